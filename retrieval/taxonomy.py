@@ -1,0 +1,24 @@
+"""arXiv subject codes: their names (shipped as data) and listing links."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from retrieval.models import Subject
+
+TAXONOMY_FILE = Path(__file__).resolve().parent.parent / "data" / "arxiv_taxonomy.json"
+LISTING_URL = "https://arxiv.org/list/{code}/recent"
+
+
+@cache
+def names(path: Path = TAXONOMY_FILE) -> dict[str, str]:
+    """Return subject code to name, read once from the shipped taxonomy."""
+    table: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return {code: name for code, name in table.items() if not code.startswith("_")}
+
+
+def subject(code: str) -> Subject:
+    """Return a subject with its name (the code itself when unknown) and listing link."""
+    return Subject(code=code, name=names().get(code, code), url=LISTING_URL.format(code=code))

@@ -1,0 +1,92 @@
+"""Text handling shared by BM25, chunking and snippets: terms and sentences.
+
+Terms are lowercased word pieces with stop words removed and Snowball-stemmed by
+PyStemmer, so "quantizing", "quantized" and "quantization" all match "quantiz".
+Sentences keep their character offsets so that snippets are verbatim substrings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import Stemmer
+from segtok.segmenter import split_single
+
+STOPWORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "stopwords_en.txt"
+WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class Term:
+    """A stemmed term and where its word stands in the source text."""
+
+    stem: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence and its character offsets in the source text."""
+
+    text: str
+    start: int
+    end: int
+
+
+@cache
+def stopwords() -> frozenset[str]:
+    """Return the stop-word list shipped in ``data/``."""
+    words = (
+        word
+        for line in STOPWORDS_FILE.read_text(encoding="utf-8").splitlines()
+        if not line.startswith("#")
+        for word in line.split()
+    )
+    return frozenset(words)
+
+
+@cache
+def _stemmer() -> Stemmer.Stemmer:
+    return Stemmer.Stemmer("english")
+
+
+def terms(text: str) -> list[Term]:
+    """Return the stemmed, stop-word-free terms of a text with their offsets."""
+    stop = stopwords()
+    stem = _stemmer().stemWord
+    found: list[Term] = []
+    for match in WORD.finditer(text):
+        word = match.group().casefold()
+        if word in stop:
+            continue
+        found.append(Term(stem(word), match.start(), match.end()))
+    return found
+
+
+def tokenize(text: str) -> list[str]:
+    """Return the BM25 tokens of a text: stemmed terms, stop words removed."""
+    return [t.stem for t in terms(text)]
+
+
+def sentences(text: str) -> list[Sentence]:
+    """Split text into sentences, each a verbatim slice of the text with its offsets."""
+    found: list[Sentence] = []
+    cursor = 0
+    for piece in split_single(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        start = text.find(piece, cursor)
+        if start < 0:  # segtok changed the text; fall back to one sentence for the rest
+            rest = text[cursor:].strip()
+            if rest:
+                begin = text.index(rest, cursor)
+                found.append(Sentence(rest, begin, begin + len(rest)))
+            return found
+        found.append(Sentence(piece, start, start + len(piece)))
+        cursor = start + len(piece)
+    return found
