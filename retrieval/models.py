@@ -124,6 +124,8 @@ class Answer:
     more: tuple[Result, ...] = ()  # relevant papers past the requested count
     elapsed_ms: float = 0.0
     filters: Filters = field(default_factory=Filters)
+    ranking: tuple[str, ...] = ()  # every candidate paper id, best first (for evaluation)
+    author: AuthorSummary | None = None  # set when the question is about a listed author
 
 
 @dataclass(frozen=True)

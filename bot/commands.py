@@ -1,0 +1,203 @@
+"""The CLI subcommands; each takes parsed arguments and settings, returns an exit code."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from bot import payloads
+from bot.cli import emit, filters_from
+from bot.console import card_text
+from bot.render import answer_card, author_card, paper_card
+from bot.settings import Settings
+from retrieval.errors import PapercordError
+from retrieval.index import Progress
+
+if TYPE_CHECKING:
+    from retrieval.engine import Engine
+
+log = logging.getLogger(__name__)
+
+CONNECT_HINT = (
+    "No DISCORD_TOKEN set: running the console instead. To connect to Discord, put "
+    "DISCORD_TOKEN=<bot token> in .env (see README, 'Connect to Discord') and run `make run`."
+)
+
+
+def open_engine(settings: Settings) -> Engine:
+    """Build the retrieval engine from settings (loads the model once)."""
+    from retrieval.engine import Engine
+
+    return Engine(
+        settings.retrieval, settings.index_settings(), settings.resolve(settings.paths.model)
+    )
+
+
+def prepare_model(args: argparse.Namespace, settings: Settings) -> int:
+    """Export and verify the embedding model, once."""
+    from retrieval.model_prep import prepare
+
+    manifest = prepare(settings.resolve(settings.paths.model), force=args.force)
+    print(f"model ready: {manifest['model']} (cosine to reference {manifest['min_cosine']:.6f})")
+    return 0
+
+
+@contextmanager
+def progress_reporter(enabled: bool) -> Iterator[Progress]:
+    """Yield a progress callback: a tqdm bar on a terminal, plain lines otherwise."""
+    if enabled and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(desc="embedding", unit="text", file=sys.stderr)
+
+        def update(done: int, total: int) -> None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+
+        yield update
+        bar.close()
+    else:
+
+        def line(done: int, total: int) -> None:
+            if enabled:
+                print(f"embedding: {done}/{total}", file=sys.stderr)
+
+        yield line
+
+
+def ingest(args: argparse.Namespace, settings: Settings) -> int:
+    """Build (or refresh) the index."""
+    engine = open_engine(settings)
+    paths = args.paths or [settings.resolve(settings.paths.corpus)]
+    if args.if_stale and engine.is_current(paths):
+        print("index is up to date")
+        return 0
+    with progress_reporter(not args.json) as progress:
+        report = engine.ingest(paths, strict=args.strict, progress=progress)
+    if args.json:
+        emit(payloads.ingest_json(report))
+        return 0
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    state = "unchanged" if report.unchanged else f"embedded {report.embedded}, reused {report.reused}"
+    print(
+        f"indexed {report.papers} papers as {report.chunks} chunks and {report.sentences} "
+        f"sentences (generation {report.generation}; {state}) in {report.seconds:.1f} s"
+    )
+    return 0
+
+
+def ask(args: argparse.Namespace, settings: Settings) -> int:
+    """Answer one question, or one per stdin line with ``-``."""
+    engine = open_engine(settings)
+    filters = filters_from(args)
+    if args.question == "-":
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            try:
+                answer = engine.ask(line, k=args.k, mode=args.mode, filters=filters)
+                emit(payloads.answer_json(answer))
+            except PapercordError as exc:
+                emit({"question": line.strip(), "error": str(exc)})
+            sys.stdout.flush()
+        return 0
+    answer = engine.ask(args.question, k=args.k, mode=args.mode, filters=filters)
+    if args.json:
+        emit(payloads.answer_json(answer))
+    else:
+        shown = args.k or settings.retrieval.results
+        print(card_text(answer_card(answer, shown=shown)))
+    return 0
+
+
+def paper(args: argparse.Namespace, settings: Settings) -> int:
+    """Show one paper."""
+    detail = open_engine(settings).paper(args.query)
+    if args.json:
+        emit(payloads.paper_detail_json(detail))
+    else:
+        print(card_text(paper_card(detail)))
+    return 0
+
+
+def author(args: argparse.Namespace, settings: Settings) -> int:
+    """Summarize an author."""
+    summary = open_engine(settings).author(args.name)
+    if args.json:
+        emit(payloads.author_json(summary))
+    else:
+        print(card_text(author_card(summary)))
+    return 0
+
+
+def evaluate(args: argparse.Namespace, settings: Settings) -> int:
+    """Report retrieval quality per mode on a labelled question file."""
+    from retrieval.evaluation import evaluate as run_eval
+    from retrieval.evaluation import load_questions
+
+    engine = open_engine(settings)
+    questions = load_questions(args.file)
+    titles = {pid: p.title for pid, p in engine.searcher.index.papers.items()}
+    modes = ["bm25", "vector", "hybrid"] if args.mode == "all" else [args.mode]
+    reports = [
+        run_eval(questions, lambda q, m=mode: engine.ask(q, mode=m), mode, titles)  # type: ignore[misc]
+        for mode in modes
+    ]
+    summaries = [r.summary() for r in reports]
+    if args.json:
+        emit({"file": str(args.file), "modes": summaries})
+    else:
+        print(format_table(summaries))
+    if args.failures:
+        for report in reports:
+            for failure in report.failures:
+                print(f"[{report.mode}] {failure}", file=sys.stderr)
+    return 0
+
+
+def format_table(summaries: list[dict[str, float | int | str]]) -> str:
+    """Return metrics as a Markdown table, one column per mode."""
+    keys = [k for k in summaries[0] if k != "mode"]
+    head = "| metric | " + " | ".join(str(s["mode"]) for s in summaries) + " |"
+    rule = "|---|" + "---:|" * len(summaries)
+    rows = [f"| {k} | " + " | ".join(_cell(s[k]) for s in summaries) + " |" for k in keys]
+    return "\n".join([head, rule, *rows])
+
+
+def _cell(value: float | int | str) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def chat(args: argparse.Namespace, settings: Settings) -> int:
+    """Open the interactive console."""
+    from bot.chat import run_console
+
+    return run_console(open_engine(settings), settings)
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
+    """Start the Discord bot."""
+    from bot.main import run_bot
+
+    return run_bot(settings)
+
+
+def start(args: argparse.Namespace, settings: Settings) -> int:
+    """Start the bot when a token is configured; otherwise say how and open the console."""
+    if settings.discord_token is not None and settings.discord_token.get_secret_value():
+        return run(args, settings)
+    print(CONNECT_HINT, file=sys.stderr)
+    return chat(args, settings)
+
+
+def sync_commands(args: argparse.Namespace, settings: Settings) -> int:
+    """Register the slash commands globally or for one server."""
+    from bot.main import sync_commands as sync
+
+    return sync(settings, args.guild)

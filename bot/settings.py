@@ -1,0 +1,125 @@
+"""Every papercord setting, typed: defaults in config/papercord.toml, overrides from env.
+
+Precedence, highest first: environment variables (``PAPERCORD_<SECTION>__<KEY>``, e.g.
+``PAPERCORD_RETRIEVAL__FUSION=rrf``), a ``.env`` file, the TOML file
+(``PAPERCORD_CONFIG`` or ``config/papercord.toml``), then the defaults below.
+The Discord token comes from ``DISCORD_TOKEN`` and is a ``SecretStr``: it never appears
+in logs, reprs or error messages.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, BaseModel, Field, SecretStr, ValidationError
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.errors import ConfigError
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CONFIG = ROOT / "config" / "papercord.toml"
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+
+class PathSettings(BaseModel):
+    """Where papercord reads its corpus and keeps its state (relative to the project)."""
+
+    corpus: Path = Path("data/pages")
+    model: Path = Path("var/model/all-MiniLM-L6-v2")
+    state: Path = Path("var")  # SQLite feedback and per-server settings live here
+
+
+class DiscordSettings(BaseModel):
+    """How the bot talks to Discord (or to a Discord-compatible server)."""
+
+    api_base: str = "https://discord.com/api/v10"
+    gateway_url: str | None = None  # None: ask the API for the gateway, as Discord intends
+    qa_channels: list[int] = Field(default_factory=list)
+    require_mention: bool = True
+    thread_mode: bool = False
+    cooldown_questions: int = Field(5, ge=1, le=100)
+    cooldown_seconds: float = Field(30.0, gt=0, le=3600)
+    results_shown: int = Field(3, ge=1, le=10)
+    owner_ids: list[int] = Field(default_factory=list)
+    shard_count: int | None = Field(None, ge=1)
+    shard_ids: list[int] | None = None
+    workers: int = Field(2, ge=1, le=16)  # threads running retrieval off the event loop
+
+
+class LoggingSettings(BaseModel):
+    """Log level and format, configured once at start-up."""
+
+    level: LogLevel = "INFO"
+    format: str = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class Settings(BaseSettings):
+    """All of papercord's settings."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="PAPERCORD_",
+        env_nested_delimiter="__",
+        env_file=".env",
+        extra="forbid",
+    )
+
+    discord_token: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("DISCORD_TOKEN", "PAPERCORD_DISCORD_TOKEN")
+    )
+    paths: PathSettings = Field(default_factory=PathSettings)
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)  # type: ignore[arg-type]
+    chroma: ChromaSettings = Field(default_factory=ChromaSettings)  # type: ignore[arg-type]
+    discord: DiscordSettings = Field(default_factory=DiscordSettings)  # type: ignore[arg-type]
+    logging: LoggingSettings = Field(default_factory=LoggingSettings)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        """Read init values, then env, then .env, then the TOML file."""
+        toml_file = Path(os.environ.get("PAPERCORD_CONFIG", DEFAULT_CONFIG))
+        toml = TomlConfigSettingsSource(settings_cls, toml_file=toml_file)
+        return init_settings, env_settings, dotenv_settings, toml
+
+    def resolve(self, path: Path) -> Path:
+        """Return a configured path made absolute against the project root."""
+        return path if path.is_absolute() else ROOT / path
+
+    def index_settings(self) -> ChromaSettings:
+        """Return the Chroma settings with the index path made absolute."""
+        return self.chroma.model_copy(update={"path": self.resolve(self.chroma.path)})
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Return the settings, or raise ConfigError naming the bad key and what is allowed."""
+    config = Path(os.environ.get("PAPERCORD_CONFIG", DEFAULT_CONFIG))
+    if "PAPERCORD_CONFIG" in os.environ and not config.exists():
+        raise ConfigError(f"PAPERCORD_CONFIG points to {config}, which does not exist")
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        raise ConfigError(describe(exc)) from None  # the original may echo a secret value
+    except ValueError as exc:  # e.g. a TOML syntax error
+        raise ConfigError(f"cannot read settings: {exc}") from None
+
+
+def describe(exc: ValidationError) -> str:
+    """Return the first validation error as 'invalid setting key: what is allowed'."""
+    error = exc.errors(include_input=False)[0]
+    key = ".".join(str(part) for part in error["loc"])
+    more = len(exc.errors()) - 1
+    suffix = f" (and {more} more)" if more else ""
+    return f"invalid setting {key}: {error['msg']}{suffix}"

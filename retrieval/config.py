@@ -1,0 +1,47 @@
+"""Typed retrieval settings; the bot's settings module nests these (see bot/settings.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+Mode = Literal["bm25", "vector", "hybrid"]
+Fusion = Literal["rrf", "convex"]
+MODES: tuple[Mode, ...] = ("bm25", "vector", "hybrid")
+
+
+class ChromaSettings(BaseModel):
+    """Where the vector store lives: an embedded folder, or a Chroma server."""
+
+    mode: Literal["embedded", "http"] = "embedded"
+    path: Path = Path("var/index")
+    host: str = "127.0.0.1"
+    port: int = Field(8000, ge=1, le=65535)
+    ssl: bool = False
+    prefix: str = Field("papercord", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9_-]{1,40}$")
+
+
+class RetrievalSettings(BaseModel):
+    """Chunking, ranking and answer-shaping settings, each chosen on the dev set."""
+
+    chunk_size: int = Field(128, ge=16, le=1024)
+    chunk_overlap: int = Field(32, ge=0, le=512)
+    mode: Mode = "hybrid"
+    fusion: Fusion = "convex"
+    vector_weight: float = Field(0.5, ge=0.0, le=1.0)  # convex: weight of the vector score
+    rrf_k: int = Field(60, ge=1)  # RRF: score = sum 1 / (rrf_k + rank)
+    candidates: int = Field(50, ge=5, le=1000)  # chunks fetched from each retriever
+    relevance_ratio: float = Field(0.8, ge=0.0, le=1.0)  # keep papers >= ratio * top score
+    min_relevance: float = Field(0.35, ge=0.0, le=1.0)  # below this a paper is not a match
+    abstain_below: float = Field(0.45, ge=0.0, le=1.0)  # abstain when the top paper is below
+    results: int = Field(5, ge=1, le=25)  # default number of papers shown
+    closest: int = Field(3, ge=0, le=10)  # shown as "closest, but not a match"
+    max_question_chars: int = Field(500, ge=10, le=10000)
+
+    @model_validator(mode="after")
+    def _overlap_below_size(self) -> RetrievalSettings:
+        if self.chunk_overlap >= self.chunk_size:
+            raise ValueError("chunk_overlap must be smaller than chunk_size")
+        return self

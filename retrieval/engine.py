@@ -1,0 +1,140 @@
+"""One object that owns the store, the model and the loaded index, for the CLI and the bot."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import replace
+from collections.abc import Sequence
+from pathlib import Path
+
+from retrieval import index as index_module
+from retrieval.config import ChromaSettings, Mode, RetrievalSettings
+from retrieval.corpus import load_corpus
+from retrieval.embedding import Embedder
+from retrieval.index import IngestReport, Progress
+from retrieval.lookup import Lookup, is_about_author, mentioned_author
+from retrieval.models import Answer, AuthorSummary, Filters, PaperDetail
+from retrieval.search import Searcher, check_question
+from retrieval.vector_store import VectorStore
+
+log = logging.getLogger(__name__)
+
+
+class Engine:
+    """Answers questions, finds papers and summarizes authors from the active index."""
+
+    def __init__(
+        self, retrieval: RetrievalSettings, chroma: ChromaSettings, model_dir: Path
+    ) -> None:
+        self.settings = retrieval
+        self.store = VectorStore(chroma)
+        self.embedder = Embedder(model_dir)
+        self._lock = threading.Lock()  # guards swapping in a new index after reindex
+        self._searcher: Searcher | None = None
+        self._lookup: Lookup | None = None
+
+    def ingest(
+        self, paths: Sequence[Path], *, strict: bool = False, progress: Progress | None = None
+    ) -> IngestReport:
+        """Parse the corpus, write a new index generation and start serving it."""
+        corpus = load_corpus(paths, strict=strict)
+        report = index_module.ingest(corpus, self.store, self.embedder, self.settings, progress)
+        self.reload()
+        return report
+
+    def is_current(self, paths: Sequence[Path]) -> bool:
+        """Return True when the active index was built from exactly these files."""
+        active = self.store.active()
+        if active is None:
+            return False
+        corpus = load_corpus(paths)
+        return active[0] == index_module.generation_of(
+            corpus, self.settings, self.embedder.model_id
+        )
+
+    def reload(self) -> None:
+        """Load the active generation and swap it in for new queries."""
+        loaded = index_module.load(self.store)
+        searcher = Searcher(loaded, self.store, self.embedder, self.settings)
+        lookup = Lookup(loaded, self.store, searcher)
+        with self._lock:
+            self._searcher, self._lookup = searcher, lookup
+        log.info(
+            "serving index %s: %d papers, %d chunks",
+            loaded.generation,
+            len(loaded.papers),
+            len(loaded.chunks),
+        )
+
+    @property
+    def searcher(self) -> Searcher:
+        """Return the current searcher, loading the index on first use."""
+        if self._searcher is None:
+            self.reload()
+        assert self._searcher is not None
+        return self._searcher
+
+    @property
+    def lookup(self) -> Lookup:
+        """Return the current paper and author lookup, loading the index on first use."""
+        if self._lookup is None:
+            self.reload()
+        assert self._lookup is not None
+        return self._lookup
+
+    def ask(
+        self,
+        question: str,
+        k: int | None = None,
+        mode: Mode | None = None,
+        filters: Filters | None = None,
+    ) -> Answer:
+        """Return the papers that answer a question (see ``Searcher.ask``).
+
+        A question about a listed author ("how many Hoefler papers?") is answered with the
+        author's summary; one that names an author and a topic ("Hoefler's papers on
+        quantization") searches the topic among that author's papers.
+        """
+        started = time.perf_counter()
+        searcher, lookup = self.searcher, self.lookup
+        text = check_question(question, self.settings.max_question_chars)
+        filters = filters or Filters()
+        mention = mentioned_author(lookup.authors, text)
+        if mention is None:
+            return searcher.ask(text, k=k, mode=mode, filters=filters)
+        author, remainder = mention
+        if is_about_author(remainder):
+            return Answer(
+                question=text,
+                mode=mode or self.settings.mode,
+                abstained=False,
+                results=(),
+                author=lookup.author(author),
+                elapsed_ms=(time.perf_counter() - started) * 1000,
+                filters=filters,
+            )
+        filters = replace(filters, author=filters.author or author)
+        answer = searcher.ask(remainder, k=k, mode=mode, filters=filters)
+        return replace(answer, question=text)
+
+    def paper(self, query: str) -> PaperDetail:
+        """Return one paper found by (a fragment of) its title."""
+        return self.lookup.paper(query)
+
+    def author(self, name: str) -> AuthorSummary:
+        """Return the summary of an author's listed papers."""
+        return self.lookup.author(name)
+
+    def complete_titles(self, prefix: str, limit: int = 25) -> list[str]:
+        """Return up to ``limit`` titles for autocomplete."""
+        return self.lookup.complete_titles(prefix, limit)
+
+    def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
+        """Return up to ``limit`` author names for autocomplete."""
+        return self.lookup.complete_authors(prefix, limit)
+
+    def resolve_author(self, name: str) -> str:
+        """Return the known author a typed name means (fuzzy), or raise NotFoundError."""
+        return self.lookup.resolve_author(name)

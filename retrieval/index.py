@@ -1,0 +1,304 @@
+"""Build the index from a corpus (ingest) and load it back into memory for queries.
+
+Ingest chunks every abstract, embeds only chunks and sentences whose content-derived
+ids are not already stored, writes a new generation and switches to it atomically.
+Loading reads the active generation from Chroma and rebuilds BM25 from its documents,
+so several processes can share one Chroma server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+
+from retrieval.chunking import chunk_paper
+from retrieval.config import RetrievalSettings
+from retrieval.corpus import Corpus
+from retrieval.embedding import Embedder, Vectors
+from retrieval.errors import IndexError_
+from retrieval.models import Chunk, ListingPage, Paper, Source
+from retrieval.text import Sentence, sentences, tokenize
+from retrieval.vector_store import Records, VectorStore
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+KEEP_PREVIOUS = 1  # generations kept after a switch, for processes still reading them
+
+
+@dataclass(frozen=True)
+class IngestReport:
+    """What an ingest did: the generation it made and how much it had to embed."""
+
+    generation: str
+    papers: int
+    chunks: int
+    sentences: int
+    embedded: int
+    reused: int
+    unchanged: bool
+    warnings: tuple[str, ...]
+    seconds: float
+
+
+@dataclass
+class LoadedIndex:
+    """The active generation, held in memory: papers, chunks, BM25 and vectors."""
+
+    generation: str
+    manifest: dict[str, Any]
+    papers: dict[str, Paper]
+    pages: tuple[ListingPage, ...]
+    chunks: list[Chunk]
+    bm25: BM25Okapi
+    chunk_vectors: Vectors
+    paper_ids: list[str]  # row order of paper_vectors
+    paper_vectors: Vectors
+    sentences: dict[str, list[tuple[Sentence, Vectors]]]
+
+
+def _join(values: Sequence[str]) -> str:
+    """Store a list in Chroma metadata as "|a|b|", so it can be matched exactly."""
+    return "|" + "|".join(values) + "|"
+
+
+def _split(value: str) -> tuple[str, ...]:
+    return tuple(v for v in value.split("|") if v)
+
+
+def generation_of(corpus: Corpus, settings: RetrievalSettings, model_id: str) -> str:
+    """Return a short hash of everything that determines the index's contents."""
+    payload = {
+        "model": model_id,
+        "chunk": [settings.chunk_size, settings.chunk_overlap],
+        "papers": [asdict(p) for p in corpus.papers],
+        "pages": [asdict(p) for p in corpus.pages],
+    }
+    return hashlib.sha1(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def ingest(
+    corpus: Corpus,
+    store: VectorStore,
+    embedder: Embedder,
+    settings: RetrievalSettings,
+    progress: Progress | None = None,
+) -> IngestReport:
+    """Write the corpus as a new generation (or do nothing when it is unchanged)."""
+    started = time.perf_counter()
+    generation = generation_of(corpus, settings, embedder.model_id)
+    warnings = tuple(str(w) for w in corpus.warnings)
+    active = store.active()
+    chunks = [
+        c
+        for p in corpus.papers
+        for c in chunk_paper(p, settings.chunk_size, settings.chunk_overlap, embedder.model_id)
+    ]
+    titles = {p.id: p.title for p in corpus.papers}
+    sentence_rows = [
+        (_sentence_id(embedder.model_id, p.id, s), p.id, s)
+        for p in corpus.papers
+        for s in sentences(p.abstract)
+    ]
+    if active is not None and active[0] == generation:
+        return IngestReport(
+            generation, len(corpus.papers), len(chunks), len(sentence_rows), 0, 0, True,
+            warnings, time.perf_counter() - started,
+        )  # fmt: skip
+
+    chunk_texts = {c.id: c.embedding_text(titles[c.paper_id]) for c in chunks}
+    sentence_texts = {sid: s.text for sid, _, s in sentence_rows}
+    previous = active[0] if active else None
+    chunk_vectors, chunk_new = _vectors(store, previous, "chunks", chunk_texts, embedder, progress)
+    sentence_vectors, sentence_new = _vectors(
+        store, previous, "sentences", sentence_texts, embedder, progress
+    )
+    store.write(generation, "chunks", _chunk_records(chunks, corpus, chunk_vectors))
+    store.write(generation, "sentences", _sentence_records(sentence_rows, sentence_vectors))
+    store.write(generation, "papers", _paper_records(corpus.papers, chunks, chunk_vectors))
+    manifest = {
+        "generation": generation,
+        "model": embedder.model_id,
+        "chunk_size": settings.chunk_size,
+        "chunk_overlap": settings.chunk_overlap,
+        "papers": len(corpus.papers),
+        "chunks": len(chunks),
+        "pages": [asdict(p) for p in corpus.pages],
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    store.activate(generation, manifest)
+    _drop_old(store, keep={generation, *([previous] if previous and KEEP_PREVIOUS else [])})
+    embedded = chunk_new + sentence_new
+    return IngestReport(
+        generation, len(corpus.papers), len(chunks), len(sentence_rows), embedded,
+        len(chunks) + len(sentence_rows) - embedded, False, warnings,
+        time.perf_counter() - started,
+    )  # fmt: skip
+
+
+def _sentence_id(model_id: str, paper: str, sentence: Sentence) -> str:
+    key = f"{model_id}\0{paper}\0{sentence.start}\0{sentence.text}"
+    return "s" + hashlib.sha1(key.encode()).hexdigest()[:20]
+
+
+def _vectors(
+    store: VectorStore,
+    previous: str | None,
+    kind: str,
+    texts: dict[str, str],
+    embedder: Embedder,
+    progress: Progress | None,
+) -> tuple[dict[str, Vectors], int]:
+    """Return a vector per id, reusing stored ones; also how many had to be embedded."""
+    known = store.vectors_for(previous, kind, list(texts)) if previous else {}
+    missing = [i for i in texts if i not in known]
+    step = 64
+    for begin in range(0, len(missing), step):
+        batch = missing[begin : begin + step]
+        known.update(zip(batch, embedder.embed([texts[i] for i in batch]), strict=True))
+        if progress:
+            progress(min(begin + step, len(missing)), len(missing))
+    return known, len(missing)
+
+
+def _chunk_records(chunks: list[Chunk], corpus: Corpus, vectors: dict[str, Vectors]) -> Records:
+    papers = corpus.by_id()
+    return Records(
+        ids=[c.id for c in chunks],
+        documents=[c.text for c in chunks],
+        metadatas=[
+            {
+                "paper_id": c.paper_id,
+                "title": papers[c.paper_id].title,
+                "year": papers[c.paper_id].year,
+                "subjects": _join(papers[c.paper_id].subjects),
+                "authors": _join(papers[c.paper_id].authors),
+                "index": c.index,
+                "start": c.start,
+                "end": c.end,
+                "tokens": c.tokens,
+            }
+            for c in chunks
+        ],
+        vectors=np.stack([vectors[c.id] for c in chunks]),
+    )
+
+
+def _sentence_records(
+    rows: list[tuple[str, str, Sentence]], vectors: dict[str, Vectors]
+) -> Records:
+    return Records(
+        ids=[sid for sid, _, _ in rows],
+        documents=[s.text for _, _, s in rows],
+        metadatas=[{"paper_id": pid, "start": s.start, "end": s.end} for _, pid, s in rows],
+        vectors=np.stack([vectors[sid] for sid, _, _ in rows])
+        if rows
+        else np.zeros((0, 384), np.float32),
+    )
+
+
+def _paper_records(
+    papers: Sequence[Paper], chunks: list[Chunk], vectors: dict[str, Vectors]
+) -> Records:
+    """A paper's vector is the normalized mean of its chunks' vectors."""
+    rows = []
+    for paper in papers:
+        mean = np.mean([vectors[c.id] for c in chunks if c.paper_id == paper.id], axis=0)
+        rows.append(mean / (np.linalg.norm(mean) or 1.0))
+    return Records(
+        ids=[p.id for p in papers],
+        documents=[p.abstract for p in papers],
+        metadatas=[
+            {
+                "title": p.title,
+                "year": p.year,
+                "subjects": _join(p.subjects),
+                "authors": _join(p.authors),
+                "sources": json.dumps([asdict(s) for s in p.sources]),
+                "order": n,
+            }
+            for n, p in enumerate(papers)
+        ],
+        vectors=np.stack(rows).astype(np.float32),
+    )
+
+
+def _drop_old(store: VectorStore, keep: set[str]) -> None:
+    for generation in store.generations() - keep:
+        log.info("dropping old index generation %s", generation)
+        store.drop(generation)
+
+
+def load(store: VectorStore) -> LoadedIndex:
+    """Load the active generation into memory and rebuild BM25 from its documents."""
+    active = store.active()
+    if active is None:
+        raise IndexError_("the index is empty; run `papercord ingest` first")
+    generation, manifest = active
+    papers = _papers(store.read(generation, "papers"))
+    chunk_rows = store.read(generation, "chunks")
+    chunks = [
+        Chunk(
+            id=id_,
+            paper_id=str(meta["paper_id"]),
+            index=int(meta["index"]),
+            text=doc,
+            start=int(meta["start"]),
+            end=int(meta["end"]),
+            tokens=int(meta["tokens"]),
+        )
+        for id_, doc, meta in zip(
+            chunk_rows.ids, chunk_rows.documents, chunk_rows.metadatas, strict=True
+        )
+    ]
+    # BM25 sees the title with every chunk, as the embeddings do.
+    bm25 = BM25Okapi([tokenize(f"{papers[c.paper_id].title} {c.text}") for c in chunks])
+    paper_rows = store.read(generation, "papers")
+    sentence_rows = store.read(generation, "sentences")
+    by_paper: dict[str, list[tuple[Sentence, Vectors]]] = {pid: [] for pid in papers}
+    for doc, meta, vector in zip(
+        sentence_rows.documents, sentence_rows.metadatas, sentence_rows.vectors, strict=True
+    ):
+        sentence = Sentence(doc, int(meta["start"]), int(meta["end"]))
+        by_paper.setdefault(str(meta["paper_id"]), []).append((sentence, vector))
+    for rows in by_paper.values():
+        rows.sort(key=lambda row: row[0].start)
+    return LoadedIndex(
+        generation=generation,
+        manifest=manifest,
+        papers=papers,
+        pages=tuple(ListingPage(**p) for p in manifest.get("pages", [])),
+        chunks=chunks,
+        bm25=bm25,
+        chunk_vectors=chunk_rows.vectors,
+        paper_ids=paper_rows.ids,
+        paper_vectors=paper_rows.vectors,
+        sentences=by_paper,
+    )
+
+
+def _papers(rows: Records) -> dict[str, Paper]:
+    ordered = sorted(
+        zip(rows.ids, rows.documents, rows.metadatas, strict=True),
+        key=lambda row: int(row[2].get("order", 0)),
+    )
+    return {
+        id_: Paper(
+            id=id_,
+            title=str(meta["title"]),
+            abstract=doc,
+            year=int(meta["year"]),
+            subjects=_split(str(meta["subjects"])),
+            authors=_split(str(meta["authors"])),
+            sources=tuple(Source(**s) for s in json.loads(str(meta["sources"]))),
+        )
+        for id_, doc, meta in ordered
+    }

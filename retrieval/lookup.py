@@ -1,0 +1,173 @@
+"""Find papers and authors by name: fuzzy title lookup, autocomplete, author summaries."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import TypeVar
+
+from rapidfuzz import fuzz, process, utils
+from rapidfuzz.distance import Levenshtein
+
+from retrieval.authors import summarize
+from retrieval.errors import NotFoundError, QueryError
+from retrieval.index import LoadedIndex
+from retrieval.models import AuthorSummary, PaperDetail
+from retrieval.refs import ref
+from retrieval.search import Searcher
+from retrieval.text import WORD, tokenize
+from retrieval.vector_store import VectorStore
+
+log = logging.getLogger(__name__)
+
+TITLE_CUTOFF = 75  # WRatio below this is not the paper the user meant
+AUTHOR_CUTOFF = 80
+SUGGESTIONS = 5
+K = TypeVar("K", str, int)
+RELATED = 3
+
+
+class Lookup:
+    """Title and author lookups over one loaded index."""
+
+    def __init__(self, index: LoadedIndex, store: VectorStore, searcher: Searcher) -> None:
+        self.index = index
+        self.store = store
+        self.searcher = searcher
+        self._titles = {pid: p.title for pid, p in index.papers.items()}
+        self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
+        self.authors = sorted({a for p in index.papers.values() for a in p.authors})
+
+    def paper(self, query: str) -> PaperDetail:
+        """Return the paper whose title best matches a fragment (typos tolerated)."""
+        folded = utils.default_process(query)
+        if len(folded) < 3:
+            raise QueryError("type at least three characters of the paper's title")
+        scored = [(title_score(folded, title), pid) for pid, title in self._folded.items()]
+        (score, _), pid = max(scored, default=((0.0, 0.0), ""))
+        if score < TITLE_CUTOFF:
+            raise NotFoundError(
+                f"no paper title matches {query.strip()!r}",
+                tuple(self.complete_titles(query, SUGGESTIONS)),
+            )
+        paper = self.index.papers[pid]
+        return PaperDetail(
+            paper=ref(paper),
+            abstract=paper.abstract,
+            match_score=round(float(score), 1),
+            related=tuple(ref(self.index.papers[r]) for r in self.related(pid)),
+        )
+
+    def related(self, pid: str, n: int = RELATED) -> list[str]:
+        """Return the n papers nearest to a paper's vector in Chroma, itself excluded."""
+        row = self.index.paper_ids.index(pid)
+        hits = self.store.query(
+            self.index.generation, "papers", self.index.paper_vectors[row], n + 1
+        )
+        return [hit for hit, _ in hits if hit != pid][:n]
+
+    def complete_titles(self, prefix: str, limit: int = 25) -> list[str]:
+        """Return up to ``limit`` titles: substring matches first, then fuzzy ones."""
+        return _complete(prefix, self._titles, self._folded, limit)
+
+    def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
+        """Return up to ``limit`` author names, closest first."""
+        names = dict(enumerate(self.authors))
+        folded = {i: utils.default_process(a) for i, a in names.items()}
+        return _complete(prefix, names, folded, limit)
+
+    def resolve_author(self, name: str) -> str:
+        """Return the known author a typed name means, case- and typo-tolerant."""
+        folded = utils.default_process(name)
+        if not folded:
+            raise QueryError("type an author's name, e.g. 'Hoefler'")
+        best = process.extractOne(
+            folded,
+            self.authors,
+            scorer=fuzz.WRatio,
+            processor=utils.default_process,
+            score_cutoff=AUTHOR_CUTOFF,
+        )
+        if best is None:
+            ranked = process.extract(
+                folded, self.authors, scorer=fuzz.WRatio, processor=utils.default_process,
+                limit=len(self.authors),
+            )  # fmt: skip
+            raise NotFoundError(
+                f"no listed author matches {name.strip()!r}", tuple(r[0] for r in ranked)
+            )
+        return str(best[0])
+
+    def author(self, name: str) -> AuthorSummary:
+        """Return the summary of the listed papers of the author a name means."""
+        return summarize(self.index, self.resolve_author(name))
+
+
+def title_score(query: str, title: str) -> tuple[float, float]:
+    """Return how well a folded query names a folded title, and a tie-breaker.
+
+    A fragment ("sagman", "t-distributions") scores by its best partial match; a whole
+    title with typos by WRatio. Ties between titles that contain the same fragment go
+    to the title the query covers most (WRatio).
+    """
+    whole = fuzz.WRatio(query, title)
+    partial = fuzz.partial_ratio(query, title) if len(query) >= 4 else 0.0
+    return max(whole, partial), whole
+
+
+def _complete(prefix: str, names: Mapping[K, str], folded: Mapping[K, str], limit: int) -> list[str]:
+    """Return names whose folded form contains the prefix (earliest first), then fuzzy ones."""
+    query = utils.default_process(prefix)
+    if not query:
+        return list(names.values())[:limit]
+    contains = sorted(
+        (key for key, text in folded.items() if query in text),
+        key=lambda key: (not folded[key].startswith(query), folded[key].find(query)),
+    )
+    chosen = list(dict.fromkeys(contains))[:limit]
+    if len(chosen) < limit:
+        fuzzy = process.extract(
+            query, folded, scorer=fuzz.WRatio, processor=None, limit=limit, score_cutoff=60
+        )
+        chosen += [key for _, _, key in fuzzy if key not in chosen][: limit - len(chosen)]
+    return [names[key] for key in chosen]
+
+
+# Words that only frame a question about an author ("how many X papers per year?").
+AUTHOR_FRAMING = frozenset(
+    tokenize(
+        "how many number count year years per which main research theme themes topic topics "
+        "summarize summary summarise overview listed list subject subjects code codes have has "
+        "do you set publications published wrote written by author authors"
+    )
+)
+
+
+def mentioned_author(authors: list[str], question: str) -> tuple[str, str] | None:
+    """Return (author, question without the name) when a listed author is named.
+
+    A name counts when the question holds the full name or the family name (one typo
+    tolerated in names of six letters or more), e.g. "Hoefler's papers".
+    """
+    words = [(m.group().casefold(), m.start(), m.end()) for m in WORD.finditer(question)]
+    for author in authors:
+        parts = [p.casefold() for p in WORD.findall(author)]
+        family = parts[-1] if parts else ""
+        for word, start, end in words:
+            close = word == family or (len(family) >= 6 and Levenshtein.distance(word, family) <= 1)
+            if not close:
+                continue
+            begin = start
+            for given in reversed(parts[:-1]):  # swallow the given names before it too
+                before = question[:begin].rstrip()
+                if before.casefold().endswith(given):
+                    begin = len(before) - len(given)
+            tail = question[end:]
+            tail = tail[2:] if tail.startswith(("'s", "’s")) else tail
+            return author, f"{question[:begin]} {tail}".strip()
+    return None
+
+
+def is_about_author(remainder: str) -> bool:
+    """Return True when nothing but author-question framing is left of a question."""
+    return not set(tokenize(remainder)) - AUTHOR_FRAMING

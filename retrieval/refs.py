@@ -1,0 +1,27 @@
+"""Turn stored papers into the references every answer shows: subjects, links, authors."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from retrieval.models import Paper, PaperRef
+from retrieval.taxonomy import subject
+
+SEARCH_URL = "https://arxiv.org/search/?"
+
+
+def paper_url(title: str) -> str:
+    """Return an arXiv title-search URL: the pages carry no arXiv ids."""
+    return SEARCH_URL + urlencode({"query": title, "searchtype": "title"})
+
+
+def ref(paper: Paper) -> PaperRef:
+    """Return the reference shown for a paper."""
+    return PaperRef(
+        id=paper.id,
+        title=paper.title,
+        year=paper.year,
+        authors=paper.authors,
+        subjects=tuple(subject(code) for code in paper.subjects),
+        url=paper_url(paper.title),
+    )

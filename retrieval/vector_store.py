@@ -1,0 +1,191 @@
+"""Adapter around Chroma: the only module that sees chromadb's types.
+
+Each index build is a *generation* of three collections (chunks, papers, sentences) named
+``<prefix>-<generation>-<kind>``. A small ``<prefix>-meta`` collection's metadata names
+the active generation; switching it is one metadata write, so a crash or a bad input
+half-way through a build leaves the previous generation serving.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from retrieval.config import ChromaSettings
+from retrieval.embedding import Vectors
+from retrieval.errors import IndexError_
+
+log = logging.getLogger(__name__)
+
+KINDS = ("chunks", "papers", "sentences")
+Metadata = Mapping[str, str | int | float | bool]
+
+
+@dataclass(frozen=True)
+class Records:
+    """Rows of one collection: ids, documents, metadata and vectors, aligned."""
+
+    ids: list[str]
+    documents: list[str]
+    metadatas: list[dict[str, Any]]
+    vectors: Vectors
+
+
+class VectorStore:
+    """Chroma collections for one papercord deployment."""
+
+    def __init__(self, settings: ChromaSettings) -> None:
+        import chromadb
+        from chromadb.config import Settings
+
+        self.prefix = settings.prefix
+        chroma_settings = Settings(anonymized_telemetry=False, allow_reset=False)
+        try:
+            if settings.mode == "http":
+                self._client = chromadb.HttpClient(
+                    host=settings.host,
+                    port=settings.port,
+                    ssl=settings.ssl,
+                    settings=chroma_settings,
+                )
+            else:
+                settings.path.mkdir(parents=True, exist_ok=True)
+                self._client = chromadb.PersistentClient(
+                    path=str(settings.path), settings=chroma_settings
+                )
+        except Exception as exc:  # chromadb raises many unrelated types here
+            where = (
+                f"the Chroma server at {settings.host}:{settings.port}"
+                if settings.mode == "http"
+                else f"the index folder {settings.path}"
+            )
+            raise IndexError_(f"cannot open {where}: {exc}") from exc
+        self._cache: dict[str, Any] = {}
+
+    def _name(self, generation: str, kind: str) -> str:
+        return f"{self.prefix}-{generation}-{kind}"
+
+    def _meta(self) -> Any:
+        return self._client.get_or_create_collection(
+            f"{self.prefix}-meta", embedding_function=None
+        )
+
+    def active(self) -> tuple[str, dict[str, Any]] | None:
+        """Return the active generation and its manifest, or None before the first build."""
+        try:
+            metadata = self._meta().metadata or {}
+        except Exception as exc:
+            raise IndexError_(f"cannot read the index: {exc}") from exc
+        generation = metadata.get("active")
+        if not generation:
+            return None
+        return str(generation), json.loads(str(metadata.get("manifest", "{}")))
+
+    def _collection(self, generation: str, kind: str, *, create: bool = False) -> Any:
+        name = self._name(generation, kind)
+        if name in self._cache and not create:
+            return self._cache[name]
+        try:
+            if create:
+                collection = self._client.create_collection(
+                    name,
+                    configuration={"hnsw": {"space": "cosine"}},
+                    embedding_function=None,
+                )
+            else:
+                collection = self._client.get_collection(name, embedding_function=None)
+        except Exception as exc:
+            raise IndexError_(f"the index collection {name} is missing or broken: {exc}") from exc
+        self._cache[name] = collection
+        return collection
+
+    def write(self, generation: str, kind: str, records: Records, batch: int = 512) -> None:
+        """Create a collection of this generation and add every record to it."""
+        self.drop(generation, kinds=(kind,))
+        collection = self._collection(generation, kind, create=True)
+        for begin in range(0, len(records.ids), batch):
+            end = begin + batch
+            collection.add(
+                ids=records.ids[begin:end],
+                documents=records.documents[begin:end],
+                metadatas=records.metadatas[begin:end],
+                embeddings=records.vectors[begin:end],
+            )
+
+    def activate(self, generation: str, manifest: Mapping[str, Any]) -> None:
+        """Point readers at a fully written generation; one metadata write."""
+        self._meta().modify(metadata={"active": generation, "manifest": json.dumps(manifest)})
+
+    def generations(self) -> set[str]:
+        """Return every generation with at least one collection in the store."""
+        found = set()
+        for collection in self._client.list_collections():
+            name = collection.name if hasattr(collection, "name") else str(collection)
+            parts = name.split("-")
+            if name.startswith(f"{self.prefix}-") and len(parts) >= 3 and parts[-1] in KINDS:
+                found.add(parts[-2])
+        return found
+
+    def drop(self, generation: str, kinds: Sequence[str] = KINDS) -> None:
+        """Delete a generation's collections, ignoring those that do not exist."""
+        for kind in kinds:
+            name = self._name(generation, kind)
+            self._cache.pop(name, None)
+            try:
+                self._client.delete_collection(name)
+            except Exception:  # not found: nothing to delete
+                log.debug("no collection %s to delete", name)
+
+    def read(self, generation: str, kind: str) -> Records:
+        """Return every record of a collection, vectors included."""
+        collection = self._collection(generation, kind)
+        try:
+            got = collection.get(include=["documents", "metadatas", "embeddings"])
+        except Exception as exc:
+            raise IndexError_(f"cannot read the {kind} of the index: {exc}") from exc
+        vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
+        return Records(list(got["ids"]), list(got["documents"]), list(got["metadatas"]), vectors)
+
+    def vectors_for(self, generation: str, kind: str, ids: Sequence[str]) -> dict[str, Vectors]:
+        """Return the stored vectors of the given ids that exist in a generation."""
+        if not ids:
+            return {}
+        try:
+            got = self._collection(generation, kind).get(ids=list(ids), include=["embeddings"])
+        except IndexError_:
+            return {}
+        vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
+        return dict(zip(got["ids"], vectors, strict=True))
+
+    def query(
+        self, generation: str, kind: str, vector: Vectors, n: int, where: Metadata | None = None
+    ) -> list[tuple[str, float]]:
+        """Return up to n (id, cosine similarity) pairs nearest to a vector, best first."""
+        collection = self._collection(generation, kind)
+        try:
+            got = collection.query(
+                query_embeddings=[vector],
+                n_results=n,
+                where=dict(where) if where else None,
+                include=["distances"],
+            )
+        except Exception as exc:
+            raise IndexError_(f"the vector search failed: {exc}") from exc
+        # Chroma's cosine space returns distance = 1 - cosine similarity.
+        return [
+            (id_, 1.0 - float(d)) for id_, d in zip(got["ids"][0], got["distances"][0], strict=True)
+        ]
+
+    def count(self, generation: str, kind: str) -> int:
+        """Return how many records a collection holds."""
+        return int(self._collection(generation, kind).count())
+
+
+def _width(got: Mapping[str, Any]) -> int:
+    embeddings = got.get("embeddings")
+    return len(embeddings[0]) if embeddings is not None and len(embeddings) else 384
