@@ -84,7 +84,9 @@ def ingest(args: argparse.Namespace, settings: Settings) -> int:
         return 0
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    state = "unchanged" if report.unchanged else f"embedded {report.embedded}, reused {report.reused}"
+    state = (
+        "unchanged" if report.unchanged else f"embedded {report.embedded}, reused {report.reused}"
+    )
     print(
         f"indexed {report.papers} papers as {report.chunks} chunks and {report.sentences} "
         f"sentences (generation {report.generation}; {state}) in {report.seconds:.1f} s"

@@ -30,12 +30,15 @@ class RetrievalSettings(BaseModel):
     chunk_overlap: int = Field(32, ge=0, le=512)
     mode: Mode = "hybrid"
     fusion: Fusion = "convex"
-    vector_weight: float = Field(0.5, ge=0.0, le=1.0)  # convex: weight of the vector score
+    vector_weight: float = Field(0.3, ge=0.0, le=1.0)  # convex: weight of the vector score
     rrf_k: int = Field(60, ge=1)  # RRF: score = sum 1 / (rrf_k + rank)
     candidates: int = Field(50, ge=5, le=1000)  # chunks fetched from each retriever
-    relevance_ratio: float = Field(0.8, ge=0.0, le=1.0)  # keep papers >= ratio * top score
-    min_relevance: float = Field(0.35, ge=0.0, le=1.0)  # below this a paper is not a match
-    abstain_below: float = Field(0.45, ge=0.0, le=1.0)  # abstain when the top paper is below
+    cutoff: Literal["relevance", "fused"] = "relevance"  # which score relevance_ratio applies to
+    relevance_ratio: float = Field(0.7, ge=0.0, le=1.0)  # keep papers >= ratio * top score
+    min_relevance: float = Field(0.2, ge=0.0, le=1.0)  # below this a paper is not a match
+    abstain_below: float = Field(0.35, ge=0.0, le=1.0)  # abstain when the top paper is below
+    cosine_floor: float = Field(0.15, ge=-1.0, lt=1.0)  # cosine that counts as 0 relevance
+    cosine_ceiling: float = Field(1.0, gt=-1.0, le=1.0)  # cosine that counts as 1
     results: int = Field(5, ge=1, le=25)  # default number of papers shown
     closest: int = Field(3, ge=0, le=10)  # shown as "closest, but not a match"
     max_question_chars: int = Field(500, ge=10, le=10000)
@@ -44,4 +47,6 @@ class RetrievalSettings(BaseModel):
     def _overlap_below_size(self) -> RetrievalSettings:
         if self.chunk_overlap >= self.chunk_size:
             raise ValueError("chunk_overlap must be smaller than chunk_size")
+        if self.cosine_floor >= self.cosine_ceiling:
+            raise ValueError("cosine_floor must be smaller than cosine_ceiling")
         return self

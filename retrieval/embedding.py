@@ -76,7 +76,8 @@ class Embedder:
 
     def embed_one(self, text: str) -> Vectors:
         """Return the vector of a single text (no padding at all)."""
-        return self.embed([text])[0]
+        vector: Vectors = self.embed([text])[0]
+        return vector
 
     def _forward(self, texts: list[str]) -> Vectors:
         with self._lock:

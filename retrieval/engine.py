@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from retrieval import index as index_module

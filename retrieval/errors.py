@@ -29,7 +29,7 @@ class ModelError(PapercordError):
     """Model or tokenizer files are missing or do not match their expected hash."""
 
 
-class IndexError_(PapercordError):  # noqa: N801 - trailing underscore avoids the builtin
+class IndexError_(PapercordError):
     """The index is missing or the vector store failed."""
 
 

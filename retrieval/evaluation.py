@@ -96,40 +96,65 @@ def evaluate(
     report = Report(mode)
     for row in questions:
         answer = ask(row["question"])
-        ranked = [title_key(titles[pid]) for pid in answer.ranking]
-        returned = {title_key(r.paper.title) for r in answer.results}
-        gold = [title_key(t) for t in row.get("gold", [])]
-        kind = row["type"]
-        if kind == "paper":
-            rank = ranked.index(gold[0]) + 1 if gold[0] in ranked else None
-            report.reciprocal_ranks.append(1.0 / rank if rank else 0.0)
-            report.hits_at_1.append(float(rank == 1))
-            report.hits_at_5.append(float(rank is not None and rank <= 5))
-            report.ndcg_at_10.append(1.0 / math.log2(rank + 1) if rank and rank <= 10 else 0.0)
-            report.wrongly_abstained.append(float(answer.abstained))
-            if rank != 1:
-                report.failures.append(f"{row.get('id')}: gold at rank {rank}: {row['question']}")
-        elif kind == "multi":
-            hits = len(returned & set(gold))
-            precision = hits / len(returned) if returned else 0.0
-            recall = hits / len(gold)
-            report.precision.append(precision)
-            report.recall.append(recall)
-            f1 = 2 * precision * recall / (precision + recall) if hits else 0.0
-            report.f1.append(f1)
-        elif kind == "none":
-            report.abstained_on_none.append(float(answer.abstained))
-            if not answer.abstained:
-                report.failures.append(f"{row.get('id')}: answered a none question")
-        else:
-            exact = answer.author is not None and author_matches(answer.author, row["expect"])
-            report.author_exact.append(float(exact))
+        score(
+            report,
+            row,
+            ranked=[titles[pid] for pid in answer.ranking],
+            returned=[r.paper.title for r in answer.results],
+            abstained=answer.abstained,
+            author=answer.author,
+        )
     return report
+
+
+def score(
+    report: Report,
+    row: dict[str, Any],
+    ranked: list[str],
+    returned: list[str],
+    abstained: bool,
+    author: AuthorSummary | None = None,
+) -> None:
+    """Add one question's outcome to a report (titles are compared normalized)."""
+    ranked_keys = [title_key(t) for t in ranked]
+    returned_keys = {title_key(t) for t in returned}
+    gold = [title_key(t) for t in row.get("gold", [])]
+    kind = row["type"]
+    if kind == "paper":
+        rank = ranked_keys.index(gold[0]) + 1 if gold[0] in ranked_keys else None
+        report.reciprocal_ranks.append(1.0 / rank if rank else 0.0)
+        report.hits_at_1.append(float(rank == 1))
+        report.hits_at_5.append(float(rank is not None and rank <= 5))
+        report.ndcg_at_10.append(1.0 / math.log2(rank + 1) if rank and rank <= 10 else 0.0)
+        report.wrongly_abstained.append(float(abstained))
+        if rank != 1 or abstained:
+            state = " (abstained)" if abstained else ""
+            report.failures.append(
+                f"{row.get('id')}: gold at rank {rank}{state}: {row['question']}"
+            )
+    elif kind == "multi":
+        hits = len(returned_keys & set(gold))
+        precision = hits / len(returned_keys) if returned_keys else 0.0
+        recall = hits / len(gold)
+        report.precision.append(precision)
+        report.recall.append(recall)
+        report.f1.append(2 * precision * recall / (precision + recall) if hits else 0.0)
+        if precision < 1 or recall < 1:
+            report.failures.append(
+                f"{row.get('id')}: multi P={precision:.2f} R={recall:.2f}: {row['question']}"
+            )
+    elif kind == "none":
+        report.abstained_on_none.append(float(abstained))
+        if not abstained:
+            report.failures.append(f"{row.get('id')}: answered a none question: {row['question']}")
+    else:
+        exact = author is not None and author_matches(author, row["expect"])
+        report.author_exact.append(float(exact))
 
 
 def author_matches(summary: AuthorSummary, expect: dict[str, Any]) -> bool:
     """Return True when count, year range, per-year counts and subjects are all exact."""
-    return (
+    return bool(
         summary.count == expect["count"]
         and summary.year_min == expect["year_min"]
         and summary.year_max == expect["year_max"]

@@ -115,7 +115,9 @@ def title_score(query: str, title: str) -> tuple[float, float]:
     return max(whole, partial), whole
 
 
-def _complete(prefix: str, names: Mapping[K, str], folded: Mapping[K, str], limit: int) -> list[str]:
+def _complete(
+    prefix: str, names: Mapping[K, str], folded: Mapping[K, str], limit: int
+) -> list[str]:
     """Return names whose folded form contains the prefix (earliest first), then fuzzy ones."""
     query = utils.default_process(prefix)
     if not query:

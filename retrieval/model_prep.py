@@ -116,7 +116,7 @@ def _export(source: Path, target: Path) -> None:
     # Eager attention traces to a graph that is correct for every sequence length.
     encoder = AutoModel.from_pretrained(str(source), attn_implementation="eager").eval()
 
-    class Pooled(torch.nn.Module):  # type: ignore[misc]
+    class Pooled(torch.nn.Module):
         def __init__(self) -> None:
             super().__init__()
             self.encoder = encoder

@@ -87,7 +87,9 @@ def read_text(path: Path) -> str:
 def parse_file(path: Path, *, strict: bool = False) -> ParsedFile:
     """Parse a listing page (``.txt``) or a JSON Lines file (``.jsonl``) by its suffix."""
     text = read_text(path)
-    parsed = parse_jsonl(text, str(path)) if path.suffix == ".jsonl" else parse_page(text, str(path))
+    parsed = (
+        parse_jsonl(text, str(path)) if path.suffix == ".jsonl" else parse_page(text, str(path))
+    )
     if strict and parsed.warnings:
         raise CorpusError(f"{parsed.warnings[0]} (strict mode; {len(parsed.warnings)} problem(s))")
     return parsed
@@ -124,7 +126,9 @@ def parse_page(text: str, path: str) -> ParsedFile:
             "'Publications and source records attributed to <name>.')"
         )
     if first_record is None:
-        raise CorpusError(f"{path}: no records found (a record starts with a line like 'arXiv2023')")
+        raise CorpusError(
+            f"{path}: no records found (a record starts with a line like 'arXiv2023')"
+        )
     records_total, page = _header_counts(header)
     records, warnings = _records(lines[first_record:], path, author)
     return ParsedFile(path, author, page, records_total, tuple(records), tuple(warnings))
@@ -156,7 +160,8 @@ def _records(
     starts = [i for i, (_, line) in enumerate(lines) if YEAR_LINE.match(line.strip())]
     records: list[RawRecord] = []
     warnings: list[ParseWarning] = []
-    for position, (begin, end) in enumerate(zip(starts, [*starts[1:], len(lines)]), start=1):
+    ends = [*starts[1:], len(lines)]
+    for position, (begin, end) in enumerate(zip(starts, ends, strict=True), start=1):
         record = lines[begin:end]
         try:
             records.append(_record(record, path, author, position))
@@ -227,9 +232,7 @@ def _json_record(row: object, path: str, line: int, position: int) -> RawRecord:
         raise ValueError("'abstract' must be a string")
     if not authors:
         raise ValueError("'authors' must list at least one name")
-    return RawRecord(
-        title.strip(), abstract.strip(), year, subjects, authors, path, line, position
-    )
+    return RawRecord(title.strip(), abstract.strip(), year, subjects, authors, path, line, position)
 
 
 def _string_list(value: object, key: str) -> tuple[str, ...]:

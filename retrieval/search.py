@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +32,7 @@ from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.refs import ref
 from retrieval.snippets import best_snippet, coverage
-from retrieval.text import tokenize
+from retrieval.text import rarity, terms, tokenize
 from retrieval.vector_store import VectorStore
 
 log = logging.getLogger(__name__)
@@ -39,15 +40,67 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Signals:
-    """One candidate paper's scores for a question."""
+    """One candidate paper's raw scores for a question (0 where a retriever missed it)."""
 
     bm25: float
     cosine: float
     coverage: float
-    relevance: float
-    fused: float
     bm25_rank: int | None
     vector_rank: int | None
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Candidates in fused order, their relevance, and which of them answer."""
+
+    order: list[str]
+    relevance: dict[str, float]
+    relevant: list[str]
+    abstained: bool
+
+
+def calibrate(cosine: float, settings: RetrievalSettings) -> float:
+    """Map a cosine onto 0..1 between the model's "unrelated" floor and "same topic" ceiling.
+
+    all-MiniLM-L6-v2 gives unrelated abstracts a cosine near 0.1-0.2 and strongly
+    matching ones 0.6 and up, so the raw value uses little of its range; stretching it
+    lets the vector side weigh as much as term coverage in the relevance sum.
+    """
+    span = settings.cosine_ceiling - settings.cosine_floor
+    return min(1.0, max(0.0, (cosine - settings.cosine_floor) / span))
+
+
+def rank(signals: dict[str, Signals], mode: Mode, settings: RetrievalSettings) -> Ranking:
+    """Fuse, order and cut candidates: a pure function of their signals and the settings."""
+    ids = list(signals)
+    lexical = {pid: signals[pid].bm25 for pid in ids if signals[pid].bm25_rank is not None}
+    vector = {pid: signals[pid].cosine for pid in ids if signals[pid].vector_rank is not None}
+    cosine = {pid: calibrate(signals[pid].cosine, settings) for pid in ids}
+    cover = {pid: signals[pid].coverage for pid in ids}
+    w = settings.vector_weight
+    if mode == "bm25":
+        fused, relevance = lexical, cover
+    elif mode == "vector":
+        fused, relevance = vector, cosine
+    else:
+        fuse = fusion.fuser(settings.fusion, w, settings.rrf_k)
+        fused = fuse(fusion.normalize_max(lexical), fusion.normalize_max(vector, floor=-1.0))
+        relevance = {pid: w * cosine[pid] + (1 - w) * cover[pid] for pid in ids}
+    order = sorted(fused, key=lambda pid: (-fused[pid], pid))
+    top = max((relevance[pid] for pid in order), default=0.0)
+    if settings.cutoff == "fused":
+        best = max(fused.values(), default=0.0)
+        relevant = [
+            pid
+            for pid in order
+            if relevance[pid] >= settings.min_relevance
+            and fused[pid] >= settings.relevance_ratio * best
+        ]
+    else:
+        cutoff = max(settings.min_relevance, settings.relevance_ratio * top)
+        relevant = [pid for pid in order if relevance[pid] >= cutoff]
+    abstained = top < settings.abstain_below or not relevant
+    return Ranking(order, relevance, relevant, abstained)
 
 
 def check_question(question: str, limit: int) -> str:
@@ -63,10 +116,20 @@ def check_question(question: str, limit: int) -> str:
 
 
 def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
-    """Return the question's distinct stems, each weighted by its BM25 idf (unknown: max)."""
+    """Return the question's distinct stems, each weighted by idf times English rarity.
+
+    The corpus idf alone cannot tell a word the corpus lacks because it is off-topic
+    ("earthquake") from one it lacks because it only frames the question ("whose",
+    "report"); how common the word is in English can (see ``retrieval.text.rarity``).
+    A stem the corpus lacks gets the highest idf in the corpus.
+    """
     idf = index.bm25.idf
     ceiling = max(idf.values(), default=1.0)
-    return {stem: max(float(idf.get(stem, ceiling)), 0.0) for stem in tokenize(question)}
+    weights: dict[str, float] = {}
+    for term in terms(question):
+        weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
+        weights[term.stem] = max(weights.get(term.stem, 0.0), weight)
+    return weights
 
 
 class Searcher:
@@ -104,17 +167,15 @@ class Searcher:
         k = k or self.settings.results
         weights = query_weights(self.index, text)
         vector = self._embed(text) if mode != "bm25" else None
-        signals = self.signals(text, weights, vector, mode, filters)
-        order = sorted(signals, key=lambda pid: (-signals[pid].fused, pid))
-        top = max((s.relevance for s in signals.values()), default=0.0)
-        cutoff = max(self.settings.min_relevance, self.settings.relevance_ratio * top)
-        relevant = [pid for pid in order if signals[pid].relevance >= cutoff]
-        abstained = top < self.settings.abstain_below or not relevant
+        signals = self.signals(weights, vector, mode, filters)
+        ranking = rank(signals, mode, self.settings)
+        order, abstained = ranking.order, ranking.abstained
 
         def result(pid: str) -> Result:
-            return self._result(self.index.papers[pid], signals[pid], weights, vector)
+            paper = self.index.papers[pid]
+            return self._result(paper, signals[pid], ranking.relevance[pid], weights, vector)
 
-        shown = [] if abstained else relevant
+        shown = [] if abstained else ranking.relevant
         closest = order[: self.settings.closest] if abstained else []
         return Answer(
             question=text,
@@ -135,46 +196,26 @@ class Searcher:
 
     def signals(
         self,
-        text: str,
         weights: dict[str, float],
         vector: Vectors | None,
         mode: Mode,
         filters: Filters,
     ) -> dict[str, Signals]:
-        """Return every candidate paper's signals, fused for the given mode."""
+        """Return the raw signals of every paper either retriever found for the question."""
         allowed = {pid for pid, p in self.index.papers.items() if matches(p, filters)}
         lexical = self._bm25(list(weights), allowed) if mode != "vector" else {}
         cosine = self._vector(vector, allowed, filters) if vector is not None else {}
-        candidates = set(lexical) | set(cosine)
-        cover = {pid: coverage(self._paper_stems[pid], weights) for pid in candidates}
-        w = self.settings.vector_weight
-        if mode == "bm25":
-            fused = {pid: lexical[pid] for pid in candidates}
-            relevance = cover
-        elif mode == "vector":
-            fused = {pid: cosine[pid] for pid in candidates}
-            relevance = {pid: max(cosine[pid], 0.0) for pid in candidates}
-        else:
-            lex = {pid: lexical.get(pid, 0.0) for pid in candidates}
-            vec = {pid: cosine.get(pid, 0.0) for pid in candidates}
-            fuse = fusion.fuser(self.settings.fusion, w, self.settings.rrf_k)
-            fused = fuse(fusion.normalize_max(lex), fusion.normalize_max(vec, floor=-1.0))
-            relevance = {
-                pid: w * max(vec[pid], 0.0) + (1 - w) * cover[pid] for pid in candidates
-            }
         lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
         vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
         return {
             pid: Signals(
                 bm25=lexical.get(pid, 0.0),
                 cosine=cosine.get(pid, 0.0),
-                coverage=cover[pid],
-                relevance=relevance[pid],
-                fused=fused[pid],
+                coverage=coverage(self._paper_stems[pid], weights),
                 bm25_rank=lex_rank.get(pid),
                 vector_rank=vec_rank.get(pid),
             )
-            for pid in candidates
+            for pid in set(lexical) | set(cosine)
         }
 
     def _bm25(self, stems: list[str], allowed: set[str]) -> dict[str, float]:
@@ -206,6 +247,7 @@ class Searcher:
         self,
         paper: Paper,
         signals: Signals,
+        relevance: float,
         weights: dict[str, float],
         vector: Vectors | None,
     ) -> Result:
@@ -214,7 +256,7 @@ class Searcher:
         )
         return Result(
             paper=ref(paper),
-            score=round(signals.relevance, 4),
+            score=round(relevance, 4),
             snippet=snippet,
             bm25_rank=signals.bm25_rank,
             vector_rank=signals.vector_rank,
@@ -235,9 +277,9 @@ def matches(paper: Paper, filters: Filters) -> bool:
     return filters.author is None or filters.author in paper.authors
 
 
-def year_where(filters: Filters) -> dict[str, object] | None:
+def year_where(filters: Filters) -> dict[str, Any] | None:
     """Return a Chroma ``where`` clause for the year range, or None."""
-    clauses: list[dict[str, object]] = []
+    clauses: list[dict[str, Any]] = []
     if filters.year_from is not None:
         clauses.append({"year": {"$gte": filters.year_from}})
     if filters.year_to is not None:

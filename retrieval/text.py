@@ -26,6 +26,7 @@ class Term:
     stem: str
     start: int
     end: int
+    word: str  # the lowercased word the stem came from
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def terms(text: str) -> list[Term]:
         word = match.group().casefold()
         if word in stop:
             continue
-        found.append(Term(stem(word), match.start(), match.end()))
+        found.append(Term(stem(word), match.start(), match.end(), word))
     return found
 
 
@@ -90,3 +91,22 @@ def sentences(text: str) -> list[Sentence]:
         found.append(Sentence(piece, start, start + len(piece)))
         cursor = start + len(piece)
     return found
+
+
+COMMON_ZIPF, RARE_ZIPF = 6.0, 3.5  # Zipf 6: "found", "keep"; 3.5: "seismic", "checkpoint"
+RARITY_FLOOR = 0.1
+
+
+@cache
+def rarity(word: str) -> float:
+    """Return how specific an English word is: 1 for rare words, down to 0.1 for common ones.
+
+    Uses wordfreq's Zipf frequency (log10 of uses per billion words), scaled linearly
+    between ``RARE_ZIPF`` (1.0) and ``COMMON_ZIPF`` (0.1): "imagenet" (1.2) -> 1.0,
+    "perception" (4.2) -> 0.73, "memory" (4.8) -> 0.48, "report" (5.3) -> 0.27.
+    """
+    from wordfreq import zipf_frequency
+
+    zipf = zipf_frequency(word, "en")
+    share = (COMMON_ZIPF - zipf) / (COMMON_ZIPF - RARE_ZIPF)
+    return min(1.0, max(RARITY_FLOOR, share))

@@ -71,9 +71,7 @@ class VectorStore:
         return f"{self.prefix}-{generation}-{kind}"
 
     def _meta(self) -> Any:
-        return self._client.get_or_create_collection(
-            f"{self.prefix}-meta", embedding_function=None
-        )
+        return self._client.get_or_create_collection(f"{self.prefix}-meta", embedding_function=None)
 
     def active(self) -> tuple[str, dict[str, Any]] | None:
         """Return the active generation and its manifest, or None before the first build."""
@@ -163,7 +161,12 @@ class VectorStore:
         return dict(zip(got["ids"], vectors, strict=True))
 
     def query(
-        self, generation: str, kind: str, vector: Vectors, n: int, where: Metadata | None = None
+        self,
+        generation: str,
+        kind: str,
+        vector: Vectors,
+        n: int,
+        where: Mapping[str, Any] | None = None,
     ) -> list[tuple[str, float]]:
         """Return up to n (id, cosine similarity) pairs nearest to a vector, best first."""
         collection = self._collection(generation, kind)
