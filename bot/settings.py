@@ -43,7 +43,8 @@ class DiscordSettings(BaseModel):
     api_base: str = "https://discord.com/api/v10"
     gateway_url: str | None = None  # None: ask the API for the gateway, as Discord intends
     qa_channels: list[int] = Field(default_factory=list)
-    require_mention: bool = True
+    message_content: bool = False  # privileged intent; on automatically with qa_channels
+    require_mention: bool = False  # follow-ups in the bot's threads need a mention too
     thread_mode: bool = False
     cooldown_questions: int = Field(5, ge=1, le=100)
     cooldown_seconds: float = Field(30.0, gt=0, le=3600)

@@ -123,6 +123,10 @@ class Engine:
         """Return one paper found by (a fragment of) its title."""
         return self.lookup.paper(query)
 
+    def paper_by_id(self, paper_id: str) -> PaperDetail:
+        """Return one paper by its id (as the buttons under answers carry it)."""
+        return self.lookup.detail(paper_id)
+
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of an author's listed papers."""
         return self.lookup.author(name)

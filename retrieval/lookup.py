@@ -50,11 +50,17 @@ class Lookup:
                 f"no paper title matches {query.strip()!r}",
                 tuple(self.complete_titles(query, SUGGESTIONS)),
             )
-        paper = self.index.papers[pid]
+        return self.detail(pid, float(score))
+
+    def detail(self, pid: str, match_score: float = 100.0) -> PaperDetail:
+        """Return a paper by id with its abstract and related papers."""
+        paper = self.index.papers.get(pid)
+        if paper is None:
+            raise NotFoundError("that paper is no longer in the index")
         return PaperDetail(
             paper=ref(paper),
             abstract=paper.abstract,
-            match_score=round(float(score), 1),
+            match_score=round(match_score, 1),
             related=tuple(ref(self.index.papers[r]) for r in self.related(pid)),
         )
 

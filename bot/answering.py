@@ -1,0 +1,72 @@
+"""Ask the engine off the event loop, store the question, and build the reply."""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from dataclasses import asdict
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.embeds import to_embed
+from bot.render import answer_card
+from bot.views import answer_view
+from retrieval.models import Answer, Filters
+
+if TYPE_CHECKING:
+    from bot.client import Papercord
+
+log = logging.getLogger(__name__)
+
+MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b")
+
+
+def clean_question(text: str) -> str:
+    """Remove user, role and channel mentions and @everyone/@here from a question."""
+    return " ".join(MENTION.sub(" ", text).split())
+
+
+async def ask(
+    bot: Papercord,
+    question: str,
+    *,
+    filters: Filters | None = None,
+    guild_id: int | None = None,
+    channel_id: int | None = None,
+    user_id: int | None = None,
+) -> tuple[Answer, int]:
+    """Answer a question in the executor; store it; log one line; return it with its id."""
+    started = time.perf_counter()
+    answer: Answer = await bot.run_retrieval(bot.engine.ask, question, None, None, filters)
+    shown = answer.closest if answer.abstained else answer.results + answer.more
+    question_id = bot.storage.record_question(
+        answer.question,
+        answer.mode,
+        asdict(answer.filters),
+        [r.paper.id for r in shown],
+        answer.abstained,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user_id,
+    )
+    log.info(
+        "answered question %d: %.0f ms, mode %s, %d results, abstained=%s",
+        question_id,
+        (time.perf_counter() - started) * 1000,
+        answer.mode,
+        len(answer.results) + len(answer.more),
+        answer.abstained,
+    )
+    log.debug("question %d text: %r", question_id, answer.question)
+    return answer, question_id
+
+
+def reply(
+    bot: Papercord, answer: Answer, question_id: int, offset: int = 0
+) -> tuple[discord.Embed, discord.ui.View]:
+    """Return the embed and buttons for one page of an answer."""
+    shown = bot.settings.discord.results_shown
+    embed = to_embed(answer_card(answer, shown=shown, offset=offset))
+    return embed, answer_view(answer, question_id, shown, offset)

@@ -1,0 +1,159 @@
+"""``/papercord stats|reindex|config``: for members with Manage Server, or the owners."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.embeds import NO_MENTIONS, to_embed
+from bot.render import Card, Field
+
+if TYPE_CHECKING:
+    from bot.client import Papercord
+
+log = logging.getLogger(__name__)
+
+
+async def allowed(interaction: discord.Interaction[Any]) -> bool:
+    """Allow configured owners everywhere, and members with Manage Server in their server."""
+    bot: Papercord = interaction.client
+    if interaction.user.id in bot.settings.discord.owner_ids:
+        return True
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    if permissions is not None and permissions.manage_guild:
+        return True
+    raise app_commands.MissingPermissions(["manage_guild"])
+
+
+def uptime(seconds: float) -> str:
+    """Return a duration as "2 d 3 h", "3 h 4 min" or "5 min"."""
+    minutes = int(seconds // 60)
+    days, hours = divmod(minutes // 60, 24)
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes % 60} min"
+    return f"{minutes} min"
+
+
+class Admin(commands.GroupCog, group_name="papercord", group_description="Manage papercord"):
+    """Statistics, re-indexing and per-server settings."""
+
+    def __init__(self, bot: Papercord) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every subcommand needs Manage Server (or an owner)."""
+        return await allowed(interaction)
+
+    @app_commands.command(name="stats", description="Papers, chunks, questions, feedback, uptime")
+    async def stats(self, interaction: discord.Interaction[Any]) -> None:
+        """Show usage and index statistics."""
+        index = self.bot.engine.searcher.index
+        counts = self.bot.storage.counts()
+        card = Card(
+            title="papercord statistics",
+            description=f"Index generation `{index.generation}`",
+            fields=(
+                Field("Papers", str(len(index.papers)), inline=True),
+                Field("Chunks", str(len(index.chunks)), inline=True),
+                Field("Questions answered", str(counts["questions"]), inline=True),
+                Field("Feedback", f"👍 {counts['up']} · 👎 {counts['down']}", inline=True),
+                Field("Uptime", uptime(time.monotonic() - self.bot.started_at), inline=True),
+            ),
+        )
+        await interaction.response.send_message(embed=to_embed(card), ephemeral=True)
+
+    @app_commands.command(name="reindex", description="Re-read the listing pages and rebuild")
+    async def reindex(self, interaction: discord.Interaction[Any]) -> None:
+        """Rebuild the index from the data folder while the bot keeps answering."""
+        if self.bot.reindexing:
+            await interaction.response.send_message("A reindex is already running.", ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        self.bot.reindexing = True
+        try:
+            corpus = self.bot.settings.resolve(self.bot.settings.paths.corpus)
+            report = await self.bot.run_retrieval(self.bot.engine.ingest, [corpus])
+        finally:
+            self.bot.reindexing = False
+        state = "nothing changed" if report.unchanged else f"embedded {report.embedded} texts"
+        warnings = (
+            f"; {len(report.warnings)} malformed record(s) skipped" if report.warnings else ""
+        )
+        await interaction.followup.send(
+            f"Reindexed {report.papers} papers ({state}{warnings}) in {report.seconds:.1f} s.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="config", description="This server's Q&A channels and modes")
+    @app_commands.describe(
+        channel="A channel to add to or remove from the Q&A channels",
+        action="Add or remove the channel",
+        require_mention="Follow-ups in the bot's threads need a mention",
+        thread_mode="Open a thread for every question",
+    )
+    @app_commands.guild_only()
+    async def config(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: discord.TextChannel | None = None,
+        action: Literal["add", "remove"] = "add",
+        require_mention: bool | None = None,
+        thread_mode: bool | None = None,
+    ) -> None:
+        """Change and show this server's settings (kept across restarts)."""
+        assert interaction.guild_id is not None
+        config = self.bot.storage.guild_config(interaction.guild_id)
+        channels = list(config.qa_channels)
+        if channel is not None:
+            if action == "add" and channel.id not in channels:
+                channels.append(channel.id)
+            elif action == "remove" and channel.id in channels:
+                channels.remove(channel.id)
+        config = replace(
+            config,
+            qa_channels=channels,
+            require_mention=config.require_mention if require_mention is None else require_mention,
+            thread_mode=config.thread_mode if thread_mode is None else thread_mode,
+        )
+        self.bot.storage.save_guild_config(config)
+        defaults = self.bot.settings.discord
+        listed = ", ".join(f"<#{c}>" for c in channels) or "none"
+        fields = [
+            Field("Q&A channels", listed),
+            Field(
+                "Require mention", str(_either(config.require_mention, defaults.require_mention))
+            ),
+            Field("Thread mode", str(_either(config.thread_mode, defaults.thread_mode))),
+        ]
+        if channels and not self.bot.intents.message_content:
+            fields.append(
+                Field(
+                    "Warning",
+                    "The Message Content intent is off, so I cannot read Q&A channel messages. "
+                    "Enable it in the Developer Portal and set discord.message_content = true.",
+                )
+            )
+        card = Card(
+            title="papercord settings for this server", description="", fields=tuple(fields)
+        )
+        await interaction.response.send_message(
+            embed=to_embed(card), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+
+def _either(value: bool | None, default: bool) -> bool:
+    return default if value is None else value
+
+
+async def setup(bot: Papercord) -> None:
+    """Register the cog."""
+    await bot.add_cog(Admin(bot))

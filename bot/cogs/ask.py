@@ -1,0 +1,94 @@
+"""``/ask``: a question with optional year, subject and author filters."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.answering import ask, clean_question, reply
+from bot.autocomplete import author_choices, subject_choices
+from bot.embeds import NO_MENTIONS
+from retrieval.models import Filters
+
+if TYPE_CHECKING:
+    from bot.client import Papercord
+
+QUESTION_LIMIT = 500
+
+
+class Ask(commands.Cog):
+    """The /ask command."""
+
+    def __init__(self, bot: Papercord) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="ask", description="Ask which of the listed papers answer a question"
+    )
+    @app_commands.describe(
+        question="Your question, e.g. which papers quantize LLMs to 4 bits?",
+        year_from="Only papers from this year on",
+        year_to="Only papers up to this year",
+        subject="Only papers with this arXiv subject code, e.g. cs.LG",
+        author="Only papers attributed to this author",
+    )
+    @app_commands.autocomplete(subject=subject_choices, author=author_choices)
+    async def ask_command(
+        self,
+        interaction: discord.Interaction[Any],
+        question: app_commands.Range[str, 1, QUESTION_LIMIT],
+        year_from: app_commands.Range[int, 1991, 2100] | None = None,
+        year_to: app_commands.Range[int, 1991, 2100] | None = None,
+        subject: app_commands.Range[str, 1, 40] | None = None,
+        author: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        """Answer a question in the channel, with buttons for more."""
+        wait = self.bot.retry_after(interaction.user.id)
+        if wait:
+            raise app_commands.CommandOnCooldown(
+                app_commands.Cooldown(
+                    self.bot.settings.discord.cooldown_questions,
+                    self.bot.settings.discord.cooldown_seconds,
+                ),
+                wait,
+            )
+        text = clean_question(question)
+        if not text:
+            await interaction.response.send_message(
+                "Type a question, e.g. which papers quantize LLMs to 4 bits?", ephemeral=True
+            )
+            return
+        if year_from and year_to and year_from > year_to:
+            await interaction.response.send_message(
+                "year_from is after year_to; swap them?", ephemeral=True
+            )
+            return
+        if self.bot.reindexing:  # answers may take longer than Discord's 3 s while indexing
+            await interaction.response.defer(thinking=True)
+        name = (
+            await self.bot.run_retrieval(self.bot.engine.resolve_author, author) if author else None
+        )
+        filters = Filters(year_from=year_from, year_to=year_to, subject=subject, author=name)
+        answer, question_id = await ask(
+            self.bot,
+            text,
+            filters=filters,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+        )
+        embed, view = reply(self.bot, answer, question_id)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.response.send_message(
+                embed=embed, view=view, allowed_mentions=NO_MENTIONS
+            )
+
+
+async def setup(bot: Papercord) -> None:
+    """Register the cog."""
+    await bot.add_cog(Ask(bot))

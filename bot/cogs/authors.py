@@ -1,0 +1,44 @@
+"""``/author``: a summary of an author's listed papers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.autocomplete import author_choices
+from bot.embeds import NO_MENTIONS, to_embed
+from bot.render import author_card
+
+if TYPE_CHECKING:
+    from bot.client import Papercord
+
+
+class Authors(commands.Cog):
+    """The /author command."""
+
+    def __init__(self, bot: Papercord) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="author", description="Summarize an author's listed papers")
+    @app_commands.describe(name="The author's name; case and typos are forgiven")
+    @app_commands.autocomplete(name=author_choices)
+    async def author(
+        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
+    ) -> None:
+        """Show an author summary."""
+        if self.bot.reindexing:
+            await interaction.response.defer(thinking=True)
+        summary = await self.bot.run_retrieval(self.bot.engine.author, name)
+        embed = to_embed(author_card(summary))
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+async def setup(bot: Papercord) -> None:
+    """Register the cog."""
+    await bot.add_cog(Authors(bot))

@@ -1,0 +1,46 @@
+"""``/paper``: one paper, found by (part of) its title, with related papers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.autocomplete import title_choices
+from bot.embeds import NO_MENTIONS, to_embed
+from bot.render import paper_card
+
+if TYPE_CHECKING:
+    from bot.client import Papercord
+
+
+class Papers(commands.Cog):
+    """The /paper command."""
+
+    def __init__(self, bot: Papercord) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="paper", description="Show one listed paper: abstract, links, related"
+    )
+    @app_commands.describe(title="Part of the paper's title; typos are fine")
+    @app_commands.autocomplete(title=title_choices)
+    async def paper(
+        self, interaction: discord.Interaction[Any], title: app_commands.Range[str, 1, 300]
+    ) -> None:
+        """Show a paper."""
+        if self.bot.reindexing:
+            await interaction.response.defer(thinking=True)
+        detail = await self.bot.run_retrieval(self.bot.engine.paper, title)
+        embed = to_embed(paper_card(detail))
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+async def setup(bot: Papercord) -> None:
+    """Register the cog."""
+    await bot.add_cog(Papers(bot))

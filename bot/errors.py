@@ -1,0 +1,63 @@
+"""How errors reach users. The order, first match wins:
+
+1. cooldowns: a short "slow down" notice with the wait;
+2. papercord's own errors (bad question, unknown paper or author, missing index): their
+   one-line message, with suggestions where there are some;
+3. permission checks: which permission is needed;
+4. anything else: ``log.exception`` and a generic apology. The bot keeps running.
+
+Replies to interactions are ephemeral, so mistakes never clutter a channel.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.embeds import NO_MENTIONS
+from bot.render import escape
+from retrieval.errors import NotFoundError, PapercordError
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. The error is logged; please try again."
+
+
+def user_message(error: BaseException) -> str | None:
+    """Return the short message for an expected error, or None for an unexpected one."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+    if isinstance(error, NotFoundError):
+        hint = ""
+        if error.suggestions:
+            hint = "\nDid you mean: " + "; ".join(escape(s) for s in error.suggestions[:5])
+        return escape(str(error)[:1].upper() + str(error)[1:]) + "." + hint
+    if isinstance(error, PapercordError):
+        return escape(str(error)[:1].upper() + str(error)[1:])
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the Manage Server permission for that."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You are not allowed to use that command here."
+    return None
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Answer an interaction that failed, following the order above."""
+    message = user_message(error)
+    if message is None:
+        log.exception("unexpected error in an interaction", exc_info=error)
+        message = APOLOGY
+    send = (
+        interaction.followup.send
+        if interaction.response.is_done()
+        else interaction.response.send_message
+    )
+    try:
+        await send(message[:2000], ephemeral=True, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message for interaction %s", interaction.id)

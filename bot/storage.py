@@ -1,0 +1,202 @@
+"""SQLite state in the data directory: answered questions, feedback, per-server settings.
+
+Every statement is a single small read or write on a local file (well under a
+millisecond), so it runs on the event loop behind a lock rather than in the executor.
+Feedback rows keep the question and the papers shown, so they can become evaluation data.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS questions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    created REAL NOT NULL,
+    guild_id INTEGER,
+    channel_id INTEGER,
+    user_id INTEGER,
+    question TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    filters TEXT NOT NULL,
+    paper_ids TEXT NOT NULL,
+    abstained INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS feedback (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    created REAL NOT NULL,
+    question_id INTEGER NOT NULL REFERENCES questions(id),
+    user_id INTEGER,
+    vote TEXT NOT NULL CHECK (vote IN ('up', 'down')),
+    question TEXT NOT NULL,
+    paper_ids TEXT NOT NULL,
+    UNIQUE (question_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS guild_config (
+    guild_id INTEGER PRIMARY KEY,
+    qa_channels TEXT NOT NULL DEFAULT '[]',
+    require_mention INTEGER,
+    thread_mode INTEGER
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredQuestion:
+    """A question the bot answered, as the buttons under its reply need it."""
+
+    id: int
+    question: str
+    mode: str
+    filters: dict[str, Any]
+    paper_ids: list[str]
+    abstained: bool
+
+
+@dataclass(frozen=True)
+class GuildConfig:
+    """Per-server settings; None means "use the global default"."""
+
+    guild_id: int
+    qa_channels: list[int] = field(default_factory=list)
+    require_mention: bool | None = None
+    thread_mode: bool | None = None
+
+
+class Storage:
+    """The bot's SQLite file."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(SCHEMA)
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+    def _run(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+        with self._lock:
+            return self._db.execute(sql, params)
+
+    def record_question(
+        self,
+        question: str,
+        mode: str,
+        filters: dict[str, Any],
+        paper_ids: list[str],
+        abstained: bool,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        user_id: int | None,
+    ) -> int:
+        """Store an answered question and return its id (used in button custom ids)."""
+        cursor = self._run(
+            "INSERT INTO questions (created, guild_id, channel_id, user_id, question, mode,"
+            " filters, paper_ids, abstained) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                time.time(),
+                guild_id,
+                channel_id,
+                user_id,
+                question,
+                mode,
+                json.dumps(filters),
+                json.dumps(paper_ids),
+                int(abstained),
+            ),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def question(self, question_id: int) -> StoredQuestion | None:
+        """Return a stored question, or None if it is unknown."""
+        row = self._run(
+            "SELECT id, question, mode, filters, paper_ids, abstained FROM questions WHERE id = ?",
+            (question_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        return StoredQuestion(
+            row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), bool(row[5])
+        )
+
+    def record_feedback(self, question_id: int, user_id: int, vote: str) -> bool:
+        """Store a vote (one per user and question; a new click replaces it)."""
+        stored = self.question(question_id)
+        if stored is None:
+            return False
+        self._run(
+            "INSERT INTO feedback (created, question_id, user_id, vote, question, paper_ids)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (question_id, user_id)"
+            " DO UPDATE SET vote = excluded.vote, created = excluded.created",
+            (
+                time.time(),
+                question_id,
+                user_id,
+                vote,
+                stored.question,
+                json.dumps(stored.paper_ids),
+            ),
+        )
+        return True
+
+    def feedback(self) -> list[dict[str, Any]]:
+        """Return every feedback row, oldest first."""
+        rows = self._run(
+            "SELECT question_id, user_id, vote, question, paper_ids FROM feedback ORDER BY id"
+        ).fetchall()
+        return [
+            {
+                "question_id": r[0],
+                "user_id": r[1],
+                "vote": r[2],
+                "question": r[3],
+                "paper_ids": json.loads(r[4]),
+            }
+            for r in rows
+        ]
+
+    def counts(self) -> dict[str, int]:
+        """Return how many questions were answered and how many votes of each kind."""
+        questions = self._run("SELECT COUNT(*) FROM questions").fetchone()[0]
+        votes = dict(self._run("SELECT vote, COUNT(*) FROM feedback GROUP BY vote").fetchall())
+        return {"questions": questions, "up": votes.get("up", 0), "down": votes.get("down", 0)}
+
+    def guild_config(self, guild_id: int) -> GuildConfig:
+        """Return a server's settings (defaults when it has none)."""
+        row = self._run(
+            "SELECT qa_channels, require_mention, thread_mode FROM guild_config WHERE guild_id = ?",
+            (guild_id,),
+        ).fetchone()
+        if row is None:
+            return GuildConfig(guild_id)
+        return GuildConfig(
+            guild_id,
+            json.loads(row[0]),
+            None if row[1] is None else bool(row[1]),
+            None if row[2] is None else bool(row[2]),
+        )
+
+    def save_guild_config(self, config: GuildConfig) -> None:
+        """Store a server's settings."""
+        self._run(
+            "INSERT INTO guild_config (guild_id, qa_channels, require_mention, thread_mode)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " qa_channels = excluded.qa_channels, require_mention = excluded.require_mention,"
+            " thread_mode = excluded.thread_mode",
+            (
+                config.guild_id,
+                json.dumps(config.qa_channels),
+                None if config.require_mention is None else int(config.require_mention),
+                None if config.thread_mode is None else int(config.thread_mode),
+            ),
+        )

@@ -1,0 +1,206 @@
+"""Buttons under answers, as persistent dynamic items: they work after a restart.
+
+Every button's state lives in its ``custom_id`` (a question id from SQLite, a paper id,
+an offset), so the bot needs no in-memory view to handle a click.
+
+Row 0: More results · 👍 · 👎      Rows 1-3: Abstract #n · More like this #n
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.embeds import NO_MENTIONS, to_embed
+from bot.errors import report
+from bot.render import Card, answer_card, escape, link, paper_card
+from retrieval.models import Answer, Filters
+
+if TYPE_CHECKING:
+    from bot.client import Papercord
+
+log = logging.getLogger(__name__)
+
+PAPER_ID = r"p[0-9a-f]{12}"
+MAX_PAPER_ROWS = 3  # Discord allows 5 rows; row 0 holds More and feedback
+
+
+Button = discord.ui.DynamicItem[discord.ui.Button[Any]]
+
+
+def _bot(interaction: discord.Interaction[Any]) -> Papercord:
+    return cast("Papercord", interaction.client)
+
+
+Callback = Callable[[Any, discord.Interaction[Any]], Coroutine[Any, Any, None]]
+
+
+def guarded(callback: Callback) -> Callback:
+    """Route a button callback's errors to the one error handler (``bot.errors``)."""
+
+    @functools.wraps(callback)
+    async def wrapper(self: Any, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception as exc:  # reported to the user and logged; the bot keeps running
+            await report(interaction, exc)
+
+    return wrapper
+
+
+class MoreResults(Button, template=r"pc:more:(?P<qid>\d+):(?P<offset>\d+)"):
+    """Show the next papers of an answer, to the user who clicked."""
+
+    def __init__(self, question_id: int, offset: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="More results",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"pc:more:{question_id}:{offset}",
+            )
+        )
+        self.question_id, self.offset = question_id, offset
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoreResults:
+        return cls(int(match["qid"]), int(match["offset"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+        stored = bot.storage.question(self.question_id)
+        if stored is None:
+            await interaction.response.send_message(
+                "That question is no longer stored; please ask again.", ephemeral=True
+            )
+            return
+        answer: Answer = await bot.run_retrieval(
+            bot.engine.ask, stored.question, None, stored.mode, Filters(**stored.filters)
+        )
+        shown = bot.settings.discord.results_shown
+        embed = to_embed(answer_card(answer, shown=shown, offset=self.offset))
+        view = answer_view(answer, self.question_id, shown, self.offset)
+        await interaction.response.send_message(
+            embed=embed, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+
+class Abstract(Button, template=rf"pc:abs:(?P<pid>{PAPER_ID})"):
+    """Show a paper's full abstract, only to the user who clicked."""
+
+    def __init__(self, paper_id: str, number: int = 0) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Abstract #{number}" if number else "Abstract",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pc:abs:{paper_id}",
+            )
+        )
+        self.paper_id = paper_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Abstract:
+        return cls(match["pid"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+        detail = await bot.run_retrieval(bot.engine.paper_by_id, self.paper_id)
+        await interaction.response.send_message(
+            embed=to_embed(paper_card(detail)), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+
+class MoreLikeThis(Button, template=rf"pc:like:(?P<pid>{PAPER_ID})"):
+    """List the papers nearest to one paper, only to the user who clicked."""
+
+    def __init__(self, paper_id: str, number: int = 0) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"More like #{number}" if number else "More like this",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pc:like:{paper_id}",
+            )
+        )
+        self.paper_id = paper_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoreLikeThis:
+        return cls(match["pid"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+        detail = await bot.run_retrieval(bot.engine.paper_by_id, self.paper_id)
+        lines = [f"• {link(p.title, p.url)} ({p.year})" for p in detail.related]
+        card = Card(
+            title=escape(f"Papers like “{detail.paper.title}”")[:250],
+            description="\n".join(lines) or "No related papers.",
+        )
+        await interaction.response.send_message(
+            embed=to_embed(card), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+
+class Feedback(Button, template=r"pc:fb:(?P<qid>\d+):(?P<vote>up|down)"):
+    """Store a 👍 or 👎 for an answer, with its question and the papers shown."""
+
+    def __init__(self, question_id: int, vote: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                emoji="👍" if vote == "up" else "👎",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pc:fb:{question_id}:{vote}",
+            )
+        )
+        self.question_id, self.vote = question_id, vote
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Feedback:
+        return cls(int(match["qid"]), match["vote"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+        stored = bot.storage.record_feedback(self.question_id, interaction.user.id, self.vote)
+        text = "Thanks for the feedback!" if stored else "That question is no longer stored."
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+DYNAMIC_ITEMS = (MoreResults, Abstract, MoreLikeThis, Feedback)
+
+
+def answer_view(answer: Answer, question_id: int, shown: int, offset: int) -> discord.ui.View:
+    """Return the buttons for one page of an answer."""
+    view = discord.ui.View(timeout=None)
+    if answer.author is not None:
+        return view
+    papers = answer.closest if answer.abstained else (answer.results + answer.more)
+    page = papers[offset : offset + shown]
+    remaining = not answer.abstained and offset + shown < len(papers)
+    if remaining:
+        view.add_item(_row(MoreResults(question_id, offset + shown), 0))
+    view.add_item(_row(Feedback(question_id, "up"), 0))
+    view.add_item(_row(Feedback(question_id, "down"), 0))
+    for n, result in enumerate(page[:MAX_PAPER_ROWS], start=1):
+        view.add_item(_row(Abstract(result.paper.id, offset + n), n))
+        view.add_item(_row(MoreLikeThis(result.paper.id, offset + n), n))
+    return view
+
+
+def _row(item: discord.ui.DynamicItem[Any], row: int) -> discord.ui.DynamicItem[Any]:
+    item.item.row = row
+    return item

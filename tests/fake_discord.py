@@ -1,0 +1,408 @@
+"""A fake Discord: gateway websocket + the REST routes papercord uses, on 127.0.0.1.
+
+The real, unmodified discord.py client connects to it through papercord's configurable
+API and gateway URLs. Tests push gateway events (MESSAGE_CREATE, INTERACTION_CREATE)
+and read back what the bot sent over REST.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+BOT_ID = 900000000000000001
+APP_ID = 900000000000000002
+GUILD_ID = 900000000000000010
+CHANNEL_ID = 900000000000000020
+QA_CHANNEL_ID = 900000000000000021
+USER_ID = 900000000000000030
+OTHER_BOT_ID = 900000000000000031
+HEARTBEAT_MS = 41250
+
+
+@dataclass
+class Call:
+    """One REST request the bot made."""
+
+    method: str
+    path: str
+    body: Any
+    query: dict[str, str] = field(default_factory=dict)
+
+
+def user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    """Return a user object."""
+    return {
+        "id": str(user_id),
+        "username": name,
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+    }
+
+
+def now() -> str:
+    """Return an ISO timestamp, as Discord sends them."""
+    return datetime.now(UTC).isoformat()
+
+
+class FakeDiscord:
+    """Serve the gateway and REST API; record every request."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.ids = itertools.count(950000000000000000)
+        self.sequence = 0
+        self.session_id = "fake-session"
+        self.sockets: list[web.WebSocketResponse] = []
+        self.identifies = 0
+        self.resumes = 0
+        self.ready = asyncio.Event()
+        self.changed = asyncio.Condition()
+        self.base = ""
+        self._runner: web.AppRunner | None = None
+        app = web.Application()
+        app.router.add_get("/gateway", self.gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self.rest)
+        self.app = app
+
+    async def start(self) -> str:
+        """Start listening on a free loopback port; return the API base URL."""
+        self._runner = web.AppRunner(self.app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.base = f"http://127.0.0.1:{port}"
+        return f"{self.base}/api/v10"
+
+    async def stop(self) -> None:
+        """Close sockets and stop the server."""
+        for socket in self.sockets:
+            await socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def gateway_url(self) -> str:
+        return self.base.replace("http://", "ws://") + "/gateway"
+
+    # ---- gateway -----------------------------------------------------------------
+
+    async def gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self.sockets.append(socket)
+        await socket.send_json({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}})
+        async for message in socket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            payload = json.loads(message.data)
+            await self._gateway_op(socket, payload)
+        return socket
+
+    async def _gateway_op(self, socket: web.WebSocketResponse, payload: dict[str, Any]) -> None:
+        op = payload["op"]
+        if op == 1:
+            await socket.send_json({"op": 11})
+        elif op == 2:
+            self.identifies += 1
+            await self.send(socket, "READY", self._ready_payload())
+            await self.send(socket, "GUILD_CREATE", self.guild_payload())
+            self.ready.set()
+        elif op == 6:
+            self.resumes += 1
+            await self.send(socket, "RESUMED", {})
+            self.ready.set()
+        async with self.changed:
+            self.changed.notify_all()
+
+    async def send(self, socket: web.WebSocketResponse, event: str, data: Any) -> None:
+        self.sequence += 1
+        await socket.send_json({"op": 0, "t": event, "s": self.sequence, "d": data})
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        """Send an event to the bot over its current gateway connection."""
+        await self.ready.wait()
+        await self.send(self.sockets[-1], event, data)
+
+    async def drop(self) -> None:
+        """Close the gateway connection the way a network failure or restart would."""
+        self.ready.clear()
+        await self.sockets[-1].close(code=4000, message=b"fake drop")
+
+    def _ready_payload(self) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": {**user(BOT_ID, "papercord", bot=True), "verified": True, "flags": 0},
+            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "session_id": self.session_id,
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(APP_ID), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
+
+    def guild_payload(self) -> dict[str, Any]:
+        """Return the GUILD_CREATE data: one server with two text channels."""
+
+        def channel(channel_id: int, name: str, position: int) -> dict[str, Any]:
+            return {
+                "id": str(channel_id),
+                "type": 0,
+                "name": name,
+                "position": position,
+                "guild_id": str(GUILD_ID),
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+            }
+
+        return {
+            "id": str(GUILD_ID),
+            "name": "Research group",
+            "owner_id": str(USER_ID),
+            "unavailable": False,
+            "member_count": 2,
+            "large": False,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [
+                {
+                    "id": str(GUILD_ID),
+                    "name": "@everyone",
+                    "permissions": "0",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                }
+            ],
+            "channels": [channel(CHANNEL_ID, "general", 0), channel(QA_CHANNEL_ID, "papers", 1)],
+            "threads": [],
+            "members": [],
+            "voice_states": [],
+            "presences": [],
+            "joined_at": now(),
+            "preferred_locale": "en-US",
+            "premium_tier": 0,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "system_channel_flags": 0,
+        }
+
+    # ---- events a test sends ------------------------------------------------------
+
+    def message(
+        self,
+        content: str,
+        *,
+        channel_id: int = CHANNEL_ID,
+        author_id: int = USER_ID,
+        author_bot: bool = False,
+        mentions: list[int] | None = None,
+        guild: bool = True,
+    ) -> dict[str, Any]:
+        """Return a MESSAGE_CREATE payload."""
+        payload = self.message_payload(
+            content, channel_id=channel_id, author=user(author_id, "alice", bot=author_bot)
+        )
+        payload["mentions"] = [user(m, "papercord", bot=m == BOT_ID) for m in mentions or []]
+        payload["mention_everyone"] = "@everyone" in content
+        if guild:
+            payload["guild_id"] = str(GUILD_ID)
+            payload["member"] = {"roles": [], "joined_at": now(), "deaf": False, "mute": False}
+        return payload
+
+    def message_payload(
+        self, content: str, *, channel_id: int, author: dict[str, Any], **extra: Any
+    ) -> dict[str, Any]:
+        """Return a full message object."""
+        return {
+            "id": str(next(self.ids)),
+            "channel_id": str(channel_id),
+            "author": author,
+            "content": content,
+            "timestamp": now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": False,
+            "type": 0,
+            "flags": 0,
+            **extra,
+        }
+
+    def interaction(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        permissions: str = "0",
+        message: dict[str, Any] | None = None,
+        user_id: int = USER_ID,
+    ) -> dict[str, Any]:
+        """Return an INTERACTION_CREATE payload (2: command, 3: button, 4: autocomplete)."""
+        payload: dict[str, Any] = {
+            "id": str(next(self.ids)),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "data": data,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(CHANNEL_ID),
+            "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID)},
+            "member": {
+                "user": user(user_id, "alice"),
+                "roles": [],
+                "joined_at": now(),
+                "deaf": False,
+                "mute": False,
+                "permissions": permissions,
+            },
+            "token": f"token-{next(self.ids)}",
+            "version": 1,
+            "app_permissions": "2147483647",
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+        }
+        if message is not None:
+            payload["message"] = message
+        return payload
+
+    # ---- REST ---------------------------------------------------------------------
+
+    async def rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        body = await request.json() if request.can_read_body else None
+        call = Call(request.method, path, body, dict(request.query))
+        self.calls.append(call)
+        async with self.changed:
+            self.changed.notify_all()
+        response = self._respond(call)
+        if response is None:
+            return web.Response(status=204)
+        # discord.py parses JSON only when the Content-Type is exactly application/json.
+        return web.Response(
+            body=json.dumps(response).encode(), headers={"Content-Type": "application/json"}
+        )
+
+    def _respond(self, call: Call) -> Any:
+        parts = call.path.strip("/").split("/")
+        bot_user = user(BOT_ID, "papercord", bot=True)
+        if call.path == "/users/@me":
+            return {**bot_user, "verified": True, "flags": 0}
+        if call.path == "/oauth2/applications/@me":
+            return {
+                "id": str(APP_ID),
+                "name": "papercord",
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": user(USER_ID, "alice"),
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+            }
+        if call.path in {"/gateway", "/gateway/bot"}:
+            limits = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+            return {"url": self.gateway_url, "shards": 1, "session_start_limit": limits}
+        if parts[0] == "channels" and parts[-1] == "typing":
+            return None
+        if parts[0] == "channels" and parts[-1] == "threads":
+            return {
+                "id": str(next(self.ids)),
+                "type": 11,
+                "guild_id": str(GUILD_ID),
+                "parent_id": parts[1],
+                "owner_id": str(BOT_ID),
+                "name": call.body.get("name", "thread"),
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "archive_timestamp": now(),
+                    "locked": False,
+                },
+                "message_count": 0,
+                "member_count": 1,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+            }
+        if parts[0] == "channels" and parts[-1] == "messages" and call.method == "POST":
+            return self._sent_message(int(parts[1]), call.body)
+        if parts[0] == "interactions":
+            return self._interaction_callback(int(parts[1]), call.body)
+        if parts[0] == "webhooks":
+            return self._sent_message(CHANNEL_ID, call.body)
+        if parts[0] == "applications" and parts[-1] == "commands":
+            return [{**c, "id": str(next(self.ids)), "application_id": str(APP_ID), "version": "1"}
+                    for c in call.body]  # fmt: skip
+        return {}
+
+    def _sent_message(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        return self.message_payload(
+            body.get("content") or "",
+            channel_id=channel_id,
+            author=user(BOT_ID, "papercord", bot=True),
+            embeds=body.get("embeds") or [],
+            components=body.get("components") or [],
+        )
+
+    def _interaction_callback(self, interaction_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        data = body.get("data") or {}
+        ephemeral = bool(data.get("flags", 0) & 64)
+        message = self._sent_message(CHANNEL_ID, data)
+        return {
+            "interaction": {
+                "id": str(interaction_id),
+                "type": 2,
+                "response_message_id": message["id"],
+                "response_message_loading": body["type"] == 5,
+                "response_message_ephemeral": ephemeral,
+            },
+            "resource": {"type": body["type"], "message": message}
+            if body["type"] in {4, 7}
+            else {"type": body["type"]},
+        }
+
+    # ---- waiting ------------------------------------------------------------------
+
+    async def wait_for(
+        self, predicate: Callable[[Call], bool], timeout: float = 20.0, count: int = 1
+    ) -> list[Call]:
+        """Return the first ``count`` calls matching a predicate, waiting for them."""
+
+        def found() -> list[Call]:
+            return [c for c in self.calls if predicate(c)]
+
+        async with asyncio.timeout(timeout):
+            async with self.changed:
+                await self.changed.wait_for(lambda: len(found()) >= count)
+        return found()[:count]
+
+    async def wait_until(self, condition: Callable[[], bool], timeout: float = 20.0) -> None:
+        """Wait until a condition on the fake's state holds."""
+        async with asyncio.timeout(timeout):
+            async with self.changed:
+                await self.changed.wait_for(condition)
