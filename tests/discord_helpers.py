@@ -44,10 +44,20 @@ def custom_ids(body: dict[str, Any]) -> list[str]:
     return [c["custom_id"] for row in body.get("components", []) for c in row["components"]]
 
 
-def command(name: str, **options: Any) -> dict[str, Any]:
-    """Return the data of a slash command interaction with string/int options."""
-    typed = [
-        {"name": key, "type": 4 if isinstance(value, int) else 3, "value": value}
-        for key, value in options.items()
-    ]
-    return {"id": "1", "name": name, "type": 1, "options": typed}
+def _options(options: dict[str, Any]) -> list[dict[str, Any]]:
+    # Option types: 3 string, 4 integer, 5 boolean (bool is checked first: it is an int).
+    def kind(value: Any) -> int:
+        return 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
+
+    return [{"name": k, "type": kind(v), "value": v} for k, v in options.items()]
+
+
+def command(name: str, /, **options: Any) -> dict[str, Any]:
+    """Return the data of a slash command interaction with string/int/bool options."""
+    return {"id": "1", "name": name, "type": 1, "options": _options(options)}
+
+
+def subcommand(group: str, name: str, /, **options: Any) -> dict[str, Any]:
+    """Return the data of a subcommand of a command group."""
+    inner = {"name": name, "type": 1, "options": _options(options)}
+    return {"id": "1", "name": group, "type": 1, "options": [inner]}

@@ -24,6 +24,7 @@ CHANNEL_ID = 900000000000000020
 QA_CHANNEL_ID = 900000000000000021
 USER_ID = 900000000000000030
 OTHER_BOT_ID = 900000000000000031
+OWNER_ID = 900000000000000032  # the server's owner; the test user is an ordinary member
 HEARTBEAT_MS = 41250
 
 
@@ -169,7 +170,7 @@ class FakeDiscord:
         return {
             "id": str(GUILD_ID),
             "name": "Research group",
-            "owner_id": str(USER_ID),
+            "owner_id": str(OWNER_ID),
             "unavailable": False,
             "member_count": 2,
             "large": False,
@@ -224,7 +225,13 @@ class FakeDiscord:
         payload["mention_everyone"] = "@everyone" in content
         if guild:
             payload["guild_id"] = str(GUILD_ID)
-            payload["member"] = {"roles": [], "joined_at": now(), "deaf": False, "mute": False}
+            payload["member"] = {
+                "roles": [],
+                "joined_at": now(),
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+            }
         return payload
 
     def message_payload(
@@ -276,9 +283,11 @@ class FakeDiscord:
                 "deaf": False,
                 "mute": False,
                 "permissions": permissions,
+                "flags": 0,
             },
             "token": f"token-{next(self.ids)}",
             "version": 1,
+            "attachment_size_limit": 10 * 1024 * 1024,
             "app_permissions": "2147483647",
             "locale": "en-US",
             "guild_locale": "en-US",

@@ -25,8 +25,7 @@ async def allowed(interaction: discord.Interaction[Any]) -> bool:
     bot: Papercord = interaction.client
     if interaction.user.id in bot.settings.discord.owner_ids:
         return True
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    if permissions is not None and permissions.manage_guild:
+    if interaction.guild_id is not None and interaction.permissions.manage_guild:
         return True
     raise app_commands.MissingPermissions(["manage_guild"])
 
@@ -42,6 +41,7 @@ def uptime(seconds: float) -> str:
     return f"{minutes} min"
 
 
+@app_commands.default_permissions(manage_guild=True)
 class Admin(commands.GroupCog, group_name="papercord", group_description="Manage papercord"):
     """Statistics, re-indexing and per-server settings."""
 
