@@ -12,7 +12,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from bot.settings import ROOT, Settings, load_settings
 from retrieval.errors import NotFoundError, PapercordError, QueryError
@@ -39,9 +39,17 @@ def parse_years(text: str) -> tuple[int | None, int | None]:
     return start, end
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, pointing at --help."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print one line and exit with status 2."""
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser for every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="papercord", description="Answer questions about a list of research papers."
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log at INFO level")

@@ -21,7 +21,7 @@ from retrieval.vector_store import VectorStore
 log = logging.getLogger(__name__)
 
 TITLE_CUTOFF = 75  # WRatio below this is not the paper the user meant
-AUTHOR_CUTOFF = 80
+AUTHOR_CUTOFF = 88  # "hoefler" 90, "Torsten Hofler" 97 pass; "Zhiru Zhao" 86 does not
 SUGGESTIONS = 5
 K = TypeVar("K", str, int)
 RELATED = 3
@@ -87,6 +87,10 @@ class Lookup:
         folded = utils.default_process(name)
         if not folded:
             raise QueryError("type an author's name, e.g. 'Hoefler'")
+        words = set(folded.split())
+        by_family = [a for a in self.authors if utils.default_process(a).split()[-1] in words]
+        if len(by_family) == 1:  # "T. Hoefler", "hoefler t"
+            return by_family[0]
         best = process.extractOne(
             folded,
             self.authors,

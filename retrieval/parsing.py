@@ -27,6 +27,9 @@ SUBJECT_LINE = re.compile(rf"^(?:{SUBJECT_CODE})↗(?:[\s,;]*{SUBJECT_CODE}↗)*
 ATTRIBUTED = re.compile(r"attributed to (.+?)\.?$")
 RECORDS_PAGE = re.compile(r"At least (\d+) records?\s*·\s*Page (\d+)")
 MIN_YEAR, MAX_YEAR = 1991, 2100  # arXiv opened in 1991
+# Only CR/LF end a line: str.splitlines() would also split on form feeds, \u2028 and
+# friends inside an abstract, and the text must stay verbatim.
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,7 @@ def _blocks(text: str) -> list[tuple[int, list[str]]]:
     blocks: list[tuple[int, list[str]]] = []
     current: list[str] = []
     start = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(LINE_BREAK.split(text), start=1):
         line = raw.rstrip()
         if line.strip():
             if not current:
@@ -202,7 +205,7 @@ def parse_jsonl(text: str, path: str) -> ParsedFile:
     """Parse JSON Lines: one paper per line with title, abstract, year, subjects, authors."""
     records: list[RawRecord] = []
     warnings: list[ParseWarning] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(LINE_BREAK.split(text), start=1):
         if not line.strip():
             continue
         try:
