@@ -59,6 +59,7 @@ class Engine:
         loaded = index_module.load(self.store)
         searcher = Searcher(loaded, self.store, self.embedder, self.settings)
         lookup = Lookup(loaded, self.store, searcher)
+        searcher.warm_up()
         with self._lock:
             self._searcher, self._lookup = searcher, lookup
         log.info(

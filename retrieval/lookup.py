@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Mapping
 from typing import TypeVar
 
@@ -37,6 +38,8 @@ class Lookup:
         self._titles = {pid: p.title for pid, p in index.papers.items()}
         self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
         self.authors = sorted({a for p in index.papers.values() for a in p.authors})
+        self._summaries: dict[str, AuthorSummary] = {}
+        self._summary_lock = threading.Lock()
 
     def paper(self, query: str) -> PaperDetail:
         """Return the paper whose title best matches a fragment (typos tolerated)."""
@@ -109,8 +112,16 @@ class Lookup:
         return str(best[0])
 
     def author(self, name: str) -> AuthorSummary:
-        """Return the summary of the listed papers of the author a name means."""
-        return summarize(self.index, self.resolve_author(name))
+        """Return the summary of the listed papers of the author a name means.
+
+        Summaries are computed once per index (theme mining takes ~200 ms) and cached;
+        a reindex builds a new Lookup, so the cache never outlives its index.
+        """
+        resolved = self.resolve_author(name)
+        with self._summary_lock:
+            if resolved not in self._summaries:
+                self._summaries[resolved] = summarize(self.index, resolved)
+            return self._summaries[resolved]
 
 
 def title_score(query: str, title: str) -> tuple[float, float]:

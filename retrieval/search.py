@@ -152,6 +152,12 @@ class Searcher:
         self._chunk_papers = np.array([c.paper_id for c in index.chunks])
         self._chunk_index = {c.id: c.paper_id for c in index.chunks}
 
+    def warm_up(self) -> None:
+        """Run one throwaway query so the first user does not pay for lazy loading."""
+        weights = query_weights(self.index, "warm up the model")
+        vector = self._embed("warm up the model") if self.embedder is not None else None
+        self.signals(weights, vector, "hybrid", Filters())
+
     def ask(
         self,
         question: str,
