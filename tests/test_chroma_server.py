@@ -1,0 +1,89 @@
+"""Chroma server mode: a real ``chroma run`` on loopback serves the same answers."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.engine import Engine
+from tests.conftest import CORPUS
+
+QUESTIONS = [
+    "which papers quantize LLMs to 4 bits?",
+    "anything that targets FPGAs or evaluates on FPGA hardware?",
+    "earthquake detection from seismic waveforms with deep learning",
+    "stencil computations",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """Start `chroma run` from the chromadb package; stop it afterwards."""
+    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
+    assert chroma, "the chroma command from the chromadb package is not installed"
+    port = free_port()
+    folder = tmp_path_factory.mktemp("chroma-server")
+    server = subprocess.Popen(
+        [chroma, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=2):
+                    break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the Chroma server did not start") from None
+                time.sleep(0.2)
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def served(chroma_server: int, model_dir: Path) -> ChromaSettings:
+    """Ingest the bundled corpus into the server once; return how to reach it."""
+    remote = ChromaSettings(mode="http", host="127.0.0.1", port=chroma_server)
+    report = Engine(RetrievalSettings(), remote, model_dir).ingest([CORPUS])
+    assert report.papers == 36 and not report.unchanged
+    return remote
+
+
+def test_server_mode_answers_like_embedded_mode(
+    served: ChromaSettings, engine: Engine, model_dir: Path
+) -> None:
+    there_engine = Engine(RetrievalSettings(), served, model_dir)
+    for question in QUESTIONS:
+        here, there = engine.ask(question), there_engine.ask(question)
+        assert here.abstained == there.abstained
+        assert [r.paper.title for r in here.results] == [r.paper.title for r in there.results]
+        assert [r.paper.title for r in here.closest] == [r.paper.title for r in there.closest]
+        for a, b in zip(here.results, there.results, strict=True):
+            assert a.score == pytest.approx(b.score, abs=1e-3)
+            assert a.snippet == b.snippet
+    assert there_engine.author("hoefler") == engine.author("hoefler")
+
+
+def test_a_second_process_reads_the_servers_index(served: ChromaSettings, model_dir: Path) -> None:
+    other = Engine(RetrievalSettings(), served, model_dir)  # no ingest: BM25 rebuilt from Chroma
+    assert other.is_current([CORPUS])
+    assert other.ask("ternary GPT weights").results[0].paper.title.startswith("GPTQ")
