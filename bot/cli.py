@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("chat", help="try the bot in the terminal: questions, /paper, /author")
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
     sub.add_parser("start", help="start the bot if DISCORD_TOKEN is set, else the console")
+    sub.add_parser("health", help="exit 0 if the running bot is connected (for HEALTHCHECK)")
     sync = sub.add_parser("sync-commands", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="a server id: instant, local")
     return parser
@@ -136,6 +137,7 @@ def dispatch(args: argparse.Namespace, settings: Settings) -> int:
         "run": commands.run,
         "start": commands.start,
         "sync-commands": commands.sync_commands,
+        "health": commands.check_health,
     }[args.command]
     return handler(args, settings)
 

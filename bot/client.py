@@ -31,6 +31,7 @@ EXTENSIONS = (
     "bot.cogs.authors",
     "bot.cogs.help",
     "bot.cogs.admin",
+    "bot.cogs.heartbeat",
 )
 DISCORD_API = "https://discord.com/api/v10"
 

@@ -198,6 +198,15 @@ def start(args: argparse.Namespace, settings: Settings) -> int:
     return chat(args, settings)
 
 
+def check_health(args: argparse.Namespace, settings: Settings) -> int:
+    """Exit 0 when the running bot reported itself connected within the last 90 s."""
+    from bot import health
+
+    ok, reason = health.healthy(settings.resolve(settings.paths.state) / "health.json")
+    print(reason, file=sys.stdout if ok else sys.stderr)
+    return 0 if ok else 1
+
+
 def sync_commands(args: argparse.Namespace, settings: Settings) -> int:
     """Register the slash commands globally or for one server."""
     from bot.main import sync_commands as sync

@@ -171,3 +171,19 @@ async def test_bot_answers_after_the_gateway_connection_drops(
     (reply,) = await fake.wait_for(posted_to(CHANNEL_ID))
     assert "Performance Embeddings" in reply.body["embeds"][0]["description"]
     assert fake.resumes == 1  # the session was resumed, not re-identified
+
+
+async def test_health_file_follows_the_gateway_connection(
+    fake: FakeDiscord, engine: Engine, tmp_path: Path
+) -> None:
+    from bot.health import healthy
+
+    path = tmp_path / "health.json"
+    async with running_bot(fake, engine, tmp_path):
+        async with asyncio.timeout(10):
+            while not path.exists():
+                await asyncio.sleep(0.05)
+        ok, reason = healthy(path)
+        assert ok and reason.startswith("connected")
+    ok, reason = healthy(path)
+    assert not ok and "disconnected" in reason
