@@ -104,7 +104,10 @@ def rarity(word: str) -> float:
     Uses wordfreq's Zipf frequency (log10 of uses per billion words), scaled linearly
     between ``RARE_ZIPF`` (1.0) and ``COMMON_ZIPF`` (0.1): "imagenet" (1.2) -> 1.0,
     "perception" (4.2) -> 0.73, "memory" (4.8) -> 0.48, "report" (5.3) -> 0.27.
+    Words with digits count as rare.
     """
+    if any(ch.isdigit() for ch in word):
+        return 1.0  # "4", "175b", "e2m1": numbers in a question are precise, never framing
     from wordfreq import zipf_frequency
 
     zipf = zipf_frequency(word, "en")
