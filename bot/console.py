@@ -7,7 +7,7 @@ import re
 from bot.render import Card
 
 LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\((\S+?)\)")
-ESCAPED = re.compile(r"\\([\\*_~`|>\[\]()#])")
+ESCAPED = re.compile(r"\\([\\*_~`|>\[\]#])")
 
 
 def plain(markdown: str) -> str:

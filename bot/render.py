@@ -26,7 +26,7 @@ SNIPPET_CHARS = 500  # a quoted snippet is cut to this many characters
 ELLIPSIS = "…"
 
 NOTHING_MATCHES = "Nothing in the list answers that."
-MARKDOWN = re.compile(r"([\\*_~`|>\[\]()#])")
+MARKDOWN = re.compile(r"([\\*_~`|>\[\]#])")  # ( ) are safe: [ ] are escaped, so no link forms
 
 
 @dataclass(frozen=True)

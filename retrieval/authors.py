@@ -1,13 +1,16 @@
 """Summarize one author's listed papers: counts, years, subjects, themes, coverage.
 
-Themes are key phrases that YAKE! extracts from the author's abstracts, re-ranked by how
-much more often their stems occur in this author's papers than in the rest of the
-corpus, so that words every abstract shares ("neural networks", "performance") give way
-to what sets this author apart.
+Themes are key phrases that YAKE! extracts from the author's abstracts, re-ranked by
+how many of the author's papers use them and how much more often they occur there than
+in the rest of the corpus: score = papers x log2(1 + ratio of shares). Phrases of two or
+more words come first; single words only fill up to three themes. Phrases that share half
+their words with a chosen theme, or abbreviate it ("GNNs" after "graph neural networks"), are
+skipped.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import numpy as np
@@ -20,6 +23,7 @@ from retrieval.taxonomy import subject
 from retrieval.text import tokenize
 
 THEMES = 5
+MIN_THEMES = 3
 CANDIDATES = 40
 REPRESENTATIVE = 3
 
@@ -56,25 +60,41 @@ def themes(papers: list[Paper], others: list[Paper], n: int = THEMES) -> tuple[s
     extractor = yake.KeywordExtractor(lan="en", n=3, top=CANDIDATES, dedupLim=0.7)
     mine = [set(tokenize(f"{p.title} {p.abstract}")) for p in papers]
     theirs = [set(tokenize(f"{p.title} {p.abstract}")) for p in others]
-    scored: list[tuple[float, str, frozenset[str]]] = []
-    for phrase, weight in extractor.extract_keywords(text):
+    scored: list[tuple[bool, float, str, frozenset[str]]] = []
+    for phrase, _ in extractor.extract_keywords(text):
         stems = frozenset(tokenize(phrase))
-        if not stems:
+        in_mine = sum(stems <= doc for doc in mine)
+        if not stems or in_mine < 2:  # a theme spans at least two papers
             continue
-        in_mine = sum(stems <= doc for doc in mine) / len(mine)
-        in_theirs = (sum(stems <= doc for doc in theirs) + 1) / (len(theirs) + 1)
-        if in_mine * len(mine) < 2:  # a theme spans at least two papers
-            continue
-        # YAKE! weights are lower-is-better; distinctiveness is higher-is-better.
-        scored.append(((in_mine / in_theirs) / (weight + 1e-3), phrase, stems))
+        in_theirs = sum(stems <= doc for doc in theirs)
+        ratio = (in_mine / len(mine)) / ((in_theirs + 1) / (len(theirs) + 1))
+        multiword = len(phrase.split()) > 1
+        scored.append((multiword, in_mine * math.log2(1 + ratio), phrase, stems))
     chosen: list[tuple[str, frozenset[str]]] = []
-    for _, phrase, stems in sorted(scored, key=lambda row: -row[0]):
-        if any(stems & taken for _, taken in chosen):
-            continue  # skip phrases that repeat a chosen theme's words
+    for multiword, _, phrase, stems in sorted(scored, key=lambda row: (-row[0], -row[1])):
+        if len(chosen) >= (n if multiword else MIN_THEMES):
+            continue
+        if any(_overlaps(stems, taken) or _abbreviates(phrase, name) for name, taken in chosen):
+            continue
         chosen.append((phrase, stems))
-        if len(chosen) == n:
-            break
-    return tuple(phrase for phrase, _ in chosen)
+    return tuple(_display(phrase) for phrase, _ in chosen[:n])
+
+
+def _overlaps(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Return True when two phrases share half their words or more (Jaccard >= 0.5)."""
+    return len(a & b) / len(a | b) >= 0.5
+
+
+def _abbreviates(short: str, phrase: str) -> bool:
+    """Return True when ``short`` is the initials of ``phrase`` ("GNNs", "LLM")."""
+    initials = "".join(word[0] for word in phrase.split()).casefold()
+    letters = short.casefold().removesuffix("s")
+    return len(short.split()) == 1 and len(letters) >= 2 and letters == initials
+
+
+def _display(phrase: str) -> str:
+    """Lowercase a phrase for display, but keep acronyms ("FPGA", "GNNs") as written."""
+    return " ".join(w if sum(c.isupper() for c in w) > 1 else w.lower() for w in phrase.split())
 
 
 def representative(index: LoadedIndex, papers: list[Paper], n: int = REPRESENTATIVE) -> list[Paper]:
