@@ -6,11 +6,11 @@ import logging
 import re
 import time
 from dataclasses import asdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.embeds import to_embed
+from bot.embeds import NO_MENTIONS, to_embed
 from bot.render import answer_card
 from bot.views import answer_view
 from retrieval.models import Answer, Filters
@@ -61,6 +61,25 @@ async def ask(
     )
     log.debug("question %d text: %r", question_id, answer.question)
     return answer, question_id
+
+
+async def defer_if_slow(bot: Papercord, interaction: discord.Interaction[Any]) -> None:
+    """Defer while a reindex runs: answers may then miss Discord's 3-second window."""
+    if bot.reindexing:
+        await interaction.response.defer(thinking=True)
+
+
+async def respond(
+    interaction: discord.Interaction[Any],
+    embed: discord.Embed,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Send the answer as the interaction's response, or as a follow-up after a defer."""
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    if interaction.response.is_done():
+        await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
+    else:
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
 
 
 def reply(

@@ -8,9 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import ask, clean_question, reply
+from bot.answering import ask, clean_question, defer_if_slow, reply, respond
 from bot.autocomplete import author_choices, subject_choices
-from bot.embeds import NO_MENTIONS
 from retrieval.models import Filters
 
 if TYPE_CHECKING:
@@ -66,8 +65,7 @@ class Ask(commands.Cog):
                 "year_from is after year_to; swap them?", ephemeral=True
             )
             return
-        if self.bot.reindexing:  # answers may take longer than Discord's 3 s while indexing
-            await interaction.response.defer(thinking=True)
+        await defer_if_slow(self.bot, interaction)
         name = (
             await self.bot.run_retrieval(self.bot.engine.resolve_author, author) if author else None
         )
@@ -81,12 +79,7 @@ class Ask(commands.Cog):
             user_id=interaction.user.id,
         )
         embed, view = reply(self.bot, answer, question_id)
-        if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.response.send_message(
-                embed=embed, view=view, allowed_mentions=NO_MENTIONS
-            )
+        await respond(interaction, embed, view)
 
 
 async def setup(bot: Papercord) -> None:

@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import defer_if_slow, respond
 from bot.autocomplete import author_choices
-from bot.embeds import NO_MENTIONS, to_embed
+from bot.embeds import to_embed
 from bot.render import author_card
 
 if TYPE_CHECKING:
@@ -29,14 +30,9 @@ class Authors(commands.Cog):
         self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
     ) -> None:
         """Show an author summary."""
-        if self.bot.reindexing:
-            await interaction.response.defer(thinking=True)
+        await defer_if_slow(self.bot, interaction)
         summary = await self.bot.run_retrieval(self.bot.engine.author, name)
-        embed = to_embed(author_card(summary))
-        if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        await respond(interaction, to_embed(author_card(summary)))
 
 
 async def setup(bot: Papercord) -> None:

@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answering import defer_if_slow, respond
 from bot.autocomplete import title_choices
-from bot.embeds import NO_MENTIONS, to_embed
+from bot.embeds import to_embed
 from bot.render import paper_card
 
 if TYPE_CHECKING:
@@ -31,14 +32,9 @@ class Papers(commands.Cog):
         self, interaction: discord.Interaction[Any], title: app_commands.Range[str, 1, 300]
     ) -> None:
         """Show a paper."""
-        if self.bot.reindexing:
-            await interaction.response.defer(thinking=True)
+        await defer_if_slow(self.bot, interaction)
         detail = await self.bot.run_retrieval(self.bot.engine.paper, title)
-        embed = to_embed(paper_card(detail))
-        if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        await respond(interaction, to_embed(paper_card(detail)))
 
 
 async def setup(bot: Papercord) -> None:
