@@ -24,7 +24,8 @@ CHANNEL_ID = 900000000000000020
 QA_CHANNEL_ID = 900000000000000021
 USER_ID = 900000000000000030
 OTHER_BOT_ID = 900000000000000031
-OWNER_ID = 900000000000000032  # the server's owner; the test user is an ordinary member
+OWNER_ID = 900000000000000032
+THREAD_ID = 900000000000000040  # a thread the bot opened earlier, in #general  # the server's owner; the test user is an ordinary member
 HEARTBEAT_MS = 41250
 
 
@@ -67,6 +68,7 @@ class FakeDiscord:
         self.identifies = 0
         self.resumes = 0
         self.ready = asyncio.Event()
+        self.reject_token = False  # answer /users/@me with 401, as Discord does for a bad token
         self.changed = asyncio.Condition()
         self.base = ""
         self._runner: web.AppRunner | None = None
@@ -190,7 +192,26 @@ class FakeDiscord:
                 }
             ],
             "channels": [channel(CHANNEL_ID, "general", 0), channel(QA_CHANNEL_ID, "papers", 1)],
-            "threads": [],
+            "threads": [
+                {
+                    "id": str(THREAD_ID),
+                    "type": 11,
+                    "guild_id": str(GUILD_ID),
+                    "parent_id": str(CHANNEL_ID),
+                    "owner_id": str(BOT_ID),
+                    "name": "stencil computations",
+                    "thread_metadata": {
+                        "archived": False,
+                        "auto_archive_duration": 1440,
+                        "archive_timestamp": now(),
+                        "locked": False,
+                    },
+                    "message_count": 1,
+                    "member_count": 2,
+                    "rate_limit_per_user": 0,
+                    "flags": 0,
+                }
+            ],
             "members": [],
             "voice_states": [],
             "presences": [],
@@ -308,6 +329,9 @@ class FakeDiscord:
         self.calls.append(call)
         async with self.changed:
             self.changed.notify_all()
+        if self.reject_token and call.path == "/users/@me":
+            return web.Response(status=401, body=b'{"message": "401: Unauthorized", "code": 0}',
+                                headers={"Content-Type": "application/json"})  # fmt: skip
         response = self._respond(call)
         if response is None:
             return web.Response(status=204)

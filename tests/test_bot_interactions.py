@@ -181,3 +181,13 @@ async def test_command_registration_payload(bot, fake: FakeDiscord) -> None:
     admin = commands["papercord"]
     assert str(admin["default_member_permissions"]) == MANAGE_GUILD
     assert {o["name"] for o in admin["options"]} == {"stats", "reindex", "config"}
+
+
+async def test_reindex_runs_while_the_bot_keeps_answering(bot, fake: FakeDiscord) -> None:
+    body = await interact(fake, 2, subcommand("papercord", "reindex"), permissions=MANAGE_GUILD)
+    assert body["type"] == 5  # deferred: a reindex can take longer than 3 s
+    (followup,) = await fake.wait_for(
+        lambda c: c.method == "POST" and c.path.startswith("/webhooks/")
+    )
+    assert followup.body["content"].startswith("Reindexed 36 papers (nothing changed")
+    assert not bot.reindexing

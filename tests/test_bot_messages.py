@@ -16,6 +16,7 @@ from tests.fake_discord import (
     GUILD_ID,
     OTHER_BOT_ID,
     QA_CHANNEL_ID,
+    THREAD_ID,
     USER_ID,
     FakeDiscord,
 )
@@ -187,3 +188,31 @@ async def test_health_file_follows_the_gateway_connection(
         assert ok and reason.startswith("connected")
     ok, reason = healthy(path)
     assert not ok and "disconnected" in reason
+
+
+async def test_follow_up_in_the_bots_thread_needs_no_mention(bot, fake: FakeDiscord) -> None:
+    await fake.dispatch(
+        "MESSAGE_CREATE", fake.message("and graph databases?", channel_id=THREAD_ID)
+    )
+    (reply,) = await fake.wait_for(posted_to(THREAD_ID))
+    assert "Neural Graph Databases" in reply.body["embeds"][0]["description"]
+
+
+async def test_unexpected_error_gets_an_apology_and_the_bot_keeps_running(
+    bot, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_ask = bot.engine.ask
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(bot.engine, "ask", broken)
+    await fake.dispatch("MESSAGE_CREATE", fake.message(mention("stencils"), mentions=[BOT_ID]))
+    (apology,) = await fake.wait_for(posted_to(CHANNEL_ID))
+    assert "Sorry, something went wrong" in apology.body["content"]
+    monkeypatch.setattr(bot.engine, "ask", real_ask)
+    await fake.dispatch(
+        "MESSAGE_CREATE", fake.message(mention("stencil computations"), mentions=[BOT_ID])
+    )
+    _, answer = await fake.wait_for(posted_to(CHANNEL_ID), count=2)
+    assert answer.body["embeds"]
