@@ -41,7 +41,9 @@ class Engine:
         """Parse the corpus, write a new index generation and start serving it."""
         corpus = load_corpus(paths, strict=strict)
         report = index_module.ingest(corpus, self.store, self.embedder, self.settings, progress)
-        self.reload()
+        serving = self._searcher.index.generation if self._searcher else None
+        if serving != report.generation:
+            self.reload()
         return report
 
     def is_current(self, paths: Sequence[Path]) -> bool:
