@@ -111,11 +111,8 @@ def test_any_text_is_either_a_question_or_a_clear_refusal(text: str) -> None:
 @given(st.text(min_size=1, max_size=120).filter(lambda s: s.strip()))
 def test_asking_anything_never_crashes(engine: Engine, text: str) -> None:
     answer = engine.ask(text)
-    assert answer.abstained or answer.results
-    assert (
-        len(answer.closest) == (3 if answer.abstained else 0)
-        or len(engine.searcher.index.papers) < 3
-    )
+    assert answer.abstained or answer.results or answer.author is not None
+    assert len(answer.closest) == (3 if answer.abstained else 0)
 
 
 def test_rrf_matches_its_formula() -> None:
