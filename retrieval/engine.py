@@ -104,6 +104,8 @@ class Engine:
         searcher, lookup = self.searcher, self.lookup
         text = check_question(question, self.settings.max_question_chars)
         filters = filters or Filters()
+        if filters.author:  # "zhang", "T. Hoefler": the filter takes a name as users type it
+            filters = replace(filters, author=lookup.resolve_author(filters.author))
         mention = mentioned_author(lookup.authors, text)
         if mention is None:
             return searcher.ask(text, k=k, mode=mode, filters=filters)
@@ -141,7 +143,3 @@ class Engine:
     def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` author names for autocomplete."""
         return self.lookup.complete_authors(prefix, limit)
-
-    def resolve_author(self, name: str) -> str:
-        """Return the known author a typed name means (fuzzy), or raise NotFoundError."""
-        return self.lookup.resolve_author(name)

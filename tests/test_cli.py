@@ -59,7 +59,14 @@ def test_ask_stdin_answers_one_json_line_per_question(cli_env: dict[str, str]) -
 def test_ask_filters_from_the_command_line(cli_env: dict[str, str]) -> None:
     args = ["ask", "quantization", "--json", "--year", "2024", "--subject", "cs.LG"]
     answer = json.loads(run(args, cli_env).stdout)
+    assert answer["results"]
     assert all(r["year"] == 2024 and "cs.LG" in r["subjects"] for r in answer["results"])
+    answer = json.loads(
+        run(["ask", "quantization", "--json", "--author", "hoefler"], cli_env).stdout
+    )
+    assert answer["filters"]["author"] == "Torsten Hoefler"
+    assert answer["results"][0]["title"].startswith("GPTQ")
+    assert all(r["authors"] == ["Torsten Hoefler"] for r in answer["results"] + answer["more"])
 
 
 def test_paper_and_author_json(cli_env: dict[str, str]) -> None:

@@ -66,10 +66,7 @@ class Ask(commands.Cog):
             )
             return
         await defer_if_slow(self.bot, interaction)
-        name = (
-            await self.bot.run_retrieval(self.bot.engine.resolve_author, author) if author else None
-        )
-        filters = Filters(year_from=year_from, year_to=year_to, subject=subject, author=name)
+        filters = Filters(year_from=year_from, year_to=year_to, subject=subject, author=author)
         answer, question_id = await ask(
             self.bot,
             text,
