@@ -2,7 +2,8 @@
 
 Themes are key phrases that YAKE! extracts from the author's abstracts, re-ranked by
 how many of the author's papers use them and how much more often they occur there than
-in the rest of the corpus: score = papers x log2(1 + ratio of shares). Phrases of two or
+in the rest of the corpus, favouring longer phrases:
+score = words x papers x log2(1 + ratio of shares). Phrases of two or
 more words come first; single words only fill up to three themes. Phrases that share half
 their words with a chosen theme, or abbreviate it ("GNNs" after "graph neural networks"), are
 skipped.
@@ -68,8 +69,9 @@ def themes(papers: list[Paper], others: list[Paper], n: int = THEMES) -> tuple[s
             continue
         in_theirs = sum(stems <= doc for doc in theirs)
         ratio = (in_mine / len(mine)) / ((in_theirs + 1) / (len(theirs) + 1))
-        multiword = len(phrase.split()) > 1
-        scored.append((multiword, in_mine * math.log2(1 + ratio), phrase, stems))
+        words = len(phrase.split())
+        # Longer phrases are more specific: "large language models" over "language models".
+        scored.append((words > 1, words * in_mine * math.log2(1 + ratio), phrase, stems))
     chosen: list[tuple[str, frozenset[str]]] = []
     for multiword, _, phrase, stems in sorted(scored, key=lambda row: (-row[0], -row[1])):
         if len(chosen) >= (n if multiword else MIN_THEMES):
