@@ -243,7 +243,8 @@ def load(store: VectorStore) -> LoadedIndex:
     if active is None:
         raise IndexError_("the index is empty; run `papercord ingest` first")
     generation, manifest = active
-    papers = _papers(store.read(generation, "papers"))
+    paper_rows = store.read(generation, "papers")
+    papers = _papers(paper_rows)
     chunk_rows = store.read(generation, "chunks")
     chunks = [
         Chunk(
@@ -261,7 +262,6 @@ def load(store: VectorStore) -> LoadedIndex:
     ]
     # BM25 sees the title with every chunk, as the embeddings do.
     bm25 = BM25Okapi([tokenize(f"{papers[c.paper_id].title} {c.text}") for c in chunks])
-    paper_rows = store.read(generation, "papers")
     sentence_rows = store.read(generation, "sentences")
     by_paper: dict[str, list[tuple[Sentence, Vectors]]] = {pid: [] for pid in papers}
     for doc, meta, vector in zip(
