@@ -12,6 +12,7 @@ ENV PIP_NO_CACHE_DIR=1 \
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY bot ./bot
+COPY cli ./cli
 COPY retrieval ./retrieval
 # Runtime dependencies only; the package itself runs from /app's source tree.
 RUN python -m venv /opt/runtime \
@@ -26,8 +27,8 @@ COPY config ./config
 ENV PAPERCORD_PATHS__MODEL=/src/model \
     PAPERCORD_CHROMA__PATH=/src/index
 # Run from the source tree (WORKDIR /src), so data/ and config/ are found beside it.
-RUN /opt/prepare/bin/python -m bot.cli prepare-model \
-    && /opt/prepare/bin/python -m bot.cli ingest
+RUN /opt/prepare/bin/python -m cli prepare-model \
+    && /opt/prepare/bin/python -m cli ingest
 
 FROM ${PYTHON_IMAGE}
 LABEL org.opencontainers.image.title="papercord" \
@@ -39,6 +40,7 @@ COPY --from=build /opt/runtime /opt/runtime
 WORKDIR /app
 COPY --chown=papercord:papercord pyproject.toml README.md ./
 COPY --chown=papercord:papercord bot ./bot
+COPY --chown=papercord:papercord cli ./cli
 COPY --chown=papercord:papercord retrieval ./retrieval
 COPY --chown=papercord:papercord data ./data
 COPY --chown=papercord:papercord config ./config
@@ -56,5 +58,6 @@ VOLUME ["/data"]
 USER 10001:10001
 # DISCORD_TOKEN comes from the environment: docker run -e DISCORD_TOKEN=... papercord
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
-    CMD ["python", "-m", "bot.cli", "health"]
-CMD ["sh", "-c", "python -m bot.cli ingest --if-stale && exec python -m bot.cli run"]
+    CMD ["python", "-m", "cli", "health"]
+# The CLI refreshes the index if data/ changed; then the bot starts (bot/__main__.py).
+CMD ["sh", "-c", "python -m cli ingest --if-stale && exec python -m bot"]

@@ -10,14 +10,15 @@ the run. Figures only: nothing here asserts a time.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.settings import ROOT, load_settings
-from retrieval.engine import Engine
+from bot.settings import build_engine, load_settings
+from retrieval.config import DATA
 
 
 def percentiles(samples: list[float]) -> str:
@@ -57,32 +58,30 @@ def main() -> None:
     args = parser.parse_args()
     settings = load_settings()
     started = time.perf_counter()
-    engine = Engine(
-        settings.retrieval, settings.index_settings(), settings.resolve(settings.paths.model)
-    )
+    engine = build_engine(settings)
     engine.reload()
     print(f"start-up (model + index load + warm-up): {(time.perf_counter() - started):.2f} s")
-    questions = [json.loads(line)["question"] for line in (ROOT / "data/eval/dev.jsonl").open()]
+    questions = [json.loads(line)["question"] for line in (DATA / "eval" / "dev.jsonl").open()]
     for question in questions:  # warm every code path once
         engine.ask(question)
     ask: list[float] = []
     embed: list[float] = []
     for _ in range(args.rounds):
         for question in questions:
-            ask += timed(lambda q=question: engine.ask(q), 1)  # type: ignore[misc]
-            embed += timed(lambda q=question: engine.embedder.embed_one(q), 1)  # type: ignore[misc]
+            ask += timed(functools.partial(engine.ask, question), 1)
+            embed += timed(functools.partial(engine.embedder.embed_one, question), 1)
     prefixes = ["", "q", "qua", "quant", "fpga", "graph neu", "xyz"]
     complete = [
         t
         for _ in range(50)
         for p in prefixes
-        for t in timed(lambda p=p: engine.complete_titles(p), 1)
-    ]  # type: ignore[misc]
+        for t in timed(functools.partial(engine.complete_titles, p), 1)
+    ]
     paper = [
         t
         for q in ["gptq", "sagman", "spatial mixture"]
-        for t in timed(lambda q=q: engine.paper(q), 20)
-    ]  # type: ignore[misc]
+        for t in timed(functools.partial(engine.paper, q), 20)
+    ]
     author = timed(lambda: engine.author("hoefler"), 20)
     print(f"ask (hybrid, warm, in-process)  {percentiles(ask)}")
     print(f"query embedding                 {percentiles(embed)}")

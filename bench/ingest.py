@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from bot.settings import load_settings
+from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 
 
@@ -24,14 +25,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     settings = load_settings()
-    corpus = [settings.resolve(settings.paths.corpus)]
+    corpus = [settings.paths.corpus]
     scratch: list[float] = []
     again: list[float] = []
     for _ in range(args.runs):
         with tempfile.TemporaryDirectory() as folder:
             chroma = settings.chroma.model_copy(update={"path": Path(folder)})
             started = time.perf_counter()
-            engine = Engine(settings.retrieval, chroma, settings.resolve(settings.paths.model))
+            engine = Engine(settings.retrieval, chroma, Embedder(settings.paths.model))
             report = engine.ingest(corpus)
             scratch.append(time.perf_counter() - started)
             started = time.perf_counter()

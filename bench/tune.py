@@ -17,8 +17,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bot.settings import ROOT, load_settings
-from retrieval.config import MODES, ChromaSettings, Mode, RetrievalSettings
+from bot.settings import load_settings
+from retrieval.config import DATA, MODES, ChromaSettings, Mode, RetrievalSettings
+from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from retrieval.evaluation import Report, load_questions, score
 from retrieval.models import Filters
@@ -119,9 +120,10 @@ HEADER = (
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--file", type=Path, default=ROOT / "data/eval/dev.jsonl")
+    parser.add_argument("--file", type=Path, default=DATA / "eval" / "dev.jsonl")
     args = parser.parse_args()
     base = load_settings()
+    embedder = Embedder(base.paths.model)  # loaded once for every chunk size
     questions = load_questions(args.file)
     default = {k: getattr(base.retrieval, k) for k in GRID}
     print("Best hybrid settings per chunk size and fusion method:\n")
@@ -132,11 +134,9 @@ def main() -> None:
             settings = base.retrieval.model_copy(
                 update={"chunk_size": size, "chunk_overlap": overlap}
             )
-            engine = Engine(
-                settings, ChromaSettings(path=Path(tmp)), base.resolve(base.paths.model)
-            )
-            engine.ingest([base.resolve(base.paths.corpus)])
-            titles = {pid: p.title for pid, p in engine.searcher.index.papers.items()}
+            engine = Engine(settings, ChromaSettings(path=Path(tmp)), embedder)
+            engine.ingest([base.paths.corpus])
+            titles = engine.titles()
             cached = collect(engine, questions)
         if (size, overlap) == (base.retrieval.chunk_size, base.retrieval.chunk_overlap):
             chosen_cache = (cached, titles)

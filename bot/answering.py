@@ -1,4 +1,4 @@
-"""Ask the engine off the event loop, store the question, and build the reply."""
+"""Ask the engine off the event loop, store the question, and send the reply."""
 
 from __future__ import annotations
 
@@ -6,17 +6,13 @@ import logging
 import re
 import time
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.embeds import NO_MENTIONS, to_embed
-from bot.render import answer_card
-from bot.views import answer_view
+from bot.client import Papercord
+from bot.embeds import NO_MENTIONS
 from retrieval.models import Answer, Filters
-
-if TYPE_CHECKING:
-    from bot.client import Papercord
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +35,7 @@ async def ask(
 ) -> tuple[Answer, int]:
     """Answer a question in the executor; store it; log one line; return it with its id."""
     started = time.perf_counter()
-    answer: Answer = await bot.run_retrieval(bot.engine.ask, question, None, None, filters)
+    answer = await bot.run_retrieval(bot.engine.ask, question, filters=filters)
     shown = answer.closest if answer.abstained else answer.results + answer.more
     question_id = bot.storage.record_question(
         answer.question,
@@ -63,14 +59,14 @@ async def ask(
     return answer, question_id
 
 
-async def defer_if_slow(bot: Papercord, interaction: discord.Interaction[Any]) -> None:
+async def defer_if_slow(interaction: discord.Interaction[Papercord]) -> None:
     """Defer while a reindex runs: answers may then miss Discord's 3-second window."""
-    if bot.reindexing:
+    if interaction.client.reindexing:
         await interaction.response.defer(thinking=True)
 
 
 async def respond(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[Papercord],
     embed: discord.Embed,
     view: discord.ui.View | None = None,
 ) -> None:
@@ -80,12 +76,3 @@ async def respond(
         await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
     else:
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
-
-
-def reply(
-    bot: Papercord, answer: Answer, question_id: int, offset: int = 0
-) -> tuple[discord.Embed, discord.ui.View]:
-    """Return the embed and buttons for one page of an answer."""
-    shown = bot.settings.discord.results_shown
-    embed = to_embed(answer_card(answer, shown=shown, offset=offset))
-    return embed, answer_view(answer, question_id, shown, offset)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
+from bot.client import Papercord
 from bot.render import clip
 
 CHOICES = 25  # Discord's limit
@@ -21,7 +20,7 @@ def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
 
 
 async def title_choices(
-    interaction: discord.Interaction[Any], current: str
+    interaction: discord.Interaction[Papercord], current: str
 ) -> list[app_commands.Choice[str]]:
     """Return paper titles matching what was typed so far."""
     engine = interaction.client.engine
@@ -29,7 +28,7 @@ async def title_choices(
 
 
 async def author_choices(
-    interaction: discord.Interaction[Any], current: str
+    interaction: discord.Interaction[Papercord], current: str
 ) -> list[app_commands.Choice[str]]:
     """Return listed authors matching what was typed so far."""
     engine = interaction.client.engine
@@ -37,10 +36,8 @@ async def author_choices(
 
 
 async def subject_choices(
-    interaction: discord.Interaction[Any], current: str
+    interaction: discord.Interaction[Papercord], current: str
 ) -> list[app_commands.Choice[str]]:
     """Return the corpus's subject codes matching what was typed so far."""
-    engine = interaction.client.engine
-    codes = sorted({c for p in engine.searcher.index.papers.values() for c in p.subjects})
     typed = current.casefold()
-    return _choices([c for c in codes if typed in c.casefold()])
+    return _choices([c for c in interaction.client.engine.subjects() if typed in c.casefold()])

@@ -1,4 +1,4 @@
-"""The Discord client: holds what ``bot.main`` built and runs retrieval off the loop."""
+"""The Discord client: holds what ``bot.__main__`` built and runs retrieval off the loop."""
 
 from __future__ import annotations
 
@@ -8,23 +8,24 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import ParamSpec, TypeVar
 
 import discord
 import yarl
 from discord.ext import commands
 
 from bot.embeds import NO_MENTIONS
-from bot.settings import Settings
-from bot.storage import Storage
-from bot.views import DYNAMIC_ITEMS
+from bot.settings import DISCORD_API, Settings
+from bot.storage import ServerSettings, Storage
 from retrieval.engine import Engine
 
 log = logging.getLogger(__name__)
 
+P = ParamSpec("P")
 T = TypeVar("T")
 EXTENSIONS = (
     "bot.cogs.errors",
+    "bot.cogs.buttons",
     "bot.cogs.questions",
     "bot.cogs.ask",
     "bot.cogs.papers",
@@ -33,7 +34,6 @@ EXTENSIONS = (
     "bot.cogs.admin",
     "bot.cogs.heartbeat",
 )
-DISCORD_API = "https://discord.com/api/v10"
 
 
 def intents(settings: Settings) -> discord.Intents:
@@ -49,29 +49,64 @@ def intents(settings: Settings) -> discord.Intents:
     return chosen
 
 
-class PapercordMixin:
-    """What papercord adds to discord.py's bot classes."""
+def use_api(base: str) -> None:
+    """Send every REST request of this process to ``base`` (Discord, or a compatible server).
 
-    def init_papercord(
+    discord.py 2.7 builds request URLs from the class attribute ``discord.http.Route.BASE``,
+    both in ``HTTPClient`` and in the webhook adapter that answers interactions, and offers
+    no per-client setting; this is the one place papercord changes it.
+    """
+    discord.http.Route.BASE = base.rstrip("/")
+
+
+class Papercord(commands.AutoShardedBot):
+    """papercord's bot: one class whether it runs one shard or several in this process.
+
+    With no shard settings discord.py asks the gateway how many shards to run (one for a
+    bot in fewer than 2,500 servers); ``shard_ids`` and ``shard_count`` split the bot
+    across processes.
+    """
+
+    def __init__(
         self, settings: Settings, engine: Engine, storage: Storage, executor: ThreadPoolExecutor
     ) -> None:
-        """Attach what the entry point built."""
+        use_api(settings.discord.api_base)
+        prefix, chosen = commands.when_mentioned, intents(settings)
+        count, ids = settings.discord.shard_count, settings.discord.shard_ids
+        # Nothing the bot quotes can ping anyone. discord.py takes shard_ids only as a list.
+        if ids is None:
+            super().__init__(
+                prefix, intents=chosen, allowed_mentions=NO_MENTIONS, help_command=None,
+                shard_count=count,
+            )  # fmt: skip
+        else:
+            super().__init__(
+                prefix, intents=chosen, allowed_mentions=NO_MENTIONS, help_command=None,
+                shard_count=count, shard_ids=ids,
+            )  # fmt: skip
         self.settings = settings
         self.engine = engine
         self.storage = storage
         self.executor = executor
         self.started_at = time.monotonic()
         self.reindexing = False
+        self.gateway: yarl.URL | None = None  # None: the one discord.py picks
         self.cooldowns: commands.CooldownMapping[int] = commands.CooldownMapping.from_cooldown(
             settings.discord.cooldown_questions,
             settings.discord.cooldown_seconds,
             lambda user_id: user_id,
         )
 
-    async def run_retrieval(self, function: Callable[..., T], *args: Any) -> T:
+    async def run_retrieval(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a retrieval call in the executor so the gateway heartbeat never stalls."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, functools.partial(function, *args))
+        return await loop.run_in_executor(
+            self.executor, functools.partial(function, *args, **kwargs)
+        )
+
+    def server_settings(self, guild_id: int) -> ServerSettings:
+        """Return the settings that apply in a server (its own, else the global ones)."""
+        return self.storage.guild_config(guild_id).effective(self.settings.discord)
 
     def retry_after(self, user_id: int) -> float:
         """Return seconds until this user may ask again (0 when they may ask now)."""
@@ -82,49 +117,17 @@ class PapercordMixin:
         """Do not parse prefix commands: questions are handled by the Questions cog."""
 
     async def setup_hook(self) -> None:
-        """Point discord.py at the configured gateway, load cogs, register buttons."""
-        await self._configure_gateway()
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)  # type: ignore[attr-defined]
-        self.add_dynamic_items(*DYNAMIC_ITEMS)  # type: ignore[attr-defined]
-
-    async def _configure_gateway(self) -> None:
+        """Find the configured gateway and load the cogs."""
         url = self.settings.discord.gateway_url
         if url is None and self.settings.discord.api_base.rstrip("/") != DISCORD_API:
             # A Discord-compatible server names its own gateway, as Discord does.
-            _, url, _ = await self.http.get_bot_gateway()  # type: ignore[attr-defined]
-        if url is not None:
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+            _, url, _ = await self.http.get_bot_gateway()
+        self.gateway = yarl.URL(url) if url is not None else None
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
 
-
-class Papercord(PapercordMixin, commands.Bot):
-    """One process, one shard (or a given shard of several processes)."""
-
-
-class ShardedPapercord(PapercordMixin, commands.AutoShardedBot):
-    """One process running several shards."""
-
-
-def build_bot(
-    settings: Settings, engine: Engine, storage: Storage, executor: ThreadPoolExecutor
-) -> Papercord | ShardedPapercord:
-    """Return the bot for these settings, with nothing able to ping anyone."""
-    discord.http.Route.BASE = settings.discord.api_base.rstrip("/")
-    options: dict[str, Any] = {
-        "command_prefix": commands.when_mentioned,
-        "intents": intents(settings),
-        "allowed_mentions": NO_MENTIONS,
-        "help_command": None,
-    }
-    shard_ids = settings.discord.shard_ids
-    bot: Papercord | ShardedPapercord
-    if shard_ids is not None and len(shard_ids) > 1:
-        bot = ShardedPapercord(
-            shard_ids=shard_ids, shard_count=settings.discord.shard_count, **options
-        )
-    else:
-        if shard_ids:
-            options.update(shard_id=shard_ids[0], shard_count=settings.discord.shard_count)
-        bot = Papercord(**options)
-    bot.init_papercord(settings, engine, storage, executor)
-    return bot
+    async def launch_shard(
+        self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
+    ) -> None:
+        """Connect a shard to this bot's gateway (discord.py's own choice when none is set)."""
+        await super().launch_shard(self.gateway or gateway, shard_id, initial=initial)

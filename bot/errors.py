@@ -12,11 +12,11 @@ Replies to interactions are ephemeral, so mistakes never clutter a channel.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
 from bot.render import escape
 from retrieval.errors import NotFoundError, PapercordError
@@ -33,12 +33,10 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s."
     if isinstance(error, NotFoundError):
-        hint = ""
-        if error.suggestions:
-            hint = "\nDid you mean: " + "; ".join(escape(s) for s in error.suggestions[:5])
-        return escape(str(error)[:1].upper() + str(error)[1:]) + "." + hint
+        hint = error.did_you_mean(escape)
+        return _capitalized(error) + "." + (f"\n{hint}" if hint else "")
     if isinstance(error, PapercordError):
-        return escape(str(error)[:1].upper() + str(error)[1:])
+        return _capitalized(error)
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the Manage Server permission for that."
     if isinstance(error, app_commands.CheckFailure):
@@ -46,7 +44,12 @@ def user_message(error: BaseException) -> str | None:
     return None
 
 
-async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+def _capitalized(error: PapercordError) -> str:
+    text = str(error)
+    return escape(text[:1].upper() + text[1:])
+
+
+async def report(interaction: discord.Interaction[Papercord], error: BaseException) -> None:
     """Answer an interaction that failed, following the order above."""
     message = user_message(error)
     if message is None:

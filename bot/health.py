@@ -8,6 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
+FILE_NAME = "health.json"  # in the state folder (settings.paths.state)
 STALE_AFTER = 90.0  # seconds; the bot rewrites the file every 30 s while connected
 
 

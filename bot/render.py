@@ -3,7 +3,7 @@
 Answers become ``Card`` objects holding Discord-flavoured markdown that already fits
 Discord's limits: text is cut at a word boundary with "…" *before* markdown is added,
 so a cut never falls inside a marker or a link. ``bot.embeds`` turns a card into a
-``discord.Embed``; ``bot.console`` turns the same card into plain text.
+``discord.Embed``; ``cli.text`` turns the same card into plain text.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from retrieval.models import Answer, AuthorSummary, PaperDetail, PaperRef, Result, Snippet
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
-CONTENT_LIMIT = 2000
 TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096
 FIELD_NAME_LIMIT = 256

@@ -9,11 +9,13 @@ in logs, reprs or error messages.
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, BaseModel, Field, SecretStr, ValidationError
+from pydantic import AliasChoices, BaseModel, Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -21,16 +23,21 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.config import ROOT, ChromaSettings, RetrievalSettings
+from retrieval.embedding import Embedder
+from retrieval.engine import Engine
 from retrieval.errors import ConfigError
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONFIG = ROOT / "config" / "papercord.toml"
+DISCORD_API = "https://discord.com/api/v10"
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 
 class PathSettings(BaseModel):
-    """Where papercord reads its corpus and keeps its state (relative to the project)."""
+    """Where papercord reads its corpus and keeps its state (relative to the project).
+
+    ``Settings`` makes every path absolute once, when it is loaded.
+    """
 
     corpus: Path = Path("data/pages")
     model: Path = Path("var/model/all-MiniLM-L6-v2")
@@ -40,7 +47,7 @@ class PathSettings(BaseModel):
 class DiscordSettings(BaseModel):
     """How the bot talks to Discord (or to a Discord-compatible server)."""
 
-    api_base: str = "https://discord.com/api/v10"
+    api_base: str = DISCORD_API
     gateway_url: str | None = None  # None: ask the API for the gateway, as Discord intends
     qa_channels: list[int] = Field(default_factory=list)
     message_content: bool = False  # privileged intent; on automatically with qa_channels
@@ -60,6 +67,11 @@ class LoggingSettings(BaseModel):
 
     level: LogLevel = "INFO"
     format: str = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+    def configure(self, *, quiet: bool = False) -> None:
+        """Configure logging once, to stderr; ``quiet`` keeps INFO lines out of it."""
+        level = "WARNING" if quiet and self.level in {"DEBUG", "INFO"} else self.level
+        logging.basicConfig(level=level, format=self.format, stream=sys.stderr)
 
 
 class Settings(BaseSettings):
@@ -95,13 +107,31 @@ class Settings(BaseSettings):
         toml = TomlConfigSettingsSource(settings_cls, toml_file=toml_file)
         return init_settings, env_settings, dotenv_settings, toml
 
-    def resolve(self, path: Path) -> Path:
-        """Return a configured path made absolute against the project root."""
-        return path if path.is_absolute() else ROOT / path
+    @model_validator(mode="after")
+    def _absolute_paths(self) -> Settings:
+        """Resolve every configured path against the project root, once."""
+        self.paths = PathSettings(
+            corpus=_absolute(self.paths.corpus),
+            model=_absolute(self.paths.model),
+            state=_absolute(self.paths.state),
+        )
+        self.chroma = self.chroma.model_copy(update={"path": _absolute(self.chroma.path)})
+        return self
 
-    def index_settings(self) -> ChromaSettings:
-        """Return the Chroma settings with the index path made absolute."""
-        return self.chroma.model_copy(update={"path": self.resolve(self.chroma.path)})
+    def token(self) -> str | None:
+        """Return the Discord token, or None when it is unset or blank."""
+        if self.discord_token is None:
+            return None
+        return self.discord_token.get_secret_value().strip() or None
+
+
+def _absolute(path: Path) -> Path:
+    return path if path.is_absolute() else ROOT / path
+
+
+def build_engine(settings: Settings) -> Engine:
+    """Return the retrieval engine these settings describe (loads the embedding model)."""
+    return Engine(settings.retrieval, settings.chroma, Embedder(settings.paths.model))
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.settings import DiscordSettings
+from retrieval.config import Mode
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS questions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -53,7 +56,7 @@ class StoredQuestion:
 
     id: int
     question: str
-    mode: str
+    mode: Mode
     filters: dict[str, Any]
     paper_ids: list[str]
     abstained: bool
@@ -67,6 +70,25 @@ class GuildConfig:
     qa_channels: list[int] = field(default_factory=list)
     require_mention: bool | None = None
     thread_mode: bool | None = None
+
+    def effective(self, defaults: DiscordSettings) -> ServerSettings:
+        """Return this server's settings with the global defaults filled in."""
+        return ServerSettings(
+            qa_channels=frozenset(defaults.qa_channels) | frozenset(self.qa_channels),
+            require_mention=(
+                defaults.require_mention if self.require_mention is None else self.require_mention
+            ),
+            thread_mode=defaults.thread_mode if self.thread_mode is None else self.thread_mode,
+        )
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What applies in one server: its own settings, else the global ones."""
+
+    qa_channels: frozenset[int]  # the global Q&A channels and the server's own
+    require_mention: bool
+    thread_mode: bool
 
 
 class Storage:
@@ -148,22 +170,6 @@ class Storage:
             ),
         )
         return True
-
-    def feedback(self) -> list[dict[str, Any]]:
-        """Return every feedback row, oldest first."""
-        rows = self._run(
-            "SELECT question_id, user_id, vote, question, paper_ids FROM feedback ORDER BY id"
-        ).fetchall()
-        return [
-            {
-                "question_id": r[0],
-                "user_id": r[1],
-                "vote": r[2],
-                "question": r[3],
-                "paper_ids": json.loads(r[4]),
-            }
-            for r in rows
-        ]
 
     def counts(self) -> dict[str, int]:
         """Return how many questions were answered and how many votes of each kind."""

@@ -8,52 +8,43 @@ Row 0: More results · 👍 · 👎      Rows 1-3: Abstract #n · More like this
 
 from __future__ import annotations
 
-import functools
-import logging
 import re
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
+from bot.client import Papercord
 from bot.embeds import NO_MENTIONS, to_embed
 from bot.errors import report
 from bot.render import Card, answer_card, escape, link, paper_card
 from retrieval.models import Answer, Filters
 
-if TYPE_CHECKING:
-    from bot.client import Papercord
-
-log = logging.getLogger(__name__)
-
 PAPER_ID = r"p[0-9a-f]{12}"
 MAX_PAPER_ROWS = 3  # Discord allows 5 rows; row 0 holds More and feedback
 
-
-Button = discord.ui.DynamicItem[discord.ui.Button[Any]]
-
-
-def _bot(interaction: discord.Interaction[Any]) -> Papercord:
-    return cast("Papercord", interaction.client)
+Interaction = discord.Interaction[Papercord]
 
 
-Callback = Callable[[Any, discord.Interaction[Any]], Coroutine[Any, Any, None]]
+class PapercordButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """A persistent button of this bot; subclasses implement ``clicked``.
 
+    The template matches nothing: only the subclasses below are registered.
+    """
 
-def guarded(callback: Callback) -> Callback:
-    """Route a button callback's errors to the one error handler (``bot.errors``)."""
-
-    @functools.wraps(callback)
-    async def wrapper(self: Any, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Run ``clicked``; route its errors to the one error handler (``bot.errors``)."""
+        # discord.py declares callbacks for any client; in this bot it is always Papercord.
         try:
-            await callback(self, interaction)
+            await self.clicked(interaction)
         except Exception as exc:  # reported to the user and logged; the bot keeps running
             await report(interaction, exc)
 
-    return wrapper
+    async def clicked(self, interaction: Interaction) -> None:
+        """Answer a click on this button."""
+        raise NotImplementedError
 
 
-class MoreResults(Button, template=r"pc:more:(?P<qid>\d+):(?P<offset>\d+)"):
+class MoreResults(PapercordButton, template=r"pc:more:(?P<qid>\d+):(?P<offset>\d+)"):
     """Show the next papers of an answer, to the user who clicked."""
 
     def __init__(self, question_id: int, offset: int) -> None:
@@ -68,31 +59,31 @@ class MoreResults(Button, template=r"pc:more:(?P<qid>\d+):(?P<offset>\d+)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
     ) -> MoreResults:
         return cls(int(match["qid"]), int(match["offset"]))
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
+    async def clicked(self, interaction: Interaction) -> None:
+        bot = interaction.client
         stored = bot.storage.question(self.question_id)
         if stored is None:
             await interaction.response.send_message(
                 "That question is no longer stored; please ask again.", ephemeral=True
             )
             return
-        answer: Answer = await bot.run_retrieval(
-            bot.engine.ask, stored.question, None, stored.mode, Filters(**stored.filters)
+        answer = await bot.run_retrieval(
+            bot.engine.ask, stored.question, mode=stored.mode, filters=Filters(**stored.filters)
         )
-        shown = bot.settings.discord.results_shown
-        embed = to_embed(answer_card(answer, shown=shown, offset=self.offset))
-        view = answer_view(answer, self.question_id, shown, self.offset)
+        embed, view = reply(bot, answer, self.question_id, self.offset)
         await interaction.response.send_message(
             embed=embed, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
 
-class Abstract(Button, template=rf"pc:abs:(?P<pid>{PAPER_ID})"):
+class Abstract(PapercordButton, template=rf"pc:abs:(?P<pid>{PAPER_ID})"):
     """Show a paper's full abstract, only to the user who clicked."""
 
     def __init__(self, paper_id: str, number: int = 0) -> None:
@@ -107,20 +98,22 @@ class Abstract(Button, template=rf"pc:abs:(?P<pid>{PAPER_ID})"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
     ) -> Abstract:
         return cls(match["pid"])
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
+    async def clicked(self, interaction: Interaction) -> None:
+        bot = interaction.client
         detail = await bot.run_retrieval(bot.engine.paper_by_id, self.paper_id)
         await interaction.response.send_message(
             embed=to_embed(paper_card(detail)), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
 
-class MoreLikeThis(Button, template=rf"pc:like:(?P<pid>{PAPER_ID})"):
+class MoreLikeThis(PapercordButton, template=rf"pc:like:(?P<pid>{PAPER_ID})"):
     """List the papers nearest to one paper, only to the user who clicked."""
 
     def __init__(self, paper_id: str, number: int = 0) -> None:
@@ -135,13 +128,15 @@ class MoreLikeThis(Button, template=rf"pc:like:(?P<pid>{PAPER_ID})"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
     ) -> MoreLikeThis:
         return cls(match["pid"])
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
+    async def clicked(self, interaction: Interaction) -> None:
+        bot = interaction.client
         detail = await bot.run_retrieval(bot.engine.paper_by_id, self.paper_id)
         lines = [f"• {link(p.title, p.url)} ({p.year})" for p in detail.related]
         card = Card(
@@ -153,7 +148,7 @@ class MoreLikeThis(Button, template=rf"pc:like:(?P<pid>{PAPER_ID})"):
         )
 
 
-class Feedback(Button, template=r"pc:fb:(?P<qid>\d+):(?P<vote>up|down)"):
+class Feedback(PapercordButton, template=r"pc:fb:(?P<qid>\d+):(?P<vote>up|down)"):
     """Store a 👍 or 👎 for an answer, with its question and the papers shown."""
 
     def __init__(self, question_id: int, vote: str) -> None:
@@ -168,19 +163,30 @@ class Feedback(Button, template=r"pc:fb:(?P<qid>\d+):(?P<vote>up|down)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
     ) -> Feedback:
         return cls(int(match["qid"]), match["vote"])
 
-    @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
+    async def clicked(self, interaction: Interaction) -> None:
+        bot = interaction.client
         stored = bot.storage.record_feedback(self.question_id, interaction.user.id, self.vote)
         text = "Thanks for the feedback!" if stored else "That question is no longer stored."
         await interaction.response.send_message(text, ephemeral=True)
 
 
 DYNAMIC_ITEMS = (MoreResults, Abstract, MoreLikeThis, Feedback)
+
+
+def reply(
+    bot: Papercord, answer: Answer, question_id: int, offset: int = 0
+) -> tuple[discord.Embed, discord.ui.View]:
+    """Return the embed and buttons for one page of an answer."""
+    shown = bot.settings.discord.results_shown
+    embed = to_embed(answer_card(answer, shown=shown, offset=offset))
+    return embed, answer_view(answer, question_id, shown, offset)
 
 
 def answer_view(answer: Answer, question_id: int, shown: int, offset: int) -> discord.ui.View:

@@ -15,11 +15,12 @@ from pathlib import Path
 import tiktoken
 from tiktoken.load import load_tiktoken_bpe
 
+from retrieval.config import DATA
 from retrieval.errors import ModelError
 from retrieval.models import Chunk, Paper
 from retrieval.text import Sentence, sentences
 
-ENCODING_FILE = Path(__file__).resolve().parent.parent / "data" / "cl100k_base.tiktoken"
+ENCODING_FILE = DATA / "cl100k_base.tiktoken"
 ENCODING_SHA256 = "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7"
 # cl100k_base's split pattern and special tokens, as tiktoken_ext.openai_public defines them.
 CL100K_PATTERN = (

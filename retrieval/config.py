@@ -7,6 +7,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+ROOT = Path(__file__).resolve().parent.parent  # the project folder
+DATA = ROOT / "data"  # shipped data: stop words, tiktoken encoding, arXiv taxonomy, pages
+MAX_QUESTION_CHARS = 500  # also the length limit /ask declares to Discord
+
 Mode = Literal["bm25", "vector", "hybrid"]
 Fusion = Literal["rrf", "convex"]
 MODES: tuple[Mode, ...] = ("bm25", "vector", "hybrid")
@@ -41,7 +45,7 @@ class RetrievalSettings(BaseModel):
     cosine_ceiling: float = Field(1.0, gt=-1.0, le=1.0)  # cosine that counts as 1
     results: int = Field(5, ge=1, le=25)  # default number of papers shown
     closest: int = Field(3, ge=0, le=10)  # shown as "closest, but not a match"
-    max_question_chars: int = Field(500, ge=10, le=10000)
+    max_question_chars: int = Field(MAX_QUESTION_CHARS, ge=10, le=10000)
 
     @model_validator(mode="after")
     def _overlap_below_size(self) -> RetrievalSettings:

@@ -15,7 +15,7 @@ from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
 from retrieval.index import IngestReport, Progress
 from retrieval.lookup import Lookup, is_about_author, mentioned_author
-from retrieval.models import Answer, AuthorSummary, Filters, PaperDetail
+from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
 from retrieval.search import Searcher, check_question
 from retrieval.vector_store import VectorStore
 
@@ -26,11 +26,11 @@ class Engine:
     """Answers questions, finds papers and summarizes authors from the active index."""
 
     def __init__(
-        self, retrieval: RetrievalSettings, chroma: ChromaSettings, model_dir: Path
+        self, retrieval: RetrievalSettings, chroma: ChromaSettings, embedder: Embedder
     ) -> None:
         self.settings = retrieval
         self.store = VectorStore(chroma)
-        self.embedder = Embedder(model_dir)
+        self.embedder = embedder
         self._lock = threading.Lock()  # guards swapping in a new index after reindex
         self._searcher: Searcher | None = None
         self._lookup: Lookup | None = None
@@ -60,7 +60,7 @@ class Engine:
         """Load the active generation and swap it in for new queries."""
         loaded = index_module.load(self.store)
         searcher = Searcher(loaded, self.store, self.embedder, self.settings)
-        lookup = Lookup(loaded, self.store, searcher)
+        lookup = Lookup(loaded, self.store)
         searcher.warm_up()
         with self._lock:
             self._searcher, self._lookup = searcher, lookup
@@ -135,6 +135,19 @@ class Engine:
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of an author's listed papers."""
         return self.lookup.author(name)
+
+    def titles(self) -> dict[str, str]:
+        """Return every paper's title by paper id."""
+        return {pid: paper.title for pid, paper in self.searcher.index.papers.items()}
+
+    def subjects(self) -> list[str]:
+        """Return the arXiv subject codes of the indexed papers, sorted."""
+        return sorted({code for p in self.searcher.index.papers.values() for code in p.subjects})
+
+    def stats(self) -> IndexStats:
+        """Return the size and generation of the index being served."""
+        index = self.searcher.index
+        return IndexStats(index.generation, len(index.papers), len(index.chunks))
 
     def complete_titles(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` titles for autocomplete."""

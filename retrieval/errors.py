@@ -4,13 +4,19 @@ PapercordError
 ├── ConfigError        a setting is missing or has a value that is not allowed
 ├── CorpusError        a listing page or JSON Lines file cannot be read or parsed
 ├── ModelError         the embedding model or tokenizer files are missing or wrong
-├── IndexError_        the index is missing, stale or the store failed
+├── IndexUnavailable   the index is missing, stale or the store failed
 ├── QueryError         a question or filter the user typed cannot be answered as given
 └── NotFoundError      no paper or author matches; carries the closest suggestions
 
 Errors from chromadb, tiktoken, onnxruntime and file parsing are translated into these
 at the module that calls them (``raise ... from exc``).
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+SUGGESTIONS_SHOWN = 5  # "Did you mean" lists at most this many names
 
 
 class PapercordError(Exception):
@@ -29,7 +35,7 @@ class ModelError(PapercordError):
     """Model or tokenizer files are missing or do not match their expected hash."""
 
 
-class IndexError_(PapercordError):
+class IndexUnavailable(PapercordError):
     """The index is missing or the vector store failed."""
 
 
@@ -43,3 +49,9 @@ class NotFoundError(PapercordError):
     def __init__(self, message: str, suggestions: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.suggestions = suggestions
+
+    def did_you_mean(self, show: Callable[[str], str] = str) -> str:
+        """Return "Did you mean: a; b" for the closest suggestions, or "" when there are none."""
+        if not self.suggestions:
+            return ""
+        return "Did you mean: " + "; ".join(show(s) for s in self.suggestions[:SUGGESTIONS_SHOWN])

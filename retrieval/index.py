@@ -23,7 +23,7 @@ from retrieval.chunking import chunk_paper
 from retrieval.config import RetrievalSettings
 from retrieval.corpus import Corpus
 from retrieval.embedding import Embedder, Vectors
-from retrieval.errors import IndexError_
+from retrieval.errors import IndexUnavailable
 from retrieval.models import Chunk, ListingPage, Paper, Source
 from retrieval.text import Sentence, sentences, tokenize
 from retrieval.vector_store import Records, VectorStore
@@ -241,7 +241,7 @@ def load(store: VectorStore) -> LoadedIndex:
     """Load the active generation into memory and rebuild BM25 from its documents."""
     active = store.active()
     if active is None:
-        raise IndexError_("the index is empty; run `papercord ingest` first")
+        raise IndexUnavailable("the index is empty; run `papercord ingest` first")
     generation, manifest = active
     paper_rows = store.read(generation, "papers")
     papers = _papers(paper_rows)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Mapping
 from typing import TypeVar
@@ -15,11 +14,8 @@ from retrieval.errors import NotFoundError, QueryError
 from retrieval.index import LoadedIndex
 from retrieval.models import AuthorSummary, PaperDetail
 from retrieval.refs import ref
-from retrieval.search import Searcher
 from retrieval.text import WORD, tokenize
 from retrieval.vector_store import VectorStore
-
-log = logging.getLogger(__name__)
 
 TITLE_CUTOFF = 75  # WRatio below this is not the paper the user meant
 AUTHOR_CUTOFF = 88  # "hoefler" 90, "Torsten Hofler" 97 pass; "Zhiru Zhao" 86 does not
@@ -31,10 +27,9 @@ RELATED = 3
 class Lookup:
     """Title and author lookups over one loaded index."""
 
-    def __init__(self, index: LoadedIndex, store: VectorStore, searcher: Searcher) -> None:
+    def __init__(self, index: LoadedIndex, store: VectorStore) -> None:
         self.index = index
         self.store = store
-        self.searcher = searcher
         self._titles = {pid: p.title for pid, p in index.papers.items()}
         self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
         self.authors = sorted({a for p in index.papers.values() for a in p.authors})

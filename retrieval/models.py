@@ -129,6 +129,15 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class IndexStats:
+    """The index being served: its generation and how many papers and chunks it holds."""
+
+    generation: str
+    papers: int
+    chunks: int
+
+
+@dataclass(frozen=True)
 class PaperDetail:
     """Everything ``/paper`` shows: the paper, its abstract and related papers."""
 

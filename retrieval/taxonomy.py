@@ -6,9 +6,10 @@ import json
 from functools import cache
 from pathlib import Path
 
+from retrieval.config import DATA
 from retrieval.models import Subject
 
-TAXONOMY_FILE = Path(__file__).resolve().parent.parent / "data" / "arxiv_taxonomy.json"
+TAXONOMY_FILE = DATA / "arxiv_taxonomy.json"
 LISTING_URL = "https://arxiv.org/list/{code}/recent"
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import Stemmer
 from segtok.segmenter import split_single
 
-STOPWORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "stopwords_en.txt"
+from retrieval.config import DATA
+
+STOPWORDS_FILE = DATA / "stopwords_en.txt"
 WORD = re.compile(r"[^\W_]+")
 
 

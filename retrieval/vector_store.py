@@ -18,7 +18,7 @@ import numpy as np
 
 from retrieval.config import ChromaSettings
 from retrieval.embedding import Vectors
-from retrieval.errors import IndexError_
+from retrieval.errors import IndexUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class VectorStore:
                 if settings.mode == "http"
                 else f"the index folder {settings.path}"
             )
-            raise IndexError_(f"cannot open {where}: {exc}") from exc
+            raise IndexUnavailable(f"cannot open {where}: {exc}") from exc
         self._cache: dict[str, Any] = {}
 
     def _name(self, generation: str, kind: str) -> str:
@@ -78,7 +78,7 @@ class VectorStore:
         try:
             metadata = self._meta().metadata or {}
         except Exception as exc:
-            raise IndexError_(f"cannot read the index: {exc}") from exc
+            raise IndexUnavailable(f"cannot read the index: {exc}") from exc
         generation = metadata.get("active")
         if not generation:
             return None
@@ -98,7 +98,9 @@ class VectorStore:
             else:
                 collection = self._client.get_collection(name, embedding_function=None)
         except Exception as exc:
-            raise IndexError_(f"the index collection {name} is missing or broken: {exc}") from exc
+            raise IndexUnavailable(
+                f"the index collection {name} is missing or broken: {exc}"
+            ) from exc
         self._cache[name] = collection
         return collection
 
@@ -145,7 +147,7 @@ class VectorStore:
         try:
             got = collection.get(include=["documents", "metadatas", "embeddings"])
         except Exception as exc:
-            raise IndexError_(f"cannot read the {kind} of the index: {exc}") from exc
+            raise IndexUnavailable(f"cannot read the {kind} of the index: {exc}") from exc
         vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
         return Records(list(got["ids"]), list(got["documents"]), list(got["metadatas"]), vectors)
 
@@ -155,7 +157,7 @@ class VectorStore:
             return {}
         try:
             got = self._collection(generation, kind).get(ids=list(ids), include=["embeddings"])
-        except IndexError_:
+        except IndexUnavailable:
             return {}
         vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
         return dict(zip(got["ids"], vectors, strict=True))
@@ -178,7 +180,7 @@ class VectorStore:
                 include=["distances"],
             )
         except Exception as exc:
-            raise IndexError_(f"the vector search failed: {exc}") from exc
+            raise IndexUnavailable(f"the vector search failed: {exc}") from exc
         # Chroma's cosine space returns distance = 1 - cosine similarity.
         return [
             (id_, 1.0 - float(d)) for id_, d in zip(got["ids"][0], got["distances"][0], strict=True)

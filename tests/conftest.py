@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.client import Papercord, ShardedPapercord, build_bot
-from bot.settings import ROOT, Settings
+from bot.client import Papercord
+from bot.settings import Settings
 from bot.storage import Storage
-from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.config import ROOT, ChromaSettings, RetrievalSettings
 from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from tests.fake_discord import QA_CHANNEL_ID, FakeDiscord
@@ -42,10 +42,10 @@ def embedder(model_dir: Path) -> Embedder:
 
 
 @pytest.fixture(scope="session")
-def engine(model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Engine:
+def engine(embedder: Embedder, tmp_path_factory: pytest.TempPathFactory) -> Engine:
     """An engine over the bundled 36-paper corpus, indexed once per session."""
     index = tmp_path_factory.mktemp("index")
-    engine = Engine(RetrievalSettings(), ChromaSettings(path=index), model_dir)
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=index), embedder)
     engine.ingest([CORPUS])
     return engine
 
@@ -78,13 +78,13 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 @contextlib.asynccontextmanager
 async def running_bot(
     fake: FakeDiscord, engine: Engine, state: Path, **discord: Any
-) -> AsyncIterator[Papercord | ShardedPapercord]:
+) -> AsyncIterator[Papercord]:
     """Run the real discord.py client against the fake until the block ends."""
     api = f"{fake.base}/api/v10"
     settings = bot_settings(api, state, **discord)
     storage = Storage(state / "papercord.sqlite3")
     executor = ThreadPoolExecutor(settings.discord.workers)
-    bot = build_bot(settings, engine, storage, executor)
+    bot = Papercord(settings, engine, storage, executor)
     task = asyncio.create_task(bot.start("fake-token"))
     try:
         async with asyncio.timeout(30):
@@ -102,9 +102,7 @@ async def running_bot(
 
 
 @pytest_asyncio.fixture
-async def bot(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path
-) -> AsyncIterator[Papercord | ShardedPapercord]:
+async def bot(fake: FakeDiscord, engine: Engine, tmp_path: Path) -> AsyncIterator[Papercord]:
     """The bot, connected to the fake Discord with default test settings."""
     async with running_bot(fake, engine, tmp_path) as running:
         yield running

@@ -118,7 +118,8 @@ class FakeDiscord:
             await socket.send_json({"op": 11})
         elif op == 2:
             self.identifies += 1
-            await self.send(socket, "READY", self._ready_payload())
+            shard = payload["d"].get("shard")  # [shard_id, shard_count] when the bot shards
+            await self.send(socket, "READY", self._ready_payload(shard))
             await self.send(socket, "GUILD_CREATE", self.guild_payload())
             self.ready.set()
         elif op == 6:
@@ -142,8 +143,9 @@ class FakeDiscord:
         self.ready.clear()
         await self.sockets[-1].close(code=4000, message=b"fake drop")
 
-    def _ready_payload(self) -> dict[str, Any]:
+    def _ready_payload(self, shard: list[int] | None = None) -> dict[str, Any]:
         return {
+            **({"shard": shard} if shard is not None else {}),  # Discord echoes the shard
             "v": 10,
             "user": {**user(BOT_ID, "papercord", bot=True), "verified": True, "flags": 0},
             "guilds": [{"id": str(GUILD_ID), "unavailable": True}],

@@ -22,14 +22,14 @@ def indexed_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "PAPERCORD_CHROMA__PATH": str(tmp_path_factory.mktemp("index")),
         "PAPERCORD_PATHS__STATE": str(tmp_path_factory.mktemp("state")),
     }
-    subprocess.run([sys.executable, "-m", "bot.cli", "ingest"], env=env, cwd=ROOT, check=True,
+    subprocess.run([sys.executable, "-m", "cli", "ingest"], env=env, cwd=ROOT, check=True,
                    capture_output=True)  # fmt: skip
     return env
 
 
 async def papercord(env: dict[str, str], *args: str) -> tuple[int, str, str]:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", *args, env=env, cwd=ROOT,
+        sys.executable, "-m", "cli", *args, env=env, cwd=ROOT,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     out, err = await asyncio.wait_for(process.communicate(), 120)

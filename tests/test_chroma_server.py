@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from tests.conftest import CORPUS
 
@@ -60,18 +61,18 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
 
 
 @pytest.fixture(scope="module")
-def served(chroma_server: int, model_dir: Path) -> ChromaSettings:
+def served(chroma_server: int, embedder: Embedder) -> ChromaSettings:
     """Ingest the bundled corpus into the server once; return how to reach it."""
     remote = ChromaSettings(mode="http", host="127.0.0.1", port=chroma_server)
-    report = Engine(RetrievalSettings(), remote, model_dir).ingest([CORPUS])
+    report = Engine(RetrievalSettings(), remote, embedder).ingest([CORPUS])
     assert report.papers == 36 and not report.unchanged
     return remote
 
 
 def test_server_mode_answers_like_embedded_mode(
-    served: ChromaSettings, engine: Engine, model_dir: Path
+    served: ChromaSettings, engine: Engine, embedder: Embedder
 ) -> None:
-    there_engine = Engine(RetrievalSettings(), served, model_dir)
+    there_engine = Engine(RetrievalSettings(), served, embedder)
     for question in QUESTIONS:
         here, there = engine.ask(question), there_engine.ask(question)
         assert here.abstained == there.abstained
@@ -83,7 +84,9 @@ def test_server_mode_answers_like_embedded_mode(
     assert there_engine.author("hoefler") == engine.author("hoefler")
 
 
-def test_a_second_process_reads_the_servers_index(served: ChromaSettings, model_dir: Path) -> None:
-    other = Engine(RetrievalSettings(), served, model_dir)  # no ingest: BM25 rebuilt from Chroma
+def test_a_second_process_reads_the_servers_index(
+    served: ChromaSettings, embedder: Embedder
+) -> None:
+    other = Engine(RetrievalSettings(), served, embedder)  # no ingest: BM25 rebuilt from Chroma
     assert other.is_current([CORPUS])
     assert other.ask("ternary GPT weights").results[0].paper.title.startswith("GPTQ")

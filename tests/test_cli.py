@@ -26,7 +26,7 @@ def cli_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 def run(args: list[str], env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.cli", *args],
+        [sys.executable, "-m", "cli", *args],
         input=stdin,
         capture_output=True,
         text=True,

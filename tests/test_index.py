@@ -66,9 +66,9 @@ def test_short_query_is_not_padded(embedder: Embedder) -> None:
 
 
 def test_reingesting_unchanged_papers_does_no_work(
-    embedder: Embedder, model_dir: Path, tmp_path: Path, corpus_files: Path
+    embedder: Embedder, tmp_path: Path, corpus_files: Path
 ) -> None:
-    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), model_dir)
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), embedder)
     first = engine.ingest([corpus_files])
     assert first.embedded == first.chunks + first.sentences and not first.unchanged
     calls = engine.embedder.calls
@@ -78,9 +78,9 @@ def test_reingesting_unchanged_papers_does_no_work(
 
 
 def test_adding_a_paper_embeds_only_that_paper(
-    model_dir: Path, tmp_path: Path, corpus_files: Path
+    embedder: Embedder, tmp_path: Path, corpus_files: Path
 ) -> None:
-    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), model_dir)
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), embedder)
     engine.ingest([corpus_files])
     shutil.copy(TEST_DATA / "extra.jsonl", corpus_files / "extra.jsonl")
     report = engine.ingest([corpus_files])
@@ -90,9 +90,9 @@ def test_adding_a_paper_embeds_only_that_paper(
 
 
 def test_bad_input_half_way_leaves_the_previous_index_serving(
-    model_dir: Path, tmp_path: Path, corpus_files: Path, monkeypatch: pytest.MonkeyPatch
+    embedder: Embedder, tmp_path: Path, corpus_files: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), model_dir)
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), embedder)
     engine.ingest([corpus_files])
     before = engine.ask("Bernoulli numbers on punched cards")
     (corpus_files / "broken.txt").write_bytes(b"\xff\xfe not utf-8")
@@ -111,7 +111,7 @@ def test_bad_input_half_way_leaves_the_previous_index_serving(
     with pytest.raises(RuntimeError, match="half-way"):
         engine.ingest([corpus_files])
     monkeypatch.undo()
-    reopened = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), model_dir)
+    reopened = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), embedder)
     after = reopened.ask("Bernoulli numbers on punched cards")
     assert [r.paper.title for r in after.results] == [r.paper.title for r in before.results]
     assert len(reopened.searcher.index.papers) == 3  # the new paper is not half-there

@@ -7,7 +7,6 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.console import card_text
 from bot.embeds import to_embed
 from bot.render import (
     DESCRIPTION_LIMIT,
@@ -21,6 +20,7 @@ from bot.render import (
     paper_card,
     quote,
 )
+from cli.text import card_text
 from retrieval.models import (
     Answer,
     AuthorSummary,

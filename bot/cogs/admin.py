@@ -2,28 +2,22 @@
 
 from __future__ import annotations
 
-import logging
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import Papercord
 from bot.embeds import NO_MENTIONS, to_embed
 from bot.render import Card, Field
 
-if TYPE_CHECKING:
-    from bot.client import Papercord
 
-log = logging.getLogger(__name__)
-
-
-async def allowed(interaction: discord.Interaction[Any]) -> bool:
+async def allowed(interaction: discord.Interaction[Papercord]) -> bool:
     """Allow configured owners everywhere, and members with Manage Server in their server."""
-    bot: Papercord = interaction.client
-    if interaction.user.id in bot.settings.discord.owner_ids:
+    if interaction.user.id in interaction.client.settings.discord.owner_ids:
         return True
     if interaction.guild_id is not None and interaction.permissions.manage_guild:
         return True
@@ -51,19 +45,20 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Every subcommand needs Manage Server (or an owner)."""
+        # discord.py declares the check for any client; in this bot it is always Papercord.
         return await allowed(interaction)
 
     @app_commands.command(name="stats", description="Papers, chunks, questions, feedback, uptime")
-    async def stats(self, interaction: discord.Interaction[Any]) -> None:
+    async def stats(self, interaction: discord.Interaction[Papercord]) -> None:
         """Show usage and index statistics."""
-        index = self.bot.engine.searcher.index
+        index = self.bot.engine.stats()
         counts = self.bot.storage.counts()
         card = Card(
             title="papercord statistics",
             description=f"Index generation `{index.generation}`",
             fields=(
-                Field("Papers", str(len(index.papers)), inline=True),
-                Field("Chunks", str(len(index.chunks)), inline=True),
+                Field("Papers", str(index.papers), inline=True),
+                Field("Chunks", str(index.chunks), inline=True),
                 Field("Questions answered", str(counts["questions"]), inline=True),
                 Field("Feedback", f"👍 {counts['up']} · 👎 {counts['down']}", inline=True),
                 Field("Uptime", uptime(time.monotonic() - self.bot.started_at), inline=True),
@@ -72,7 +67,7 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         await interaction.response.send_message(embed=to_embed(card), ephemeral=True)
 
     @app_commands.command(name="reindex", description="Re-read the listing pages and rebuild")
-    async def reindex(self, interaction: discord.Interaction[Any]) -> None:
+    async def reindex(self, interaction: discord.Interaction[Papercord]) -> None:
         """Rebuild the index from the data folder while the bot keeps answering."""
         if self.bot.reindexing:
             await interaction.response.send_message("A reindex is already running.", ephemeral=True)
@@ -80,7 +75,7 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         await interaction.response.defer(thinking=True, ephemeral=True)
         self.bot.reindexing = True
         try:
-            corpus = self.bot.settings.resolve(self.bot.settings.paths.corpus)
+            corpus = self.bot.settings.paths.corpus
             report = await self.bot.run_retrieval(self.bot.engine.ingest, [corpus])
         finally:
             self.bot.reindexing = False
@@ -103,7 +98,7 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
     @app_commands.guild_only()
     async def config(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[Papercord],
         channel: discord.TextChannel | None = None,
         action: Literal["add", "remove"] = "add",
         require_mention: bool | None = None,
@@ -125,14 +120,12 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
             thread_mode=config.thread_mode if thread_mode is None else thread_mode,
         )
         self.bot.storage.save_guild_config(config)
-        defaults = self.bot.settings.discord
+        effective = config.effective(self.bot.settings.discord)
         listed = ", ".join(f"<#{c}>" for c in channels) or "none"
         fields = [
             Field("Q&A channels", listed),
-            Field(
-                "Require mention", str(_either(config.require_mention, defaults.require_mention))
-            ),
-            Field("Thread mode", str(_either(config.thread_mode, defaults.thread_mode))),
+            Field("Require mention", str(effective.require_mention)),
+            Field("Thread mode", str(effective.thread_mode)),
         ]
         if channels and not self.bot.intents.message_content:
             fields.append(
@@ -148,10 +141,6 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         await interaction.response.send_message(
             embed=to_embed(card), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
-
-
-def _either(value: bool | None, default: bool) -> bool:
-    return default if value is None else value
 
 
 async def setup(bot: Papercord) -> None:

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import ask, clean_question, defer_if_slow, reply, respond
+from bot.answering import ask, clean_question, defer_if_slow, respond
 from bot.autocomplete import author_choices, subject_choices
+from bot.client import Papercord
+from bot.views import reply
+from retrieval.config import MAX_QUESTION_CHARS
 from retrieval.models import Filters
-
-if TYPE_CHECKING:
-    from bot.client import Papercord
-
-QUESTION_LIMIT = 500
 
 
 class Ask(commands.Cog):
@@ -37,8 +33,8 @@ class Ask(commands.Cog):
     @app_commands.autocomplete(subject=subject_choices, author=author_choices)
     async def ask_command(
         self,
-        interaction: discord.Interaction[Any],
-        question: app_commands.Range[str, 1, QUESTION_LIMIT],
+        interaction: discord.Interaction[Papercord],
+        question: app_commands.Range[str, 1, MAX_QUESTION_CHARS],
         year_from: app_commands.Range[int, 1991, 2100] | None = None,
         year_to: app_commands.Range[int, 1991, 2100] | None = None,
         subject: app_commands.Range[str, 1, 40] | None = None,
@@ -65,7 +61,7 @@ class Ask(commands.Cog):
                 "year_from is after year_to; swap them?", ephemeral=True
             )
             return
-        await defer_if_slow(self.bot, interaction)
+        await defer_if_slow(interaction)
         filters = Filters(year_from=year_from, year_to=year_to, subject=subject, author=author)
         answer, question_id = await ask(
             self.bot,

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.answering import defer_if_slow, respond
 from bot.autocomplete import author_choices
+from bot.client import Papercord
 from bot.embeds import to_embed
 from bot.render import author_card
-
-if TYPE_CHECKING:
-    from bot.client import Papercord
 
 
 class Authors(commands.Cog):
@@ -27,10 +23,10 @@ class Authors(commands.Cog):
     @app_commands.describe(name="The author's name; case and typos are forgiven")
     @app_commands.autocomplete(name=author_choices)
     async def author(
-        self, interaction: discord.Interaction[Any], name: app_commands.Range[str, 1, 100]
+        self, interaction: discord.Interaction[Papercord], name: app_commands.Range[str, 1, 100]
     ) -> None:
         """Show an author summary."""
-        await defer_if_slow(self.bot, interaction)
+        await defer_if_slow(interaction)
         summary = await self.bot.run_retrieval(self.bot.engine.author, name)
         await respond(interaction, to_embed(author_card(summary)))
 

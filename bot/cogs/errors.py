@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import Papercord
 from bot.errors import report
-
-if TYPE_CHECKING:
-    from bot.client import Papercord
 
 
 class Errors(commands.Cog):
@@ -19,10 +15,10 @@ class Errors(commands.Cog):
 
     def __init__(self, bot: Papercord) -> None:
         self.bot = bot
-        bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        bot.tree.error(self.on_app_command_error)
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[Papercord], error: app_commands.AppCommandError
     ) -> None:
         """Reply to a failed slash command."""
         await report(interaction, error)

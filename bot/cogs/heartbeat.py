@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from discord.ext import commands, tasks
 
 from bot import health
-
-if TYPE_CHECKING:
-    from bot.client import Papercord
+from bot.client import Papercord
 
 
 class Heartbeat(commands.Cog):
@@ -17,7 +13,7 @@ class Heartbeat(commands.Cog):
 
     def __init__(self, bot: Papercord) -> None:
         self.bot = bot
-        self.path = bot.settings.resolve(bot.settings.paths.state) / "health.json"
+        self.path = bot.settings.paths.state / health.FILE_NAME
         self.beat.start()
 
     async def cog_unload(self) -> None:

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import Papercord
 from bot.embeds import to_embed
 from bot.render import Card, Field
-
-if TYPE_CHECKING:
-    from bot.client import Papercord
 
 HELP = Card(
     title="papercord",
@@ -40,7 +36,7 @@ class Help(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="What papercord can do")
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
+    async def help(self, interaction: discord.Interaction[Papercord]) -> None:
         """Show help, only to the user who asked."""
         await interaction.response.send_message(embed=to_embed(HELP), ephemeral=True)
 

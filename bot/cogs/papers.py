@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.answering import defer_if_slow, respond
 from bot.autocomplete import title_choices
+from bot.client import Papercord
 from bot.embeds import to_embed
 from bot.render import paper_card
-
-if TYPE_CHECKING:
-    from bot.client import Papercord
 
 
 class Papers(commands.Cog):
@@ -29,10 +25,10 @@ class Papers(commands.Cog):
     @app_commands.describe(title="Part of the paper's title; typos are fine")
     @app_commands.autocomplete(title=title_choices)
     async def paper(
-        self, interaction: discord.Interaction[Any], title: app_commands.Range[str, 1, 300]
+        self, interaction: discord.Interaction[Papercord], title: app_commands.Range[str, 1, 300]
     ) -> None:
         """Show a paper."""
-        await defer_if_slow(self.bot, interaction)
+        await defer_if_slow(interaction)
         detail = await self.bot.run_retrieval(self.bot.engine.paper, title)
         await respond(interaction, to_embed(paper_card(detail)))
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
-from bot.answering import ask, clean_question, reply
+from bot.answering import ask, clean_question
+from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
 from bot.errors import APOLOGY, user_message
-
-if TYPE_CHECKING:
-    from bot.client import Papercord
+from bot.views import reply
+from retrieval.errors import QueryError
+from retrieval.search import check_question
 
 log = logging.getLogger(__name__)
 
@@ -41,14 +41,10 @@ class Questions(commands.Cog):
         if me in message.mentions:
             return True
         channel = message.channel
-        config = self.bot.storage.guild_config(message.guild.id)
+        server = self.bot.server_settings(message.guild.id)
         if isinstance(channel, discord.Thread) and channel.owner_id == me.id:
-            required = config.require_mention
-            if required is None:
-                required = self.bot.settings.discord.require_mention
-            return not required  # a follow-up in a thread the bot opened
-        qa_channels = set(self.bot.settings.discord.qa_channels) | set(config.qa_channels)
-        return channel.id in qa_channels
+            return not server.require_mention  # a follow-up in a thread the bot opened
+        return channel.id in server.qa_channels
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -61,10 +57,11 @@ class Questions(commands.Cog):
         if not text:
             await message.reply(USAGE, allowed_mentions=NO_MENTIONS, mention_author=False)
             return
-        limit = self.bot.settings.retrieval.max_question_chars
-        if len(text) > limit:
+        try:
+            check_question(text, self.bot.settings.retrieval.max_question_chars)
+        except QueryError as exc:  # refused before the cooldown counts it
             await message.reply(
-                f"That question is {len(text):,} characters long; please keep it under {limit}.",
+                user_message(exc) or APOLOGY,
                 allowed_mentions=NO_MENTIONS,
                 mention_author=False,
                 delete_after=NOTICE_SECONDS,
@@ -113,9 +110,7 @@ class Questions(commands.Cog):
         """Return True when this question should get its own thread."""
         if message.guild is None or isinstance(message.channel, discord.Thread):
             return False
-        config = self.bot.storage.guild_config(message.guild.id)
-        enabled = config.thread_mode
-        return self.bot.settings.discord.thread_mode if enabled is None else enabled
+        return self.bot.server_settings(message.guild.id).thread_mode
 
 
 async def setup(bot: Papercord) -> None:

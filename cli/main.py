@@ -1,24 +1,21 @@
-"""The ``papercord`` command: everything the bot does, without Discord, with JSON output.
+"""The ``papercord`` command: parse the arguments, load settings, run one subcommand.
 
-This is the one entry point that wires settings, logging and the retrieval engine; the
-Discord bot is started from here (``papercord run``) or from ``python -m bot``.
+Errors papercord expects (``PapercordError``) become one line on stderr and exit code 1
+(2 for a question or usage the user can fix); nothing prints a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from bot.settings import ROOT, Settings, load_settings
+from bot.settings import load_settings
+from cli import subcommands
+from retrieval.config import DATA, MODES
 from retrieval.errors import NotFoundError, PapercordError, QueryError
-from retrieval.models import Filters
-
-log = logging.getLogger(__name__)
 
 EXIT_ERROR, EXIT_USAGE = 1, 2
 QUIET_COMMANDS = {"ask", "paper", "author", "eval"}  # keep their stderr free of INFO lines
@@ -67,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask = sub.add_parser("ask", help="ask a question ('-' reads one per line from stdin)")
     ask.add_argument("question")
     ask.add_argument("-k", type=int, default=None, help="number of papers (default: config)")
-    ask.add_argument("--mode", choices=["bm25", "vector", "hybrid"], default=None)
+    ask.add_argument("--mode", choices=MODES, default=None)
     ask.add_argument("--year", type=parse_years, default=None, help="e.g. 2023 or 2022..2023")
     ask.add_argument("--subject", default=None, help="arXiv subject code, e.g. cs.LG")
     ask.add_argument("--author", default=None, help="only papers attributed to this author")
@@ -82,8 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     author.add_argument("--json", action="store_true")
 
     evaluate = sub.add_parser("eval", help="measure answers on a labelled question file")
-    evaluate.add_argument("file", nargs="?", type=Path, default=ROOT / "data/eval/dev.jsonl")
-    evaluate.add_argument("--mode", choices=["bm25", "vector", "hybrid", "all"], default="all")
+    evaluate.add_argument("file", nargs="?", type=Path, default=DATA / "eval" / "dev.jsonl")
+    evaluate.add_argument("--mode", choices=[*MODES, "all"], default="all")
     evaluate.add_argument("--json", action="store_true")
     evaluate.add_argument("--failures", action="store_true", help="list the missed questions")
 
@@ -101,11 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         settings = load_settings()
-        configure_logging(settings, args)
-        return dispatch(args, settings)
+        quiet = args.command in QUIET_COMMANDS and not args.verbose
+        settings.logging.configure(quiet=quiet)
+        return COMMANDS[args.command](args, settings)
     except NotFoundError as exc:
-        hint = f" Did you mean: {'; '.join(exc.suggestions[:5])}?" if exc.suggestions else ""
-        print(f"papercord: {exc}.{hint}", file=sys.stderr)
+        hint = exc.did_you_mean()
+        print(f"papercord: {exc}." + (f" {hint}?" if hint else ""), file=sys.stderr)
         return EXIT_ERROR
     except PapercordError as exc:
         print(f"papercord: {exc}", file=sys.stderr)
@@ -114,43 +112,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def configure_logging(settings: Settings, args: argparse.Namespace) -> None:
-    """Configure logging once, at the configured level (quieter for query commands)."""
-    level = settings.logging.level
-    if args.command in QUIET_COMMANDS and not args.verbose and level in {"DEBUG", "INFO"}:
-        level = "WARNING"
-    logging.basicConfig(level=level, format=settings.logging.format, stream=sys.stderr)
-
-
-def dispatch(args: argparse.Namespace, settings: Settings) -> int:
-    """Run the chosen subcommand."""
-    from bot import commands
-
-    handler = {
-        "prepare-model": commands.prepare_model,
-        "ingest": commands.ingest,
-        "ask": commands.ask,
-        "paper": commands.paper,
-        "author": commands.author,
-        "eval": commands.evaluate,
-        "chat": commands.chat,
-        "run": commands.run,
-        "start": commands.start,
-        "sync-commands": commands.sync_commands,
-        "health": commands.check_health,
-    }[args.command]
-    return handler(args, settings)
-
-
-def filters_from(args: argparse.Namespace) -> Filters:
-    """Return the filters given on the command line."""
-    start, end = args.year or (None, None)
-    return Filters(year_from=start, year_to=end, subject=args.subject, author=args.author)
-
-
-def emit(value: Any) -> None:
-    """Print one JSON document on a line."""
-    print(json.dumps(value, ensure_ascii=False))
+COMMANDS: dict[str, subcommands.Subcommand] = {
+    "prepare-model": subcommands.prepare_model,
+    "ingest": subcommands.ingest,
+    "ask": subcommands.ask,
+    "paper": subcommands.paper,
+    "author": subcommands.author,
+    "eval": subcommands.evaluate,
+    "chat": subcommands.chat,
+    "run": subcommands.run,
+    "start": subcommands.start,
+    "sync-commands": subcommands.sync_commands,
+    "health": subcommands.check_health,
+}
 
 
 if __name__ == "__main__":

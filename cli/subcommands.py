@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import argparse
-import logging
+import functools
+import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import Any
 
-from bot import payloads
-from bot.cli import emit, filters_from
-from bot.console import card_text
+import bot.__main__ as discord_bot
+from bot import health
 from bot.render import answer_card, author_card, paper_card
-from bot.settings import Settings
+from bot.settings import Settings, build_engine
+from cli import payloads
+from cli.chat import run_console
+from cli.text import card_text
+from retrieval.config import MODES, Mode
 from retrieval.errors import PapercordError
+from retrieval.evaluation import evaluate as run_eval
+from retrieval.evaluation import load_questions
 from retrieval.index import Progress
+from retrieval.models import Filters
 
-if TYPE_CHECKING:
-    from retrieval.engine import Engine
-
-log = logging.getLogger(__name__)
+Subcommand = Callable[[argparse.Namespace, Settings], int]
 
 CONNECT_HINT = (
     "No DISCORD_TOKEN set: running the console instead. To connect to Discord, put "
@@ -28,20 +32,22 @@ CONNECT_HINT = (
 )
 
 
-def open_engine(settings: Settings) -> Engine:
-    """Build the retrieval engine from settings (loads the model once)."""
-    from retrieval.engine import Engine
+def emit(value: Any) -> None:
+    """Print one JSON document on a line."""
+    print(json.dumps(value, ensure_ascii=False))
 
-    return Engine(
-        settings.retrieval, settings.index_settings(), settings.resolve(settings.paths.model)
-    )
+
+def filters_from(args: argparse.Namespace) -> Filters:
+    """Return the filters given on the command line."""
+    start, end = args.year or (None, None)
+    return Filters(year_from=start, year_to=end, subject=args.subject, author=args.author)
 
 
 def prepare_model(args: argparse.Namespace, settings: Settings) -> int:
     """Export and verify the embedding model, once."""
     from retrieval.model_prep import prepare
 
-    manifest = prepare(settings.resolve(settings.paths.model), force=args.force)
+    manifest = prepare(settings.paths.model, force=args.force)
     print(f"model ready: {manifest['model']} (cosine to reference {manifest['min_cosine']:.6f})")
     return 0
 
@@ -72,8 +78,8 @@ def progress_reporter(enabled: bool) -> Iterator[Progress]:
 
 def ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Build (or refresh) the index."""
-    engine = open_engine(settings)
-    paths = args.paths or [settings.resolve(settings.paths.corpus)]
+    engine = build_engine(settings)
+    paths = args.paths or [settings.paths.corpus]
     if args.if_stale and engine.is_current(paths):
         print("index is up to date")
         return 0
@@ -96,7 +102,7 @@ def ingest(args: argparse.Namespace, settings: Settings) -> int:
 
 def ask(args: argparse.Namespace, settings: Settings) -> int:
     """Answer one question, or one per stdin line with ``-``."""
-    engine = open_engine(settings)
+    engine = build_engine(settings)
     filters = filters_from(args)
     if args.question == "-":
         for line in sys.stdin:
@@ -120,7 +126,7 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
 
 def paper(args: argparse.Namespace, settings: Settings) -> int:
     """Show one paper."""
-    detail = open_engine(settings).paper(args.query)
+    detail = build_engine(settings).paper(args.query)
     if args.json:
         emit(payloads.paper_detail_json(detail))
     else:
@@ -130,7 +136,7 @@ def paper(args: argparse.Namespace, settings: Settings) -> int:
 
 def author(args: argparse.Namespace, settings: Settings) -> int:
     """Summarize an author."""
-    summary = open_engine(settings).author(args.name)
+    summary = build_engine(settings).author(args.name)
     if args.json:
         emit(payloads.author_json(summary))
     else:
@@ -140,15 +146,12 @@ def author(args: argparse.Namespace, settings: Settings) -> int:
 
 def evaluate(args: argparse.Namespace, settings: Settings) -> int:
     """Report retrieval quality per mode on a labelled question file."""
-    from retrieval.evaluation import evaluate as run_eval
-    from retrieval.evaluation import load_questions
-
-    engine = open_engine(settings)
+    engine = build_engine(settings)
     questions = load_questions(args.file)
-    titles = {pid: p.title for pid, p in engine.searcher.index.papers.items()}
-    modes = ["bm25", "vector", "hybrid"] if args.mode == "all" else [args.mode]
+    titles = engine.titles()
+    modes: tuple[Mode, ...] = MODES if args.mode == "all" else (args.mode,)
     reports = [
-        run_eval(questions, lambda q, m=mode: engine.ask(q, mode=m), mode, titles)  # type: ignore[misc]
+        run_eval(questions, functools.partial(engine.ask, mode=mode), mode, titles)
         for mode in modes
     ]
     summaries = [r.summary() for r in reports]
@@ -178,21 +181,17 @@ def _cell(value: float | int | str) -> str:
 
 def chat(args: argparse.Namespace, settings: Settings) -> int:
     """Open the interactive console."""
-    from bot.chat import run_console
-
-    return run_console(open_engine(settings), settings)
+    return run_console(build_engine(settings), settings)
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     """Start the Discord bot."""
-    from bot.main import run_bot
-
-    return run_bot(settings)
+    return discord_bot.run(settings)
 
 
 def start(args: argparse.Namespace, settings: Settings) -> int:
     """Start the bot when a token is configured; otherwise say how and open the console."""
-    if settings.discord_token is not None and settings.discord_token.get_secret_value():
+    if settings.token() is not None:
         return run(args, settings)
     print(CONNECT_HINT, file=sys.stderr)
     return chat(args, settings)
@@ -200,15 +199,11 @@ def start(args: argparse.Namespace, settings: Settings) -> int:
 
 def check_health(args: argparse.Namespace, settings: Settings) -> int:
     """Exit 0 when the running bot reported itself connected within the last 90 s."""
-    from bot import health
-
-    ok, reason = health.healthy(settings.resolve(settings.paths.state) / "health.json")
+    ok, reason = health.healthy(settings.paths.state / health.FILE_NAME)
     print(reason, file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1
 
 
 def sync_commands(args: argparse.Namespace, settings: Settings) -> int:
     """Register the slash commands globally or for one server."""
-    from bot.main import sync_commands as sync
-
-    return sync(settings, args.guild)
+    return discord_bot.sync_commands(settings, args.guild)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, TextIO
+from dataclasses import dataclass
+from typing import TextIO
 
-from bot.console import card_text
 from bot.render import answer_card, author_card, paper_card
 from bot.settings import Settings
+from cli.text import card_text
+from retrieval.engine import Engine
 from retrieval.errors import NotFoundError, PapercordError
-
-if TYPE_CHECKING:
-    from retrieval.engine import Engine
+from retrieval.models import Answer
 
 HELP = """Ask a question about the listed papers, or use:
   /paper <title>    one paper, found by (part of) its title
@@ -21,7 +21,15 @@ HELP = """Ask a question about the listed papers, or use:
   /quit             leave (or Ctrl-D)"""
 
 
-def respond(engine: Engine, line: str, state: dict[str, object], shown: int) -> str:
+@dataclass
+class Conversation:
+    """What /more needs: the last answer and how far into it the user has read."""
+
+    answer: Answer | None = None
+    offset: int = 0
+
+
+def respond(engine: Engine, line: str, state: Conversation, shown: int) -> str:
     """Return the text reply to one console line."""
     command, _, rest = line.strip().partition(" ")
     try:
@@ -32,31 +40,30 @@ def respond(engine: Engine, line: str, state: dict[str, object], shown: int) -> 
         if command == "/author":
             return card_text(author_card(engine.author(rest)))
         if command == "/more":
-            last = state.get("answer")
-            if last is None:
+            if state.answer is None:
                 return "Ask a question first."
-            state["offset"] = int(str(state.get("offset", 0))) + shown
-            return card_text(answer_card(last, shown, int(str(state["offset"]))))  # type: ignore[arg-type]
+            state.offset += shown
+            return card_text(answer_card(state.answer, shown, state.offset))
         if command.startswith("/"):
             return f"Unknown command {command}. Type /help."
-        answer = engine.ask(line)
-        state.update(answer=answer, offset=0)
-        return card_text(answer_card(answer, shown))
+        state.answer, state.offset = engine.ask(line), 0
+        return card_text(answer_card(state.answer, shown))
     except NotFoundError as exc:
-        hint = f"\nDid you mean: {'; '.join(exc.suggestions[:5])}" if exc.suggestions else ""
-        return f"{exc}.{hint}"
+        hint = exc.did_you_mean()
+        return f"{exc}." + (f"\n{hint}" if hint else "")
     except PapercordError as exc:
         return str(exc)
 
 
 def run_console(
-    engine: Engine, settings: Settings, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
+    engine: Engine, settings: Settings, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
-    """Read lines until /quit or end of input, answering each."""
+    """Read lines until /quit or end of input (default: standard input), answering each."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     interactive = stdin.isatty()
     if interactive:
         print("papercord console. " + HELP, file=stdout)
-    state: dict[str, object] = {}
+    state = Conversation()
     while True:
         if interactive:
             print("\n> ", end="", file=stdout, flush=True)
