@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -18,8 +17,6 @@ from bot.embeds import NO_MENTIONS
 from bot.settings import DISCORD_API, Settings
 from bot.storage import ServerSettings, Storage
 from retrieval.engine import Engine
-
-log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")

@@ -9,7 +9,6 @@ exactly as sentence-transformers does for this model.
 from __future__ import annotations
 
 import json
-import logging
 import threading
 from pathlib import Path
 
@@ -17,8 +16,6 @@ import numpy as np
 import numpy.typing as npt
 
 from retrieval.errors import ModelError
-
-log = logging.getLogger(__name__)
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSIONS = 384

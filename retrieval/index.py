@@ -12,17 +12,17 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from rank_bm25 import BM25Okapi
 
 from retrieval.chunking import chunk_paper
 from retrieval.config import RetrievalSettings
 from retrieval.corpus import Corpus
-from retrieval.embedding import Embedder, Vectors
+from retrieval.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.errors import IndexUnavailable
 from retrieval.models import Chunk, ListingPage, Paper, Source
 from retrieval.text import Sentence, sentences, tokenize
@@ -49,17 +49,29 @@ class IngestReport:
     seconds: float
 
 
+class BM25:
+    """Okapi BM25 over token lists (rank-bm25), with its types kept inside this module."""
+
+    def __init__(self, documents: list[list[str]]) -> None:
+        self._okapi = BM25Okapi(documents)
+        self.idf: Mapping[str, float] = self._okapi.idf  # stem -> inverse document frequency
+        self.size = len(documents)
+
+    def scores(self, stems: list[str]) -> npt.NDArray[np.float64]:
+        """Return every document's score for a query's stems, in document order."""
+        scores: npt.NDArray[np.float64] = self._okapi.get_scores(stems)
+        return scores
+
+
 @dataclass
 class LoadedIndex:
     """The active generation, held in memory: papers, chunks, BM25 and vectors."""
 
     generation: str
-    manifest: dict[str, Any]
     papers: dict[str, Paper]
     pages: tuple[ListingPage, ...]
     chunks: list[Chunk]
-    bm25: BM25Okapi
-    chunk_vectors: Vectors
+    bm25: BM25
     paper_ids: list[str]  # row order of paper_vectors
     paper_vectors: Vectors
     sentences: dict[str, list[tuple[Sentence, Vectors]]]
@@ -201,7 +213,7 @@ def _sentence_records(
         metadatas=[{"paper_id": pid, "start": s.start, "end": s.end} for _, pid, s in rows],
         vectors=np.stack([vectors[sid] for sid, _, _ in rows])
         if rows
-        else np.zeros((0, 384), np.float32),
+        else np.zeros((0, DIMENSIONS), np.float32),
     )
 
 
@@ -261,7 +273,7 @@ def load(store: VectorStore) -> LoadedIndex:
         )
     ]
     # BM25 sees the title with every chunk, as the embeddings do.
-    bm25 = BM25Okapi([tokenize(f"{papers[c.paper_id].title} {c.text}") for c in chunks])
+    bm25 = BM25([tokenize(f"{papers[c.paper_id].title} {c.text}") for c in chunks])
     sentence_rows = store.read(generation, "sentences")
     by_paper: dict[str, list[tuple[Sentence, Vectors]]] = {pid: [] for pid in papers}
     for doc, meta, vector in zip(
@@ -273,12 +285,10 @@ def load(store: VectorStore) -> LoadedIndex:
         rows.sort(key=lambda row: row[0].start)
     return LoadedIndex(
         generation=generation,
-        manifest=manifest,
         papers=papers,
         pages=tuple(ListingPage(**p) for p in manifest.get("pages", [])),
         chunks=chunks,
         bm25=bm25,
-        chunk_vectors=chunk_rows.vectors,
         paper_ids=paper_rows.ids,
         paper_vectors=paper_rows.vectors,
         sentences=by_paper,

@@ -94,8 +94,6 @@ class Result:
     paper: PaperRef
     score: float
     snippet: Snippet
-    bm25_rank: int | None = None
-    vector_rank: int | None = None
 
 
 @dataclass(frozen=True)
@@ -106,10 +104,6 @@ class Filters:
     year_to: int | None = None
     subject: str | None = None
     author: str | None = None
-
-    def is_empty(self) -> bool:
-        """Return True when no filter is set."""
-        return all(v is None for v in asdict(self).values())
 
 
 @dataclass(frozen=True)

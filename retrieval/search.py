@@ -17,7 +17,6 @@ gets every clearly relevant paper rather than a fixed k; when the best paper is 
 
 from __future__ import annotations
 
-import logging
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -34,8 +33,6 @@ from retrieval.refs import ref
 from retrieval.snippets import best_snippet, coverage
 from retrieval.text import rarity, terms, tokenize
 from retrieval.vector_store import VectorStore
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -167,7 +164,7 @@ class Searcher:
     ) -> Answer:
         """Return the papers that best answer a question, or an abstention."""
         started = time.perf_counter()
-        text = check_question(question, self.settings.max_question_chars)
+        text = " ".join(question.split())  # Engine.ask has checked it (check_question)
         mode = mode or self.settings.mode
         filters = filters or Filters()
         k = k or self.settings.results
@@ -179,7 +176,7 @@ class Searcher:
 
         def result(pid: str) -> Result:
             paper = self.index.papers[pid]
-            return self._result(paper, signals[pid], ranking.relevance[pid], weights, vector)
+            return self._result(paper, ranking.relevance[pid], weights, vector)
 
         shown = [] if abstained else ranking.relevant
         closest = order[: self.settings.closest] if abstained else []
@@ -228,7 +225,7 @@ class Searcher:
         """Return each allowed paper's best chunk BM25 score (papers with a match only)."""
         if not stems:
             return {}
-        scores = self.index.bm25.get_scores(stems)
+        scores = self.index.bm25.scores(stems)
         best: dict[str, float] = {}
         for row in fusion.top_k(scores, self.settings.candidates):
             pid = str(self._chunk_papers[row])
@@ -252,7 +249,6 @@ class Searcher:
     def _result(
         self,
         paper: Paper,
-        signals: Signals,
         relevance: float,
         weights: dict[str, float],
         vector: Vectors | None,
@@ -264,8 +260,6 @@ class Searcher:
             paper=ref(paper),
             score=round(relevance, 4),
             snippet=snippet,
-            bm25_rank=signals.bm25_rank,
-            vector_rank=signals.vector_rank,
         )
 
 

@@ -4,26 +4,29 @@ Each index build is a *generation* of three collections (chunks, papers, sentenc
 ``<prefix>-<generation>-<kind>``. A small ``<prefix>-meta`` collection's metadata names
 the active generation; switching it is one metadata write, so a crash or a bad input
 half-way through a build leaves the previous generation serving.
+
+chromadb raises many unrelated exception types (its own, ValueError, sqlite's, httpx's);
+``translated`` is the one place they become ``IndexUnavailable``.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from retrieval.config import ChromaSettings
-from retrieval.embedding import Vectors
+from retrieval.embedding import DIMENSIONS, Vectors
 from retrieval.errors import IndexUnavailable
 
 log = logging.getLogger(__name__)
 
 KINDS = ("chunks", "papers", "sentences")
-Metadata = Mapping[str, str | int | float | bool]
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,17 @@ class Records:
     vectors: Vectors
 
 
+@contextmanager
+def translated(failure: str) -> Iterator[None]:
+    """Raise any chromadb error in the block as ``IndexUnavailable("<failure>: <error>")``."""
+    try:
+        yield
+    except IndexUnavailable:
+        raise
+    except Exception as exc:
+        raise IndexUnavailable(f"{failure}: {exc}") from exc
+
+
 class VectorStore:
     """Chroma collections for one papercord deployment."""
 
@@ -45,7 +59,12 @@ class VectorStore:
 
         self.prefix = settings.prefix
         chroma_settings = Settings(anonymized_telemetry=False, allow_reset=False)
-        try:
+        where = (
+            f"the Chroma server at {settings.host}:{settings.port}"
+            if settings.mode == "http"
+            else f"the index folder {settings.path}"
+        )
+        with translated(f"cannot open {where}"):
             if settings.mode == "http":
                 self._client = chromadb.HttpClient(
                     host=settings.host,
@@ -58,13 +77,6 @@ class VectorStore:
                 self._client = chromadb.PersistentClient(
                     path=str(settings.path), settings=chroma_settings
                 )
-        except Exception as exc:  # chromadb raises many unrelated types here
-            where = (
-                f"the Chroma server at {settings.host}:{settings.port}"
-                if settings.mode == "http"
-                else f"the index folder {settings.path}"
-            )
-            raise IndexUnavailable(f"cannot open {where}: {exc}") from exc
         self._cache: dict[str, Any] = {}
 
     def _name(self, generation: str, kind: str) -> str:
@@ -75,10 +87,8 @@ class VectorStore:
 
     def active(self) -> tuple[str, dict[str, Any]] | None:
         """Return the active generation and its manifest, or None before the first build."""
-        try:
+        with translated("cannot read the index"):
             metadata = self._meta().metadata or {}
-        except Exception as exc:
-            raise IndexUnavailable(f"cannot read the index: {exc}") from exc
         generation = metadata.get("active")
         if not generation:
             return None
@@ -88,7 +98,7 @@ class VectorStore:
         name = self._name(generation, kind)
         if name in self._cache and not create:
             return self._cache[name]
-        try:
+        with translated(f"the index collection {name} is missing or broken"):
             if create:
                 collection = self._client.create_collection(
                     name,
@@ -97,10 +107,6 @@ class VectorStore:
                 )
             else:
                 collection = self._client.get_collection(name, embedding_function=None)
-        except Exception as exc:
-            raise IndexUnavailable(
-                f"the index collection {name} is missing or broken: {exc}"
-            ) from exc
         self._cache[name] = collection
         return collection
 
@@ -144,10 +150,8 @@ class VectorStore:
     def read(self, generation: str, kind: str) -> Records:
         """Return every record of a collection, vectors included."""
         collection = self._collection(generation, kind)
-        try:
+        with translated(f"cannot read the {kind} of the index"):
             got = collection.get(include=["documents", "metadatas", "embeddings"])
-        except Exception as exc:
-            raise IndexUnavailable(f"cannot read the {kind} of the index: {exc}") from exc
         vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
         return Records(list(got["ids"]), list(got["documents"]), list(got["metadatas"]), vectors)
 
@@ -172,15 +176,13 @@ class VectorStore:
     ) -> list[tuple[str, float]]:
         """Return up to n (id, cosine similarity) pairs nearest to a vector, best first."""
         collection = self._collection(generation, kind)
-        try:
+        with translated("the vector search failed"):
             got = collection.query(
                 query_embeddings=[vector],
                 n_results=n,
                 where=dict(where) if where else None,
                 include=["distances"],
             )
-        except Exception as exc:
-            raise IndexUnavailable(f"the vector search failed: {exc}") from exc
         # Chroma's cosine space returns distance = 1 - cosine similarity.
         return [
             (id_, 1.0 - float(d)) for id_, d in zip(got["ids"][0], got["distances"][0], strict=True)
@@ -193,4 +195,4 @@ class VectorStore:
 
 def _width(got: Mapping[str, Any]) -> int:
     embeddings = got.get("embeddings")
-    return len(embeddings[0]) if embeddings is not None and len(embeddings) else 384
+    return len(embeddings[0]) if embeddings is not None and len(embeddings) else DIMENSIONS

@@ -123,5 +123,5 @@ def test_index_loads_bm25_from_chroma_documents(engine: Engine) -> None:
     assert len(loaded.papers) == 36 and len(loaded.chunks) == store.count(
         loaded.generation, "chunks"
     )
-    assert loaded.bm25.corpus_size == len(loaded.chunks)
+    assert loaded.bm25.size == len(loaded.chunks)
     assert loaded.paper_vectors.shape == (36, 384)
