@@ -88,9 +88,9 @@ class Settings(BaseSettings):
         None, validation_alias=AliasChoices("DISCORD_TOKEN", "PAPERCORD_DISCORD_TOKEN")
     )
     paths: PathSettings = Field(default_factory=PathSettings)
-    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)  # type: ignore[arg-type]
-    chroma: ChromaSettings = Field(default_factory=ChromaSettings)  # type: ignore[arg-type]
-    discord: DiscordSettings = Field(default_factory=DiscordSettings)  # type: ignore[arg-type]
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+    chroma: ChromaSettings = Field(default_factory=ChromaSettings)
+    discord: DiscordSettings = Field(default_factory=DiscordSettings)
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
 
     @classmethod
@@ -134,13 +134,13 @@ def build_engine(settings: Settings) -> Engine:
     return Engine(settings.retrieval, settings.chroma, Embedder(settings.paths.model))
 
 
-def load_settings(**overrides: object) -> Settings:
+def load_settings() -> Settings:
     """Return the settings, or raise ConfigError naming the bad key and what is allowed."""
     config = Path(os.environ.get("PAPERCORD_CONFIG", DEFAULT_CONFIG))
     if "PAPERCORD_CONFIG" in os.environ and not config.exists():
         raise ConfigError(f"PAPERCORD_CONFIG points to {config}, which does not exist")
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        return Settings()
     except ValidationError as exc:
         raise ConfigError(describe(exc)) from None  # the original may echo a secret value
     except ValueError as exc:  # e.g. a TOML syntax error

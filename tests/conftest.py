@@ -1,28 +1,85 @@
-"""Shared fixtures: the prepared model, an engine over the bundled corpus, a fake Discord."""
+"""Shared fixtures: a fixed-output fake embedder, engines over the bundled corpus.
+
+Two engines index the bundled 36-paper corpus once per session:
+
+* ``fake_engine`` embeds with ``FakeEmbedder``: no model files, about a second to build.
+  Ranking, index, lookup and rendering tests use it.
+* ``engine`` embeds with the prepared ONNX model. Every test that depends on the
+  ``model_dir`` fixture (directly or through ``embedder``/``engine``) is marked ``model``
+  automatically, so ``pytest -m "not model"`` never loads it; CI runs both sets.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Iterator
-from concurrent.futures import ThreadPoolExecutor
+import hashlib
+import os
+import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
+import numpy as np
 import pytest
-import pytest_asyncio
 
-from bot.client import Papercord
-from bot.settings import Settings
-from bot.storage import Storage
-from retrieval.config import ROOT, ChromaSettings, RetrievalSettings
-from retrieval.embedding import Embedder
+from retrieval.config import DATA, ROOT, ChromaSettings, RetrievalSettings
+from retrieval.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.engine import Engine
-from tests.fake_discord import QA_CHANNEL_ID, FakeDiscord
+from retrieval.text import tokenize
 
 MODEL_DIR = ROOT / "var" / "model" / "all-MiniLM-L6-v2"
-CORPUS = ROOT / "data" / "pages"
+CORPUS = DATA / "pages"
 TEST_DATA = Path(__file__).parent / "data"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that needs the prepared model as ``model``."""
+    for item in items:
+        if "model_dir" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.model)
+
+
+class FakeEmbedder(Embedder):
+    """A fixed-output stand-in for the ONNX model: a text's vector is its hashed stems.
+
+    Each stem adds +1 or -1 to one of 384 dimensions chosen by its BLAKE2 hash, and the
+    sum is normalized, so texts sharing stems have a positive cosine and the same text
+    always gets the same vector, in any process. Nothing is loaded from disk.
+    """
+
+    def __init__(self) -> None:  # the real __init__ loads the model; there is none here
+        self.manifest = {"onnx_sha256": "f4e3" * 16}
+        self._lock = threading.Lock()
+        self.calls = 0
+
+    def _forward(self, texts: list[str]) -> Vectors:
+        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for stem in tokenize(text):
+                digest = hashlib.blake2b(stem.encode(), digest_size=8).digest()
+                out[row, int.from_bytes(digest[:4], "big") % DIMENSIONS] += (
+                    1.0 if digest[4] & 1 else -1.0
+                )
+            norm = float(np.linalg.norm(out[row]))
+            if norm:
+                out[row] /= norm
+            else:  # a text with no terms still needs a unit vector
+                out[row, 0] = 1.0
+        return out
+
+
+@pytest.fixture(scope="session")
+def fake_embedder() -> FakeEmbedder:
+    """The fixed-output fake embedder."""
+    return FakeEmbedder()
+
+
+@pytest.fixture(scope="session")
+def fake_engine(fake_embedder: FakeEmbedder, tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    """An engine over the bundled corpus embedded by the fake, indexed once per session."""
+    engine = Engine(
+        RetrievalSettings(), ChromaSettings(path=tmp_path_factory.mktemp("fake")), fake_embedder
+    )
+    engine.ingest([CORPUS])
+    return engine
 
 
 @pytest.fixture(scope="session")
@@ -42,70 +99,29 @@ def embedder(model_dir: Path) -> Embedder:
 
 
 @pytest.fixture(scope="session")
-def engine(embedder: Embedder, tmp_path_factory: pytest.TempPathFactory) -> Engine:
-    """An engine over the bundled 36-paper corpus, indexed once per session."""
-    index = tmp_path_factory.mktemp("index")
-    engine = Engine(RetrievalSettings(), ChromaSettings(path=index), embedder)
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of the real-model index; papercord processes in tests read it too."""
+    return tmp_path_factory.mktemp("index")
+
+
+@pytest.fixture(scope="session")
+def engine(embedder: Embedder, index_dir: Path) -> Engine:
+    """An engine over the bundled corpus with the real model, indexed once per session."""
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=index_dir), embedder)
     engine.ingest([CORPUS])
     return engine
 
 
-def bot_settings(api_base: str, state: Path, **discord: Any) -> Settings:
-    """Return settings pointing the bot at the fake Discord."""
-    options = {
-        "api_base": api_base,
-        "qa_channels": [QA_CHANNEL_ID],
-        "cooldown_questions": 100,
-        "cooldown_seconds": 1,
-        **discord,
+@pytest.fixture
+def process_env(engine: Engine, index_dir: Path, tmp_path: Path) -> dict[str, str]:
+    """Environment for a papercord process reading the session's real-model index."""
+    env = {
+        **os.environ,
+        "PAPERCORD_CHROMA__PATH": str(index_dir),
+        "PAPERCORD_PATHS__STATE": str(tmp_path / "state"),
     }
-    return Settings(
-        discord_token="fake-token",  # type: ignore[arg-type]
-        paths={"state": state},  # type: ignore[arg-type]
-        discord=options,  # type: ignore[arg-type]
-    )
-
-
-@pytest_asyncio.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    """A fake Discord server on 127.0.0.1."""
-    server = FakeDiscord()
-    await server.start()
-    yield server
-    await server.stop()
-
-
-@contextlib.asynccontextmanager
-async def running_bot(
-    fake: FakeDiscord, engine: Engine, state: Path, **discord: Any
-) -> AsyncIterator[Papercord]:
-    """Run the real discord.py client against the fake until the block ends."""
-    api = f"{fake.base}/api/v10"
-    settings = bot_settings(api, state, **discord)
-    storage = Storage(state / "papercord.sqlite3")
-    executor = ThreadPoolExecutor(settings.discord.workers)
-    bot = Papercord(settings, engine, storage, executor)
-    task = asyncio.create_task(bot.start("fake-token"))
-    try:
-        async with asyncio.timeout(30):
-            while not bot.is_ready():
-                if task.done():
-                    task.result()  # raise the start-up error
-                await asyncio.sleep(0.02)
-        yield bot
-    finally:
-        await bot.close()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(task, 5)
-        executor.shutdown(wait=True)
-        storage.close()
-
-
-@pytest_asyncio.fixture
-async def bot(fake: FakeDiscord, engine: Engine, tmp_path: Path) -> AsyncIterator[Papercord]:
-    """The bot, connected to the fake Discord with default test settings."""
-    async with running_bot(fake, engine, tmp_path) as running:
-        yield running
+    env.pop("DISCORD_TOKEN", None)
+    return env
 
 
 @pytest.fixture

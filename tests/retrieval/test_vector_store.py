@@ -1,7 +1,9 @@
-"""Chroma server mode: a real ``chroma run`` on loopback serves the same answers."""
+"""The Chroma adapter: errors translated in one place; a real ``chroma run`` on loopback
+serves the same answers as the embedded store."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import subprocess
@@ -16,6 +18,8 @@ import pytest
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.embedding import Embedder
 from retrieval.engine import Engine
+from retrieval.errors import IndexUnavailable
+from retrieval.vector_store import VectorStore, translated
 from tests.conftest import CORPUS
 
 QUESTIONS = [
@@ -24,6 +28,22 @@ QUESTIONS = [
     "earthquake detection from seismic waveforms with deep learning",
     "stencil computations",
 ]
+
+
+def test_chroma_errors_become_index_unavailable_with_their_cause() -> None:
+    failed = pytest.raises(IndexUnavailable, match=r"^the vector search failed: boom$")
+    with failed as error, translated("the vector search failed"):
+        raise ValueError("boom")
+    assert isinstance(error.value.__cause__, ValueError)
+
+
+def test_an_index_folder_that_cannot_be_created_says_which(tmp_path: Path) -> None:
+    blocker = tmp_path / "index"
+    blocker.write_text("a file where the index folder should be")
+    with pytest.raises(
+        IndexUnavailable, match=f"cannot open the index folder {re.escape(str(blocker))}"
+    ):
+        VectorStore(ChromaSettings(path=blocker))
 
 
 def free_port() -> int:

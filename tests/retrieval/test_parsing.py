@@ -9,12 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from retrieval.config import DATA
 from retrieval.corpus import load_corpus
 from retrieval.errors import CorpusError
 from retrieval.parsing import parse_file, parse_page
 from tests.conftest import CORPUS, TEST_DATA
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # Every bundled paper: (title, year, subject codes, attributed author), in page order,
 # read off the pages by hand (blocks split on blank lines), not by the parser under test.
@@ -70,7 +69,7 @@ def test_bundled_pages_parse_exactly() -> None:
     for title, year, subjects, author in EXPECTED:
         paper = by_title[title]
         assert (paper.year, paper.subjects, paper.authors) == (year, subjects, (author,))
-    gold = [json.loads(line) for line in (ROOT / "data/eval/dev.jsonl").open()]
+    gold = [json.loads(line) for line in (DATA / "eval" / "dev.jsonl").open()]
     titles = {t for row in gold for t in row.get("gold", [])}
     assert titles <= set(by_title)  # every dev-set gold title is a parsed paper
     counts = {a: sum(a in p.authors for p in corpus.papers) for a in corpus.authors()}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tests.fake_discord import BOT_ID, Call
+from tests.bot.fake_discord import BOT_ID, Call
 
 Predicate = Callable[[Call], bool]
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from retrieval.engine import Engine
-from tests.conftest import running_bot
-from tests.discord_helpers import custom_ids, mention, pings_nobody, posted_to
-from tests.fake_discord import (
+from tests.bot.conftest import running_bot
+from tests.bot.discord_helpers import custom_ids, mention, pings_nobody, posted_to
+from tests.bot.fake_discord import (
     BOT_ID,
     CHANNEL_ID,
     GUILD_ID,

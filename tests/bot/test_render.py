@@ -17,14 +17,11 @@ from bot.render import (
     author_card,
     clip,
     escape,
-    paper_card,
     quote,
 )
-from cli.text import card_text
 from retrieval.models import (
     Answer,
     AuthorSummary,
-    PaperDetail,
     PaperRef,
     Result,
     Subject,
@@ -106,14 +103,6 @@ def test_author_card_with_many_subjects_fits() -> None:
     value = next(f.value for f in embed.fields if f.name == "Subjects")
     assert value and len(value) <= FIELD_VALUE_LIMIT and value.endswith("more")
     assert all(LINK.fullmatch(line.split(" ", 1)[0]) for line in value.splitlines()[:-1])
-
-
-def test_paper_card_and_console_share_one_model() -> None:
-    detail = PaperDetail(paper("GPTQ"), "An abstract about 4-bit GPT.", 100.0, (paper("Other"),))
-    card = paper_card(detail)
-    text = card_text(card)
-    assert "GPTQ <https://arxiv.org/x>" in text and "An abstract about 4-bit GPT." in text
-    assert "cs.LG <https://arxiv.org/list/cs.LG/recent>" in text
 
 
 @settings(max_examples=200, deadline=None)

@@ -1,13 +1,11 @@
-"""Paper lookup by title (typos, fragments), autocomplete, and author summaries."""
+"""Paper lookup by title (typos, fragments), autocomplete, and author summaries (fake model)."""
 
 from __future__ import annotations
 
 import pytest
 
-from retrieval.authors import coverage_line
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError, QueryError
-from retrieval.models import ListingPage
 
 
 @pytest.mark.parametrize(
@@ -20,8 +18,10 @@ from retrieval.models import ListingPage
         ("t-distributions", "Learning from Students: Applying t-Distributions to Explore Accurate and Efficient Formats for LLMs"),
     ],
 )  # fmt: skip
-def test_paper_is_found_by_fragment_or_with_typos(engine: Engine, query: str, title: str) -> None:
-    detail = engine.paper(query)
+def test_paper_is_found_by_fragment_or_with_typos(
+    fake_engine: Engine, query: str, title: str
+) -> None:
+    detail = fake_engine.paper(query)
     assert detail.paper.title == title
     assert detail.abstract and len(detail.related) == 3
     assert detail.paper.id not in {r.id for r in detail.related}
@@ -29,30 +29,30 @@ def test_paper_is_found_by_fragment_or_with_typos(engine: Engine, query: str, ti
     assert all(s.url == f"https://arxiv.org/list/{s.code}/recent" for s in detail.paper.subjects)
 
 
-def test_unknown_title_suggests_nothing_wrong(engine: Engine) -> None:
+def test_unknown_title_suggests_nothing_wrong(fake_engine: Engine) -> None:
     with pytest.raises(NotFoundError, match="no paper title matches"):
-        engine.paper("zzqx unrelated words")
+        fake_engine.paper("zzqx unrelated words")
     with pytest.raises(QueryError, match="three characters"):
-        engine.paper("a")
+        fake_engine.paper("a")
 
 
-def test_related_papers_are_similar_in_topic(engine: Engine) -> None:
-    related = [p.title for p in engine.paper("GARNET").related]
+def test_related_papers_are_similar_in_topic(fake_engine: Engine) -> None:
+    related = [p.title for p in fake_engine.paper("GARNET").related]
     assert any("Graph" in t or "GNN" in t for t in related)
 
 
-def test_autocomplete_caps_at_25_and_prefers_prefix_matches(engine: Engine) -> None:
-    assert len(engine.complete_titles("", 25)) == 25
-    found = engine.complete_titles("fpga", 25)
+def test_autocomplete_caps_at_25_and_prefers_prefix_matches(fake_engine: Engine) -> None:
+    assert len(fake_engine.complete_titles("", 25)) == 25
+    found = fake_engine.complete_titles("fpga", 25)
     assert found[0] == "Python FPGA Programming with Data-Centric Multi-Level Design"
     assert len(found) <= 25 and all("FPGA" in t for t in found[:3])
-    assert engine.complete_titles("quant")[0].casefold().find("quant") >= 0
-    assert engine.complete_authors("hoe") == ["Torsten Hoefler"]
+    assert fake_engine.complete_titles("quant")[0].casefold().find("quant") >= 0
+    assert fake_engine.complete_authors("hoe") == ["Torsten Hoefler"]
 
 
 @pytest.mark.parametrize("name", ["Torsten Hoefler", "hoefler", "HOEFLER", "Torsten Hofler"])
-def test_author_summary(engine: Engine, name: str) -> None:
-    summary = engine.author(name)
+def test_author_summary(fake_engine: Engine, name: str) -> None:
+    summary = fake_engine.author(name)
     assert summary.name == "Torsten Hoefler" and summary.count == 18
     assert (summary.year_min, summary.year_max) == (2022, 2023)
     assert summary.year_counts == {2022: 13, 2023: 5}
@@ -66,17 +66,8 @@ def test_author_summary(engine: Engine, name: str) -> None:
     assert summary.coverage == "18 papers, from page 10 of a listing of at least 181 records"
 
 
-def test_unknown_author_lists_known_authors_closest_first(engine: Engine) -> None:
+def test_unknown_author_lists_known_authors_closest_first(fake_engine: Engine) -> None:
     with pytest.raises(NotFoundError) as error:
-        engine.author("Zhiru Zhao")
+        fake_engine.author("Zhiru Zhao")
     assert error.value.suggestions[0] == "Zhiru Zhang"
     assert set(error.value.suggestions) == {"Zhiru Zhang", "Torsten Hoefler"}
-
-
-def test_coverage_line_is_honest_about_pages() -> None:
-    pages = [ListingPage("a.txt", "X", 2, 37, 18), ListingPage("b.txt", "X", 3, 37, 18)]
-    assert (
-        coverage_line(36, pages)
-        == "36 papers, from pages 2 and 3 of a listing of at least 37 records"
-    )
-    assert coverage_line(1, []) == "1 paper, from files without listing pages"

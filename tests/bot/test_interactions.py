@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from retrieval.engine import Engine
-from tests.conftest import running_bot
-from tests.discord_helpers import callback_for, command, custom_ids, pings_nobody, subcommand
-from tests.fake_discord import BOT_ID, CHANNEL_ID, FakeDiscord, user
+from tests.bot.conftest import running_bot
+from tests.bot.discord_helpers import callback_for, command, custom_ids, pings_nobody, subcommand
+from tests.bot.fake_discord import BOT_ID, CHANNEL_ID, FakeDiscord, user
 
 EPHEMERAL = 64
 MANAGE_GUILD = str(1 << 5)

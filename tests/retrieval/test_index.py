@@ -1,0 +1,89 @@
+"""The Chroma-backed index: embeddings reused, atomic switches, BM25 rebuilt on load.
+
+These run on the fake embedder: what they check does not depend on the model's vectors.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from retrieval import index as index_module
+from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.embedding import Embedder
+from retrieval.engine import Engine
+from retrieval.errors import CorpusError
+from retrieval.vector_store import VectorStore
+from tests.conftest import TEST_DATA
+
+
+def test_reingesting_unchanged_papers_does_no_work(
+    fake_embedder: Embedder, tmp_path: Path, corpus_files: Path
+) -> None:
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    first = engine.ingest([corpus_files])
+    assert first.embedded == first.chunks + first.sentences and not first.unchanged
+    calls = engine.embedder.calls
+    again = engine.ingest([corpus_files])
+    assert again.unchanged and again.embedded == 0 and engine.embedder.calls == calls
+    assert engine.is_current([corpus_files])
+
+
+def test_adding_a_paper_embeds_only_that_paper(
+    fake_embedder: Embedder, tmp_path: Path, corpus_files: Path
+) -> None:
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    engine.ingest([corpus_files])
+    shutil.copy(TEST_DATA / "extra.jsonl", corpus_files / "extra.jsonl")
+    report = engine.ingest([corpus_files])
+    # Only "Difference Engines for Tide Tables" is new: one chunk, one sentence.
+    assert (report.embedded, report.papers) == (2, 4)
+    assert not engine.is_current([corpus_files / "lovelace_page3.txt"])
+
+
+def test_bad_input_half_way_leaves_the_previous_index_serving(
+    fake_embedder: Embedder, tmp_path: Path, corpus_files: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    engine.ingest([corpus_files])
+    before = engine.ask("Bernoulli numbers on punched cards")
+    (corpus_files / "broken.txt").write_bytes(b"\xff\xfe not utf-8")
+    with pytest.raises(CorpusError, match="not UTF-8"):
+        engine.ingest([corpus_files])
+    (corpus_files / "broken.txt").unlink()
+    shutil.copy(TEST_DATA / "extra.jsonl", corpus_files / "extra.jsonl")
+    real_write = VectorStore.write
+
+    def crash_on_papers(self: VectorStore, generation: str, kind: str, records: object) -> None:
+        if kind == "papers":
+            raise RuntimeError("simulated crash half-way through a build")
+        real_write(self, generation, kind, records)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(VectorStore, "write", crash_on_papers)
+    with pytest.raises(RuntimeError, match="half-way"):
+        engine.ingest([corpus_files])
+    monkeypatch.undo()
+    reopened = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    after = reopened.ask("Bernoulli numbers on punched cards")
+    assert [r.paper.title for r in after.results] == [r.paper.title for r in before.results]
+    assert len(reopened.searcher.index.papers) == 3  # the new paper is not half-there
+
+
+def test_index_loads_bm25_from_chroma_documents(fake_engine: Engine) -> None:
+    store = fake_engine.store
+    loaded = index_module.load(store)
+    assert len(loaded.papers) == 36 and len(loaded.chunks) == store.count(
+        loaded.generation, "chunks"
+    )
+    assert loaded.bm25.size == len(loaded.chunks)
+    assert loaded.paper_vectors.shape == (36, 384)
+
+
+def test_bm25_scores_documents_holding_the_query_stems() -> None:
+    bm25 = index_module.BM25([["quantiz", "gpt"], ["graph", "neural"], ["graph", "databas"]])
+    assert bm25.size == 3
+    scores = bm25.scores(["quantiz"])
+    assert scores[0] > 0 and scores[1] == scores[2] == 0
+    assert bm25.idf["quantiz"] > bm25.idf["graph"]  # the rarer stem weighs more
