@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 MODEL_MANIFEST := var/model/all-MiniLM-L6-v2/manifest.json
 
-.PHONY: run test setup index lint typecheck unit bench clean
+.PHONY: run test setup index lint typecheck unit unit-fast bench clean
 
 run: index
 	$(BIN)/papercord start
@@ -41,6 +41,10 @@ typecheck: $(INSTALLED)
 
 unit: setup
 	$(BIN)/pytest
+
+# The tests that need no embedding model (a fixed-output fake stands in): under 20 s.
+unit-fast: $(INSTALLED)
+	$(BIN)/pytest -m "not model"
 
 bench: index
 	$(BIN)/python -m bench.ask_latency
