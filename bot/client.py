@@ -60,8 +60,7 @@ class Papercord(commands.AutoShardedBot):
     """papercord's bot: one class whether it runs one shard or several in this process.
 
     With no shard settings discord.py asks the gateway how many shards to run (one for a
-    bot in fewer than 2,500 servers); ``shard_ids`` and ``shard_count`` split the bot
-    across processes.
+    small bot); ``shard_ids`` and ``shard_count`` split the bot across processes.
     """
 
     def __init__(
