@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import bot.__main__ as discord_bot
+import bot.__main__ as discord_bot  # the bot is wired there; `run` and `sync-commands` call it
 from bot import health
 from bot.render import answer_card, author_card, paper_card
 from bot.settings import Settings, build_engine
