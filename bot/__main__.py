@@ -8,9 +8,15 @@ settings -> engine -> storage -> executor -> ``Papercord(...)``. The ``papercord
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import signal
 import sys
+import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+import aiohttp
 import discord
 
 from bot.client import Papercord
@@ -18,7 +24,10 @@ from bot.settings import Settings, build_engine, load_settings
 from bot.storage import Storage
 from retrieval.errors import PapercordError
 
+log = logging.getLogger(__name__)
+
 EXIT_ERROR, EXIT_TOKEN = 1, 2
+AUTH_FAILED = 4004  # the gateway's close code for a rejected token
 DATABASE = "papercord.sqlite3"  # in the state folder, beside health.json
 NO_TOKEN = (
     "papercord: DISCORD_TOKEN is not set. Put DISCORD_TOKEN=<your bot token> in .env or the "
@@ -44,25 +53,108 @@ def create(settings: Settings) -> Papercord:
 
 
 def run(settings: Settings) -> int:
-    """Run the bot until it is stopped; return the exit code."""
+    """Run the bot until a signal stops it or Discord rejects the token; return the exit code."""
     secret = settings.token()
     if secret is None:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_TOKEN
     bot = create(settings)
+
+    def again() -> Papercord:  # a closed discord.py client cannot start twice
+        return Papercord(settings, bot.engine, bot.storage, bot.executor)
+
     try:
-        asyncio.run(_run(bot, secret))
-    except discord.LoginFailure:
-        print(BAD_TOKEN, file=sys.stderr)
-        return EXIT_TOKEN
-    except discord.PrivilegedIntentsRequired:
-        print(MISSING_INTENT, file=sys.stderr)
-        return EXIT_TOKEN
-    except KeyboardInterrupt:
-        pass
+        return asyncio.run(_run_until_signal(bot, again, secret))
+    except KeyboardInterrupt:  # a second Ctrl-C while closing
+        return 0
     finally:
         _release(bot)
-    return 0
+
+
+async def _run_until_signal(first: Papercord, again: Callable[[], Papercord], secret: str) -> int:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    return await supervise(first, again, secret, stop)
+
+
+async def supervise(
+    first: Papercord,
+    again: Callable[[], Papercord],
+    secret: str,
+    stop: asyncio.Event,
+    backoff: Backoff | None = None,
+) -> int:
+    """Run the bot; when its client dies, start a new one after a backoff.
+
+    Return 0 once ``stop`` is set, or EXIT_TOKEN when Discord rejects the token or the
+    intents (retrying cannot fix those).
+    """
+    backoff = backoff or Backoff()
+    bot = first
+    while True:
+        started = time.monotonic()
+        outcome = await _run_once(bot, secret, stop)
+        if outcome is STOPPED:
+            return 0
+        if isinstance(outcome, discord.LoginFailure) or _closed_with(outcome, AUTH_FAILED):
+            print(BAD_TOKEN, file=sys.stderr)
+            return EXIT_TOKEN
+        if isinstance(outcome, discord.PrivilegedIntentsRequired):
+            print(MISSING_INTENT, file=sys.stderr)
+            return EXIT_TOKEN
+        delay = backoff.next(time.monotonic() - started)
+        reason = f"{type(outcome).__name__}: {outcome}" if outcome else "closed"
+        log.error("the Discord client stopped (%s); reconnecting in %.1f s", reason, delay)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), delay)
+            return 0
+        bot = again()
+
+
+STOPPED = object()  # _run_once's outcome when the stop event ended the run
+
+
+async def _run_once(bot: Papercord, secret: str, stop: asyncio.Event) -> object:
+    """Run one client until it ends or ``stop`` is set; return its error, None or STOPPED."""
+    running = asyncio.create_task(_run(bot, secret))
+    stopping = asyncio.create_task(stop.wait())
+    await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if not running.done():
+        await bot.close()
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await asyncio.wait_for(running, 10)
+        return STOPPED
+    if running.cancelled():
+        return STOPPED
+    return running.exception()
+
+
+def _closed_with(error: object, code: int) -> bool:
+    return isinstance(error, discord.ConnectionClosed) and error.code == code
+
+
+class Backoff:
+    """Seconds to wait before restarting the client: 1, 2, 4 ... up to 60.
+
+    A client that ran for ``healthy`` seconds or more starts the sequence again, so a bot
+    that failed once after a day up reconnects after 1 s, and one failing at every start
+    settles at one attempt a minute.
+    """
+
+    def __init__(self, first: float = 1.0, limit: float = 60.0, healthy: float = 300.0) -> None:
+        self.first, self.limit, self.healthy = first, limit, healthy
+        self.failures = 0
+
+    def next(self, ran_for: float) -> float:
+        """Return the wait after a client that ran for ``ran_for`` seconds stopped."""
+        if ran_for >= self.healthy:
+            self.failures = 0
+        delay = min(self.limit, self.first * 2**self.failures)
+        self.failures += 1
+        return float(delay)
 
 
 async def _run(bot: Papercord, secret: str) -> None:
@@ -91,11 +183,23 @@ def sync_commands(settings: Settings, guild_id: int | None) -> int:
     except discord.LoginFailure:
         print(BAD_TOKEN, file=sys.stderr)
         return EXIT_TOKEN
+    except discord.HTTPException as exc:  # CommandSyncFailure is one: the server said no
+        print(f"papercord: Discord refused the commands: {_server_message(exc)}", file=sys.stderr)
+        return EXIT_ERROR
+    except (aiohttp.ClientError, TimeoutError) as exc:
+        print(f"papercord: cannot reach {settings.discord.api_base}: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     finally:
         _release(bot)
     where = f"server {guild_id}" if guild_id else "all servers (may take up to an hour)"
     print(f"registered {', '.join(sorted(names))} for {where}")
     return 0
+
+
+def _server_message(exc: discord.HTTPException) -> str:
+    """Return the server's own message on one line (discord.py appends field errors)."""
+    text = " ".join(str(exc.text or exc).split())
+    return f"{exc.status} {text}"
 
 
 def _release(bot: Papercord) -> None:

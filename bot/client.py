@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -14,9 +16,13 @@ import yarl
 from discord.ext import commands
 
 from bot.embeds import NO_MENTIONS
+from bot.gateway import guard_parsers
+from bot.network import network_problem
 from bot.settings import DISCORD_API, Settings
 from bot.storage import ServerSettings, Storage
 from retrieval.engine import Engine
+
+log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -80,6 +86,7 @@ class Papercord(commands.AutoShardedBot):
                 prefix, intents=chosen, allowed_mentions=NO_MENTIONS, help_command=None,
                 shard_count=count, shard_ids=ids,
             )  # fmt: skip
+        guard_parsers(self)  # one unparseable gateway event is skipped, not fatal
         self.settings = settings
         self.engine = engine
         self.storage = storage
@@ -108,6 +115,14 @@ class Papercord(commands.AutoShardedBot):
         """Return seconds until this user may ask again (0 when they may ask now)."""
         bucket = self.cooldowns.get_bucket(user_id)
         return (bucket.update_rate_limit() or 0.0) if bucket else 0.0
+
+    async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
+        """Log a network failure in an event handler as one line; anything else in full."""
+        problem = network_problem(sys.exc_info()[1])
+        if problem is None:
+            await super().on_error(event_method, *args, **kwargs)
+        else:
+            log.warning("network error in %s: %s", event_method, problem)
 
     async def on_message(self, message: discord.Message) -> None:
         """Do not parse prefix commands: questions are handled by the Questions cog."""

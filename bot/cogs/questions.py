@@ -11,7 +11,8 @@ from discord.ext import commands
 from bot.answering import ask, clean_question
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
-from bot.errors import APOLOGY, user_message
+from bot.errors import APOLOGY, DELIVERY_ERRORS, apology, user_message
+from bot.network import network_problem
 from bot.views import reply
 from retrieval.errors import QueryError
 from retrieval.search import check_question
@@ -81,9 +82,9 @@ class Questions(commands.Cog):
     async def answer(self, message: discord.Message, text: str) -> None:
         """Answer in the channel, or in a new thread when thread mode is on."""
         target: discord.abc.Messageable = message.channel
-        if self.thread_mode(message):
-            target = await message.create_thread(name=text[:90] or "question")
         try:
+            if self.thread_mode(message):
+                target = await message.create_thread(name=text[:90] or "question")
             async with target.typing():
                 answer, question_id = await ask(
                     self.bot,
@@ -93,18 +94,19 @@ class Questions(commands.Cog):
                     user_id=message.author.id,
                 )
             embed, view = reply(self.bot, answer, question_id)
+            if target is message.channel:
+                await message.reply(
+                    embed=embed, view=view, mention_author=False, allowed_mentions=NO_MENTIONS
+                )
+            else:
+                await target.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
         except Exception as exc:
-            reason = user_message(exc)
-            if reason is None:
-                log.exception("unexpected error answering message %s", message.id)
-            await target.send(reason or APOLOGY, allowed_mentions=NO_MENTIONS)
-            return
-        if target is message.channel:
-            await message.reply(
-                embed=embed, view=view, mention_author=False, allowed_mentions=NO_MENTIONS
-            )
-        else:
-            await target.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
+            reason = user_message(exc) or apology(exc, f"answering message {message.id}")
+            try:
+                await target.send(reason, allowed_mentions=NO_MENTIONS)
+            except DELIVERY_ERRORS as failed:
+                log.warning("could not deliver an apology for message %s: %s", message.id,
+                            network_problem(failed) or type(failed).__name__)  # fmt: skip
 
     def thread_mode(self, message: discord.Message) -> bool:
         """Return True when this question should get its own thread."""

@@ -17,6 +17,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.bot import discord_limits as limits
+
 BOT_ID = 900000000000000001
 APP_ID = 900000000000000002
 GUILD_ID = 900000000000000010
@@ -69,6 +71,9 @@ class FakeDiscord:
         self.resumes = 0
         self.ready = asyncio.Event()
         self.reject_token = False  # answer /users/@me with 401, as Discord does for a bad token
+        self.reject_sync: str | None = None  # answer a command sync with 400 and this message
+        self.disconnect: Callable[[Call], bool] = lambda call: False  # drop these requests
+        self.rejected: list[tuple[Call, list[str]]] = []  # bodies Discord would refuse
         self.changed = asyncio.Condition()
         self.base = ""
         self._runner: web.AppRunner | None = None
@@ -137,6 +142,14 @@ class FakeDiscord:
         """Send an event to the bot over its current gateway connection."""
         await self.ready.wait()
         await self.send(self.sockets[-1], event, data)
+
+    async def kill(self, code: int = 4010) -> None:
+        """Close the gateway with a code discord.py does not resume (4010: invalid shard).
+
+        The client then stops and ``Client.start`` raises, as when a connection dies for good.
+        """
+        self.ready.clear()
+        await self.sockets[-1].close(code=code, message=b"fake kill")
 
     async def drop(self) -> None:
         """Close the gateway connection the way a network failure or restart would."""
@@ -334,6 +347,20 @@ class FakeDiscord:
         if self.reject_token and call.path == "/users/@me":
             return web.Response(status=401, body=b'{"message": "401: Unauthorized", "code": 0}',
                                 headers={"Content-Type": "application/json"})  # fmt: skip
+        if self.disconnect(call):  # the connection breaks before any answer, as on a bad network
+            assert request.transport is not None
+            request.transport.close()
+            return web.Response(status=204)
+        if (
+            self.reject_sync is not None
+            and call.method == "PUT"
+            and call.path.endswith("/commands")
+        ):
+            return _error(400, self.reject_sync, 50035)
+        problems = limits.violations(_message_body(call))
+        if problems:
+            self.rejected.append((call, problems))
+            return _error(400, "Invalid Form Body: " + "; ".join(problems), 50035)
         response = self._respond(call)
         if response is None:
             return web.Response(status=204)
@@ -441,3 +468,21 @@ class FakeDiscord:
         async with asyncio.timeout(timeout):
             async with self.changed:
                 await self.changed.wait_for(condition)
+
+
+def _error(status: int, message: str, code: int) -> web.Response:
+    body = json.dumps({"message": message, "code": code}).encode()
+    return web.Response(status=status, body=body, headers={"Content-Type": "application/json"})
+
+
+def _message_body(call: Call) -> dict[str, Any] | None:
+    """Return the message a request would post or edit, or None for other requests."""
+    if not isinstance(call.body, dict):
+        return None
+    parts = call.path.strip("/").split("/")
+    if parts[0] == "interactions" and parts[-1] == "callback":
+        data = call.body.get("data")
+        return data if call.body.get("type") in {4, 7} and isinstance(data, dict) else None
+    if parts[0] == "webhooks" or (parts[0] == "channels" and "messages" in parts):
+        return call.body
+    return None

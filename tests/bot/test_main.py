@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import sys
 
 from retrieval.config import ROOT
@@ -40,3 +41,38 @@ async def test_sync_commands_registers_for_one_server(
     assert "registered ask, author, help, paper, papercord" in out
     (call,) = [c for c in fake.calls if c.method == "PUT"]
     assert call.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
+
+
+async def test_sync_commands_refused_by_the_server_is_one_line_and_exit_1(
+    fake: FakeDiscord, process_env: dict[str, str]
+) -> None:
+    fake.reject_sync = "Invalid Form Body: options.0.description is too long"
+    env = {**process_env, "DISCORD_TOKEN": "fake-token",
+           "PAPERCORD_DISCORD__API_BASE": f"{fake.base}/api/v10"}  # fmt: skip
+    code, _, err = await papercord(env, "cli", "sync-commands", "--guild", str(GUILD_ID))
+    assert code == 1 and "Traceback" not in err
+    (line,) = [line for line in err.splitlines() if line.startswith("papercord:")]
+    assert "400" in line and "options.0.description is too long" in line
+
+
+async def test_run_survives_a_dead_connection_and_exits_0_on_sigterm(
+    fake: FakeDiscord, process_env: dict[str, str]
+) -> None:
+    env = {**process_env, "DISCORD_TOKEN": "fake-token",
+           "PAPERCORD_DISCORD__API_BASE": f"{fake.base}/api/v10"}  # fmt: skip
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cli", "run", env=env, cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        await fake.wait_until(lambda: fake.ready.is_set(), timeout=120)
+        await fake.kill(4010)  # the client dies for good; the process must not
+        await fake.wait_until(lambda: fake.identifies == 2 and fake.ready.is_set(), timeout=60)
+        assert process.returncode is None
+        process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), 30)
+    finally:
+        if process.returncode is None:
+            process.kill()
+    assert process.returncode == 0, err.decode()
+    assert "reconnecting in" in err.decode() and "fake-token" not in err.decode()
