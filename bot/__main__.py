@@ -45,7 +45,7 @@ MISSING_INTENT = (
 
 def create(settings: Settings) -> Papercord:
     """Build the engine, storage, executor and bot from settings."""
-    engine = build_engine(settings)
+    engine = build_engine(settings, read_only=True)  # answering never writes the index
     engine.reload()  # load the index now, so the first question is fast
     storage = Storage(settings.paths.state / DATABASE)
     executor = ThreadPoolExecutor(settings.discord.workers, thread_name_prefix="retrieval")

@@ -129,9 +129,10 @@ def _absolute(path: Path) -> Path:
     return path if path.is_absolute() else ROOT / path
 
 
-def build_engine(settings: Settings) -> Engine:
+def build_engine(settings: Settings, *, read_only: bool = False) -> Engine:
     """Return the retrieval engine these settings describe (loads the embedding model)."""
-    return Engine(settings.retrieval, settings.chroma, Embedder(settings.paths.model))
+    model = Embedder(settings.paths.model)
+    return Engine(settings.retrieval, settings.chroma, model, read_only=read_only)
 
 
 def load_settings() -> Settings:

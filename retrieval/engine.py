@@ -17,6 +17,7 @@ from retrieval.index import IngestReport, Progress
 from retrieval.lookup import Lookup, is_about_author, mentioned_author
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
 from retrieval.search import Searcher, check_question
+from retrieval.snapshot import Snapshot, has_index
 from retrieval.vector_store import VectorStore
 
 log = logging.getLogger(__name__)
@@ -26,10 +27,19 @@ class Engine:
     """Answers questions, finds papers and summarizes authors from the active index."""
 
     def __init__(
-        self, retrieval: RetrievalSettings, chroma: ChromaSettings, embedder: Embedder
+        self,
+        retrieval: RetrievalSettings,
+        chroma: ChromaSettings,
+        embedder: Embedder,
+        *,
+        read_only: bool = False,
     ) -> None:
+        """Open the store; ``read_only`` serves a private copy (see ``retrieval.snapshot``)."""
         self.settings = retrieval
-        self.store = VectorStore(chroma)
+        self.chroma = chroma
+        self.read_only = read_only and chroma.mode == "embedded"
+        self._snapshot: Snapshot | None = None
+        self.store = self._open_store()
         self.embedder = embedder
         self._lock = threading.Lock()  # guards swapping in a new index after reindex
         self._searcher: Searcher | None = None
@@ -40,11 +50,24 @@ class Engine:
     ) -> IngestReport:
         """Parse the corpus, write a new index generation and start serving it."""
         corpus = load_corpus(paths, strict=strict)
-        report = index_module.ingest(corpus, self.store, self.embedder, self.settings, progress)
+        # A read-only engine serves a copy; a reindex writes the index folder itself.
+        store = VectorStore(self.chroma) if self.read_only else self.store
+        report = index_module.ingest(corpus, store, self.embedder, self.settings, progress)
         serving = self._searcher.index.generation if self._searcher else None
         if serving != report.generation:
+            if self.read_only:
+                self.store = self._open_store()
             self.reload()
         return report
+
+    def _open_store(self) -> VectorStore:
+        if not self.read_only or not has_index(self.chroma.path):
+            return VectorStore(self.chroma)
+        previous, self._snapshot = self._snapshot, Snapshot(self.chroma.path)
+        store = VectorStore(self.chroma.model_copy(update={"path": self._snapshot.path}))
+        if previous is not None:  # queries running on the old copy keep their open files
+            previous.remove()
+        return store
 
     def is_current(self, paths: Sequence[Path]) -> bool:
         """Return True when the active index was built from exactly these files."""
