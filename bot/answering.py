@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any
 
 import discord
@@ -29,6 +29,7 @@ async def ask(
     question: str,
     *,
     filters: Filters | None = None,
+    within: tuple[str, ...] | None = None,
     guild_id: int | None = None,
     channel_id: int | None = None,
     user_id: int | None = None,
@@ -36,6 +37,8 @@ async def ask(
     """Answer a question in the executor; store it; log one line; return it with its id."""
     started = time.perf_counter()
     answer = await bot.run_retrieval(bot.engine.ask, question, filters=filters)
+    if within is not None:
+        answer = narrowed(answer, within)
     shown = answer.closest if answer.abstained else answer.results + answer.more
     question_id = bot.storage.record_question(
         answer.question,
@@ -57,6 +60,18 @@ async def ask(
     )
     log.debug("question %d text: %r", question_id, answer.question)
     return answer, question_id
+
+
+def narrowed(answer: Answer, within: tuple[str, ...]) -> Answer:
+    """Keep only the papers of an earlier answer ("which of those ..."), in its order."""
+    rank = {paper_id: n for n, paper_id in enumerate(within)}
+    kept = sorted(
+        (r for r in answer.results + answer.more + answer.closest if r.paper.id in rank),
+        key=lambda r: rank[r.paper.id],
+    )
+    if not kept:  # none of those papers qualifies: say so, showing none
+        return replace(answer, abstained=True, results=(), more=(), closest=())
+    return replace(answer, abstained=False, results=tuple(kept), more=(), closest=())
 
 
 async def defer_if_slow(interaction: discord.Interaction[Papercord]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 
 import discord
 from discord.ext import commands
@@ -12,9 +13,11 @@ from bot.answering import ask, clean_question
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
 from bot.errors import APOLOGY, DELIVERY_ERRORS, apology, user_message
+from bot.followup import follow_up, question_id
 from bot.network import network_problem
 from bot.views import reply
 from retrieval.errors import QueryError
+from retrieval.models import Answer, Filters
 from retrieval.search import check_question
 
 log = logging.getLogger(__name__)
@@ -39,8 +42,8 @@ class Questions(commands.Cog):
             return False  # ignore every bot, including itself
         if message.guild is None:
             return True  # a DM
-        if me in message.mentions:
-            return True
+        if me in message.mentions or self.replied_question(message) is not None:
+            return True  # a mention, or a reply to one of the bot's answers
         channel = message.channel
         server = self.bot.server_settings(message.guild.id)
         if isinstance(channel, discord.Thread) and channel.owner_id == me.id:
@@ -79,6 +82,21 @@ class Questions(commands.Cog):
             return
         await self.answer(message, text)
 
+    def replied_question(self, message: discord.Message) -> int | None:
+        """Return the question id of the bot's answer this message replies to, if any."""
+        me = self.bot.user
+        earlier = message.reference.resolved if message.reference else None
+        if me is None or not isinstance(earlier, discord.Message) or earlier.author.id != me.id:
+            return None
+        ids = [
+            child.custom_id
+            for row in earlier.components
+            if isinstance(row, discord.ActionRow)
+            for child in row.children
+            if isinstance(child, discord.Button) and child.custom_id
+        ]
+        return question_id(ids)
+
     async def answer(self, message: discord.Message, text: str) -> None:
         """Answer in the channel, or in a new thread when thread mode is on."""
         target: discord.abc.Messageable = message.channel
@@ -86,14 +104,8 @@ class Questions(commands.Cog):
             if self.thread_mode(message):
                 target = await message.create_thread(name=text[:90] or "question")
             async with target.typing():
-                answer, question_id = await ask(
-                    self.bot,
-                    text,
-                    guild_id=message.guild.id if message.guild else None,
-                    channel_id=message.channel.id,
-                    user_id=message.author.id,
-                )
-            embed, view = reply(self.bot, answer, question_id)
+                answer, stored_id = await self.ask_in_context(message, text)
+            embed, view = reply(self.bot, answer, stored_id)
             if target is message.channel:
                 await message.reply(
                     embed=embed, view=view, mention_author=False, allowed_mentions=NO_MENTIONS
@@ -107,6 +119,26 @@ class Questions(commands.Cog):
             except DELIVERY_ERRORS as failed:
                 log.warning("could not deliver an apology for message %s: %s", message.id,
                             network_problem(failed) or type(failed).__name__)  # fmt: skip
+
+    async def ask_in_context(self, message: discord.Message, text: str) -> tuple[Answer, int]:
+        """Answer a question; a reply to an earlier answer is asked in its context."""
+        guild_id = message.guild.id if message.guild else None
+        earlier_id = self.replied_question(message)
+        earlier = self.bot.storage.question(earlier_id) if earlier_id is not None else None
+        if earlier is None:
+            return await ask(
+                self.bot,
+                text,
+                guild_id=guild_id,
+                channel_id=message.channel.id,
+                user_id=message.author.id,
+            )
+        context = follow_up(earlier.question, Filters(**earlier.filters), earlier.paper_ids, text)
+        answer, stored_id = await ask(
+            self.bot, context.question, filters=context.filters, within=context.within,
+            guild_id=guild_id, channel_id=message.channel.id, user_id=message.author.id,
+        )  # fmt: skip
+        return replace(answer, question=f"{earlier.question} → {text}"), stored_id
 
     def thread_mode(self, message: discord.Message) -> bool:
         """Return True when this question should get its own thread."""
