@@ -67,7 +67,7 @@ async def test_run_survives_a_dead_connection_and_exits_0_on_sigterm(
     try:
         await fake.wait_until(lambda: fake.ready.is_set(), timeout=120)
         await fake.kill(4010)  # the client dies for good; the process must not
-        await fake.wait_until(lambda: fake.identifies == 2 and fake.ready.is_set(), timeout=60)
+        await fake.wait_until(lambda: fake.identifies == 2 and fake.ready.is_set(), timeout=120)
         assert process.returncode is None
         process.send_signal(signal.SIGTERM)
         _, err = await asyncio.wait_for(process.communicate(), 30)
