@@ -69,6 +69,7 @@ class FakeDiscord:
         self.sockets: list[web.WebSocketResponse] = []
         self.identifies = 0
         self.resumes = 0
+        self.killed_with: int | None = None  # the fatal close code of the current session
         self.ready = asyncio.Event()
         self.reject_token = False  # answer /users/@me with 401, as Discord does for a bad token
         self.reject_sync: str | None = None  # answer a command sync with 400 and this message
@@ -123,10 +124,15 @@ class FakeDiscord:
             await socket.send_json({"op": 11})
         elif op == 2:
             self.identifies += 1
+            self.killed_with = None  # a new session
             shard = payload["d"].get("shard")  # [shard_id, shard_count] when the bot shards
             await self.send(socket, "READY", self._ready_payload(shard))
             await self.send(socket, "GUILD_CREATE", self.guild_payload())
             self.ready.set()
+        elif op == 6 and self.killed_with is not None:
+            # Discord refuses to resume a session it ended with a fatal code: the client may
+            # have missed the close frame (it then sees 1006 and tries to resume).
+            await socket.close(code=self.killed_with, message=b"fake kill")
         elif op == 6:
             self.resumes += 1
             await self.send(socket, "RESUMED", {})
@@ -149,6 +155,7 @@ class FakeDiscord:
         The client then stops and ``Client.start`` raises, as when a connection dies for good.
         """
         self.ready.clear()
+        self.killed_with = code
         await self.sockets[-1].close(code=code, message=b"fake kill")
 
     async def drop(self) -> None:
