@@ -9,6 +9,7 @@ from dataclasses import asdict, replace
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
@@ -72,6 +73,17 @@ def narrowed(answer: Answer, within: tuple[str, ...]) -> Answer:
     if not kept:  # none of those papers qualifies: say so, showing none
         return replace(answer, abstained=True, results=(), more=(), closest=())
     return replace(answer, abstained=False, results=tuple(kept), more=(), closest=())
+
+
+def check_cooldown(interaction: discord.Interaction[Papercord]) -> None:
+    """Raise ``CommandOnCooldown`` when the user asked too often (answered by ``bot.errors``)."""
+    bot = interaction.client
+    wait = bot.retry_after(interaction.user.id)
+    if wait:
+        settings = bot.settings.discord
+        raise app_commands.CommandOnCooldown(
+            app_commands.Cooldown(settings.cooldown_questions, settings.cooldown_seconds), wait
+        )
 
 
 async def defer_if_slow(interaction: discord.Interaction[Papercord]) -> None:

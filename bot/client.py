@@ -31,6 +31,7 @@ EXTENSIONS = (
     "bot.cogs.buttons",
     "bot.cogs.questions",
     "bot.cogs.ask",
+    "bot.cogs.context_menu",
     "bot.cogs.papers",
     "bot.cogs.authors",
     "bot.cogs.help",

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import ask, clean_question, defer_if_slow, respond
+from bot.answering import ask, check_cooldown, clean_question, defer_if_slow, respond
 from bot.autocomplete import author_choices, subject_choices
 from bot.client import Papercord
 from bot.views import reply
@@ -41,15 +41,7 @@ class Ask(commands.Cog):
         author: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         """Answer a question in the channel, with buttons for more."""
-        wait = self.bot.retry_after(interaction.user.id)
-        if wait:
-            raise app_commands.CommandOnCooldown(
-                app_commands.Cooldown(
-                    self.bot.settings.discord.cooldown_questions,
-                    self.bot.settings.discord.cooldown_seconds,
-                ),
-                wait,
-            )
+        check_cooldown(interaction)
         text = clean_question(question)
         if not text:
             await interaction.response.send_message(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tests.bot.fake_discord import BOT_ID, Call
+from tests.bot.fake_discord import BOT_ID, Call, FakeDiscord
 
 Predicate = Callable[[Call], bool]
 
@@ -61,3 +61,27 @@ def subcommand(group: str, name: str, /, **options: Any) -> dict[str, Any]:
     """Return the data of a subcommand of a command group."""
     inner = {"name": name, "type": 1, "options": _options(options)}
     return {"id": "1", "name": group, "type": 1, "options": [inner]}
+
+
+def message_command(name: str, target: dict[str, Any]) -> dict[str, Any]:
+    """Return the data of a message context-menu command run on ``target``."""
+    return {
+        "id": "1",
+        "name": name,
+        "type": 3,
+        "target_id": target["id"],
+        "resolved": {"messages": {target["id"]: target}},
+    }
+
+
+async def interact(fake: FakeDiscord, kind: int, data: dict[str, Any], **extra: Any) -> Any:
+    """Send an interaction and return the body of the bot's response to it."""
+    payload = fake.interaction(kind, data, **extra)
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    (call,) = await fake.wait_for(callback_for(payload))
+    return call.body
+
+
+def click(custom_id: str) -> dict[str, Any]:
+    """Return the data of a button click."""
+    return {"custom_id": custom_id, "component_type": 2}

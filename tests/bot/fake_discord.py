@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -75,6 +76,10 @@ class FakeDiscord:
         self.reject_sync: str | None = None  # answer a command sync with 400 and this message
         self.disconnect: Callable[[Call], bool] = lambda call: False  # drop these requests
         self.rejected: list[tuple[Call, list[str]]] = []  # bodies Discord would refuse
+        # Discord accepts one initial response per interaction, within 3 s of sending it.
+        self.response_deadline = limits.RESPONSE_SECONDS
+        self.sent_interactions: dict[str, float] = {}  # interaction id -> when it was sent
+        self.acknowledged: set[str] = set()
         self.changed = asyncio.Condition()
         self.base = ""
         self._runner: web.AppRunner | None = None
@@ -147,6 +152,8 @@ class FakeDiscord:
     async def dispatch(self, event: str, data: Any) -> None:
         """Send an event to the bot over its current gateway connection."""
         await self.ready.wait()
+        if event == "INTERACTION_CREATE" and isinstance(data, dict) and "id" in data:
+            self.sent_interactions[data["id"]] = time.monotonic()
         await self.send(self.sockets[-1], event, data)
 
     async def kill(self, code: int = 4010) -> None:
@@ -364,6 +371,14 @@ class FakeDiscord:
             and call.path.endswith("/commands")
         ):
             return _error(400, self.reject_sync, 50035)
+        if call.method == "PUT" and call.path.endswith("/commands"):
+            problems = limits.command_violations(call.body)
+            if problems:
+                self.rejected.append((call, problems))
+                return _error(400, "Invalid Form Body: " + "; ".join(problems), 50035)
+        refused = self._late_or_repeated(call)
+        if refused is not None:
+            return refused
         problems = limits.violations(_message_body(call))
         if problems:
             self.rejected.append((call, problems))
@@ -375,6 +390,22 @@ class FakeDiscord:
         return web.Response(
             body=json.dumps(response).encode(), headers={"Content-Type": "application/json"}
         )
+
+    def _late_or_repeated(self, call: Call) -> web.Response | None:
+        """Refuse a second response to an interaction, or one after the 3-second window."""
+        parts = call.path.strip("/").split("/")
+        if not (parts[0] == "interactions" and parts[-1] == "callback"):
+            return None
+        interaction_id = parts[1]
+        if interaction_id in self.acknowledged:
+            self.rejected.append((call, ["already acknowledged"]))
+            return _error(400, "Interaction has already been acknowledged.", 40060)
+        sent = self.sent_interactions.get(interaction_id)
+        if sent is not None and time.monotonic() - sent > self.response_deadline:
+            self.rejected.append((call, ["response after the 3-second window"]))
+            return _error(404, "Unknown interaction", 10062)
+        self.acknowledged.add(interaction_id)
+        return None
 
     def _respond(self, call: Call) -> Any:
         parts = call.path.strip("/").split("/")
@@ -425,8 +456,9 @@ class FakeDiscord:
         if parts[0] == "webhooks":
             return self._sent_message(CHANNEL_ID, call.body)
         if parts[0] == "applications" and parts[-1] == "commands":
-            return [{**c, "id": str(next(self.ids)), "application_id": str(APP_ID), "version": "1"}
-                    for c in call.body]  # fmt: skip
+            # Discord answers with every command, a context menu's empty description included.
+            return [{"description": "", **c, "id": str(next(self.ids)),
+                     "application_id": str(APP_ID), "version": "1"} for c in call.body]  # fmt: skip
         return {}
 
     def _sent_message(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
