@@ -36,6 +36,9 @@ def uptime(seconds: float) -> str:
 
 
 @app_commands.default_permissions(manage_guild=True)
+# It changes a server: installed with the bot only, used only in servers.
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.guild_only()
 class Admin(commands.GroupCog, group_name="papercord", group_description="Manage papercord"):
     """Statistics, re-indexing and per-server settings."""
 

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.answering import ask, check_cooldown, clean_question, defer_if_slow, respond
 from bot.autocomplete import author_choices, subject_choices
 from bot.client import Papercord
+from bot.installs import everywhere
 from bot.views import reply
 from retrieval.config import MAX_QUESTION_CHARS
 from retrieval.models import Filters
@@ -31,6 +32,7 @@ class Ask(commands.Cog):
         author="Only papers attributed to this author",
     )
     @app_commands.autocomplete(subject=subject_choices, author=author_choices)
+    @everywhere  # user installs too: DMs and servers without the bot
     async def ask_command(
         self,
         interaction: discord.Interaction[Papercord],

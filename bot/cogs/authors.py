@@ -10,6 +10,7 @@ from bot.answering import defer_if_slow, respond
 from bot.autocomplete import author_choices
 from bot.client import Papercord
 from bot.embeds import to_embed
+from bot.installs import everywhere
 from bot.render import author_card
 
 
@@ -22,6 +23,7 @@ class Authors(commands.Cog):
     @app_commands.command(name="author", description="Summarize an author's listed papers")
     @app_commands.describe(name="The author's name; case and typos are forgiven")
     @app_commands.autocomplete(name=author_choices)
+    @everywhere  # user installs too: DMs and servers without the bot
     async def author(
         self, interaction: discord.Interaction[Papercord], name: app_commands.Range[str, 1, 100]
     ) -> None:

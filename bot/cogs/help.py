@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.client import Papercord
 from bot.embeds import to_embed
+from bot.installs import everywhere
 from bot.render import Card, Field
 
 HELP = Card(
@@ -36,6 +37,7 @@ class Help(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="What papercord can do")
+    @everywhere  # user installs too: DMs and servers without the bot
     async def help(self, interaction: discord.Interaction[Papercord]) -> None:
         """Show help, only to the user who asked."""
         await interaction.response.send_message(embed=to_embed(HELP), ephemeral=True)

@@ -10,6 +10,7 @@ from bot.answering import defer_if_slow, respond
 from bot.autocomplete import title_choices
 from bot.client import Papercord
 from bot.embeds import to_embed
+from bot.installs import everywhere
 from bot.render import paper_card
 
 
@@ -24,6 +25,7 @@ class Papers(commands.Cog):
     )
     @app_commands.describe(title="Part of the paper's title; typos are fine")
     @app_commands.autocomplete(title=title_choices)
+    @everywhere  # user installs too: DMs and servers without the bot
     async def paper(
         self, interaction: discord.Interaction[Papercord], title: app_commands.Range[str, 1, 300]
     ) -> None:

@@ -29,6 +29,7 @@ USER_ID = 900000000000000030
 OTHER_BOT_ID = 900000000000000031
 OWNER_ID = 900000000000000032
 THREAD_ID = 900000000000000040  # a thread the bot opened earlier, in #general  # the server's owner; the test user is an ordinary member
+DM_ID = 900000000000000050  # a DM between the test user and someone else, without the bot
 HEARTBEAT_MS = 41250
 
 
@@ -347,6 +348,35 @@ class FakeDiscord:
         }
         if message is not None:
             payload["message"] = message
+        return payload
+
+    def user_install_interaction(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        *,
+        channel_id: int = DM_ID,
+        context: int = 2,
+        message: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Return an INTERACTION_CREATE from a user who added papercord to their account.
+
+        Context 1 is the user's DM with the bot; 2 a DM or group DM between other users,
+        where the bot is no member: no guild, a ``user`` instead of a ``member``, and the
+        user (integration type 1) as the authorizing owner.
+        """
+        payload = self.interaction(kind, data, message=message)
+        for key in ("guild_id", "member", "guild_locale"):
+            del payload[key]
+        alice, bob = user(USER_ID, "alice"), user(USER_ID + 1, "bob")
+        payload.update(
+            user=alice,
+            channel={"id": str(channel_id), "type": 1, "recipients": [bob]},
+            channel_id=str(channel_id),
+            context=context,
+            authorizing_integration_owners={"1": str(USER_ID)},
+            app_permissions="0",
+        )
         return payload
 
     # ---- REST ---------------------------------------------------------------------
