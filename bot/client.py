@@ -33,6 +33,7 @@ EXTENSIONS = (
     "bot.cogs.ask",
     "bot.cogs.context_menu",
     "bot.cogs.papers",
+    "bot.cogs.cite",
     "bot.cogs.authors",
     "bot.cogs.help",
     "bot.cogs.admin",

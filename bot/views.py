@@ -3,7 +3,7 @@
 Every button's state lives in its ``custom_id`` (a question id from SQLite, a paper id,
 an offset), so the bot needs no in-memory view to handle a click.
 
-Row 0: More results · 👍 · 👎      Rows 1-3: Abstract #n · More like this #n
+Row 0: More results · 👍 · 👎      Rows 1-3: Abstract #n · More like this #n · Cite #n
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.citations import citation_content
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS, to_embed
 from bot.errors import report
@@ -177,7 +178,38 @@ class Feedback(PapercordButton, template=r"pc:fb:(?P<qid>\d+):(?P<vote>up|down)"
         await interaction.response.send_message(text, ephemeral=True)
 
 
-DYNAMIC_ITEMS = (MoreResults, Abstract, MoreLikeThis, Feedback)
+class Cite(PapercordButton, template=rf"pc:cite:(?P<pid>{PAPER_ID})"):
+    """Show a paper's BibTeX entry and plain-text reference, only to the user who clicked."""
+
+    def __init__(self, paper_id: str, number: int = 0) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=f"Cite #{number}" if number else "Cite",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pc:cite:{paper_id}",
+            )
+        )
+        self.paper_id = paper_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Cite:
+        return cls(match["pid"])
+
+    async def clicked(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        citation = await bot.run_retrieval(bot.engine.cite_by_id, self.paper_id)
+        await interaction.response.send_message(
+            citation_content(citation), ephemeral=True, suppress_embeds=True,
+            allowed_mentions=NO_MENTIONS,
+        )  # fmt: skip
+
+
+DYNAMIC_ITEMS = (MoreResults, Abstract, MoreLikeThis, Feedback, Cite)
 
 
 def reply(
@@ -204,6 +236,14 @@ def answer_view(answer: Answer, question_id: int, shown: int, offset: int) -> di
     for n, result in enumerate(page[:MAX_PAPER_ROWS], start=1):
         view.add_item(_row(Abstract(result.paper.id, offset + n), n))
         view.add_item(_row(MoreLikeThis(result.paper.id, offset + n), n))
+        view.add_item(_row(Cite(result.paper.id, offset + n), n))
+    return view
+
+
+def cite_view(paper_id: str) -> discord.ui.View:
+    """Return a view with one Cite button, for a single paper (``/paper``)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(Cite(paper_id))
     return view
 
 

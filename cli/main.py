@@ -18,7 +18,7 @@ from retrieval.config import DATA, MODES
 from retrieval.errors import NotFoundError, PapercordError, QueryError
 
 EXIT_ERROR, EXIT_USAGE = 1, 2
-QUIET_COMMANDS = {"ask", "paper", "author", "eval"}  # keep their stderr free of INFO lines
+QUIET_COMMANDS = {"ask", "paper", "author", "cite", "eval"}  # keep their stderr free of INFO lines
 
 
 def parse_years(text: str) -> tuple[int | None, int | None]:
@@ -78,6 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
     author.add_argument("name")
     author.add_argument("--json", action="store_true")
 
+    cite = sub.add_parser("cite", help="print a paper's BibTeX entry or plain-text reference")
+    cite.add_argument("title", help="part of the paper's title; typos are fine")
+    cite.add_argument("--format", choices=("bibtex", "text"), default="bibtex")
+
     evaluate = sub.add_parser("eval", help="measure answers on a labelled question file")
     evaluate.add_argument("file", nargs="?", type=Path, default=DATA / "eval" / "dev.jsonl")
     evaluate.add_argument("--mode", choices=[*MODES, "all"], default="all")
@@ -118,6 +122,7 @@ COMMANDS: dict[str, subcommands.Subcommand] = {
     "ask": subcommands.ask,
     "paper": subcommands.paper,
     "author": subcommands.author,
+    "cite": subcommands.cite,
     "eval": subcommands.evaluate,
     "chat": subcommands.chat,
     "run": subcommands.run,

@@ -144,6 +144,13 @@ def author(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cite(args: argparse.Namespace, settings: Settings) -> int:
+    """Print a paper's citation: a BibTeX entry, or a plain-text reference."""
+    citation = build_engine(settings).cite(args.title)
+    print(citation.bibtex if args.format == "bibtex" else citation.text)
+    return 0
+
+
 def evaluate(args: argparse.Namespace, settings: Settings) -> int:
     """Report retrieval quality per mode on a labelled question file."""
     engine = build_engine(settings)

@@ -10,9 +10,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from retrieval import index as index_module
+from retrieval.citation import Citation, cite
 from retrieval.config import ChromaSettings, Mode, RetrievalSettings
 from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
+from retrieval.errors import NotFoundError
 from retrieval.index import IngestReport, Progress
 from retrieval.lookup import Lookup, is_about_author, mentioned_author
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
@@ -179,3 +181,14 @@ class Engine:
     def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` author names for autocomplete."""
         return self.lookup.complete_authors(prefix, limit)
+
+    def cite(self, query: str) -> Citation:
+        """Return the citation of the paper whose title best matches a fragment."""
+        return self.cite_by_id(self.lookup.paper(query).paper.id)
+
+    def cite_by_id(self, paper_id: str) -> Citation:
+        """Return the citation of a paper by id (as the Cite button carries it)."""
+        paper = self.lookup.index.papers.get(paper_id)
+        if paper is None:
+            raise NotFoundError("that paper is no longer in the index")
+        return cite(paper)

@@ -12,6 +12,7 @@ from bot.client import Papercord
 from bot.embeds import to_embed
 from bot.installs import everywhere
 from bot.render import paper_card
+from bot.views import cite_view
 
 
 class Papers(commands.Cog):
@@ -32,7 +33,7 @@ class Papers(commands.Cog):
         """Show a paper."""
         await defer_if_slow(interaction)
         detail = await self.bot.run_retrieval(self.bot.engine.paper, title)
-        await respond(interaction, to_embed(paper_card(detail)))
+        await respond(interaction, to_embed(paper_card(detail)), cite_view(detail.paper.id))
 
 
 async def setup(bot: Papercord) -> None:

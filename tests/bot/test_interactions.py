@@ -172,7 +172,7 @@ async def test_command_registration_payload(bot, fake: FakeDiscord) -> None:
     await bot.tree.sync()
     (call,) = await fake.wait_for(lambda c: c.method == "PUT" and c.path.endswith("/commands"))
     commands = {c["name"]: c for c in call.body}
-    assert set(commands) == {"ask", "paper", "author", "help", "papercord", "Ask papercord"}
+    assert set(commands) == {"ask", "paper", "author", "cite", "help", "papercord", "Ask papercord"}
     assert all(c["description"] for c in commands.values() if c["type"] == 1)
     question = next(o for o in commands["ask"]["options"] if o["name"] == "question")
     assert question["required"] and question["max_length"] == 500 and question["description"]

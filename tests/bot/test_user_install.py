@@ -26,7 +26,7 @@ async def test_registration_declares_user_install_and_dm_contexts(bot, fake: Fak
     (call,) = await fake.wait_for(lambda c: c.method == "PUT" and c.path.endswith("/commands"))
     assert not fake.rejected
     commands = {c["name"]: c for c in call.body}
-    for name in ("ask", "paper", "author", "help", "Ask papercord"):
+    for name in ("ask", "paper", "author", "cite", "help", "Ask papercord"):
         assert commands[name]["integration_types"] == SERVER_AND_USER_INSTALL, name
         assert commands[name]["contexts"] == EVERYWHERE, name
     admin = commands["papercord"]  # changes a server: server installs, in servers only
