@@ -25,6 +25,15 @@ def clean_question(text: str) -> str:
     return " ".join(MENTION.sub(" ", text).split())
 
 
+def as_question(text: str, limit: int) -> str:
+    """Return a message's text as a question: mentions removed, cut at a word to ``limit``."""
+    question = clean_question(text)
+    if len(question) <= limit:
+        return question
+    cut = question[: limit + 1]
+    return cut[: cut.rfind(" ")] if " " in cut else question[:limit]
+
+
 async def ask(
     bot: Papercord,
     question: str,

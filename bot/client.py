@@ -30,6 +30,7 @@ EXTENSIONS = (
     "bot.cogs.errors",
     "bot.cogs.buttons",
     "bot.cogs.questions",
+    "bot.cogs.forum",
     "bot.cogs.ask",
     "bot.cogs.context_menu",
     "bot.cogs.papers",
@@ -47,6 +48,7 @@ def intents(settings: Settings) -> discord.Intents:
     chosen.guilds = True
     chosen.guild_messages = True
     chosen.dm_messages = True
+    chosen.guild_reactions = True  # 👍/👎 on answers in forum posts are feedback
     # Mentions and DMs carry their content without this privileged intent; Q&A channels,
     # where every message is a question, need it (Developer Portal -> Bot -> Message
     # Content Intent).

@@ -1,5 +1,8 @@
 """SQLite state in the data directory: answered questions, feedback, per-server settings.
 
+``answer_messages`` maps the bot's answers in forum posts to their question, so a 👍/👎
+reaction there is stored as feedback like a button click.
+
 Every statement is a single small read or write on a local file (well under a
 millisecond), so it runs on the event loop behind a lock rather than in the executor.
 Feedback rows keep the question and the papers shown, so they can become evaluation data.
@@ -47,7 +50,13 @@ CREATE TABLE IF NOT EXISTS guild_config (
     require_mention INTEGER,
     thread_mode INTEGER
 );
+CREATE TABLE IF NOT EXISTS answer_messages (
+    message_id INTEGER PRIMARY KEY,
+    question_id INTEGER NOT NULL REFERENCES questions(id)
+);
 """
+# Columns added after the first release: (table, column, definition), added when missing.
+ADDED_COLUMNS = (("guild_config", "forum_channels", "TEXT NOT NULL DEFAULT '[]'"),)
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,7 @@ class GuildConfig:
     qa_channels: list[int] = field(default_factory=list)
     require_mention: bool | None = None
     thread_mode: bool | None = None
+    forum_channels: list[int] = field(default_factory=list)  # every new post is a question
 
     def effective(self, defaults: DiscordSettings) -> ServerSettings:
         """Return this server's settings with the global defaults filled in."""
@@ -79,6 +89,7 @@ class GuildConfig:
                 defaults.require_mention if self.require_mention is None else self.require_mention
             ),
             thread_mode=defaults.thread_mode if self.thread_mode is None else self.thread_mode,
+            forum_channels=frozenset(self.forum_channels),
         )
 
 
@@ -89,6 +100,7 @@ class ServerSettings:
     qa_channels: frozenset[int]  # the global Q&A channels and the server's own
     require_mention: bool
     thread_mode: bool
+    forum_channels: frozenset[int] = frozenset()  # forums whose new posts are answered
 
 
 class Storage:
@@ -99,6 +111,10 @@ class Storage:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(SCHEMA)
+        for table, column, definition in ADDED_COLUMNS:
+            present = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if column not in present:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {definition}")
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -180,7 +196,8 @@ class Storage:
     def guild_config(self, guild_id: int) -> GuildConfig:
         """Return a server's settings (defaults when it has none)."""
         row = self._run(
-            "SELECT qa_channels, require_mention, thread_mode FROM guild_config WHERE guild_id = ?",
+            "SELECT qa_channels, require_mention, thread_mode, forum_channels FROM guild_config"
+            " WHERE guild_id = ?",
             (guild_id,),
         ).fetchone()
         if row is None:
@@ -190,19 +207,42 @@ class Storage:
             json.loads(row[0]),
             None if row[1] is None else bool(row[1]),
             None if row[2] is None else bool(row[2]),
+            json.loads(row[3]),
         )
 
     def save_guild_config(self, config: GuildConfig) -> None:
         """Store a server's settings."""
         self._run(
-            "INSERT INTO guild_config (guild_id, qa_channels, require_mention, thread_mode)"
-            " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+            "INSERT INTO guild_config (guild_id, qa_channels, require_mention, thread_mode,"
+            " forum_channels) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
             " qa_channels = excluded.qa_channels, require_mention = excluded.require_mention,"
-            " thread_mode = excluded.thread_mode",
+            " thread_mode = excluded.thread_mode, forum_channels = excluded.forum_channels",
             (
                 config.guild_id,
                 json.dumps(config.qa_channels),
                 None if config.require_mention is None else int(config.require_mention),
                 None if config.thread_mode is None else int(config.thread_mode),
+                json.dumps(config.forum_channels),
             ),
         )
+
+    def record_answer_message(self, message_id: int, question_id: int) -> None:
+        """Remember which question a message of the bot answers (for reactions on it)."""
+        self._run(
+            "INSERT OR REPLACE INTO answer_messages (message_id, question_id) VALUES (?, ?)",
+            (message_id, question_id),
+        )
+
+    def answered_by(self, message_id: int) -> int | None:
+        """Return the question id a message of the bot answers, or None."""
+        row = self._run(
+            "SELECT question_id FROM answer_messages WHERE message_id = ?", (message_id,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def last_question_in(self, channel_id: int) -> int | None:
+        """Return the id of the latest question answered in a channel or thread, or None."""
+        row = self._run(
+            "SELECT MAX(id) FROM questions WHERE channel_id = ?", (channel_id,)
+        ).fetchone()
+        return None if row is None or row[0] is None else int(row[0])

@@ -94,7 +94,8 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
     @app_commands.command(name="config", description="This server's Q&A channels and modes")
     @app_commands.describe(
         channel="A channel to add to or remove from the Q&A channels",
-        action="Add or remove the channel",
+        action="Add or remove the channel or forum",
+        forum="A forum to add or remove: every new post there gets an answer in its thread",
         require_mention="Follow-ups in the bot's threads need a mention",
         thread_mode="Open a thread for every question",
     )
@@ -106,19 +107,17 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         action: Literal["add", "remove"] = "add",
         require_mention: bool | None = None,
         thread_mode: bool | None = None,
+        forum: discord.ForumChannel | None = None,
     ) -> None:
         """Change and show this server's settings (kept across restarts)."""
         assert interaction.guild_id is not None
         config = self.bot.storage.guild_config(interaction.guild_id)
-        channels = list(config.qa_channels)
-        if channel is not None:
-            if action == "add" and channel.id not in channels:
-                channels.append(channel.id)
-            elif action == "remove" and channel.id in channels:
-                channels.remove(channel.id)
+        channels = _changed(config.qa_channels, channel, action)
+        forums = _changed(config.forum_channels, forum, action)
         config = replace(
             config,
             qa_channels=channels,
+            forum_channels=forums,
             require_mention=config.require_mention if require_mention is None else require_mention,
             thread_mode=config.thread_mode if thread_mode is None else thread_mode,
         )
@@ -129,13 +128,15 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
             Field("Q&A channels", listed),
             Field("Require mention", str(effective.require_mention)),
             Field("Thread mode", str(effective.thread_mode)),
+            Field("Forum channels", ", ".join(f"<#{c}>" for c in forums) or "none"),
         ]
-        if channels and not self.bot.intents.message_content:
+        if (channels or forums) and not self.bot.intents.message_content:
             fields.append(
                 Field(
                     "Warning",
-                    "The Message Content intent is off, so I cannot read Q&A channel messages. "
-                    "Enable it in the Developer Portal and set discord.message_content = true.",
+                    "The Message Content intent is off, so I cannot read Q&A channel messages, "
+                    "and answer forum posts from their title alone. Enable it in the Developer "
+                    "Portal and set discord.message_content = true.",
                 )
             )
         card = Card(
@@ -144,6 +145,16 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         await interaction.response.send_message(
             embed=to_embed(card), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+
+
+def _changed(
+    ids: list[int], channel: discord.abc.GuildChannel | None, action: Literal["add", "remove"]
+) -> list[int]:
+    """Return the channel ids with one channel added or removed."""
+    if channel is None:
+        return list(ids)
+    kept = [i for i in ids if i != channel.id]
+    return [*kept, channel.id] if action == "add" else kept
 
 
 async def setup(bot: Papercord) -> None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import ask, check_cooldown, clean_question
+from bot.answering import as_question, ask, check_cooldown
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
 from bot.installs import contexts, installs
@@ -33,15 +33,6 @@ def message_text(message: discord.Message) -> str:
         if any(p.strip() for p in parts):
             return "\n".join(parts)
     return ""
-
-
-def as_question(text: str, limit: int) -> str:
-    """Return a message's text as a question: mentions removed, cut at a word to ``limit``."""
-    question = clean_question(text)
-    if len(question) <= limit:
-        return question
-    cut = question[: limit + 1]
-    return cut[: cut.rfind(" ")] if " " in cut else question[:limit]
 
 
 class Share(PapercordButton, template=r"pc:share:(?P<qid>\d+)"):

@@ -21,11 +21,17 @@ HELP = Card(
         Field("Ask", "Mention me with a question, DM me, or use `/ask`."),
         Field("/paper", "One paper by (part of) its title: abstract, links, related papers."),
         Field("/author", "An author's listed papers: years, subjects, themes, coverage."),
+        Field("/cite", "A paper's BibTeX entry and plain-text reference."),
+        Field("Ask papercord", "Right-click a message → Apps: its text as a question, for you."),
         Field(
             "Buttons",
-            "More results · Abstract · More like this · 👍/👎 (stored to improve answers)",
+            "More results · Abstract · More like this · Cite · 👍/👎 (stored to improve answers)",
         ),
-        Field("Admins", "`/papercord stats`, `/papercord reindex`, `/papercord config`."),
+        Field(
+            "Admins",
+            "`/papercord stats`, `/papercord reindex`, `/papercord config` (Q&A channels, "
+            "forum channels whose posts I answer, thread mode).",
+        ),
     ),
 )
 

@@ -14,6 +14,7 @@ from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
 from bot.errors import APOLOGY, DELIVERY_ERRORS, apology, user_message
 from bot.followup import follow_up, question_id
+from bot.forum import forum_post
 from bot.network import network_problem
 from bot.views import reply
 from retrieval.errors import QueryError
@@ -42,6 +43,8 @@ class Questions(commands.Cog):
             return False  # ignore every bot, including itself
         if message.guild is None:
             return True  # a DM
+        if forum_post(self.bot, message.channel) is not None:
+            return False  # forum posts are answered by the Forum cog
         if me in message.mentions or self.replied_question(message) is not None:
             return True  # a mention, or a reply to one of the bot's answers
         channel = message.channel

@@ -29,6 +29,8 @@ USER_ID = 900000000000000030
 OTHER_BOT_ID = 900000000000000031
 OWNER_ID = 900000000000000032
 THREAD_ID = 900000000000000040  # a thread the bot opened earlier, in #general  # the server's owner; the test user is an ordinary member
+FORUM_ID = 900000000000000060  # a forum channel (type 15)
+OTHER_FORUM_ID = 900000000000000061  # a forum nobody configured
 DM_ID = 900000000000000050  # a DM between the test user and someone else, without the bot
 HEARTBEAT_MS = 41250
 
@@ -41,6 +43,7 @@ class Call:
     path: str
     body: Any
     query: dict[str, str] = field(default_factory=dict)
+    response: Any = None  # what the fake answered (the created message, for example)
 
 
 def user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
@@ -81,6 +84,7 @@ class FakeDiscord:
         self.response_deadline = limits.RESPONSE_SECONDS
         self.sent_interactions: dict[str, float] = {}  # interaction id -> when it was sent
         self.acknowledged: set[str] = set()
+        self.messages: dict[tuple[int, int], dict[str, Any]] = {}  # (channel, id) -> message
         self.changed = asyncio.Condition()
         self.base = ""
         self._runner: web.AppRunner | None = None
@@ -187,10 +191,10 @@ class FakeDiscord:
     def guild_payload(self) -> dict[str, Any]:
         """Return the GUILD_CREATE data: one server with two text channels."""
 
-        def channel(channel_id: int, name: str, position: int) -> dict[str, Any]:
+        def channel(channel_id: int, name: str, position: int, kind: int = 0) -> dict[str, Any]:
             return {
                 "id": str(channel_id),
-                "type": 0,
+                "type": kind,
                 "name": name,
                 "position": position,
                 "guild_id": str(GUILD_ID),
@@ -221,7 +225,12 @@ class FakeDiscord:
                     "mentionable": False,
                 }
             ],
-            "channels": [channel(CHANNEL_ID, "general", 0), channel(QA_CHANNEL_ID, "papers", 1)],
+            "channels": [
+                channel(CHANNEL_ID, "general", 0),
+                channel(QA_CHANNEL_ID, "papers", 1),
+                channel(FORUM_ID, "paper-questions", 2, kind=15),
+                channel(OTHER_FORUM_ID, "off-topic", 3, kind=15),
+            ],
             "threads": [
                 {
                     "id": str(THREAD_ID),
@@ -350,6 +359,62 @@ class FakeDiscord:
             payload["message"] = message
         return payload
 
+    def forum_post(
+        self, title: str, content: str, *, forum_id: int = FORUM_ID
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Return a new forum post: its THREAD_CREATE data and its first message.
+
+        The first message has the thread's id, as in Discord; it is stored so the bot
+        can fetch it over REST (Discord may deliver it before or after the thread).
+        """
+        thread_id = next(self.ids)
+        thread = {
+            "id": str(thread_id),
+            "type": 11,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(forum_id),
+            "owner_id": str(USER_ID),
+            "name": title,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 4320,
+                "archive_timestamp": now(),
+                "locked": False,
+            },
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "applied_tags": [],
+            "newly_created": True,
+        }
+        starter = self.message(content, channel_id=thread_id)
+        starter["id"] = str(thread_id)
+        self.messages[(thread_id, thread_id)] = starter
+        return thread, starter
+
+    def reaction(
+        self, message_id: str, channel_id: int, emoji: str, *, user_id: int = USER_ID
+    ) -> dict[str, Any]:
+        """Return a MESSAGE_REACTION_ADD payload: a user reacted with a unicode emoji."""
+        return {
+            "user_id": str(user_id),
+            "channel_id": str(channel_id),
+            "message_id": message_id,
+            "guild_id": str(GUILD_ID),
+            "member": {
+                "user": user(user_id, "alice"),
+                "roles": [],
+                "joined_at": now(),
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+            },
+            "emoji": {"id": None, "name": emoji},
+            "burst": False,
+            "type": 0,
+        }
+
     def user_install_interaction(
         self,
         kind: int,
@@ -413,12 +478,29 @@ class FakeDiscord:
         if problems:
             self.rejected.append((call, problems))
             return _error(400, "Invalid Form Body: " + "; ".join(problems), 50035)
-        response = self._respond(call)
+        stored = self._stored_message(call)
+        if stored is not None:
+            return stored
+        response = call.response = self._respond(call)
         if response is None:
             return web.Response(status=204)
         # discord.py parses JSON only when the Content-Type is exactly application/json.
         return web.Response(
             body=json.dumps(response).encode(), headers={"Content-Type": "application/json"}
+        )
+
+    def _stored_message(self, call: Call) -> web.Response | None:
+        """Answer GET /channels/{channel}/messages/{id}: a message a test posted, else 404."""
+        parts = call.path.strip("/").split("/")
+        if not (
+            call.method == "GET" and len(parts) == 4 and parts[::2] == ["channels", "messages"]
+        ):
+            return None
+        message = self.messages.get((int(parts[1]), int(parts[3])))
+        if message is None:
+            return _error(404, "Unknown Message", 10008)
+        return web.Response(
+            body=json.dumps(message).encode(), headers={"Content-Type": "application/json"}
         )
 
     def _late_or_repeated(self, call: Call) -> web.Response | None:
