@@ -103,6 +103,16 @@ class ServerSettings:
     forum_channels: frozenset[int] = frozenset()  # forums whose new posts are answered
 
 
+@dataclass(frozen=True)
+class Coverage:
+    """What a server asked lately: unanswered questions, votes, papers answers led with."""
+
+    abstained: list[str]
+    up: int
+    down: int
+    top_papers: list[tuple[str, int]]  # (paper id, answers that put it first), most first
+
+
 class Storage:
     """The bot's SQLite file."""
 
@@ -192,6 +202,34 @@ class Storage:
         questions = self._run("SELECT COUNT(*) FROM questions").fetchone()[0]
         votes = dict(self._run("SELECT vote, COUNT(*) FROM feedback GROUP BY vote").fetchall())
         return {"questions": questions, "up": votes.get("up", 0), "down": votes.get("down", 0)}
+
+    def coverage(self, guild_id: int, since: float) -> Coverage:
+        """Return a server's unanswered questions, votes and top papers since a time."""
+        abstained = [
+            row[0]
+            for row in self._run(
+                "SELECT question FROM questions WHERE guild_id = ? AND created >= ?"
+                " AND abstained = 1 ORDER BY id",
+                (guild_id, since),
+            ).fetchall()
+        ]
+        votes = dict(
+            self._run(
+                "SELECT f.vote, COUNT(*) FROM feedback f JOIN questions q ON q.id = f.question_id"
+                " WHERE q.guild_id = ? AND f.created >= ? GROUP BY f.vote",
+                (guild_id, since),
+            ).fetchall()
+        )
+        top: dict[str, int] = {}
+        for (paper_ids,) in self._run(
+            "SELECT paper_ids FROM questions WHERE guild_id = ? AND created >= ? AND abstained = 0",
+            (guild_id, since),
+        ).fetchall():
+            shown = json.loads(paper_ids)
+            if shown:  # the paper an answer put first is the one it was about
+                top[shown[0]] = top.get(shown[0], 0) + 1
+        papers = sorted(top.items(), key=lambda item: (-item[1], item[0]))
+        return Coverage(abstained, votes.get("up", 0), votes.get("down", 0), papers)
 
     def guild_config(self, guild_id: int) -> GuildConfig:
         """Return a server's settings (defaults when it has none)."""

@@ -12,7 +12,10 @@ from discord.ext import commands
 
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS, to_embed
-from bot.render import Card, Field
+from bot.render import Card, Field, clip, clip_markdown_list, escape
+from retrieval.coverage import group_questions
+
+COVERAGE_DAYS = 7
 
 
 async def allowed(interaction: discord.Interaction[Papercord]) -> bool:
@@ -51,7 +54,9 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         # discord.py declares the check for any client; in this bot it is always Papercord.
         return await allowed(interaction)
 
-    @app_commands.command(name="stats", description="Papers, chunks, questions, feedback, uptime")
+    @app_commands.command(
+        name="stats", description="Index, usage, and what this server asked that went unanswered"
+    )
     async def stats(self, interaction: discord.Interaction[Papercord]) -> None:
         """Show usage and index statistics."""
         index = self.bot.engine.stats()
@@ -65,9 +70,36 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
                 Field("Questions answered", str(counts["questions"]), inline=True),
                 Field("Feedback", f"👍 {counts['up']} · 👎 {counts['down']}", inline=True),
                 Field("Uptime", uptime(time.monotonic() - self.bot.started_at), inline=True),
+                *self.coverage_fields(interaction.guild_id),
             ),
         )
-        await interaction.response.send_message(embed=to_embed(card), ephemeral=True)
+        await interaction.response.send_message(
+            embed=to_embed(card), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+
+    def coverage_fields(self, guild_id: int | None) -> tuple[Field, ...]:
+        """Return this server's last 7 days: unanswered questions, 👎 rate, top papers."""
+        if guild_id is None:
+            return ()
+        recent = self.bot.storage.coverage(guild_id, time.time() - COVERAGE_DAYS * 86400)
+        groups = group_questions(recent.abstained)
+        unanswered = clip_markdown_list(
+            [f"• {g.count}× **{escape(', '.join(g.words))}**: “{escape(clip(g.example, 80))}”"
+             for g in groups],
+            sep="\n",
+        ) if groups else "none"  # fmt: skip
+        votes = recent.up + recent.down
+        rate = (
+            f"{recent.down / votes:.0%} ({recent.down} of {votes} votes)" if votes else "no votes"
+        )
+        titles = self.bot.engine.titles()
+        top = [f"• {n}× {escape(clip(titles.get(p, p), 120))}" for p, n in recent.top_papers[:5]]
+        papers = clip_markdown_list(top, sep="\n") if top else "none"
+        return (
+            Field(f"Unanswered, last {COVERAGE_DAYS} days (by shared terms)", unanswered),
+            Field(f"👎 rate, last {COVERAGE_DAYS} days", rate, inline=True),
+            Field(f"Most asked about, last {COVERAGE_DAYS} days", papers),
+        )
 
     @app_commands.command(name="reindex", description="Re-read the listing pages and rebuild")
     async def reindex(self, interaction: discord.Interaction[Papercord]) -> None:
