@@ -50,6 +50,20 @@ CREATE TABLE IF NOT EXISTS guild_config (
     require_mention INTEGER,
     thread_mode INTEGER
 );
+CREATE TABLE IF NOT EXISTS subscriptions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    created REAL NOT NULL,
+    guild_id INTEGER NOT NULL,
+    channel_id INTEGER NOT NULL,
+    user_id INTEGER,
+    topic TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS digest_posts (
+    subscription_id INTEGER NOT NULL REFERENCES subscriptions(id) ON DELETE CASCADE,
+    paper_id TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (subscription_id, paper_id)
+);
 CREATE TABLE IF NOT EXISTS answer_messages (
     message_id INTEGER PRIMARY KEY,
     question_id INTEGER NOT NULL REFERENCES questions(id)
@@ -111,6 +125,16 @@ class Coverage:
     up: int
     down: int
     top_papers: list[tuple[str, int]]  # (paper id, answers that put it first), most first
+
+
+@dataclass(frozen=True)
+class Subscription:
+    """A saved question whose new matching papers are posted to a channel."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    topic: str
 
 
 class Storage:
@@ -284,3 +308,38 @@ class Storage:
             "SELECT MAX(id) FROM questions WHERE channel_id = ?", (channel_id,)
         ).fetchone()
         return None if row is None or row[0] is None else int(row[0])
+
+    def subscribe(self, guild_id: int, channel_id: int, topic: str, user_id: int) -> int:
+        """Store a digest subscription; return its id."""
+        cursor = self._run(
+            "INSERT INTO subscriptions (created, guild_id, channel_id, user_id, topic)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (time.time(), guild_id, channel_id, user_id, topic),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def subscriptions(self, guild_id: int | None = None) -> list[Subscription]:
+        """Return the subscriptions of one server (or of every server), oldest first."""
+        where, params = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+        rows = self._run(
+            f"SELECT id, guild_id, channel_id, topic FROM subscriptions {where} ORDER BY id",
+            params,
+        ).fetchall()
+        return [Subscription(*row) for row in rows]
+
+    def unsubscribe(self, guild_id: int, subscription_id: int) -> bool:
+        """Remove a server's subscription and its record of posted papers."""
+        self._run("DELETE FROM digest_posts WHERE subscription_id = ?", (subscription_id,))
+        cursor = self._run(
+            "DELETE FROM subscriptions WHERE id = ? AND guild_id = ?", (subscription_id, guild_id)
+        )
+        return cursor.rowcount == 1
+
+    def claim_digest_post(self, subscription_id: int, paper_id: str) -> bool:
+        """Record that a paper is posted for a subscription; False if it already was."""
+        cursor = self._run(
+            "INSERT OR IGNORE INTO digest_posts (subscription_id, paper_id, created)"
+            " VALUES (?, ?, ?)",
+            (subscription_id, paper_id, time.time()),
+        )
+        return cursor.rowcount == 1

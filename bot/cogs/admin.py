@@ -1,4 +1,4 @@
-"""``/papercord stats|reindex|config``: for members with Manage Server, or the owners."""
+"""``/papercord stats|reindex|config|subscribe|subscriptions``: Manage Server, or owners."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Papercord
+from bot.digests import post_new_papers
 from bot.embeds import NO_MENTIONS, to_embed
 from bot.render import Card, Field, clip, clip_markdown_list, escape
 from retrieval.coverage import group_questions
@@ -110,17 +111,65 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         await interaction.response.defer(thinking=True, ephemeral=True)
         self.bot.reindexing = True
         try:
+            before = set(self.bot.engine.titles())
             corpus = self.bot.settings.paths.corpus
             report = await self.bot.run_retrieval(self.bot.engine.ingest, [corpus])
         finally:
             self.bot.reindexing = False
+        digests = await post_new_papers(self.bot, set(self.bot.engine.titles()) - before)
         state = "nothing changed" if report.unchanged else f"embedded {report.embedded} texts"
         warnings = (
             f"; {len(report.warnings)} malformed record(s) skipped" if report.warnings else ""
         )
+        posted = f" Posted {digests} digest(s)." if digests else ""
         await interaction.followup.send(
-            f"Reindexed {report.papers} papers ({state}{warnings}) in {report.seconds:.1f} s.",
+            f"Reindexed {report.papers} papers ({state}{warnings}) in {report.seconds:.1f} s."
+            + posted,
             ephemeral=True,
+        )
+
+    @app_commands.command(name="subscribe", description="Post new papers on a topic to a channel")
+    @app_commands.describe(
+        topic="A question or topic, e.g. quantization of language models",
+        channel="Where new matching papers are posted after each reindex",
+    )
+    async def subscribe(
+        self,
+        interaction: discord.Interaction[Papercord],
+        topic: app_commands.Range[str, 3, 200],
+        channel: discord.TextChannel,
+    ) -> None:
+        """Save a topic; new papers that answer it are posted to the channel."""
+        assert interaction.guild_id is not None
+        text = " ".join(topic.split())
+        number = self.bot.storage.subscribe(
+            interaction.guild_id, channel.id, text, interaction.user.id
+        )
+        await interaction.response.send_message(
+            f"Subscription #{number}: new papers on “{escape(text)}” will be posted in "
+            f"<#{channel.id}> after each reindex (each paper once).",
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @app_commands.command(name="subscriptions", description="List or remove topic digests")
+    @app_commands.describe(remove="The number of a subscription to remove")
+    async def subscriptions(
+        self, interaction: discord.Interaction[Papercord], remove: int | None = None
+    ) -> None:
+        """List this server's subscriptions, or remove one."""
+        assert interaction.guild_id is not None
+        note = ""
+        if remove is not None:
+            removed = self.bot.storage.unsubscribe(interaction.guild_id, remove)
+            note = f"Removed #{remove}." if removed else f"There is no subscription #{remove}."
+        listed = [
+            f"#{s.id} · “{escape(clip(s.topic, 100))}” → <#{s.channel_id}>"
+            for s in self.bot.storage.subscriptions(interaction.guild_id)
+        ]
+        body = clip_markdown_list(listed, sep="\n") if listed else "No subscriptions."
+        await interaction.response.send_message(
+            f"{note}\n{body}".strip()[:2000], ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
     @app_commands.command(name="config", description="This server's Q&A channels and modes")

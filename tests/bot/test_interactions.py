@@ -180,7 +180,9 @@ async def test_command_registration_payload(bot, fake: FakeDiscord) -> None:
     assert title["autocomplete"] is True
     admin = commands["papercord"]
     assert str(admin["default_member_permissions"]) == MANAGE_GUILD
-    assert {o["name"] for o in admin["options"]} == {"stats", "reindex", "config"}
+    assert {o["name"] for o in admin["options"]} == {
+        "stats", "reindex", "config", "subscribe", "subscriptions"
+    }  # fmt: skip
 
 
 async def test_reindex_runs_while_the_bot_keeps_answering(bot, fake: FakeDiscord) -> None:
