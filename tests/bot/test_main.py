@@ -38,7 +38,7 @@ async def test_sync_commands_registers_for_one_server(
            "PAPERCORD_DISCORD__API_BASE": f"{fake.base}/api/v10"}  # fmt: skip
     code, out, err = await papercord(env, "cli", "sync-commands", "--guild", str(GUILD_ID))
     assert code == 0, err
-    assert "registered ask, author, help, paper, papercord" in out
+    assert "registered Ask papercord, ask, author, cite, help, paper, papercord" in out
     (call,) = [c for c in fake.calls if c.method == "PUT"]
     assert call.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
 
