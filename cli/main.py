@@ -60,6 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     ingest.add_argument("--strict", action="store_true", help="fail on any malformed record")
     ingest.add_argument("--if-stale", action="store_true", help="do nothing if up to date")
     ingest.add_argument("--json", action="store_true", help="print the report as JSON")
+    snapshot = ingest.add_argument_group("arXiv snapshot files (.json) only")
+    snapshot.add_argument(
+        "--category", action="append", default=[], help="e.g. cs.DC or cs.* (repeatable)"
+    )
+    snapshot.add_argument("--since", type=int, default=None, help="first-version year, from")
+    snapshot.add_argument("--until", type=int, default=None, help="first-version year, to")
+    snapshot.add_argument("--author", default=None, help="part of an author's name")
+    snapshot.add_argument("--limit", type=int, default=None, help="at most N snapshot papers")
 
     ask = sub.add_parser("ask", help="ask a question ('-' reads one per line from stdin)")
     ask.add_argument("question")

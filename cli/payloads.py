@@ -19,6 +19,7 @@ def paper_json(paper: PaperRef) -> dict[str, Any]:
         "subject_urls": [s.url for s in paper.subjects],
         "authors": list(paper.authors),
         "url": paper.url,
+        "pdf_url": paper.pdf_url or None,
     }
 
 

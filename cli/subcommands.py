@@ -17,6 +17,7 @@ from bot.settings import Settings, build_engine
 from cli import payloads
 from cli.chat import run_console
 from cli.text import card_text
+from retrieval.arxiv_snapshot import SnapshotFilter
 from retrieval.config import MODES, Mode
 from retrieval.errors import PapercordError
 from retrieval.evaluation import evaluate as run_eval
@@ -76,15 +77,27 @@ def progress_reporter(enabled: bool) -> Iterator[Progress]:
         yield line
 
 
+def snapshot_filter(args: argparse.Namespace) -> SnapshotFilter:
+    """Return the arXiv snapshot filters given to ``ingest``."""
+    return SnapshotFilter(
+        categories=tuple(args.category),
+        since=args.since,
+        until=args.until,
+        author=args.author,
+        limit=args.limit,
+    )
+
+
 def ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Build (or refresh) the index."""
     engine = build_engine(settings)
     paths = args.paths or [settings.paths.corpus]
-    if args.if_stale and engine.is_current(paths):
+    snapshot = snapshot_filter(args)
+    if args.if_stale and engine.is_current(paths, snapshot):
         print("index is up to date")
         return 0
     with progress_reporter(not args.json) as progress:
-        report = engine.ingest(paths, strict=args.strict, progress=progress)
+        report = engine.ingest(paths, strict=args.strict, progress=progress, snapshot=snapshot)
     if args.json:
         emit(payloads.ingest_json(report))
         return 0

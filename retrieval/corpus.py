@@ -9,13 +9,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from retrieval.arxiv_snapshot import SnapshotFilter, parse_files
 from retrieval.errors import CorpusError
 from retrieval.models import ListingPage, Paper, Source
-from retrieval.parsing import ParsedFile, ParseWarning, RawRecord, parse_file
+from retrieval.parsing import ParsedFile, ParseWarning, RawRecord
 
 log = logging.getLogger(__name__)
 
-CORPUS_SUFFIXES = (".txt", ".jsonl")
+CORPUS_SUFFIXES = (".txt", ".jsonl", ".json")  # .json: the arXiv snapshot
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,14 @@ def corpus_files(paths: Iterable[Path]) -> list[Path]:
     return files
 
 
-def load_corpus(paths: Sequence[Path], *, strict: bool = False) -> Corpus:
-    """Parse every file and merge papers listed on several pages into one."""
-    parsed = [parse_file(path, strict=strict) for path in corpus_files(paths)]
+def load_corpus(
+    paths: Sequence[Path], *, strict: bool = False, snapshot: SnapshotFilter | None = None
+) -> Corpus:
+    """Parse every file and merge papers listed on several pages into one.
+
+    ``snapshot`` filters the papers of arXiv snapshot files (listing pages are kept whole).
+    """
+    parsed = list(parse_files(corpus_files(paths), strict=strict, snapshot=snapshot))
     for warning in (w for p in parsed for w in p.warnings):
         log.warning("skipped a malformed record: %s", warning)
     papers = merge_records(r for p in parsed for r in p.records)
@@ -87,21 +93,33 @@ def _listing_page(parsed: ParsedFile) -> ListingPage:
 
 
 def merge_records(records: Iterable[RawRecord]) -> tuple[Paper, ...]:
-    """Merge records with the same normalized title; keep first-seen order."""
+    """Merge records with the same arXiv id or normalized title; keep first-seen order.
+
+    Two records with the same title but different arXiv ids stay two papers.
+    """
     merged: dict[str, Paper] = {}
+    by_arxiv: dict[str, str] = {}  # arXiv id -> key in ``merged``
     for record in records:
-        key = title_key(record.title)
+        key = by_arxiv.get(record.arxiv_id) if record.arxiv_id else None
+        if key is None:
+            key = title_key(record.title)
+            known = merged.get(key)
+            if known and known.arxiv_id and record.arxiv_id and known.arxiv_id != record.arxiv_id:
+                key = f"{key}#{record.arxiv_id}"
+        if record.arxiv_id:
+            by_arxiv[record.arxiv_id] = key
         source = Source(record.path, record.line, record.authors[0], record.position)
         found = merged.get(key)
         if found is None:
             merged[key] = Paper(
-                id=paper_id(record.title),
+                id=paper_id(record.title if "#" not in key else key),
                 title=record.title,
                 abstract=record.abstract,
                 year=record.year,
                 subjects=record.subjects,
                 authors=record.authors,
                 sources=(source,),
+                arxiv_id=record.arxiv_id,
             )
             continue
         merged[key] = Paper(
@@ -112,5 +130,6 @@ def merge_records(records: Iterable[RawRecord]) -> tuple[Paper, ...]:
             subjects=tuple(dict.fromkeys(found.subjects + record.subjects)),
             authors=tuple(dict.fromkeys(found.authors + record.authors)),
             sources=(*found.sources, source),
+            arxiv_id=found.arxiv_id or record.arxiv_id,
         )
     return tuple(merged.values())

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from retrieval import index as index_module
+from retrieval.arxiv_snapshot import SnapshotFilter
 from retrieval.citation import Citation, cite
 from retrieval.config import ChromaSettings, Mode, RetrievalSettings
 from retrieval.corpus import load_corpus
@@ -48,10 +49,15 @@ class Engine:
         self._lookup: Lookup | None = None
 
     def ingest(
-        self, paths: Sequence[Path], *, strict: bool = False, progress: Progress | None = None
+        self,
+        paths: Sequence[Path],
+        *,
+        strict: bool = False,
+        progress: Progress | None = None,
+        snapshot: SnapshotFilter | None = None,
     ) -> IngestReport:
         """Parse the corpus, write a new index generation and start serving it."""
-        corpus = load_corpus(paths, strict=strict)
+        corpus = load_corpus(paths, strict=strict, snapshot=snapshot)
         # A read-only engine serves a copy; a reindex writes the index folder itself.
         store = VectorStore(self.chroma) if self.read_only else self.store
         report = index_module.ingest(corpus, store, self.embedder, self.settings, progress)
@@ -71,12 +77,12 @@ class Engine:
             previous.remove()
         return store
 
-    def is_current(self, paths: Sequence[Path]) -> bool:
+    def is_current(self, paths: Sequence[Path], snapshot: SnapshotFilter | None = None) -> bool:
         """Return True when the active index was built from exactly these files."""
         active = self.store.active()
         if active is None:
             return False
-        corpus = load_corpus(paths)
+        corpus = load_corpus(paths, snapshot=snapshot)
         return active[0] == index_module.generation_of(
             corpus, self.settings, self.embedder.model_id
         )

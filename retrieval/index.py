@@ -236,6 +236,7 @@ def _paper_records(
                 "authors": _join(p.authors),
                 "sources": json.dumps([asdict(s) for s in p.sources]),
                 "order": n,
+                "arxiv_id": p.arxiv_id,
             }
             for n, p in enumerate(papers)
         ],
@@ -309,6 +310,7 @@ def _papers(rows: Records) -> dict[str, Paper]:
             subjects=_split(str(meta["subjects"])),
             authors=_split(str(meta["authors"])),
             sources=tuple(Source(**s) for s in json.loads(str(meta["sources"]))),
+            arxiv_id=str(meta.get("arxiv_id") or ""),
         )
         for id_, doc, meta in ordered
     }

@@ -27,6 +27,7 @@ class Paper:
     subjects: tuple[str, ...]
     authors: tuple[str, ...]
     sources: tuple[Source, ...] = ()
+    arxiv_id: str = ""  # "2301.00001" when known (snapshot, `papercord add`); pages have none
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,8 @@ class PaperRef:
     year: int
     authors: tuple[str, ...]
     subjects: tuple[Subject, ...]
-    url: str
+    url: str  # the abstract page when the arXiv id is known, else a title search
+    pdf_url: str = ""  # only when the arXiv id is known
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class RawRecord:
     path: str
     line: int
     position: int
+    arxiv_id: str = ""  # set by the arXiv snapshot reader (retrieval/arxiv_snapshot.py)
 
 
 @dataclass(frozen=True)

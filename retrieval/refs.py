@@ -8,10 +8,12 @@ from retrieval.models import Paper, PaperRef
 from retrieval.taxonomy import subject
 
 SEARCH_URL = "https://arxiv.org/search/?"
+ABS_URL = "https://arxiv.org/abs/"
+PDF_URL = "https://arxiv.org/pdf/"
 
 
 def paper_url(title: str) -> str:
-    """Return an arXiv title-search URL: the pages carry no arXiv ids."""
+    """Return an arXiv title-search URL, for papers whose arXiv id is unknown."""
     return SEARCH_URL + urlencode({"query": title, "searchtype": "title"})
 
 
@@ -23,5 +25,6 @@ def ref(paper: Paper) -> PaperRef:
         year=paper.year,
         authors=paper.authors,
         subjects=tuple(subject(code) for code in paper.subjects),
-        url=paper_url(paper.title),
+        url=ABS_URL + paper.arxiv_id if paper.arxiv_id else paper_url(paper.title),
+        pdf_url=PDF_URL + paper.arxiv_id if paper.arxiv_id else "",
     )
