@@ -23,7 +23,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from retrieval.config import ROOT, ChromaSettings, RetrievalSettings
+from retrieval.config import ROOT, ArxivSettings, ChromaSettings, RetrievalSettings
 from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from retrieval.errors import ConfigError
@@ -92,6 +92,7 @@ class Settings(BaseSettings):
     chroma: ChromaSettings = Field(default_factory=ChromaSettings)
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
+    arxiv: ArxivSettings = Field(default_factory=ArxivSettings)
 
     @classmethod
     def settings_customise_sources(

@@ -69,6 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
     snapshot.add_argument("--author", default=None, help="part of an author's name")
     snapshot.add_argument("--limit", type=int, default=None, help="at most N snapshot papers")
 
+    add = sub.add_parser("add", help="fetch papers from the arXiv API by id and index them")
+    add.add_argument("ids", nargs="+", metavar="ID_OR_URL", help="e.g. 2210.17323 or an abs URL")
+    add.add_argument("--json", action="store_true", help="print the report as JSON")
+
     ask = sub.add_parser("ask", help="ask a question ('-' reads one per line from stdin)")
     ask.add_argument("question")
     ask.add_argument("-k", type=int, default=None, help="number of papers (default: config)")
@@ -127,6 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 COMMANDS: dict[str, subcommands.Subcommand] = {
     "prepare-model": subcommands.prepare_model,
     "ingest": subcommands.ingest,
+    "add": subcommands.add,
     "ask": subcommands.ask,
     "paper": subcommands.paper,
     "author": subcommands.author,

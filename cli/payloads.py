@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from retrieval.adding import AddReport
 from retrieval.index import IngestReport
 from retrieval.models import Answer, AuthorSummary, PaperDetail, PaperRef, Result, to_jsonable
 
@@ -80,3 +81,12 @@ def author_json(summary: AuthorSummary) -> dict[str, Any]:
 def ingest_json(report: IngestReport) -> dict[str, Any]:
     """Return an ingest report."""
     return dict(to_jsonable(report))
+
+
+def add_json(report: AddReport) -> dict[str, Any]:
+    """Return what ``add`` did: ids added (with titles), ids already indexed, the ingest."""
+    return {
+        "added": [{"id": i, "title": t} for i, t in zip(report.added, report.titles, strict=True)],
+        "already_indexed": list(report.known),
+        "ingest": ingest_json(report.ingest) if report.ingest else None,
+    }

@@ -17,6 +17,8 @@ from bot.settings import Settings, build_engine
 from cli import payloads
 from cli.chat import run_console
 from cli.text import card_text
+from retrieval.adding import add_papers
+from retrieval.arxiv_api import ArxivClient
 from retrieval.arxiv_snapshot import SnapshotFilter
 from retrieval.config import MODES, Mode
 from retrieval.errors import PapercordError
@@ -110,6 +112,27 @@ def ingest(args: argparse.Namespace, settings: Settings) -> int:
         f"indexed {report.papers} papers as {report.chunks} chunks and {report.sentences} "
         f"sentences (generation {report.generation}; {state}) in {report.seconds:.1f} s"
     )
+    return 0
+
+
+def add(args: argparse.Namespace, settings: Settings) -> int:
+    """Fetch papers from the arXiv API by id and index them incrementally."""
+    engine = build_engine(settings)
+    client = ArxivClient(settings.arxiv)
+    with progress_reporter(not args.json) as progress:
+        report = add_papers(engine, client, settings.paths.corpus, args.ids, progress)
+    if args.json:
+        emit(payloads.add_json(report))
+        return 0
+    for arxiv_id in report.known:
+        print(f"already indexed: {arxiv_id}")
+    for arxiv_id, title in zip(report.added, report.titles, strict=True):
+        print(f"added {arxiv_id}: {title}")
+    if report.ingest is not None:
+        print(
+            f"indexed {report.ingest.papers} papers (generation {report.ingest.generation}; "
+            f"embedded {report.ingest.embedded}, reused {report.ingest.reused})"
+        )
     return 0
 
 

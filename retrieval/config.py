@@ -54,3 +54,12 @@ class RetrievalSettings(BaseModel):
         if self.cosine_floor >= self.cosine_ceiling:
             raise ValueError("cosine_floor must be smaller than cosine_ceiling")
         return self
+
+
+class ArxivSettings(BaseModel):
+    """Where ``papercord add`` asks for metadata, and how politely."""
+
+    api_base: str = "https://export.arxiv.org/api/query"  # tests point this at a fake
+    min_interval: float = Field(3.0, ge=0.0, le=60.0)  # arXiv asks for >= 3 s between calls
+    timeout: float = Field(20.0, gt=0.0, le=120.0)
+    user_agent: str = "papercord/0.1 (research-paper Q&A bot; arXiv API client)"
