@@ -43,6 +43,9 @@ class Engine:
         self.read_only = read_only and chroma.mode == "embedded"
         self._snapshot: Snapshot | None = None
         self.store = self._open_store()
+        # BM25 is kept per generation beside the index folder (never inside it, so a
+        # read-only engine's private copy is unaffected; a local cache in http mode too).
+        self.bm25_cache = chroma.path.with_name(f"{chroma.path.name}-bm25")
         self.embedder = embedder
         self._lock = threading.Lock()  # guards swapping in a new index after reindex
         self._searcher: Searcher | None = None
@@ -89,7 +92,7 @@ class Engine:
 
     def reload(self) -> None:
         """Load the active generation and swap it in for new queries."""
-        loaded = index_module.load(self.store)
+        loaded = index_module.load(self.store, self.bm25_cache)
         searcher = Searcher(loaded, self.store, self.embedder, self.settings)
         lookup = Lookup(loaded, self.store)
         searcher.warm_up()

@@ -2,8 +2,9 @@
 
 Ingest chunks every abstract, embeds only chunks and sentences whose content-derived
 ids are not already stored, writes a new generation and switches to it atomically.
-Loading reads the active generation from Chroma and rebuilds BM25 from its documents,
-so several processes can share one Chroma server.
+Loading reads the active generation from Chroma; BM25 is read from a local cache file
+of that generation when there is one, else fitted from the chunks and saved there, so
+several processes can share one Chroma server and each fits BM25 once per generation.
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
-from rank_bm25 import BM25Okapi
 
+from retrieval.bm25 import BM25
 from retrieval.chunking import chunk_paper
 from retrieval.config import RetrievalSettings
 from retrieval.corpus import Corpus
@@ -47,20 +48,6 @@ class IngestReport:
     unchanged: bool
     warnings: tuple[str, ...]
     seconds: float
-
-
-class BM25:
-    """Okapi BM25 over token lists (rank-bm25), with its types kept inside this module."""
-
-    def __init__(self, documents: list[list[str]]) -> None:
-        self._okapi = BM25Okapi(documents)
-        self.idf: Mapping[str, float] = self._okapi.idf  # stem -> inverse document frequency
-        self.size = len(documents)
-
-    def scores(self, stems: list[str]) -> npt.NDArray[np.float64]:
-        """Return every document's score for a query's stems, in document order."""
-        scores: npt.NDArray[np.float64] = self._okapi.get_scores(stems)
-        return scores
 
 
 @dataclass
@@ -250,8 +237,8 @@ def _drop_old(store: VectorStore, keep: set[str]) -> None:
         store.drop(generation)
 
 
-def load(store: VectorStore) -> LoadedIndex:
-    """Load the active generation into memory and rebuild BM25 from its documents."""
+def load(store: VectorStore, bm25_cache: Path | None = None) -> LoadedIndex:
+    """Load the active generation into memory, with BM25 from ``bm25_cache`` or fitted."""
     active = store.active()
     if active is None:
         raise IndexUnavailable("the index is empty; run `papercord ingest` first")
@@ -273,8 +260,7 @@ def load(store: VectorStore) -> LoadedIndex:
             chunk_rows.ids, chunk_rows.documents, chunk_rows.metadatas, strict=True
         )
     ]
-    # BM25 sees the title with every chunk, as the embeddings do.
-    bm25 = BM25([tokenize(f"{papers[c.paper_id].title} {c.text}") for c in chunks])
+    bm25 = _bm25(generation, papers, chunks, bm25_cache)
     sentence_rows = store.read(generation, "sentences")
     by_paper: dict[str, list[tuple[Sentence, Vectors]]] = {pid: [] for pid in papers}
     for doc, meta, vector in zip(
@@ -294,6 +280,31 @@ def load(store: VectorStore) -> LoadedIndex:
         paper_vectors=paper_rows.vectors,
         sentences=by_paper,
     )
+
+
+def _bm25(
+    generation: str, papers: dict[str, Paper], chunks: list[Chunk], cache: Path | None
+) -> BM25:
+    """Return the generation's BM25 from the cache, or fit it (and keep it there).
+
+    The file is named by the generation and the order of its chunks (Chroma decides that
+    order), so a cached matrix is only used with the chunk rows it was built for.
+    """
+    order = hashlib.sha1("\n".join(c.id for c in chunks).encode()).hexdigest()[:12]
+    path = cache / f"{generation}-{order}.npz" if cache else None
+    saved = BM25.load(path) if path else None
+    if saved is not None and saved.size == len(chunks):
+        return saved
+    # BM25 sees the title with every chunk, as the embeddings do.
+    bm25 = BM25.fit([tokenize(f"{papers[c.paper_id].title} {c.text}") for c in chunks])
+    if cache and path:
+        try:
+            bm25.save(path)
+            for old in sorted(cache.glob("*.npz"), key=lambda p: p.stat().st_mtime)[:-2]:
+                old.unlink(missing_ok=True)  # keep this generation's and the previous one
+        except OSError as exc:  # a read-only folder costs a refit next start, nothing else
+            log.warning("cannot keep the BM25 index in %s: %s", cache, exc)
+    return bm25
 
 
 def _papers(rows: Records) -> dict[str, Paper]:
