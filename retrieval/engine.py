@@ -17,7 +17,7 @@ from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
 from retrieval.errors import NotFoundError
 from retrieval.index import IngestReport, Progress
-from retrieval.lookup import Lookup, is_about_author, mentioned_author
+from retrieval.lookup import Lookup, is_about_author
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
 from retrieval.search import Searcher, check_question
 from retrieval.snapshot import Snapshot, has_index
@@ -140,7 +140,7 @@ class Engine:
         filters = filters or Filters()
         if filters.author:  # "zhang", "T. Hoefler": the filter takes a name as users type it
             filters = replace(filters, author=lookup.resolve_author(filters.author))
-        mention = mentioned_author(lookup.authors, text)
+        mention = lookup.mentioned(text)
         if mention is None:
             return searcher.ask(text, k=k, mode=mode, filters=filters)
         author, remainder = mention

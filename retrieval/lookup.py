@@ -9,6 +9,7 @@ from typing import TypeVar
 from rapidfuzz import fuzz, process, utils
 from rapidfuzz.distance import Levenshtein
 
+from retrieval.author_index import AuthorIndex
 from retrieval.authors import summarize
 from retrieval.errors import NotFoundError, QueryError
 from retrieval.index import LoadedIndex
@@ -33,6 +34,9 @@ class Lookup:
         self._titles = {pid: p.title for pid, p in index.papers.items()}
         self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
         self.authors = sorted({a for p in index.papers.values() for a in p.authors})
+        self.author_index = AuthorIndex(self.authors)
+        self._author_names = dict(enumerate(self.authors))
+        self._authors_folded = {i: utils.default_process(a) for i, a in enumerate(self.authors)}
         self._summaries: dict[str, AuthorSummary] = {}
         self._summary_lock = threading.Lock()
 
@@ -76,9 +80,7 @@ class Lookup:
 
     def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` author names, closest first."""
-        names = dict(enumerate(self.authors))
-        folded = {i: utils.default_process(a) for i, a in names.items()}
-        return _complete(prefix, names, folded, limit)
+        return _complete(prefix, self._author_names, self._authors_folded, limit)
 
     def resolve_author(self, name: str) -> str:
         """Return the known author a typed name means, case- and typo-tolerant."""
@@ -86,7 +88,7 @@ class Lookup:
         if not folded:
             raise QueryError("type an author's name, e.g. 'Hoefler'")
         words = set(folded.split())
-        by_family = [a for a in self.authors if utils.default_process(a).split()[-1] in words]
+        by_family = self.author_index.by_family(words)
         if len(by_family) == 1:  # "T. Hoefler", "hoefler t"
             return by_family[0]
         best = process.extractOne(
@@ -105,6 +107,10 @@ class Lookup:
                 f"no listed author matches {name.strip()!r}", tuple(r[0] for r in ranked)
             )
         return str(best[0])
+
+    def mentioned(self, question: str) -> tuple[str, str] | None:
+        """Return ``mentioned_author`` for a question, checking only the authors it may name."""
+        return mentioned_author(self.author_index.candidates(question), question)
 
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of the listed papers of the author a name means.
