@@ -1,4 +1,4 @@
-"""``/papercord stats|reindex|config|subscribe|subscriptions``: Manage Server, or owners."""
+"""``/papercord stats|reindex|add|config|subscribe|subscriptions``: Manage Server, or owners."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ from bot.client import Papercord
 from bot.digests import post_new_papers
 from bot.embeds import NO_MENTIONS, to_embed
 from bot.render import Card, Field, clip, clip_markdown_list, escape
+from retrieval.adding import add_papers
+from retrieval.arxiv_api import ArxivClient
 from retrieval.coverage import group_questions
+from retrieval.errors import PapercordError
 
 COVERAGE_DAYS = 7
 
@@ -48,6 +51,8 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
 
     def __init__(self, bot: Papercord) -> None:
         self.bot = bot
+        # One client for the process, so its requests to arXiv stay one at a time, spaced.
+        self.arxiv = ArxivClient(bot.settings.arxiv)
         super().__init__()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
@@ -171,6 +176,40 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         await interaction.response.send_message(
             f"{note}\n{body}".strip()[:2000], ephemeral=True, allowed_mentions=NO_MENTIONS
         )
+
+    @app_commands.command(name="add", description="Fetch papers from arXiv by id and index them")
+    @app_commands.describe(ids="arXiv ids or abs/PDF links, separated by spaces or commas")
+    async def add(
+        self,
+        interaction: discord.Interaction[Papercord],
+        ids: app_commands.Range[str, 1, 500],
+    ) -> None:
+        """Fetch the papers' metadata from the arXiv API and index them incrementally."""
+        if self.bot.reindexing:
+            await interaction.response.send_message("A reindex is already running.", ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        self.bot.reindexing = True
+        try:
+            before = set(self.bot.engine.titles())
+            corpus = self.bot.settings.paths.corpus
+            wanted = ids.replace(",", " ").split()
+            report = await self.bot.run_retrieval(
+                add_papers, self.bot.engine, self.arxiv, corpus, wanted
+            )
+        except PapercordError as exc:
+            await interaction.followup.send(str(exc), ephemeral=True)
+            return
+        finally:
+            self.bot.reindexing = False
+        digests = await post_new_papers(self.bot, set(self.bot.engine.titles()) - before)
+        lines = [f"Added {i}: {t}" for i, t in zip(report.added, report.titles, strict=True)]
+        lines += [f"Already indexed: {i}" for i in report.known]
+        if report.ingest is not None:
+            lines.append(f"The index now holds {report.ingest.papers} papers.")
+        if digests:
+            lines.append(f"Posted {digests} digest(s).")
+        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(name="config", description="This server's Q&A channels and modes")
     @app_commands.describe(

@@ -181,7 +181,7 @@ async def test_command_registration_payload(bot, fake: FakeDiscord) -> None:
     admin = commands["papercord"]
     assert str(admin["default_member_permissions"]) == MANAGE_GUILD
     assert {o["name"] for o in admin["options"]} == {
-        "stats", "reindex", "config", "subscribe", "subscriptions"
+        "stats", "reindex", "add", "config", "subscribe", "subscriptions"
     }  # fmt: skip
 
 

@@ -1,0 +1,73 @@
+"""``/papercord add`` through the real discord.py client, the fake Discord and a fake arXiv."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from retrieval.adding import ADDED_FILE
+from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.engine import Engine
+from tests.bot.conftest import running_bot
+from tests.bot.discord_helpers import callback_for, subcommand
+from tests.bot.fake_discord import FakeDiscord
+from tests.conftest import CORPUS, FakeEmbedder
+from tests.fake_arxiv import FakeArxiv, fake_arxiv
+
+MANAGE_GUILD = str(1 << 5)
+EPHEMERAL = 64
+
+
+@pytest.fixture
+def arxiv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[FakeArxiv, Path]]:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    with fake_arxiv() as fake:
+        monkeypatch.setenv("PAPERCORD_PATHS__CORPUS", str(corpus))
+        monkeypatch.setenv("PAPERCORD_ARXIV__API_BASE", fake.url)
+        monkeypatch.setenv("PAPERCORD_ARXIV__MIN_INTERVAL", "0")
+        yield fake, corpus
+
+
+async def add(fake: FakeDiscord, ids: str) -> dict[str, Any]:
+    """Run /papercord add as a member with Manage Server; return the follow-up."""
+    payload = fake.interaction(2, subcommand("papercord", "add", ids=ids), permissions=MANAGE_GUILD)
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    (deferred,) = await fake.wait_for(callback_for(payload))
+    assert deferred.body["type"] == 5  # fetching and indexing can take longer than 3 s
+    (followup,) = await fake.wait_for(
+        lambda c: c.method == "POST" and c.path.startswith("/webhooks/")
+    )
+    fake.calls.clear()
+    body: dict[str, Any] = followup.body
+    return body
+
+
+async def test_admin_add_fetches_and_indexes(
+    fake: FakeDiscord,
+    fake_embedder: FakeEmbedder,
+    tmp_path: Path,
+    arxiv: tuple[FakeArxiv, Path],
+) -> None:
+    api, corpus = arxiv
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    engine.ingest([corpus])
+    before = engine.stats().papers
+    async with running_bot(fake, engine, tmp_path / "state"):
+        added = await add(fake, "2305.14314, https://arxiv.org/abs/2210.17323")
+        unknown = await add(fake, "2401.99999")
+    assert added["flags"] & EPHEMERAL
+    assert added["content"].splitlines() == [
+        "Added 2305.14314: QLoRA: Efficient Finetuning of Quantized LLMs",
+        "Added 2210.17323: GPTQ: Accurate Post-Training Quantization for Generative "
+        "Pre-trained Transformers",
+        f"The index now holds {before + 1} papers.",
+    ]
+    assert unknown["content"] == "arXiv has no paper 2401.99999; nothing was changed"
+    assert [r.ids for r in api.requests] == [("2305.14314", "2210.17323"), ("2401.99999",)]
+    assert (corpus / ADDED_FILE).read_text(encoding="utf-8").count("\n") == 2
+    assert engine.stats().papers == before + 1
