@@ -9,6 +9,7 @@ several processes can share one Chroma server and each fits BM25 once per genera
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -62,6 +63,13 @@ class LoadedIndex:
     paper_ids: list[str]  # row order of paper_vectors
     paper_vectors: Vectors
     sentences: dict[str, list[tuple[Sentence, Vectors]]]
+
+    @functools.cached_property
+    def paper_stems(self) -> dict[str, frozenset[str]]:
+        """Return each paper's stems (title and abstract), computed once per index."""
+        return {
+            pid: frozenset(tokenize(f"{p.title} {p.abstract}")) for pid, p in self.papers.items()
+        }
 
 
 def _join(values: Sequence[str]) -> str:

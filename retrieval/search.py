@@ -31,7 +31,7 @@ from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.refs import ref
 from retrieval.snippets import best_snippet, coverage
-from retrieval.text import rarity, terms, tokenize
+from retrieval.text import rarity, terms
 from retrieval.vector_store import VectorStore
 
 
@@ -143,9 +143,7 @@ class Searcher:
         self.store = store
         self.embedder = embedder
         self.settings = settings
-        self._paper_stems = {
-            pid: set(tokenize(f"{p.title} {p.abstract}")) for pid, p in index.papers.items()
-        }
+        self._paper_stems = index.paper_stems  # also used by author summaries
         self._chunk_papers = np.array([c.paper_id for c in index.chunks])
         self._chunk_index = {c.id: c.paper_id for c in index.chunks}
 
