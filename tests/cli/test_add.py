@@ -8,6 +8,7 @@ fake (``tests/fake_arxiv.py``), which serves recorded-format Atom feeds.
 from __future__ import annotations
 
 import itertools
+import json
 import shutil
 import socket
 import threading
@@ -185,3 +186,16 @@ def test_a_missing_paper_among_found_ones_is_named(arxiv: FakeArxiv) -> None:
     client = ArxivClient(ArxivSettings(api_base=arxiv.url, min_interval=0))
     with pytest.raises(NotFoundError, match=r"no paper 2401\.00002;"):
         client.fetch(["2305.14314", "2401.00002"])
+
+
+def test_add_json_reports_ids_titles_and_the_ingest(
+    engine: Engine, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["add", "2305.14314", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["added"] == [{"id": "2305.14314", "title": QLORA}]
+    assert report["already_indexed"] == []
+    assert report["ingest"]["papers"] == engine.stats().papers
+    assert main(["ask", "QLoRA 4-bit NormalFloat", "--mode", "bm25", "--json"]) == 0
+    top = json.loads(capsys.readouterr().out)["results"][0]
+    assert top["pdf_url"] == "https://arxiv.org/pdf/2305.14314"
