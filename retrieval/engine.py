@@ -200,4 +200,4 @@ class Engine:
         paper = self.lookup.index.papers.get(paper_id)
         if paper is None:
             raise NotFoundError("that paper is no longer in the index")
-        return cite(paper)
+        return cite(paper, paper.arxiv_id)

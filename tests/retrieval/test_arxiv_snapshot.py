@@ -158,3 +158,5 @@ def test_ingest_from_the_command_line_with_filters(
     gptq = engine.paper("GPTQ accurate post-training quantization")
     assert gptq.paper.url == "https://arxiv.org/abs/2210.17323"
     assert engine.stats().papers == pages  # --limit 1 kept GPTQ only, merged with its page
+    citation = engine.cite("GPTQ accurate post-training quantization")
+    assert "eprint = {2210.17323}" in citation.bibtex and "arXiv:2210.17323" in citation.text
