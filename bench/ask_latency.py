@@ -1,6 +1,6 @@
 """Measure what a user waits for: warm ask latency, query embedding, autocomplete, memory.
 
-    python -m bench.ask_latency [--rounds 5]
+    python -m bench.ask_latency [--rounds 5] [--file data/eval/dev2.jsonl ...]
 
 Questions are the dev set's (every type), asked in-process after a warm-up, in hybrid
 mode. Prints p50/p90/p99 per operation and the process's resident memory (RSS) after
@@ -55,13 +55,17 @@ def rss_mb() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5, help="passes over the question set")
+    parser.add_argument(
+        "--file", type=Path, action="append", help="question files (default: dev.jsonl)"
+    )
     args = parser.parse_args()
     settings = load_settings()
     started = time.perf_counter()
     engine = build_engine(settings)
     engine.reload()
     print(f"start-up (model + index load + warm-up): {(time.perf_counter() - started):.2f} s")
-    questions = [json.loads(line)["question"] for line in (DATA / "eval" / "dev.jsonl").open()]
+    files = args.file or [DATA / "eval" / "dev.jsonl"]
+    questions = [json.loads(line)["question"] for path in files for line in path.open()]
     for question in questions:  # warm every code path once
         engine.ask(question)
     ask: list[float] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.context import MORE_BUTTON, count_text, filters_text, page_bounds
 from retrieval.models import Answer, AuthorSummary, PaperDetail, PaperRef, Result, Snippet
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
@@ -102,22 +103,38 @@ def result_block(number: int, result: Result) -> str:
     return "\n".join(part for part in (head, meta, quote(result.snippet)) if part)
 
 
-def answer_card(answer: Answer, shown: int = 3, offset: int = 0) -> Card:
-    """Return the card for an answer: papers ``offset`` .. ``offset + shown``."""
-    if answer.author is not None:
+def answer_card(
+    answer: Answer, shown: int = 3, offset: int = 0, more_hint: str = MORE_BUTTON
+) -> Card:
+    """Return the card for an answer: papers ``offset`` .. ``offset + shown``.
+
+    The description starts with the answer's notes and the filters it applied; the
+    footer says how many papers matched and how to see more (``more_hint``). An author
+    answer shows the author's card first and the author's papers on later pages.
+    """
+    header = [f"ℹ️ {escape(note)}" for note in answer.notes]
+    count = count_text(answer, shown, offset, more_hint)
+    if answer.author is not None and offset == 0:
         card = author_card(answer.author)
-        return Card(card.title, card.description, card.url, card.fields, footer(answer))
+        applied = filters_text(answer.filters, with_author=False)
+        lines = [*header, *([escape(applied)] if applied else []), card.description]
+        return Card(card.title, "\n".join(lines), card.url, card.fields, footer(answer, count))
+    applied = filters_text(answer.filters)
+    header += [f"*{escape(applied)}*"] if applied else []
     title = clip(f"“{answer.question}”", TITLE_LIMIT - 2)
     if answer.abstained:
-        blocks = [f"**{NOTHING_MATCHES}** Closest, but not a match:"]
+        closing = " Closest, but not a match:" if answer.closest else ""
+        blocks = [*header] if answer.notes and not answer.closest else [
+            *header, f"**{NOTHING_MATCHES}**{closing}"
+        ]  # fmt: skip
         blocks += [result_block(n, r) for n, r in enumerate(answer.closest, start=1)]
     else:
-        everything = answer.results + answer.more
-        page = everything[offset : offset + shown]
-        blocks = [result_block(n, r) for n, r in enumerate(page, start=offset + 1)]
-        if not blocks:
-            blocks = ["No more results."]
-    return Card(title=escape(title), description=join_blocks(blocks), footer=footer(answer))
+        start, end = page_bounds(answer, shown, offset)
+        page = (answer.results + answer.more)[start:end]
+        blocks = [*header, *(result_block(n, r) for n, r in enumerate(page, start=start + 1))]
+        if not page:
+            blocks.append("No more results.")
+    return Card(title=escape(title), description=join_blocks(blocks), footer=footer(answer, count))
 
 
 def join_blocks(blocks: list[str], limit: int = DESCRIPTION_LIMIT) -> str:
@@ -133,9 +150,10 @@ def join_blocks(blocks: list[str], limit: int = DESCRIPTION_LIMIT) -> str:
     return "\n\n".join(kept)
 
 
-def footer(answer: Answer) -> str:
-    """Return the footer: search mode and time taken."""
-    return f"{answer.mode} search · {answer.elapsed_ms:.0f} ms"
+def footer(answer: Answer, count: str = "") -> str:
+    """Return the footer: how many matched, search mode and time taken."""
+    timing = f"{answer.mode} search · {answer.elapsed_ms:.0f} ms"
+    return f"{count} · {timing}" if count else timing
 
 
 def paper_card(detail: PaperDetail) -> Card:
@@ -149,6 +167,9 @@ def paper_card(detail: PaperDetail) -> Card:
     ]
     if related:
         fields.append(Field("Related papers", related[:FIELD_VALUE_LIMIT]))
+    if detail.alternatives:
+        others = [f"• {link(p.title, p.url)} ({p.year})" for p in detail.alternatives]
+        fields.insert(0, Field("Other titles that match", clip_markdown_list(others, sep="\n")))
     abstract = escape(clip(detail.abstract, 3000)) if detail.abstract else "*No abstract listed.*"
     return Card(
         title=escape(clip(paper.title, TITLE_LIMIT - 10)),

@@ -15,6 +15,7 @@ import discord
 
 from bot.citations import citation_content
 from bot.client import Papercord
+from bot.context import has_more, page_bounds
 from bot.embeds import NO_MENTIONS, to_embed
 from bot.errors import report
 from bot.render import Card, answer_card, escape, link, paper_card
@@ -224,19 +225,17 @@ def reply(
 def answer_view(answer: Answer, question_id: int, shown: int, offset: int) -> discord.ui.View:
     """Return the buttons for one page of an answer."""
     view = discord.ui.View(timeout=None)
-    if answer.author is not None:
-        return view
-    papers = answer.closest if answer.abstained else (answer.results + answer.more)
-    page = papers[offset : offset + shown]
-    remaining = not answer.abstained and offset + shown < len(papers)
-    if remaining:
+    if has_more(answer, shown, offset):
         view.add_item(_row(MoreResults(question_id, offset + shown), 0))
     view.add_item(_row(Feedback(question_id, "up"), 0))
     view.add_item(_row(Feedback(question_id, "down"), 0))
+    start, end = page_bounds(answer, shown, offset)
+    page = answer.closest if answer.abstained else (answer.results + answer.more)[start:end]
+    first = 0 if answer.abstained else start
     for n, result in enumerate(page[:MAX_PAPER_ROWS], start=1):
-        view.add_item(_row(Abstract(result.paper.id, offset + n), n))
-        view.add_item(_row(MoreLikeThis(result.paper.id, offset + n), n))
-        view.add_item(_row(Cite(result.paper.id, offset + n), n))
+        view.add_item(_row(Abstract(result.paper.id, first + n), n))
+        view.add_item(_row(MoreLikeThis(result.paper.id, first + n), n))
+        view.add_item(_row(Cite(result.paper.id, first + n), n))
     return view
 
 

@@ -19,6 +19,7 @@ HELP = """Ask a question about the listed papers, or use:
   /more             the next results of the last question
   /help             this text
   /quit             leave (or Ctrl-D)"""
+MORE_COMMAND = "/more for the next"
 
 
 @dataclass
@@ -43,11 +44,11 @@ def respond(engine: Engine, line: str, state: Conversation, shown: int) -> str:
             if state.answer is None:
                 return "Ask a question first."
             state.offset += shown
-            return card_text(answer_card(state.answer, shown, state.offset))
+            return card_text(answer_card(state.answer, shown, state.offset, MORE_COMMAND))
         if command.startswith("/"):
             return f"Unknown command {command}. Type /help."
         state.answer, state.offset = engine.ask(line), 0
-        return card_text(answer_card(state.answer, shown))
+        return card_text(answer_card(state.answer, shown, 0, MORE_COMMAND))
     except NotFoundError as exc:
         hint = exc.did_you_mean()
         return f"{exc}." + (f"\n{hint}" if hint else "")

@@ -46,6 +46,9 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "mode": answer.mode,
         "elapsed_ms": round(answer.elapsed_ms, 2),
         "filters": to_jsonable(answer.filters),
+        "matched": answer.matched,
+        "notes": list(answer.notes),
+        "language": answer.language,
     }
 
 
@@ -56,6 +59,7 @@ def paper_detail_json(detail: PaperDetail) -> dict[str, Any]:
         "abstract": detail.abstract,
         "match_score": detail.match_score,
         "related": [paper_json(p) for p in detail.related],
+        "alternatives": [paper_json(p) for p in detail.alternatives],
     }
 
 

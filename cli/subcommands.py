@@ -22,8 +22,8 @@ from retrieval.arxiv_api import ArxivClient
 from retrieval.arxiv_snapshot import SnapshotFilter
 from retrieval.config import MODES, Mode
 from retrieval.errors import PapercordError
+from retrieval.evaluation import breakdown_table, load_questions
 from retrieval.evaluation import evaluate as run_eval
-from retrieval.evaluation import load_questions
 from retrieval.index import Progress
 from retrieval.models import Filters
 
@@ -156,7 +156,9 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
         emit(payloads.answer_json(answer))
     else:
         shown = args.k or settings.retrieval.results
-        print(card_text(answer_card(answer, shown=shown)))
+        rest = max(answer.matched, len(answer.results + answer.more))
+        hint = f"-k {rest} shows them all" if rest > shown else ""
+        print(card_text(answer_card(answer, shown=shown, more_hint=hint)))
     return 0
 
 
@@ -197,11 +199,13 @@ def evaluate(args: argparse.Namespace, settings: Settings) -> int:
         run_eval(questions, functools.partial(engine.ask, mode=mode), mode, titles)
         for mode in modes
     ]
-    summaries = [r.summary() for r in reports]
+    summaries = [{**r.summary(), "breakdown": r.breakdown()} for r in reports]
     if args.json:
         emit({"file": str(args.file), "modes": summaries})
     else:
-        print(format_table(summaries))
+        print(format_table([r.summary() for r in reports]))
+        for report in reports:
+            print(f"\nPer type and style ({report.mode}):\n\n{breakdown_table(report)}")
     if args.failures:
         for report in reports:
             for failure in report.failures:

@@ -1,7 +1,8 @@
 """Find listed authors by family name through dictionaries, not by walking every name.
 
-``mentioned_author`` (lookup.py) accepts a question word as an author's family name
-when it is equal, or one edit away for names of six letters or more. Checking every
+A question word may be an author's family name when it is equal, or one edit away
+for names of six letters or more (questions themselves are read by
+``retrieval.names.AuthorNames``; ``by_family`` serves ``Lookup.resolve_author``). Checking every
 author for every word costs authors x words per question (2k papers: ~6k names).
 Here each family name is stored under itself and under each of its one-letter
 deletions (SymSpell): two words are at most one edit apart only if they share such a
@@ -22,7 +23,7 @@ from rapidfuzz.distance import Levenshtein
 
 from retrieval.text import WORD
 
-TYPO_MIN_LENGTH = 6  # mirrors mentioned_author: shorter family names must match exactly
+TYPO_MIN_LENGTH = 6  # shorter family names must match exactly
 
 
 def _deletions(word: str) -> set[str]:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from retrieval import index as index_module
@@ -17,8 +15,9 @@ from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
 from retrieval.errors import NotFoundError
 from retrieval.index import IngestReport, Progress
-from retrieval.lookup import Lookup, is_about_author
+from retrieval.lookup import Lookup
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
+from retrieval.router import Request, Router
 from retrieval.search import Searcher, check_question
 from retrieval.snapshot import Snapshot, has_index
 from retrieval.vector_store import VectorStore
@@ -50,6 +49,7 @@ class Engine:
         self._lock = threading.Lock()  # guards swapping in a new index after reindex
         self._searcher: Searcher | None = None
         self._lookup: Lookup | None = None
+        self._router: Router | None = None
 
     def ingest(
         self,
@@ -95,9 +95,11 @@ class Engine:
         loaded = index_module.load(self.store, self.bm25_cache)
         searcher = Searcher(loaded, self.store, self.embedder, self.settings)
         lookup = Lookup(loaded, self.store)
+        router = Router(searcher, lookup)
         searcher.warm_up()
+        router.answer(Request("warm up the model", 1, "hybrid", Filters()))
         with self._lock:
-            self._searcher, self._lookup = searcher, lookup
+            self._searcher, self._lookup, self._router = searcher, lookup, router
         log.info(
             "serving index %s: %d papers, %d chunks",
             loaded.generation,
@@ -121,6 +123,14 @@ class Engine:
         assert self._lookup is not None
         return self._lookup
 
+    @property
+    def router(self) -> Router:
+        """Return the current question router, loading the index on first use."""
+        if self._router is None:
+            self.reload()
+        assert self._router is not None
+        return self._router
+
     def ask(
         self,
         question: str,
@@ -128,35 +138,18 @@ class Engine:
         mode: Mode | None = None,
         filters: Filters | None = None,
     ) -> Answer:
-        """Return the papers that answer a question (see ``Searcher.ask``).
+        """Return the answer to a question (see ``retrieval.router``).
 
         A question about a listed author ("how many Hoefler papers?") is answered with the
-        author's summary; one that names an author and a topic ("Hoefler's papers on
-        quantization") searches the topic among that author's papers.
+        author's summary; one that names an author and a constraint ("Hoefler's papers
+        since 2023 on quantization") lists that author's papers meeting it. Years and
+        subjects written in the question filter like the options do.
         """
-        started = time.perf_counter()
-        searcher, lookup = self.searcher, self.lookup
         text = check_question(question, self.settings.max_question_chars)
-        filters = filters or Filters()
-        if filters.author:  # "zhang", "T. Hoefler": the filter takes a name as users type it
-            filters = replace(filters, author=lookup.resolve_author(filters.author))
-        mention = lookup.mentioned(text)
-        if mention is None:
-            return searcher.ask(text, k=k, mode=mode, filters=filters)
-        author, remainder = mention
-        if is_about_author(remainder):
-            return Answer(
-                question=text,
-                mode=mode or self.settings.mode,
-                abstained=False,
-                results=(),
-                author=lookup.author(author),
-                elapsed_ms=(time.perf_counter() - started) * 1000,
-                filters=filters,
-            )
-        filters = replace(filters, author=filters.author or author)
-        answer = searcher.ask(remainder, k=k, mode=mode, filters=filters)
-        return replace(answer, question=text)
+        request = Request(
+            text, k or self.settings.results, mode or self.settings.mode, filters or Filters()
+        )
+        return self.router.answer(request)
 
     def paper(self, query: str) -> PaperDetail:
         """Return one paper found by (a fragment of) its title."""

@@ -1,13 +1,17 @@
 """Measure answers against a labelled question set (the dev-set format).
 
-Each line of the file is a JSON object with ``type``:
+Each line of the file is a JSON object with ``type`` and, optionally, ``style``:
 
 * ``paper``: one gold title. Reported: R@1, R@5, MRR and nDCG@10 over the full ranking,
   and how often the answer wrongly abstained.
-* ``multi``: several gold titles. Reported: precision, recall and F1 of the returned set.
+* ``multi``: several gold titles (an exhaustive list). Reported: precision, recall and F1
+  of every paper the answer returned (``results`` and ``more``).
 * ``none``: nothing in the list answers. Reported: how often the answer abstained.
-* ``author``: an ``author`` and an ``expect`` block. Reported: whether the summary's
-  count, year range, per-year counts and subject counts are exact.
+* ``author``: an ``author`` and an ``expect`` block. Reported: ``handled``, the answer is
+  that author's card or a non-empty list of only that author's papers; and ``exact``, the
+  card's count, year range, per-year counts and subject counts are all right.
+
+``Report.summary`` averages over all questions; ``Report.breakdown`` per type and style.
 """
 
 from __future__ import annotations
@@ -25,48 +29,94 @@ from retrieval.errors import CorpusError
 from retrieval.models import Answer, AuthorSummary
 
 Ask = Callable[[str], Answer]
+TYPES = ("paper", "multi", "none", "author")
+HEADLINE = {  # the metric that matters most per type, shown in the per-style table
+    "paper": ("R@1", "false_abstain"),
+    "multi": ("F1", "P", "R"),
+    "none": ("abstain",),
+    "author": ("handled", "exact"),
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One question's scores (the keys depend on its type) and why it failed, if it did."""
+
+    id: str
+    type: str
+    style: str
+    values: dict[str, float]
+    failure: str | None = None
 
 
 @dataclass
 class Report:
-    """Metrics for one mode; each list holds one value per question of its type."""
+    """The outcomes of one mode over a question set."""
 
     mode: str
-    reciprocal_ranks: list[float] = field(default_factory=list)
-    hits_at_1: list[float] = field(default_factory=list)
-    hits_at_5: list[float] = field(default_factory=list)
-    ndcg_at_10: list[float] = field(default_factory=list)
-    wrongly_abstained: list[float] = field(default_factory=list)
-    precision: list[float] = field(default_factory=list)
-    recall: list[float] = field(default_factory=list)
-    f1: list[float] = field(default_factory=list)
-    abstained_on_none: list[float] = field(default_factory=list)
-    author_exact: list[float] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def failures(self) -> list[str]:
+        """Return one line per question that was not answered perfectly."""
+        return [o.failure for o in self.outcomes if o.failure]
+
+    def metric(self, kind: str, name: str, style: str | None = None) -> float:
+        """Return the mean of one metric over a type's questions (optionally one style)."""
+        values = [
+            o.values[name]
+            for o in self.outcomes
+            if o.type == kind and (style is None or o.style == style)
+        ]
+        return round(mean(values), 4) if values else float("nan")
+
+    def count(self, kind: str, style: str | None = None) -> int:
+        """Return how many questions of a type (and style) were scored."""
+        return sum(o.type == kind and (style is None or o.style == style) for o in self.outcomes)
 
     def summary(self) -> dict[str, float | int | str]:
         """Return the averaged metrics."""
-
-        def avg(values: list[float]) -> float:
-            return round(mean(values), 4) if values else float("nan")
-
         return {
             "mode": self.mode,
-            "paper_n": len(self.reciprocal_ranks),
-            "R@1": avg(self.hits_at_1),
-            "R@5": avg(self.hits_at_5),
-            "MRR": avg(self.reciprocal_ranks),
-            "nDCG@10": avg(self.ndcg_at_10),
-            "paper_wrongly_abstained": avg(self.wrongly_abstained),
-            "multi_n": len(self.f1),
-            "multi_P": avg(self.precision),
-            "multi_R": avg(self.recall),
-            "multi_F1": avg(self.f1),
-            "none_n": len(self.abstained_on_none),
-            "none_abstain_rate": avg(self.abstained_on_none),
-            "author_n": len(self.author_exact),
-            "author_exact": avg(self.author_exact),
+            "paper_n": self.count("paper"),
+            "R@1": self.metric("paper", "R@1"),
+            "R@5": self.metric("paper", "R@5"),
+            "MRR": self.metric("paper", "MRR"),
+            "nDCG@10": self.metric("paper", "nDCG@10"),
+            "paper_wrongly_abstained": self.metric("paper", "false_abstain"),
+            "multi_n": self.count("multi"),
+            "multi_P": self.metric("multi", "P"),
+            "multi_R": self.metric("multi", "R"),
+            "multi_F1": self.metric("multi", "F1"),
+            "none_n": self.count("none"),
+            "none_abstain_rate": self.metric("none", "abstain"),
+            "author_n": self.count("author"),
+            "author_handled": self.metric("author", "handled"),
+            "author_exact": self.metric("author", "exact"),
         }
+
+    def breakdown(self) -> list[dict[str, Any]]:
+        """Return one row per (type, style): its count and its type's headline metrics."""
+        rows = []
+        for kind in TYPES:
+            styles = sorted({o.style for o in self.outcomes if o.type == kind})
+            for style in [*styles, None] if len(styles) > 1 else styles:
+                row: dict[str, Any] = {"type": kind, "style": style or "all"}
+                row["n"] = self.count(kind, style)
+                row.update({m: self.metric(kind, m, style) for m in HEADLINE[kind]})
+                rows.append(row)
+        return rows
+
+
+def breakdown_table(report: Report) -> str:
+    """Return ``report.breakdown()`` as a Markdown table: type, style, n, metrics."""
+    lines = ["| type | style | n | metrics |", "|---|---|---:|---|"]
+    for row in report.breakdown():
+        metrics = ", ".join(
+            f"{k} {v:.3f}" for k, v in row.items() if k not in {"type", "style", "n"}
+        )
+        lines.append(f"| {row['type']} | {row['style']} | {row['n']} | {metrics} |")
+    return "\n".join(lines)
 
 
 def load_questions(path: Path) -> list[dict[str, Any]]:
@@ -83,7 +133,7 @@ def load_questions(path: Path) -> list[dict[str, Any]]:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise CorpusError(f"{path}:{number}: not JSON ({exc.msg})") from exc
-        if row.get("type") not in {"paper", "multi", "none", "author"}:
+        if row.get("type") not in TYPES:
             raise CorpusError(f"{path}:{number}: type must be paper, multi, none or author")
         rows.append(row)
     return rows
@@ -95,61 +145,63 @@ def evaluate(
     """Ask every question and score the answers; ``titles`` maps paper id to title."""
     report = Report(mode)
     for row in questions:
-        answer = ask(row["question"])
-        score(
-            report,
-            row,
-            ranked=[titles[pid] for pid in answer.ranking],
-            returned=[r.paper.title for r in answer.results],
-            abstained=answer.abstained,
-            author=answer.author,
-        )
+        score(report, row, ask(row["question"]), titles)
     return report
 
 
-def score(
-    report: Report,
-    row: dict[str, Any],
-    ranked: list[str],
-    returned: list[str],
-    abstained: bool,
-    author: AuthorSummary | None = None,
-) -> None:
+def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str, str]) -> None:
     """Add one question's outcome to a report (titles are compared normalized)."""
-    ranked_keys = [title_key(t) for t in ranked]
-    returned_keys = {title_key(t) for t in returned}
-    gold = [title_key(t) for t in row.get("gold", [])]
     kind = row["type"]
+    returned = [] if answer.abstained else list(answer.results + answer.more)
+    ranked = [title_key(titles[pid]) for pid in answer.ranking if pid in titles]
+    gold = [title_key(t) for t in row.get("gold", [])]
+    values: dict[str, float]
+    failure = None
+    label = f"{row.get('id')} [{kind}/{row.get('style') or '-'}]"
     if kind == "paper":
-        rank = ranked_keys.index(gold[0]) + 1 if gold[0] in ranked_keys else None
-        report.reciprocal_ranks.append(1.0 / rank if rank else 0.0)
-        report.hits_at_1.append(float(rank == 1))
-        report.hits_at_5.append(float(rank is not None and rank <= 5))
-        report.ndcg_at_10.append(1.0 / math.log2(rank + 1) if rank and rank <= 10 else 0.0)
-        report.wrongly_abstained.append(float(abstained))
-        if rank != 1 or abstained:
-            state = " (abstained)" if abstained else ""
-            report.failures.append(
-                f"{row.get('id')}: gold at rank {rank}{state}: {row['question']}"
-            )
+        rank = ranked.index(gold[0]) + 1 if gold[0] in ranked else None
+        values = {
+            "R@1": float(rank == 1),
+            "R@5": float(rank is not None and rank <= 5),
+            "MRR": 1.0 / rank if rank else 0.0,
+            "nDCG@10": 1.0 / math.log2(rank + 1) if rank and rank <= 10 else 0.0,
+            "false_abstain": float(answer.abstained),
+        }
+        if rank != 1 or answer.abstained:
+            state = " (abstained)" if answer.abstained else ""
+            failure = f"{label}: gold at rank {rank}{state}: {row['question']}"
     elif kind == "multi":
-        hits = len(returned_keys & set(gold))
-        precision = hits / len(returned_keys) if returned_keys else 0.0
+        keys = {title_key(r.paper.title) for r in returned}
+        hits = len(keys & set(gold))
+        precision = hits / len(keys) if keys else 0.0
         recall = hits / len(gold)
-        report.precision.append(precision)
-        report.recall.append(recall)
-        report.f1.append(2 * precision * recall / (precision + recall) if hits else 0.0)
-        if precision < 1 or recall < 1:
-            report.failures.append(
-                f"{row.get('id')}: multi P={precision:.2f} R={recall:.2f}: {row['question']}"
-            )
+        f1 = 2 * precision * recall / (precision + recall) if hits else 0.0
+        values = {"P": precision, "R": recall, "F1": f1}
+        if f1 < 1:
+            failure = f"{label}: P={precision:.2f} R={recall:.2f}: {row['question']}"
     elif kind == "none":
-        report.abstained_on_none.append(float(abstained))
-        if not abstained:
-            report.failures.append(f"{row.get('id')}: answered a none question: {row['question']}")
+        values = {"abstain": float(answer.abstained)}
+        if not answer.abstained:
+            failure = f"{label}: answered: {row['question']}"
     else:
-        exact = author is not None and author_matches(author, row["expect"])
-        report.author_exact.append(float(exact))
+        handled = author_handled(answer, row["author"])
+        exact = answer.author is not None and author_matches(answer.author, row["expect"])
+        values = {"handled": float(handled), "exact": float(exact)}
+        if not handled:
+            failure = f"{label}: not handled as {row['author']}: {row['question']}"
+    report.outcomes.append(
+        Outcome(str(row.get("id")), kind, row.get("style") or "-", values, failure)
+    )
+
+
+def author_handled(answer: Answer, author: str) -> bool:
+    """Return True when an answer is the author's card or a list of only their papers."""
+    if answer.author is not None:
+        return answer.author.name == author
+    returned = answer.results + answer.more
+    return (
+        not answer.abstained and bool(returned) and all(author in r.paper.authors for r in returned)
+    )
 
 
 def author_matches(summary: AuthorSummary, expect: dict[str, Any]) -> bool:

@@ -60,6 +60,7 @@ class LoadedIndex:
     pages: tuple[ListingPage, ...]
     chunks: list[Chunk]
     bm25: BM25
+    chunk_vectors: Vectors  # row order of chunks: cosines of papers only BM25 or a term found
     paper_ids: list[str]  # row order of paper_vectors
     paper_vectors: Vectors
     sentences: dict[str, list[tuple[Sentence, Vectors]]]
@@ -284,6 +285,7 @@ def load(store: VectorStore, bm25_cache: Path | None = None) -> LoadedIndex:
         pages=tuple(ListingPage(**p) for p in manifest.get("pages", [])),
         chunks=chunks,
         bm25=bm25,
+        chunk_vectors=chunk_rows.vectors,
         paper_ids=paper_rows.ids,
         paper_vectors=paper_rows.vectors,
         sentences=by_paper,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TypeVar
 
 from rapidfuzz import fuzz, process, utils
-from rapidfuzz.distance import Levenshtein
 
 from retrieval.author_index import AuthorIndex
 from retrieval.authors import summarize
@@ -15,12 +15,16 @@ from retrieval.errors import NotFoundError, QueryError
 from retrieval.index import LoadedIndex
 from retrieval.models import AuthorSummary, PaperDetail
 from retrieval.refs import ref
-from retrieval.text import WORD, tokenize
+from retrieval.titles import title_words, word_coverage
 from retrieval.vector_store import VectorStore
 
 TITLE_CUTOFF = 75  # WRatio below this is not the paper the user meant
 AUTHOR_CUTOFF = 88  # "hoefler" 90, "Torsten Hofler" 97 pass; "Zhiru Zhao" 86 does not
 SUGGESTIONS = 5
+ALTERNATIVES = 5  # other matching titles /paper offers ("graph" matches nine)
+FULL_COVER_WORDS = 4  # queries this short must have every word in the title
+SUGGEST_CUTOFF = 55  # closest titles offered instead: "zzqx" gets none, not five at random
+EXACT = 95  # WRatio of a title typed in full; then other matches are not offered
 K = TypeVar("K", str, int)
 RELATED = 3
 
@@ -33,6 +37,7 @@ class Lookup:
         self.store = store
         self._titles = {pid: p.title for pid, p in index.papers.items()}
         self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
+        self._title_words = {pid: title_words(t) for pid, t in self._folded.items()}
         self.authors = sorted({a for p in index.papers.values() for a in p.authors})
         self.author_index = AuthorIndex(self.authors)
         self._author_names = dict(enumerate(self.authors))
@@ -41,18 +46,40 @@ class Lookup:
         self._summary_lock = threading.Lock()
 
     def paper(self, query: str) -> PaperDetail:
-        """Return the paper whose title best matches a fragment (typos tolerated)."""
+        """Return the paper whose title best matches a fragment (typos tolerated).
+
+        A title matches when it has every word of the query (typos and prefixes allowed;
+        three in four for queries of five words or more): "attention is all you need"
+        matches no listed title, even though one has "attention". When several titles
+        match ("graph"), the best is returned with the others as ``alternatives``.
+        """
         folded = utils.default_process(query)
         if len(folded) < 3:
             raise QueryError("type at least three characters of the paper's title")
-        scored = [(title_score(folded, title), pid) for pid, title in self._folded.items()]
-        (score, _), pid = max(scored, default=((0.0, 0.0), ""))
-        if score < TITLE_CUTOFF:
-            raise NotFoundError(
-                f"no paper title matches {query.strip()!r}",
-                tuple(self.complete_titles(query, SUGGESTIONS)),
+        words = title_words(folded)
+        needed = 1.0 if len(words) <= FULL_COVER_WORDS else 0.75
+        scored = sorted(
+            (
+                (title_score(folded, title), pid)
+                for pid, title in self._folded.items()
+                if word_coverage(words, self._title_words[pid]) >= needed
+            ),
+            reverse=True,
+        )
+        scored = [(score, pid) for score, pid in scored if score[0] >= TITLE_CUTOFF]
+        if not scored:
+            near = sorted(
+                ((title_score(folded, t)[0], pid) for pid, t in self._folded.items()), reverse=True
             )
-        return self.detail(pid, float(score))
+            raise NotFoundError(
+                f"no paper title matches {query.strip()!r}: it is not in the list",
+                tuple(self._titles[p] for s, p in near[:SUGGESTIONS] if s >= SUGGEST_CUTOFF),
+            )
+        (score, whole), pid = scored[0]
+        others = [p for (_, w), p in scored[1:] if not (whole >= EXACT and w < EXACT - 5)]
+        detail = self.detail(pid, float(score))
+        alternatives = tuple(ref(self.index.papers[p]) for p in others[:ALTERNATIVES])
+        return replace(detail, alternatives=alternatives)
 
     def detail(self, pid: str, match_score: float = 100.0) -> PaperDetail:
         """Return a paper by id with its abstract and related papers."""
@@ -108,10 +135,6 @@ class Lookup:
             )
         return str(best[0])
 
-    def mentioned(self, question: str) -> tuple[str, str] | None:
-        """Return ``mentioned_author`` for a question, checking only the authors it may name."""
-        return mentioned_author(self.author_index.candidates(question), question)
-
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of the listed papers of the author a name means.
 
@@ -155,43 +178,3 @@ def _complete(
         )
         chosen += [key for _, _, key in fuzzy if key not in chosen][: limit - len(chosen)]
     return [names[key] for key in chosen]
-
-
-# Words that only frame a question about an author ("how many X papers per year?").
-AUTHOR_FRAMING = frozenset(
-    tokenize(
-        "how many number count year years per which main research theme themes topic topics "
-        "summarize summary summarise overview listed list subject subjects code codes have has "
-        "do you set publications published wrote written by author authors"
-    )
-)
-
-
-def mentioned_author(authors: list[str], question: str) -> tuple[str, str] | None:
-    """Return (author, question without the name) when a listed author is named.
-
-    A name counts when the question holds the full name or the family name (one typo
-    tolerated in names of six letters or more), e.g. "Hoefler's papers".
-    """
-    words = [(m.group().casefold(), m.start(), m.end()) for m in WORD.finditer(question)]
-    for author in authors:
-        parts = [p.casefold() for p in WORD.findall(author)]
-        family = parts[-1] if parts else ""
-        for word, start, end in words:
-            close = word == family or (len(family) >= 6 and Levenshtein.distance(word, family) <= 1)
-            if not close:
-                continue
-            begin = start
-            for given in reversed(parts[:-1]):  # swallow the given names before it too
-                before = question[:begin].rstrip()
-                if before.casefold().endswith(given):
-                    begin = len(before) - len(given)
-            tail = question[end:]
-            tail = tail[2:] if tail.startswith(("'s", "’s")) else tail
-            return author, f"{question[:begin]} {tail}".strip()
-    return None
-
-
-def is_about_author(remainder: str) -> bool:
-    """Return True when nothing but author-question framing is left of a question."""
-    return not set(tokenize(remainder)) - AUTHOR_FRAMING

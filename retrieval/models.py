@@ -122,6 +122,9 @@ class Answer:
     filters: Filters = field(default_factory=Filters)
     ranking: tuple[str, ...] = ()  # every candidate paper id, best first (for evaluation)
     author: AuthorSummary | None = None  # set when the question is about a listed author
+    matched: int = 0  # how many papers matched; results + more may hold fewer (a cap)
+    notes: tuple[str, ...] = ()  # what the reader should know: misread filters, fallbacks
+    language: str = "en"  # the language the question was read as
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,7 @@ class PaperDetail:
     abstract: str
     match_score: float
     related: tuple[PaperRef, ...]
+    alternatives: tuple[PaperRef, ...] = ()  # other titles that match the query too
 
 
 @dataclass(frozen=True)

@@ -6,98 +6,40 @@ Per paper, three signals are computed from its chunks:
 * ``cosine``: the best chunk's cosine similarity to the question (from Chroma);
 * ``coverage``: the idf-weighted share of the question's terms found in the paper.
 
-The *ranking* fuses BM25 and vector orders (RRF or a convex combination of normalized
-scores, chosen in config). Whether a paper *answers* at all is decided on an absolute
-scale that means the same for every question: ``relevance = w * cosine + (1 - w) *
-coverage`` in hybrid mode (just one signal in a single mode). Papers at or above
-``min_relevance`` and ``relevance_ratio`` of the best are returned, so a topic question
-gets every clearly relevant paper rather than a fixed k; when the best paper is below
-``abstain_below`` the answer abstains and lists the closest papers instead.
+Candidates are the papers either retriever finds, plus every paper that contains the
+question's most distinctive term (an explicit match is evidence even when neither
+retriever ranks it high). ``retrieval.decision`` orders them and decides which answer:
+in hybrid mode with the calibrated models, in the single modes with the thresholds in
+settings.
 """
 
 from __future__ import annotations
 
+import re
 import time
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from retrieval import fusion
+from retrieval.calibration import Calibration
+from retrieval.calibration import load as load_calibration
 from retrieval.config import Mode, RetrievalSettings
+from retrieval.decision import Ranking, Signals, decide, rank
 from retrieval.embedding import Embedder, Vectors
 from retrieval.errors import QueryError
+from retrieval.features import Framing, PaperFacts, Query, Vocabulary, paper_facts, read_query
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.refs import ref
-from retrieval.snippets import best_snippet, coverage
+from retrieval.snippets import Prepared, best_snippet, coverage, prepare
 from retrieval.text import rarity, terms
+from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
 
+WORD = re.compile(r"[^\W_]+")
 
-@dataclass(frozen=True)
-class Signals:
-    """One candidate paper's raw scores for a question (0 where a retriever missed it)."""
-
-    bm25: float
-    cosine: float
-    coverage: float
-    bm25_rank: int | None
-    vector_rank: int | None
-
-
-@dataclass(frozen=True)
-class Ranking:
-    """Candidates in fused order, their relevance, and which of them answer."""
-
-    order: list[str]
-    relevance: dict[str, float]
-    relevant: list[str]
-    abstained: bool
-
-
-def calibrate(cosine: float, settings: RetrievalSettings) -> float:
-    """Map a cosine onto 0..1 between the model's "unrelated" floor and "same topic" ceiling.
-
-    all-MiniLM-L6-v2 gives unrelated abstracts a cosine near 0.1-0.2 and strongly
-    matching ones 0.6 and up, so the raw value uses little of its range; stretching it
-    lets the vector side weigh as much as term coverage in the relevance sum.
-    """
-    span = settings.cosine_ceiling - settings.cosine_floor
-    return min(1.0, max(0.0, (cosine - settings.cosine_floor) / span))
-
-
-def rank(signals: dict[str, Signals], mode: Mode, settings: RetrievalSettings) -> Ranking:
-    """Fuse, order and cut candidates: a pure function of their signals and the settings."""
-    ids = list(signals)
-    lexical = {pid: signals[pid].bm25 for pid in ids if signals[pid].bm25_rank is not None}
-    vector = {pid: signals[pid].cosine for pid in ids if signals[pid].vector_rank is not None}
-    cosine = {pid: calibrate(signals[pid].cosine, settings) for pid in ids}
-    cover = {pid: signals[pid].coverage for pid in ids}
-    w = settings.vector_weight
-    if mode == "bm25":
-        fused, relevance = lexical, cover
-    elif mode == "vector":
-        fused, relevance = vector, cosine
-    else:
-        fuse = fusion.fuser(settings.fusion, w, settings.rrf_k)
-        fused = fuse(fusion.normalize_max(lexical), fusion.normalize_max(vector, floor=-1.0))
-        relevance = {pid: w * cosine[pid] + (1 - w) * cover[pid] for pid in ids}
-    order = sorted(fused, key=lambda pid: (-fused[pid], pid))
-    top = max((relevance[pid] for pid in order), default=0.0)
-    if settings.cutoff == "fused":
-        best = max(fused.values(), default=0.0)
-        relevant = [
-            pid
-            for pid in order
-            if relevance[pid] >= settings.min_relevance
-            and fused[pid] >= settings.relevance_ratio * best
-        ]
-    else:
-        cutoff = max(settings.min_relevance, settings.relevance_ratio * top)
-        relevant = [pid for pid in order if relevance[pid] >= cutoff]
-    abstained = top < settings.abstain_below or not relevant
-    return Ranking(order, relevance, relevant, abstained)
+__all__ = ["Ranking", "Searcher", "Signals", "check_question", "matches", "query_weights"]
 
 
 def check_question(question: str, limit: int) -> str:
@@ -138,20 +80,43 @@ class Searcher:
         store: VectorStore,
         embedder: Embedder | None,
         settings: RetrievalSettings,
+        calibration: Calibration | None = None,
     ) -> None:
         self.index = index
         self.store = store
         self.embedder = embedder
         self.settings = settings
-        self._paper_stems = index.paper_stems  # also used by author summaries
+        self.calibration = calibration or load_calibration()
+        self.facts: dict[str, PaperFacts] = {
+            pid: paper_facts(p, [s for s, _ in index.sentences.get(pid, [])])
+            for pid, p in index.papers.items()
+        }
+        self.vocabulary = Vocabulary(f"{p.title}. {p.abstract}" for p in index.papers.values())
+        self._postings: dict[str, set[str]] = {}
+        for pid, facts in self.facts.items():
+            for stem in facts.stems:
+                self._postings.setdefault(stem, set()).add(pid)
+        self._all = set(index.papers)
+        self._prepared: dict[str, Prepared] = {}  # filled lazily; a dict write is atomic
         self._chunk_papers = np.array([c.paper_id for c in index.chunks])
         self._chunk_index = {c.id: c.paper_id for c in index.chunks}
+        self._chunk_rows: dict[str, list[int]] = {}
+        for row, chunk in enumerate(index.chunks):
+            self._chunk_rows.setdefault(chunk.paper_id, []).append(row)
+        self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
+        self._sentence_vectors = {
+            pid: np.stack([v for _, v in rows]) for pid, rows in index.sentences.items() if rows
+        }
 
     def warm_up(self) -> None:
         """Run one throwaway query so the first user does not pay for lazy loading."""
-        weights = query_weights(self.index, "warm up the model")
-        vector = self._embed("warm up the model") if self.embedder is not None else None
-        self.signals(weights, vector, "hybrid", Filters())
+        self.ask("warm up the model")
+
+    def query(self, text: str, framing: Framing | None = None) -> Query:
+        """Return a question's weighted terms and what the corpus lacks of them."""
+        weights = query_weights(self.index, text)
+        known, named = self.index.bm25.idf, self.titles.named_in(text)
+        return read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
 
     def ask(
         self,
@@ -159,6 +124,7 @@ class Searcher:
         k: int | None = None,
         mode: Mode | None = None,
         filters: Filters | None = None,
+        framing: Framing | None = None,
     ) -> Answer:
         """Return the papers that best answer a question, or an abstention."""
         started = time.perf_counter()
@@ -166,17 +132,17 @@ class Searcher:
         mode = mode or self.settings.mode
         filters = filters or Filters()
         k = k or self.settings.results
-        weights = query_weights(self.index, text)
+        query = self.query(text, framing)
         vector = self._embed(text) if mode != "bm25" else None
-        signals = self.signals(weights, vector, mode, filters)
-        ranking = rank(signals, mode, self.settings)
+        signals = self.signals(query.weights, vector, mode, filters, query.key)
+        ranking = self.decide(signals, query, mode)
         order, abstained = ranking.order, ranking.abstained
 
         def result(pid: str) -> Result:
             paper = self.index.papers[pid]
-            return self._result(paper, ranking.relevance[pid], weights, vector)
+            return self._result(paper, ranking.relevance[pid], query, vector)
 
-        shown = [] if abstained else ranking.relevant
+        shown = [] if abstained else ranking.relevant[: self.settings.listed]
         closest = order[: self.settings.closest] if abstained else []
         return Answer(
             question=text,
@@ -188,7 +154,14 @@ class Searcher:
             elapsed_ms=(time.perf_counter() - started) * 1000,
             filters=filters,
             ranking=tuple(order),
+            matched=0 if abstained else len(ranking.relevant),
         )
+
+    def decide(self, signals: dict[str, Signals], query: Query, mode: Mode) -> Ranking:
+        """Return the ranking and the answer decision for a question's candidates."""
+        if mode != "hybrid":
+            return rank(signals, mode, self.settings)
+        return decide(signals, query, self.facts, self.settings, self.calibration)
 
     def _embed(self, text: str) -> Vectors:
         if self.embedder is None:
@@ -201,29 +174,68 @@ class Searcher:
         vector: Vectors | None,
         mode: Mode,
         filters: Filters,
+        key: str | None = None,
     ) -> dict[str, Signals]:
-        """Return the raw signals of every paper either retriever found for the question."""
-        allowed = {pid for pid, p in self.index.papers.items() if matches(p, filters)}
+        """Return the raw signals of every candidate paper for the question.
+
+        Candidates are what either retriever found, plus (with ``key``) every allowed
+        paper containing that term; their cosine is read from the in-memory chunk vectors.
+        """
+        allowed = (
+            self._all
+            if filters == Filters()
+            else {pid for pid, p in self.index.papers.items() if matches(p, filters)}
+        )
         lexical = self._bm25(list(weights), allowed) if mode != "vector" else {}
         cosine = self._vector(vector, allowed, filters) if vector is not None else {}
+        # Papers that say the key term are candidates too, if few enough to be evidence.
+        holding = self._postings.get(key, set()) if key and mode == "hybrid" else set()
+        extra = holding & allowed if len(holding) <= self.settings.candidates else set()
+        extra -= set(lexical) | set(cosine)
+        if vector is not None:
+            cosine.update({pid: self._cosine(pid, vector) for pid in extra})
         lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
         vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
+        found = set(lexical) | set(cosine) | extra
+        sentence = self._sentences(vector, found) if vector is not None else {}
         return {
             pid: Signals(
                 bm25=lexical.get(pid, 0.0),
                 cosine=cosine.get(pid, 0.0),
-                coverage=coverage(self._paper_stems[pid], weights),
+                coverage=coverage(self.facts[pid].stems, weights),
                 bm25_rank=lex_rank.get(pid),
-                vector_rank=vec_rank.get(pid),
+                vector_rank=vec_rank.get(pid) if pid not in extra else None,
+                sentence=sentence.get(pid, 0.0),
             )
-            for pid in set(lexical) | set(cosine)
+            for pid in found
+        }
+
+    def prepared(self, pid: str) -> Prepared:
+        """Return a paper's sentences read for snippets (once per paper, then cached)."""
+        found = self._prepared.get(pid)
+        if found is None:
+            found = self._prepared[pid] = prepare(self.index.sentences.get(pid, []))
+        return found
+
+    def _sentences(self, vector: Vectors, papers: set[str]) -> dict[str, float]:
+        """Return each paper's best single-sentence cosine (in memory: ~8 sentences each)."""
+        return {
+            pid: float((self._sentence_vectors[pid] @ vector).max())
+            for pid in papers
+            if pid in self._sentence_vectors
         }
 
     def _bm25(self, stems: list[str], allowed: set[str]) -> dict[str, float]:
-        """Return each allowed paper's best chunk BM25 score (papers with a match only)."""
+        """Return each allowed paper's best chunk BM25 score (papers with a match only).
+
+        With a filter the best chunks are taken among the allowed papers' chunks, so an
+        author's or a subject's papers are not crowded out by the rest of the corpus.
+        """
         if not stems:
             return {}
         scores = self.index.bm25.scores(stems)
+        if allowed is not self._all:
+            scores = np.where(np.isin(self._chunk_papers, list(allowed)), scores, 0.0)
         best: dict[str, float] = {}
         for row in fusion.top_k(scores, self.settings.candidates):
             pid = str(self._chunk_papers[row])
@@ -232,7 +244,14 @@ class Searcher:
         return best
 
     def _vector(self, vector: Vectors, allowed: set[str], filters: Filters) -> dict[str, float]:
-        """Return each allowed paper's best chunk cosine, from Chroma's nearest chunks."""
+        """Return each allowed paper's best chunk cosine, from Chroma's nearest chunks.
+
+        An author or subject filter is not a Chroma ``where`` clause (lists are stored as
+        text), so then the allowed papers' chunks are scored here instead, all of them.
+        """
+        if filters.author is not None or filters.subject is not None:
+            scored = {pid: self._cosine(pid, vector) for pid in allowed}
+            return {pid: scored[pid] for pid in fusion.ranking(scored)[: self.settings.candidates]}
         where = year_where(filters)
         n = min(self.settings.candidates, len(self.index.chunks))
         best: dict[str, float] = {}
@@ -244,21 +263,23 @@ class Searcher:
                 best[pid] = similarity
         return best
 
+    def _cosine(self, pid: str, vector: Vectors) -> float:
+        """Return a paper's best chunk cosine from the chunk vectors held in memory."""
+        rows = self._chunk_rows.get(pid, [])
+        return float((self.index.chunk_vectors[rows] @ vector).max()) if rows else 0.0
+
     def _result(
-        self,
-        paper: Paper,
-        relevance: float,
-        weights: dict[str, float],
-        vector: Vectors | None,
+        self, paper: Paper, relevance: float, query: Query, vector: Vectors | None
     ) -> Result:
         snippet = best_snippet(
-            paper.abstract, self.index.sentences.get(paper.id, []), weights, vector
+            paper.abstract,
+            self.index.sentences.get(paper.id, []),
+            query.weights,
+            vector,
+            query.framing.wants_code,
+            self.prepared(paper.id),
         )
-        return Result(
-            paper=ref(paper),
-            score=round(relevance, 4),
-            snippet=snippet,
-        )
+        return Result(paper=ref(paper), score=round(relevance, 4), snippet=snippet)
 
 
 def matches(paper: Paper, filters: Filters) -> bool:
@@ -267,10 +288,10 @@ def matches(paper: Paper, filters: Filters) -> bool:
         return False
     if filters.year_to is not None and paper.year > filters.year_to:
         return False
-    if filters.subject is not None:
-        wanted = filters.subject.casefold()
+    if filters.subject is not None:  # one code, or several separated by commas: any matches
         codes = [s.casefold() for s in paper.subjects]
-        if wanted not in codes and not any(c.split(".")[0] == wanted for c in codes):
+        wanted = [w.strip().casefold() for w in filters.subject.split(",") if w.strip()]
+        if not any(w in codes or any(c.split(".")[0] == w for c in codes) for w in wanted):
             return False
     return filters.author is None or filters.author in paper.authors
 

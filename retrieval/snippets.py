@@ -8,22 +8,39 @@ an answer that spans two sentences is quoted whole.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
-from collections.abc import Set as AbstractSet
+import re
+from collections.abc import Mapping, Sequence, Set
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from retrieval.embedding import Vectors
 from retrieval.models import Snippet
-from retrieval.text import Sentence, terms
+from retrieval.text import Sentence, Term, terms
 
 PAIR_RATIO = 0.85
 LEXICAL_WEIGHT = 0.5  # a sentence holding every query term gains as much as cosine 0.5
 MAX_SNIPPET_CHARS = 600  # two sentences longer than this are cut back to the best one
+URL = re.compile(r"https?://|www\.|github\.com", re.I)
+OPEN_SOURCE = re.compile(r"\bopen[- ]?sourc", re.I)
+RELEASE = re.compile(r"\b(?:will|plan|release[sd]?|made available|sourced|publicly)\b", re.I)
+CODE_AVAILABLE = re.compile(
+    r"\b(?:code|implementation|library|artifacts?)\b.*\b(?:available|hosted|released)\b", re.I
+)
 
 
-def coverage(text_stems: AbstractSet[str], query: Mapping[str, float]) -> float:
+def is_code_sentence(sentence: str) -> bool:
+    """Return True for a sentence that says where code is, not what the paper found.
+
+    "The implementation is available at https://...", "This library will be made
+    available as open-source." ("open-source solvers such as CPLEX" is not one.)
+    """
+    if URL.search(sentence) or CODE_AVAILABLE.search(sentence):
+        return True
+    return bool(OPEN_SOURCE.search(sentence) and RELEASE.search(sentence))
+
+
+def coverage(text_stems: Set[str], query: Mapping[str, float]) -> float:
     """Return the idf-weighted share of query terms present: 0 (none) to 1 (all)."""
     total = sum(query.values())
     if total <= 0:
@@ -31,13 +48,28 @@ def coverage(text_stems: AbstractSet[str], query: Mapping[str, float]) -> float:
     return sum(w for stem, w in query.items() if stem in text_stems) / total
 
 
-# Stemming a shown paper's sentences for every question was most of a snippet's cost
-# (1k papers: ~15 ms of a 55 ms question); the same sentences come back again and again.
-# 65,536 sentences ~ 8k papers' abstracts; a few MB.
-@functools.lru_cache(maxsize=1 << 16)
-def sentence_stems(text: str) -> frozenset[str]:
-    """Return the stems of a sentence (cached by its text)."""
-    return frozenset(t.stem for t in terms(text))
+@dataclass(frozen=True)
+class Prepared:
+    """An abstract's sentences as ``best_snippet`` reads them, computed once per paper."""
+
+    stems: tuple[frozenset[str], ...]
+    code: tuple[bool, ...]  # the sentence says where code is
+    vectors: Vectors | None  # one row per sentence
+    terms: tuple[tuple[Term, ...], ...] = ()  # per sentence, offsets in the abstract
+
+
+def prepare(rows: Sequence[tuple[Sentence, Vectors]]) -> Prepared:
+    """Return the stems, code flags and stacked vectors of an abstract's sentences."""
+    found = [
+        tuple(replace(t, start=t.start + s.start, end=t.end + s.start) for t in terms(s.text))
+        for s, _ in rows
+    ]
+    return Prepared(
+        stems=tuple(frozenset(t.stem for t in sentence) for sentence in found),
+        code=tuple(is_code_sentence(s.text) for s, _ in rows),
+        vectors=np.stack([v for _, v in rows]) if rows else None,
+        terms=tuple(found),
+    )
 
 
 def best_snippet(
@@ -45,17 +77,26 @@ def best_snippet(
     rows: Sequence[tuple[Sentence, Vectors]],
     query: Mapping[str, float],
     vector: Vectors | None,
+    wants_code: bool = False,
+    prepared: Prepared | None = None,
 ) -> Snippet:
-    """Return the best one or two sentences of an abstract, with query terms marked."""
+    """Return the best one or two sentences of an abstract, with query terms marked.
+
+    A sentence about where the code is never wins unless the question asks for code;
+    then it always does. ``prepared`` (from ``prepare(rows)``) saves re-reading the
+    sentences on every question.
+    """
     if not rows:
         return mark(abstract, query) if abstract else Snippet("", "", ())
-    scores = np.array(
-        [
-            coverage(sentence_stems(s.text), query) * LEXICAL_WEIGHT
-            + (float(np.dot(v, vector)) if vector is not None else 0.0)
-            for s, v in rows
-        ]
+    prepared = prepared or prepare(rows)
+    lexical = np.array([coverage(stems, query) * LEXICAL_WEIGHT for stems in prepared.stems])
+    semantic = (
+        prepared.vectors @ vector
+        if vector is not None and prepared.vectors is not None
+        else np.zeros(len(rows))
     )
+    bonus = np.array([(2.0 if wants_code else -2.0) if code else 0.0 for code in prepared.code])
+    scores = lexical + semantic + bonus
     best = int(np.argmax(scores))
     first = last = best
     neighbours = [i for i in (best - 1, best + 1) if 0 <= i < len(rows)]
@@ -65,20 +106,31 @@ def best_snippet(
             first, last = min(best, partner), max(best, partner)
     start, end = rows[first][0].start, rows[last][0].end
     if end - start > MAX_SNIPPET_CHARS:
+        first = last = best
         start, end = rows[best][0].start, rows[best][0].end
+    if prepared.terms:  # the sentences' terms are known, at offsets in the abstract
+        known = [t for sentence in prepared.terms[first : last + 1] for t in sentence]
+        return mark(abstract[start:end], query, known, shift=start)
     return mark(abstract[start:end], query)
 
 
-def mark(text: str, query: Mapping[str, float]) -> Snippet:
-    """Return a snippet of ``text`` with words whose stems are in the query marked **bold**."""
+def mark(
+    text: str, query: Mapping[str, float], found: Sequence[Term] | None = None, shift: int = 0
+) -> Snippet:
+    """Return a snippet of ``text`` with words whose stems are in the query marked **bold**.
+
+    ``found`` are the text's terms when already known, at offsets ``shift`` too far right
+    (offsets in the abstract the snippet was cut from).
+    """
     spans: list[tuple[int, int]] = []
-    for term in terms(text):
+    for term in terms(text) if found is None else found:
         if term.stem not in query:
             continue
-        if spans and text[spans[-1][1] : term.start].strip() == "":
-            spans[-1] = (spans[-1][0], term.end)  # merge "4-bit weights" runs into one span
+        begin, end = term.start - shift, term.end - shift
+        if spans and text[spans[-1][1] : begin].strip() == "":
+            spans[-1] = (spans[-1][0], end)  # merge "4-bit weights" runs into one span
         else:
-            spans.append((term.start, term.end))
+            spans.append((begin, end))
     pieces, cursor = [], 0
     for start, end in spans:
         pieces.append(text[cursor:start] + "**" + text[start:end] + "**")

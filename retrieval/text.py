@@ -56,17 +56,35 @@ def _stemmer() -> Stemmer.Stemmer:
     return Stemmer.Stemmer("english")
 
 
+def stem(word: str) -> str:
+    """Return the Snowball stem of one lowercased word."""
+    return str(_stemmer().stemWord(word))
+
+
 def terms(text: str) -> list[Term]:
     """Return the stemmed, stop-word-free terms of a text with their offsets."""
     stop = stopwords()
     stem = _stemmer().stemWord
     found: list[Term] = []
     for match in WORD.finditer(text):
-        word = match.group().casefold()
+        typed = match.group()
+        word = typed.casefold()
         if word in stop:
             continue
-        found.append(Term(stem(word), match.start(), match.end(), word))
+        base = _singular(typed, word) if word != typed and word[-1] == "s" else word
+        found.append(Term(stem(base), match.start(), match.end(), word))
     return found
+
+
+def _singular(typed: str, word: str) -> str:
+    """Return an acronym's plural as its singular: "FPGAs" -> "fpga", "LLMs" -> "llm".
+
+    The stemmer leaves "fpgas" alone, so without this "papers on FPGAs" would miss every
+    abstract that says "FPGA".
+    """
+    if len(typed) > 2 and typed.endswith("s") and sum(c.isupper() for c in typed[:-1]) >= 2:
+        return word[:-1]
+    return word
 
 
 def tokenize(text: str) -> list[str]:

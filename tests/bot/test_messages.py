@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,7 @@ async def test_mentioned_question_gets_quoted_answer(bot, fake: FakeDiscord) -> 
     assert "GPTQ" in embed["description"]
     assert "\n> " in embed["description"] and "**" in embed["description"]
     assert "https://arxiv.org/list/cs.LG/recent" in embed["description"]
-    assert embed["footer"]["text"].startswith("hybrid search")
+    assert re.fullmatch(r"\d+ of \d+ · hybrid search · \d+ ms", embed["footer"]["text"])
     assert pings_nobody(reply.body)
     assert int(reply.body["message_reference"]["channel_id"]) == CHANNEL_ID
     ids = custom_ids(reply.body)

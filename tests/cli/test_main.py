@@ -78,7 +78,8 @@ def test_ask_prints_the_card_as_text(papercord: Papercord) -> None:
     done = papercord("ask", "graph neural networks", "-k", "2")
     assert done.code == 0 and done.out.startswith("“graph neural networks”\n====")
     assert "**1. " in done.out and "<https://arxiv.org/search/?query=" in done.out
-    assert done.out.rstrip().splitlines()[-1].startswith("-- hybrid search · ")
+    footer = done.out.rstrip().splitlines()[-1]  # "-- 2 of 5 · -k 5 shows them all · hybrid …"
+    assert footer.startswith("-- 2 of ") and " · hybrid search · " in footer
 
 
 def test_ask_stdin_answers_one_json_line_per_question(papercord: Papercord) -> None:
@@ -117,7 +118,11 @@ def test_paper_and_author_json(papercord: Papercord) -> None:
     ("argv", "code", "message"),
     [
         (["ask", ""], 2, "papercord: ask a question"),
-        (["paper", "zzqx unrelated"], 1, "papercord: no paper title matches 'zzqx unrelated'."),
+        (
+            ["paper", "zzqx unrelated"],
+            1,
+            "papercord: no paper title matches 'zzqx unrelated': it is not in the list.",
+        ),
         (["author", "Yann LeCun"], 1, "Did you mean: Torsten Hoefler; Zhiru Zhang?"),
         (["ask", "x", "--year", "2024..2020"], 2, "first year is after"),
         (["ingest", "/nonexistent"], 1, "papercord: /nonexistent: no such file"),
@@ -170,5 +175,25 @@ def test_eval_reports_every_mode(papercord: Papercord, engine: Engine, tmp_path:
     modes = {m["mode"]: m for m in report["modes"]}  # type: ignore[attr-defined]
     assert set(modes) == {"bm25", "vector", "hybrid"}
     assert modes["hybrid"]["MRR"] == 1.0 and modes["hybrid"]["none_abstain_rate"] == 1.0
+    by_type = {(r["type"], r["style"]): r for r in modes["hybrid"]["breakdown"]}
+    assert by_type[("paper", "-")]["R@1"] == 1.0 and by_type[("none", "-")]["n"] == 1
     table = papercord("eval", str(questions), "--mode", "bm25", engine=engine).out
     assert table.splitlines()[:2] == ["| metric | bm25 |", "|---|---:|"]
+
+
+def test_eval_reports_per_style_and_author_handling(
+    papercord: Papercord, engine: Engine, tmp_path: Path
+) -> None:
+    expect = {"count": 18, "year_min": 2023, "year_max": 2024,
+              "year_counts": {"2023": 6, "2024": 12}, "subjects": {}}  # fmt: skip
+    rows = [
+        {"id": "a1", "type": "author", "style": "typo", "question": "papers by zhiru zhangg?",
+         "author": "Zhiru Zhang", "expect": expect},
+        {"id": "n1", "type": "none", "style": "famous", "question": "the GraphCast paper from DeepMind"},
+    ]  # fmt: skip
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("\n".join(json.dumps(r) for r in rows))
+    text = papercord("eval", str(questions), "--mode", "hybrid", engine=engine).out
+    assert "| author_handled | 1.000 |" in text
+    assert "| author | typo | 1 | handled 1.000" in text
+    assert "| none | famous | 1 | abstain 1.000 |" in text

@@ -1,0 +1,303 @@
+"""The signals the calibrated models read: per question, and per candidate paper.
+
+Everything here is computed from the question and the corpus alone; no paper, title word
+or author is named. Per candidate paper (``PAPER_FEATURES``):
+
+* ``relevance``: ``w * calibrated cosine + (1 - w) * coverage`` (see ``retrieval.search``);
+* ``coverage`` / ``cosine``: its two parts; ``title``: coverage of the title alone;
+* ``ratio``, ``zscore`` and ``below_gap``: relevance against the best candidate, against
+  the spread of all candidates, and whether it lies below the largest drop among the best
+  ten, so the cutoff follows the score distribution;
+* ``phrase``: the weighted share of the question's adjacent term pairs ("graph mining",
+  "vision transformers") that the paper also has adjacent;
+* ``alternative``: the best coverage of one alternative of an "X or Y" question;
+* ``key``: 1 when the paper contains the question's most distinctive term that the corpus
+  holds at all, the explicit match a reader would count as evidence;
+* ``code``: 1 when the question asks for code and the abstract says where its code is;
+* ``sentence``: the best single abstract sentence's cosine to the question;
+* ``named``: 1 when the question names the paper by its title ("compare SAGMAN and ...").
+
+Per question (``QUESTION_FEATURES``): the best candidate's relevance, coverage, cosine,
+phrase and sentence cosine; the gaps between the best two (relevance, sentence, chunk
+cosine); ``agreement`` of BM25, cosine, sentence and coverage on the best paper; the
+question's length, plurality and named papers; and what the corpus lacks: ``missing``
+(weighted share of the question's terms no abstract uses), ``entity`` (1 when a name,
+"GraphCast", "H100", "Switch Transformer", is in no abstract) and ``rare`` (rare English
+words no abstract uses, "oversmoothing").
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+
+import numpy as np
+import numpy.typing as npt
+
+from retrieval.models import Paper
+from retrieval.names import WORDS, fold
+from retrieval.snippets import coverage, is_code_sentence
+from retrieval.text import Sentence, sentences, terms
+
+PAPER_FEATURES = (
+    "relevance", "coverage", "cosine", "title", "ratio", "zscore", "phrase",
+    "alternative", "key", "code", "sentence", "named", "below_gap",
+)  # fmt: skip
+QUESTION_FEATURES = (
+    "top_relevance", "top_coverage", "top_cosine", "top_phrase", "gap", "missing", "entity",
+    "top_sentence", "sentence_gap", "cosine_gap", "rare", "length", "plural", "agreement",
+    "named",
+)  # fmt: skip
+LONG = 20  # content words; longer questions weigh as this long
+GAP_SPAN = 10  # candidates whose score gaps locate the elbow
+RARE_ZIPF = 2.5  # an absent word this rare in English is a specific term ("oversmoothing")
+ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|\bversus\b|[,/;]", re.I)
+Row = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class PaperFacts:
+    """What the features need to know about one paper, computed once per index."""
+
+    stems: frozenset[str]
+    title: frozenset[str]
+    pairs: frozenset[tuple[str, str]]
+    code: bool
+
+
+def paper_facts(paper: Paper, abstract_sentences: list[Sentence] | None = None) -> PaperFacts:
+    """Return a paper's stems, title stems, adjacent stem pairs and code availability."""
+    if abstract_sentences is None:
+        abstract_sentences = sentences(paper.abstract)
+    stems = [t.stem for t in terms(f"{paper.title}. {paper.abstract}")]
+    return PaperFacts(
+        stems=frozenset(stems),
+        title=frozenset(t.stem for t in terms(paper.title)),
+        pairs=frozenset(pairwise(stems)),
+        code=any(is_code_sentence(s.text) for s in abstract_sentences),
+    )
+
+
+@dataclass(frozen=True)
+class Framing:
+    """How a question is asked, read by ``retrieval.intent``: for code, for a list."""
+
+    wants_code: bool = False
+    plural: bool = False
+
+
+@dataclass(frozen=True)
+class Query:
+    """A question's weighted terms and what the corpus lacks of them."""
+
+    weights: dict[str, float]
+    pairs: dict[tuple[str, str], float]
+    alternatives: tuple[dict[str, float], ...]
+    key: str | None  # the heaviest stem that at least one abstract uses
+    missing: float
+    entity: float  # 1 when a name-like word or phrase is in no abstract
+    rare: int  # rare English words that no abstract uses (names excluded)
+    length: int  # content words in the question
+    framing: Framing
+    named: frozenset[str] = frozenset()  # papers the question names by their title
+
+
+def read_query(
+    text: str, weights: dict[str, float], known: Mapping[str, float], words: Vocabulary,
+    framing: Framing = Framing(),
+    named: frozenset[str] = frozenset(),
+) -> Query:  # fmt: skip
+    """Return a question's features that do not depend on any paper.
+
+    ``known`` maps the corpus's stems to their idf; ``words`` is its folded vocabulary.
+    """
+    stems = [t.stem for t in terms(text)]
+    pairs = {(a, b): weights[a] + weights[b] for a, b in pairwise(stems)}
+    parts = [p for p in ALTERNATIVES.split(text) if p.strip()]
+    alternatives = tuple(
+        {s: weights[s] for s in {t.stem for t in terms(p)} if s in weights} for p in parts
+    )
+    total = sum(weights.values())
+    absent = sum(w for s, w in weights.items() if s not in known)
+    present = {s: w for s, w in weights.items() if s in known}
+    names = entities(text)
+    unknown = [w for w in names if not words.knows_name(w)]
+    rare = {
+        t.word
+        for t in terms(text)
+        if t.stem not in known
+        and not words.knows(t.word)
+        and not any(c.isdigit() for c in t.word)
+        and _zipf(t.word) < RARE_ZIPF
+    } - {fold(w) for w in names}
+    return Query(
+        weights=weights,
+        pairs=pairs,
+        alternatives=tuple(a for a in alternatives if a) if len(parts) > 1 else (),
+        key=max(present, key=lambda s: (present[s], s)) if present else None,
+        missing=absent / total if total > 0 else 0.0,
+        entity=float(bool(unknown)),
+        rare=len(rare),
+        length=len(stems),
+        framing=framing,
+        named=named,
+    )
+
+
+class Vocabulary:
+    """The folded words a corpus uses, to ask whether it names something at all."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        folded = [" ".join(WORDS.findall(fold(t))) for t in texts]
+        self.words = frozenset(w for t in folded for w in t.split())
+        self._text = f" {' | '.join(folded)} "  # for names of several words ("Piz Daint")
+        self._sorted = sorted(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.words
+
+    def knows_name(self, name: str) -> bool:
+        """Return True when the corpus uses a name: each of its words, and for a phrase of
+        plain capitalized words ("Switch Transformer", "Piz Daint") the whole phrase."""
+        words = name.split()
+        if not all(self.knows(fold(w)) for w in words):
+            return False
+        plain = all(not any(c.isupper() or c.isdigit() for c in w[1:]) for w in words)
+        return len(words) == 1 or not plain or self.knows(fold(name))
+
+    def knows(self, word: str) -> bool:
+        """Return True for a word the corpus uses, its singular ("DSPs"), or a longer
+        name it starts ("MobileNet" for "MobileNetV2"); prefixes of 5 letters or more.
+        A name of several words must occur as a phrase."""
+        if " " in word:
+            return f" {' '.join(WORDS.findall(word))} " in self._text
+        if word in self.words or (word.endswith("s") and word[:-1] in self.words):
+            return True
+        if len(word) < 5:
+            return False
+        at = bisect.bisect_left(self._sorted, word)
+        return at < len(self._sorted) and self._sorted[at].startswith(word)
+
+
+@cache
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, "en"))
+
+
+def entities(text: str) -> list[str]:
+    """Return the words and phrases that look like names: "GraphCast", "ZeRO", "H100",
+    "Mirhoseini", "Switch Transformer", "Intel SGX".
+
+    A name has a capital after its first letter, or letters then digits, or is
+    capitalized in mid-sentence; capitalized words in a row form one name, even at the
+    start of a sentence. Words that start with a digit are amounts ("175B").
+    """
+    found: list[str] = []
+    run: list[str] = []
+    last_end = -1
+    for match in WORDS.finditer(text):
+        word = match.group()
+        if word[0].isdigit() or len(word) < 2:
+            run, last_end = _close(run, found), -1
+            continue
+        before = text[: match.start()].rstrip()
+        mid_sentence = bool(before) and before[-1] not in ".!?:;¿¡"
+        inner = any(c.isupper() or c.isdigit() for c in word[1:])
+        capital = word[0].isupper() or inner
+        if capital and run and text[last_end : match.start()] == " ":
+            run.append(word)
+        else:
+            run = _close(run, found)
+            if capital:
+                run = [word]
+                if not (inner or mid_sentence):
+                    run.append("")  # a sentence-initial capital counts only in a phrase
+        last_end = match.end()
+    _close(run, found)
+    return found
+
+
+def _close(run: list[str], found: list[str]) -> list[str]:
+    words = [w for w in run if w]
+    if len(words) > 1 or (words and "" not in run):
+        found.append(" ".join(words))
+    return []
+
+
+def paper_row(
+    query: Query, facts: PaperFacts, relevance: float, cover: float, cosine: float,
+    sentence: float, named: bool,
+) -> list[float]:  # fmt: skip
+    """Return the features of one paper that do not depend on the other candidates."""
+    pair_total = sum(query.pairs.values())
+    phrase = sum(w for p, w in query.pairs.items() if p in facts.pairs)
+    alternative = max((coverage(facts.stems, a) for a in query.alternatives), default=cover)
+    return [
+        relevance,
+        cover,
+        cosine,
+        coverage(facts.title, query.weights),
+        0.0,  # ratio, filled in by ``table``
+        0.0,  # zscore, filled in by ``table``
+        phrase / pair_total if pair_total > 0 else 0.0,
+        alternative,
+        float(query.key is not None and query.key in facts.stems),
+        float(query.framing.wants_code and facts.code),
+        sentence,
+        float(named),
+        0.0,  # below_gap, filled in by ``table``
+    ]
+
+
+def table(rows: dict[str, list[float]]) -> dict[str, Row]:
+    """Fill in the features relative to all candidates: ratio to the best, z-score, and
+    whether the paper lies below the largest drop in the scores (the elbow)."""
+    if not rows:
+        return {}
+    relevance = np.array([row[0] for row in rows.values()])
+    top = float(relevance.max())
+    mean, spread = float(relevance.mean()), float(relevance.std()) or 1.0
+    # The largest drop between neighbours among the best GAP_SPAN, as a share of the best:
+    # papers below it are on the far side of the score distribution's elbow.
+    ordered = sorted(relevance, reverse=True)[:GAP_SPAN]
+    drops = [a - b for a, b in pairwise(ordered)]
+    elbow = ordered[int(np.argmax(drops))] if drops else 0.0
+    out: dict[str, Row] = {}
+    for pid, row in rows.items():
+        filled = np.array(row, dtype=np.float64)
+        filled[4] = row[0] / top if top > 0 else 0.0
+        filled[5] = (row[0] - mean) / spread
+        filled[12] = float(row[0] < elbow)
+        out[pid] = filled
+    return out
+
+
+def question_row(
+    query: Query, papers: dict[str, Row], order: list[str], cosines: list[float],
+    agreement: float,
+) -> Row:  # fmt: skip
+    """Return the question-level features from its candidates (``cosines`` best first)."""
+
+    def gap(values: list[float]) -> float:
+        ordered = [*sorted(values, reverse=True), 0.0, 0.0]
+        return ordered[0] - ordered[1]
+
+    def top(column: int) -> float:
+        return max((float(row[column]) for row in papers.values()), default=0.0)
+
+    sentences = [float(papers[p][10]) for p in order]
+    return np.array(
+        [
+            top(0), top(1), top(2), top(6), gap([float(papers[p][0]) for p in order]),
+            query.missing, query.entity, top(10), gap(sentences), gap(cosines),
+            min(query.rare, 2), min(query.length, LONG) / LONG, float(query.framing.plural),
+            agreement, min(len(query.named), 2),
+        ],
+        dtype=np.float64,
+    )  # fmt: skip

@@ -1,0 +1,236 @@
+"""Read questions that are not in English, with what the English-only model can use.
+
+Three measurable steps, no translation model:
+
+1. **Detect** the language from its function words (``data/framing.json``, "markers")
+   or, for Chinese, Japanese and Korean, from the script.
+2. **Map framing** ("artículos" -> "papers", "depuis" -> "since", "论文" -> "papers")
+   with the same small per-language dictionary, so intent and year filters work.
+3. **Match technical words to the corpus as cognates**: a word the corpus already uses
+   ("RDMA", "Transformers") is kept; otherwise Romance/German endings are rewritten to
+   English ones ("computación" -> "computation", "simbólicas" -> "simbolic") and the
+   closest corpus word is taken when it is similar enough (rapidfuzz ratio >= 82:
+   "hiperdimensional" -> "hyperdimensional" scores 94, "pesos" -> "peso" never reaches it).
+
+``Reading.understood`` is the share of content words that survived as English; when it
+is low, papercord says in English that it could not read the question.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from retrieval.config import DATA
+from retrieval.names import CJK, WORDS, fold
+from retrieval.text import stem, stopwords
+
+FRAMING_FILE = DATA / "framing.json"
+COGNATE_MIN = 82  # rapidfuzz ratio for a cognate: "texte"/"text" 89, "pesos"/"peso" 89 too
+MIN_MARKERS = 2  # function words needed to call a question non-English
+# Letters and marks that point at one language; each one seen adds a vote (at most 2).
+LETTERS = {"es": "¿¡ñ", "fr": "çèêàùœ", "de": "äöüß", "pt": "ãõ"}
+# Romance and German endings and spellings, rewritten to their usual English form.
+REWRITES = (
+    ("ciones", "tions"),
+    ("ción", "tion"),
+    ("cion", "tion"),
+    ("siones", "sions"),
+    ("sión", "sion"),
+    ("idades", "ities"),
+    ("idad", "ity"),
+    ("ité", "ity"),
+    ("ite", "ity"),
+    ("icas", "ic"),
+    ("icos", "ic"),
+    ("ica", "ic"),
+    ("ico", "ic"),
+    ("iques", "ic"),
+    ("ique", "ic"),
+    ("izados", "ized"),
+    ("izadas", "ized"),
+    ("izado", "ized"),
+    ("izada", "ized"),
+    ("isés", "ized"),
+    ("isé", "ized"),
+    ("ados", "ed"),
+    ("adas", "ed"),
+    ("ées", "ed"),
+    ("ée", "ed"),
+    ("mente", "ly"),
+    ("ales", "als"),
+    ("ismo", "ism"),
+    ("ierung", "ation"),
+    ("isch", "ic"),
+    ("ieren", "ize"),
+    ("ien", "ies"),
+    ("tät", "ty"),
+    ("eur", "er"),
+    ("ar", "e"),
+    ("er", "e"),
+    ("es", "s"),
+    ("os", "s"),
+    ("as", "s"),
+)
+PREFIXES = (("hiper", "hyper"), ("ph", "f"), ("k", "c"), ("z", "s"))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A question as papercord reads it: its language and an English working text."""
+
+    language: str  # "en", "fr", "es", "de", "it", "pt", "zh", "ja", "ko"
+    english: str
+    understood: float  # share of content words kept or mapped (1.0 for English)
+    unread: tuple[str, ...] = ()
+
+
+@cache
+def framing(path: Path = FRAMING_FILE) -> dict[str, tuple[frozenset[str], dict[str, str]]]:
+    """Return, per language, its marker words and its framing map (read once)."""
+    table = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        lang: (frozenset(fold(w) for w in entry["markers"].split()),
+               {fold(k): v for k, v in entry["map"].items()})
+        for lang, entry in table.items()
+        if not lang.startswith("_")
+    }  # fmt: skip
+
+
+def detect(question: str) -> str:
+    """Return the language a question is written in (ISO 639-1 code)."""
+    if re.search(r"[\uac00-\ud7af]", question):
+        return "ko"
+    if re.search(r"[\u3040-\u30ff]", question):
+        return "ja"
+    if re.search(rf"[{CJK}]", question):
+        return "zh"
+    words = [fold(w) for w in WORDS.findall(question)]
+    english = sum(w in stopwords() for w in words)
+    scores = {
+        lang: sum(w in markers or w in mapping for w in words)
+        + min(2, sum(question.count(ch) for ch in LETTERS.get(lang, "")))
+        for lang, (markers, mapping) in framing().items()
+    }
+    lang, best = max(scores.items(), key=lambda kv: kv[1], default=("en", 0))
+    return lang if best >= MIN_MARKERS and best > english else "en"
+
+
+class Reader:
+    """Reads questions against one corpus vocabulary (the words its abstracts use)."""
+
+    def __init__(self, vocabulary: Iterable[str]) -> None:
+        self.vocabulary = frozenset(fold(w) for w in vocabulary)
+        self._stems = {stem(w): w for w in sorted(self.vocabulary)}
+        self._by_letter: dict[str, list[str]] = {}
+        for word in self.vocabulary:
+            if len(word) >= 4:
+                self._by_letter.setdefault(word[0], []).append(word)
+
+    def read(self, question: str) -> Reading:
+        """Return the question's language and the English text to search with."""
+        language = detect(question)
+        if language == "en":
+            return Reading("en", question, 1.0)
+        markers, mapping = framing().get(language, (frozenset(), {}))
+        if language in {"zh", "ja", "ko"}:
+            return self._read_cjk(question, language, markers, mapping)
+        text = _replace_phrases(question, mapping)
+        pieces: list[str] = []
+        cursor, content, kept = 0, 0, 0
+        unread: list[str] = []
+        for match in WORDS.finditer(text):
+            word, folded = match.group(), fold(match.group())
+            pieces.append(text[cursor : match.start()])
+            cursor = match.end()
+            if folded in markers:
+                continue
+            if folded in mapping:
+                pieces.append(mapping[folded])
+                continue
+            content += 1
+            english = self._english(word, folded)
+            if english is None:
+                unread.append(word)
+                continue
+            kept += 1
+            pieces.append(english)
+        pieces.append(text[cursor:])
+        english_text = " ".join("".join(pieces).split())
+        return Reading(language, english_text, kept / content if content else 1.0, tuple(unread))
+
+    def _english(self, word: str, folded: str) -> str | None:
+        """Return the word as the corpus would spell it, or None when it has no cognate."""
+        if folded in self.vocabulary or folded.isdigit():
+            return word
+        if len(folded) < 4 or any(c.isdigit() or c.isupper() for c in word[1:]):
+            return word  # acronyms, names and short tokens ("HPC", "GPT-4V", "AlphaFold")
+        return self.cognate(folded)
+
+    def cognate(self, folded: str) -> str | None:
+        """Return the corpus word a foreign word most likely corresponds to, or None."""
+        forms = _forms(folded)
+        for form in forms:
+            if form in self.vocabulary:
+                return form
+        for form in forms:  # "compresser" and "compression" share the stem "compress"
+            if stem(form) in self._stems and len(stem(form)) >= 5:
+                return self._stems[stem(form)]
+        best: tuple[str, float] | None = None
+        for form in forms:
+            found = process.extractOne(
+                form, self._by_letter.get(form[0], []), scorer=fuzz.ratio,
+                score_cutoff=COGNATE_MIN,
+            )  # fmt: skip
+            if found and (best is None or found[1] > best[1]):
+                best = (str(found[0]), float(found[1]))
+        return best[0] if best else None
+
+    def _read_cjk(
+        self, question: str, language: str, markers: frozenset[str], mapping: dict[str, str]
+    ) -> Reading:
+        text = question
+        for key in sorted(mapping, key=len, reverse=True):
+            text = text.replace(key, f" {mapping[key]} ")
+        for marker in sorted(markers, key=len, reverse=True):
+            text = text.replace(marker, " ")
+        unread = tuple(re.findall(rf"[{CJK}]+", text))
+        latin = [w for w in WORDS.findall(text) if not re.match(rf"[{CJK}]", w)]
+        content = [w for w in latin if fold(w) not in stopwords()]
+        read_chars = sum(len(w) for w in content)
+        total = read_chars + sum(len(u) * 2 for u in unread)  # a CJK word ~ 2 letters' worth
+        english = " ".join(re.sub(rf"[{CJK}]+", " ", text).split())
+        return Reading(language, english, read_chars / total if total else 1.0, unread)
+
+
+@cache
+def _rewrites() -> tuple[tuple[str, str], ...]:
+    """Return the ending rewrites, accents folded like the words they apply to."""
+    return tuple(dict.fromkeys((fold(old), new) for old, new in REWRITES))
+
+
+def _replace_phrases(text: str, mapping: dict[str, str]) -> str:
+    """Replace multi-word framing ("wie viele", "y a-t-il") before splitting into words."""
+    for key in (k for k in mapping if " " in k or "-" in k):
+        text = re.sub(rf"(?<!\w){re.escape(key)}(?!\w)", f" {mapping[key]} ", text, flags=re.I)
+    return text
+
+
+def _forms(word: str) -> list[str]:
+    """Return the word and its English-looking rewrites, most literal first."""
+    forms = [word]
+    for old, new in PREFIXES:
+        if word.startswith(old):
+            forms.append(new + word[len(old) :])
+    for base in list(forms):
+        for old, new in _rewrites():
+            if base.endswith(old) and len(base) - len(old) >= 3:
+                forms.append(base[: -len(old)] + new)
+                break
+    return list(dict.fromkeys(forms))

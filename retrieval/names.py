@@ -1,0 +1,119 @@
+"""Find a listed author named in free text: full or family name, typos, any language.
+
+The names come from the corpus; nothing here knows any particular author. A family name
+matches exactly, or within one edit (optimal string alignment, so "zhnag" is one
+transposition from "zhang") when it is five letters or longer and the typed word is not
+an ordinary English word. A given name next to the family name makes a match certain and
+lets a short family name ("Wu") match at all, and is removed from the text with it:
+"Zhiru Zhang's papers" leaves "papers".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+# Latin (and other alphabetic) runs, or CJK runs: "请概括Torsten" is two words, not one.
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+WORDS = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+")
+FUZZY_MIN_LETTERS = 5  # "zhang" tolerates one edit; "wu" never does
+COMMON_ZIPF = 3.5  # typed words at least this common in English are never fuzzy names
+WORD_ZIPF = 4.5  # a lowercase family name this common ("young") is read as a word
+POSSESSIVE = re.compile(r"^(?:['’]s|['’])")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An author named in a question, and the question with the name taken out."""
+
+    author: str
+    remainder: str
+    exact: bool  # False when the name was matched despite a typo
+
+
+def fold(text: str) -> str:
+    """Return text casefolded and without accents ("Höfler" -> "hofler")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@cache
+def _english_zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, "en"))
+
+
+class AuthorNames:
+    """The listed authors, indexed by family name for fast lookup in questions."""
+
+    def __init__(self, authors: list[str]) -> None:
+        self.authors = authors
+        self._parts = {a: [fold(p) for p in WORDS.findall(a)] for a in authors}
+        self._family: dict[str, list[str]] = {}
+        for author, parts in self._parts.items():
+            if parts:
+                self._family.setdefault(parts[-1], []).append(author)
+        self._long = [f for f in self._family if len(f) >= FUZZY_MIN_LETTERS]
+
+    def find(self, question: str) -> Mention | None:
+        """Return the first listed author the question names, or None."""
+        found = list(WORDS.finditer(question))
+        words = [(fold(m.group()), m.start(), m.end()) for m in found]
+        for index, (word, _, _) in enumerate(words):
+            for family, exact in self._families_like(word):
+                for author in self._family[family]:
+                    first = self._given_span(author, words, index)
+                    named = first < index  # a given name (or initial) stands before it
+                    if not named and not self._alone_ok(family, word, found[index].group(), exact):
+                        continue
+                    return Mention(author, _cut(question, words, first, index), exact)
+        return None
+
+    def _families_like(self, word: str) -> list[tuple[str, bool]]:
+        if word in self._family:
+            return [(word, True)]
+        if len(word) < FUZZY_MIN_LETTERS - 1:
+            return []
+        close = process.extract(word, self._long, scorer=OSA.distance, score_cutoff=1, limit=None)
+        return [(str(f), False) for f, _, _ in close]
+
+    def _alone_ok(self, family: str, word: str, typed: str, exact: bool) -> bool:
+        """Return True when a family name without a given name still names the author.
+
+        It must be the only listed author of that name and at least three letters long;
+        a typo must not be an ordinary English word, and an exact match that is one
+        ("Young") counts only when capitalized.
+        """
+        if len(self._family[family]) > 1 or len(family) < 3:
+            return False
+        if not exact:
+            return _english_zipf(word) < COMMON_ZIPF
+        return _english_zipf(word) < WORD_ZIPF or typed[:1].isupper()
+
+    def _given_span(self, author: str, words: list[tuple[str, int, int]], index: int) -> int:
+        """Return the index of the first given-name word right before the family name."""
+        begin = index
+        for given in reversed(self._parts[author][:-1]):
+            if begin == 0:
+                break
+            typed = words[begin - 1][0]
+            close = typed in (given, given[:1]) or (
+                len(given) >= FUZZY_MIN_LETTERS and OSA.distance(typed, given) <= 1
+            )
+            if not close:
+                break
+            begin -= 1
+        return begin
+
+
+def _cut(question: str, words: list[tuple[str, int, int]], first: int, last: int) -> str:
+    """Return the question without words first..last and a possessive after them."""
+    start, end = words[first][1], words[last][2]
+    tail = POSSESSIVE.sub("", question[end:])
+    return f"{question[:start].rstrip()} {tail.lstrip()}".strip()

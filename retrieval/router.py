@@ -1,0 +1,234 @@
+"""Route a question by its intent: author card, filtered listing, or topic search.
+
+* names a listed author and nothing else  -> the author's card (and their papers, newest
+  first, to page through);
+* names an author and a constraint        -> that author's papers meeting it, as a list;
+  a topic that none of them matches gets a note and the card, never an abstention;
+* only filters ("2023 papers", "what's in cs.ET?") -> every paper that matches them;
+* a question papercord cannot read        -> says so, in English;
+* anything else                           -> a topic search, within the filters.
+
+Every answer carries the filters it applied, so a misreading is visible, and a filter
+that matches nothing says why.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from retrieval.config import Mode
+from retrieval.intent import Intent, IntentReader
+from retrieval.lookup import Lookup
+from retrieval.models import Answer, Filters, Paper, Result
+from retrieval.refs import ref
+from retrieval.search import Searcher, matches
+from retrieval.snippets import best_snippet
+from retrieval.taxonomy import names as subject_names
+from retrieval.textfilters import read_subject_names, suggest_subjects
+
+MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
+LANGUAGES = {"fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
+             "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Request:
+    """One question with the options the user set."""
+
+    text: str
+    k: int
+    mode: Mode
+    filters: Filters
+
+
+class Router:
+    """Answers questions against one searcher and lookup (one index)."""
+
+    def __init__(self, searcher: Searcher, lookup: Lookup) -> None:
+        self.searcher = searcher
+        self.lookup = lookup
+        papers = searcher.index.papers.values()
+        self.subjects = Counter(code for p in papers for code in p.subjects)
+        self.intents = IntentReader(lookup.authors, self.subjects, searcher.vocabulary.words)
+
+    def answer(self, request: Request) -> Answer:
+        """Return the answer to a question, routed by what it asks."""
+        started = time.perf_counter()
+        route, intent, filters, notes = self.plan(request)
+        answer = self._route(route, request, intent, filters)
+        return replace(
+            answer,
+            question=request.text,
+            mode=request.mode,
+            filters=answer.filters if answer.author else filters,
+            notes=tuple(notes) + answer.notes,
+            language=intent.language,
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+        )
+
+    def plan(self, request: Request) -> tuple[str, Intent, Filters, list[str]]:
+        """Return how a question will be answered, with its intent, filters and notes.
+
+        The route is one of "unknown-subject", "author", "unreadable", "listing", "search".
+        """
+        intent = self.intents.read(request.text)
+        filters, notes = self._filters(request.filters, intent)
+        unknown = intent.unknown_subjects or (request.filters.subject and notes)
+        if unknown and filters.subject is None:
+            route = "unknown-subject"
+        elif filters.author:
+            route = "author"
+        elif intent.understood < MIN_UNDERSTOOD:
+            route = "unreadable"
+        elif not intent.topic and (filters != Filters() or intent.plural):
+            route = "listing"
+        else:
+            route = "search"
+        return route, intent, filters, notes
+
+    def _route(self, route: str, request: Request, intent: Intent, filters: Filters) -> Answer:
+        if route == "unknown-subject":
+            return _empty(request, filters)  # the note says which subject, and suggests
+        if route == "author":
+            return self._author(request, intent, filters)
+        if route == "listing":
+            return self.listing(request, filters)
+        answer = self.searcher.ask(
+            intent.search_text or request.text, request.k, request.mode, filters, intent.framing()
+        )
+        if route != "unreadable":
+            return answer
+        language = LANGUAGES.get(intent.language, "another language")
+        note = (
+            f"I could not understand this question: it reads as {language}, and I understand "
+            "English (and technical terms in other languages). Please ask in English."
+        )
+        closest = answer.closest or (answer.results + answer.more)[: self.searcher.settings.closest]
+        return replace(answer, abstained=True, results=(), more=(), matched=0,
+                       closest=closest, notes=(note,))  # fmt: skip
+
+    def _author(self, request: Request, intent: Intent, filters: Filters) -> Answer:
+        """Answer a question about one author's work: the card or their papers as a list."""
+        assert filters.author is not None
+        summary = self.lookup.author(filters.author)
+        listing = self.listing(request, filters)
+        if not listing.matched:  # the years or subjects leave none of theirs: say why
+            return replace(listing, abstained=False, author=summary)
+        if not intent.topic:
+            return (
+                replace(listing, author=summary)
+                if filters == Filters(author=filters.author)
+                else listing
+            )
+        answer = self.searcher.ask(
+            intent.search_text, request.k, request.mode, filters, intent.framing()
+        )
+        if not answer.abstained and answer.results:
+            return answer
+        note = f"None of {summary.name}'s papers is about “{intent.topic}”; here is the summary."
+        return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
+                       author=summary, notes=(note,))  # fmt: skip
+
+    def listing(self, request: Request, filters: Filters) -> Answer:
+        """Return every paper that passes the filters, newest first."""
+        index = self.searcher.index
+        papers = sorted(
+            (p for p in index.papers.values() if matches(p, filters)),
+            key=lambda p: (-p.year, p.title.casefold()),
+        )
+        if not papers:
+            return replace(_empty(request, filters), notes=(self._why_empty(filters),))
+        shown = papers[: self.searcher.settings.listed]
+        results = [self._listed(p) for p in shown]
+        return Answer(
+            question=request.text,
+            mode=request.mode,
+            abstained=False,
+            results=tuple(results[: request.k]),
+            more=tuple(results[request.k :]),
+            filters=filters,
+            ranking=tuple(p.id for p in papers),
+            matched=len(papers),
+        )
+
+    def _listed(self, paper: Paper) -> Result:
+        rows = self.searcher.index.sentences.get(paper.id, [])
+        prepared = self.searcher.prepared(paper.id)
+        snippet = best_snippet(paper.abstract, rows, {}, None, prepared=prepared)
+        return Result(paper=ref(paper), score=1.0, snippet=snippet)
+
+    def _filters(self, given: Filters, intent: Intent) -> tuple[Filters, list[str]]:
+        """Merge the options the user set with the filters the question wrote out.
+
+        Options win; the question fills what they leave open. Subjects typed by name
+        ("machine learning") become codes; unknown ones become a note with suggestions.
+        """
+        written = intent.filters()
+        notes: list[str] = []
+        subject = given.subject or written.subject
+        if given.subject:
+            subject, unknown = self._subject_codes(given.subject)
+            notes += [self._unknown_subject(u) for u in unknown]
+        notes += [self._unknown_subject(u) for u in intent.unknown_subjects]
+        author = self.lookup.resolve_author(given.author) if given.author else intent.author
+        filters = Filters(
+            year_from=given.year_from if given.year_from is not None else written.year_from,
+            year_to=given.year_to if given.year_to is not None else written.year_to,
+            subject=subject,
+            author=author,
+        )
+        return filters, notes
+
+    def _subject_codes(self, typed: str) -> tuple[str | None, list[str]]:
+        known = {code.casefold(): code for code in subject_names()}
+        codes, unknown = [], []
+        for part in (p.strip() for p in typed.split(",") if p.strip()):
+            if part.casefold() in known:
+                codes.append(known[part.casefold()])
+                continue
+            by_name, rest = read_subject_names(part, {c: subject_names()[c] for c in self.subjects})
+            if by_name and not rest:
+                codes.extend(by_name)
+            else:
+                unknown.append(part)
+        return ",".join(codes) or None, unknown
+
+    def _unknown_subject(self, typed: str) -> str:
+        listed = {code: subject_names().get(code, code) for code in self.subjects}
+        guesses = suggest_subjects(typed, listed) or suggest_subjects(typed, subject_names())
+        hint = ", ".join(f"{g} ({subject_names().get(g, g)})" for g in guesses)
+        return f"“{typed}” is not a subject of any listed paper. Did you mean {hint}?"
+
+    def _why_empty(self, filters: Filters) -> str:
+        """Say which filter leaves nothing: an unused subject, or years with no paper."""
+        papers = list(self.searcher.index.papers.values())
+        if filters.author:
+            papers = [p for p in papers if filters.author in p.authors]
+        if filters.subject:
+            wanted = [s.strip() for s in filters.subject.split(",")]
+            if not any(matches(p, Filters(subject=filters.subject)) for p in papers):
+                named = ", ".join(f"{w} ({subject_names().get(w, w)})" for w in wanted)
+                who = f"by {filters.author} " if filters.author else ""
+                return f"No listed paper {who}is filed under {named}."
+            papers = [p for p in papers if matches(p, Filters(subject=filters.subject))]
+        years = sorted({p.year for p in papers})
+        span = f"{years[0]}–{years[-1]}" if len(years) > 1 else str(years[0]) if years else "—"
+        asked = _years_text(filters)
+        who = f" by {filters.author}" if filters.author else ""
+        return f"No listed paper{who} is from {asked}; those papers are from {span}."
+
+
+def _years_text(filters: Filters) -> str:
+    start, end = filters.year_from, filters.year_to
+    if start is not None and end is not None:
+        return str(start) if start == end else f"{start}–{end}"
+    if start is not None:
+        return f"{start} or later"
+    return f"{end} or earlier" if end is not None else "those years"
+
+
+def _empty(request: Request, filters: Filters) -> Answer:
+    return Answer(question=request.text, mode=request.mode, abstained=True, results=(),
+                  filters=filters)  # fmt: skip

@@ -1,0 +1,130 @@
+"""What a user sees from ``ask`` for author questions, plain-language filters, lists,
+questions it cannot read, and what it quotes."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.engine import Engine
+from retrieval.errors import NotFoundError
+from retrieval.models import Answer, Filters
+
+
+def papers(answer: Answer) -> list[str]:
+    return [r.paper.title for r in answer.results + answer.more]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which categories does hoefler publish in",
+        "what is hoeffler working on",
+        "give me a rundown of zhiru zhnag's research",
+        "请概括一下Torsten Hoefler在这里的论文。",
+    ],
+)
+def test_a_question_about_an_author_gets_the_card(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.author is not None and not answer.abstained
+
+
+def test_the_card_comes_with_the_authors_papers_to_page_through(engine: Engine) -> None:
+    answer = engine.ask("gimme the full hoefler paper list")
+    assert answer.author is not None and answer.matched == 18 == len(papers(answer))
+    years = [r.paper.year for r in answer.results + answer.more]
+    assert years == sorted(years, reverse=True)
+
+
+def test_an_author_and_a_year_list_that_authors_papers(engine: Engine) -> None:
+    answer = engine.ask("zhang's papers from 2024")
+    assert answer.author is None and not answer.abstained and answer.matched == 12
+    assert all(r.paper.year == 2024 for r in answer.results + answer.more)
+    assert answer.filters == Filters(year_from=2024, year_to=2024, author="Zhiru Zhang")
+
+
+def test_an_author_and_a_topic_search_only_that_authors_papers(engine: Engine) -> None:
+    answer = engine.ask("hoefler's papers on quantization since 2023")
+    assert papers(answer)[0].startswith("GPTQ")
+    assert all(r.paper.authors == ("Torsten Hoefler",) for r in answer.results + answer.more)
+
+
+def test_an_author_topic_with_no_match_says_so_and_shows_the_card(engine: Engine) -> None:
+    answer = engine.ask("zhang's papers on earthquake detection from seismic waveforms")
+    assert answer.author is not None and not answer.abstained
+    assert any("None of Zhiru Zhang's papers" in note for note in answer.notes)
+    early = engine.ask("hoefler's papers from 2024")  # his listed papers are from 2022-2023
+    assert early.author is not None and not early.abstained
+    assert early.notes == (
+        "No listed paper by Torsten Hoefler is from 2024; those papers are from 2022–2023.",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "count", "filters"),
+    [
+        ("2023 papers", 11, Filters(year_from=2023, year_to=2023)),
+        ("what's filed under cs.ET?", 2, Filters(subject="cs.ET")),
+        ("anything in cs.PL or cs.SE?", 2, Filters(subject="cs.PL,cs.SE")),
+        ("machine learning (cs.LG) papers from 2022", 4, Filters(2022, 2022, "cs.LG")),
+        ("list all the cs.DC (distributed, parallel and cluster computing) papers", 8, Filters(subject="cs.DC")),
+    ],
+)  # fmt: skip
+def test_a_filter_only_question_lists_every_match(
+    engine: Engine, question: str, count: int, filters: Filters
+) -> None:
+    answer = engine.ask(question, k=3)
+    assert not answer.abstained and answer.filters == filters
+    assert answer.matched == count == len(papers(answer)) and len(answer.results) == min(3, count)
+
+
+def test_options_and_written_filters_combine_and_options_win(engine: Engine) -> None:
+    answer = engine.ask("2023 papers", filters=Filters(year_from=2024, year_to=2024))
+    assert answer.filters.year_from == 2024 and all(r.paper.year == 2024 for r in answer.results)
+    typed = engine.ask("graph papers", filters=Filters(subject="machine learning"))
+    assert typed.filters.subject == "cs.LG"
+
+
+def test_a_filter_that_matches_nothing_says_why(engine: Engine) -> None:
+    unknown = engine.ask("cs.XY papers")
+    assert unknown.abstained and not unknown.closest
+    assert "Did you mean" in unknown.notes[0] and "cs.XY" in unknown.notes[0]
+    early = engine.ask("2019 papers")
+    assert early.abstained and not early.closest
+    assert "2019" in early.notes[0] and "2022–2024" in early.notes[0]
+
+
+def test_a_list_question_returns_every_paper_that_says_the_term(engine: Engine) -> None:
+    # Five abstracts say FPGA; a cutoff at 0.7 x the best returned three.
+    answer = engine.ask("papers on FPGAs")
+    found = papers(answer)
+    assert answer.matched == len(found) >= 5
+    assert all("FPGA" in t or "fpga" in engine.searcher.index.papers[r.paper.id].abstract.casefold()
+               for t, r in zip(found, answer.results + answer.more, strict=True))  # fmt: skip
+
+
+def test_a_question_it_cannot_read_is_answered_in_english(engine: Engine) -> None:
+    answer = engine.ask("有没有论文提出专门为大规模深度学习训练设计的网络拓扑？")
+    assert answer.abstained and answer.language == "zh"
+    assert "Chinese" in answer.notes[0] and "Please ask in English" in answer.notes[0]
+
+
+def test_a_quote_is_never_the_code_link_unless_code_is_asked_for(engine: Engine) -> None:
+    for question in ["GPTQ one-shot quantization of GPT models", "Student Float formats for LLMs"]:
+        for result in engine.ask(question).results:
+            assert "http" not in result.snippet.text and "github" not in result.snippet.text
+    coded = engine.ask("which of these papers have code on github?")
+    assert any("github" in r.snippet.text for r in coded.results)
+
+
+def test_a_title_not_in_the_list_is_said_to_be_missing(engine: Engine) -> None:
+    for title in ["attention is all you need", "deep residual learning for image recognition"]:
+        with pytest.raises(NotFoundError, match="not in the list") as error:
+            engine.paper(title)
+        assert error.value.suggestions  # the closest titles, to pick from
+
+
+def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine) -> None:
+    detail = engine.paper("graph")
+    assert "Graph" in detail.paper.title and len(detail.alternatives) >= 4
+    assert detail.paper.id not in {p.id for p in detail.alternatives}
+    assert engine.paper("gptq").alternatives == ()

@@ -1,0 +1,43 @@
+"""Scoring answers per type and style, and what counts as handling an author question."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.evaluation import Report, author_handled, score
+from retrieval.models import Answer, PaperRef, Result, Snippet
+
+TITLES = {"p1": "Alpha Paper", "p2": "Beta Paper", "p3": "Gamma Paper"}
+
+
+def result(pid: str, author: str = "Ada Lovelace") -> Result:
+    ref = PaperRef(pid, TITLES[pid], 2024, (author,), (), "https://x")
+    return Result(ref, 0.5, Snippet("s", "s", ()))
+
+
+def test_multi_questions_are_scored_on_results_and_more() -> None:
+    report = Report("hybrid")
+    row = {"id": "m1", "type": "multi", "style": "list", "question": "which?",
+           "gold": ["Alpha Paper", "Beta Paper"]}  # fmt: skip
+    answer = Answer("q", "hybrid", False, (result("p1"),), more=(result("p2"), result("p3")))
+    score(report, row, answer, TITLES)
+    assert report.metric("multi", "R") == 1.0 and report.metric("multi", "P") == pytest.approx(
+        2 / 3, abs=1e-3
+    )
+
+
+def test_breakdown_reports_each_style_and_the_type_as_a_whole() -> None:
+    report = Report("hybrid")
+    for n, style in enumerate(["chatty", "chatty", "famous"]):
+        row = {"id": f"n{n}", "type": "none", "style": style, "question": "anything?"}
+        score(report, row, Answer("q", "hybrid", style == "chatty", ()), TITLES)
+    rows = {(r["type"], r["style"]): r for r in report.breakdown()}
+    assert rows[("none", "chatty")]["abstain"] == 1.0 and rows[("none", "famous")]["abstain"] == 0.0
+    assert rows[("none", "all")]["n"] == 3
+
+
+def test_an_author_question_is_handled_by_the_card_or_a_list_of_only_their_papers() -> None:
+    only = Answer("q", "hybrid", False, (result("p1"), result("p2")))
+    mixed = Answer("q", "hybrid", False, (result("p1"), result("p2", "Someone Else")))
+    assert author_handled(only, "Ada Lovelace") and not author_handled(mixed, "Ada Lovelace")
+    assert not author_handled(Answer("q", "hybrid", True, ()), "Ada Lovelace")

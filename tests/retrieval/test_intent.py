@@ -1,0 +1,124 @@
+"""Reading a question as a whole: authors with typos or in other languages, years and
+subjects written in plain language, and what is left to search for."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from retrieval.intent import IntentReader
+from retrieval.names import AuthorNames
+from retrieval.taxonomy import names as subject_names
+from retrieval.textfilters import Years, read_subject_codes, read_years
+
+AUTHORS = ["Torsten Hoefler", "Zhiru Zhang"]
+SUBJECTS = ["cs.LG", "cs.DC", "cs.PL", "cs.SE", "cs.CV", "cs.ET", "quant-ph"]
+VOCABULARY = ["quantization", "weather", "forecasting", "graph", "networks", "fpga"]
+
+
+@pytest.fixture(scope="module")
+def reader() -> IntentReader:
+    return IntentReader(AUTHORS, SUBJECTS, VOCABULARY)
+
+
+@pytest.mark.parametrize(
+    ("question", "author"),
+    [
+        ("papers by zhiru zhangg?", "Zhiru Zhang"),
+        ("give me a rundown of zhiru zhnag's research", "Zhiru Zhang"),
+        ("what topics does Toresten Hoefler research?", "Torsten Hoefler"),
+        ("torsten hofler 2022 papers", "Torsten Hoefler"),
+        ("what is hoeffler working on", "Torsten Hoefler"),
+        ("请概括一下Torsten Hoefler在这里的论文。", "Torsten Hoefler"),
+        ("Peux-tu résumer les travaux de Zhiru Zhang présents ici ?", "Zhiru Zhang"),
+        ("change the hang of it", None),  # "hang" is one letter from "zhang", but a word
+        ("graph neural networks", None),
+    ],
+)  # fmt: skip
+def test_a_listed_author_is_found_despite_typos_and_languages(
+    reader: IntentReader, question: str, author: str | None
+) -> None:
+    assert reader.read(question).author == author
+
+
+def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
+    mention = AuthorNames(AUTHORS).find("Zhiru Zhang's papers on quantization")
+    assert mention is not None and mention.remainder == "papers on quantization"
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("zhang's papers from 2024", Years(2024, 2024)),
+        ("anything since 2023?", Years(2023, None)),
+        ("papers after 2022", Years(2023, None)),
+        ("2022-2023 papers", Years(2022, 2023)),
+        ("between 2022 and 2023", Years(2022, 2023)),
+        ("before 2024", Years(None, 2023)),
+        ("until 2023", Years(None, 2023)),
+        ("2023 or later", Years(2023, None)),
+        ("runs on 2048 GPUs", None),  # a count, not a year
+        ("compress OPT-175B to 3 or 4 bits", None),
+    ],
+)  # fmt: skip
+def test_years_in_plain_language_become_a_range(text: str, years: Years | None) -> None:
+    assert read_years(text)[0] == years
+
+
+def test_subject_codes_are_read_and_their_names_removed() -> None:
+    found, rest = read_subject_codes("machine learning (cs.LG) papers", subject_names())
+    assert found.codes == ("cs.LG",) and "machine" not in rest
+    found, _ = read_subject_codes("anything in cs.PL or cs.SE?", subject_names())
+    assert found.codes == ("cs.PL", "cs.SE")
+    found, _ = read_subject_codes("what is in QUANT-PH", subject_names())
+    assert found.codes == ("quant-ph",)
+    found, _ = read_subject_codes("cs.XY papers", subject_names())
+    assert found.codes == () and found.unknown == ("cs.XY",)
+
+
+def test_a_subject_name_is_a_filter_only_when_nothing_else_is_asked(
+    reader: IntentReader,
+) -> None:
+    alone = reader.read("quantum physics papers")
+    assert alone.subjects == ("quant-ph",) and alone.topic == ""
+    topical = reader.read("machine learning for weather forecasting")
+    assert topical.subjects == () and "weather" in topical.topic
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many Zhiru Zhang papers do you have?",
+        "which categories does hoefler publish in",
+        "what's the newest paper by Zhang?",
+        "gimme the full hoefler paper list",
+        "What does Torsten Hoefler work on?",
+    ],
+)
+def test_questions_about_an_author_leave_no_topic(reader: IntentReader, question: str) -> None:
+    intent = reader.read(question)
+    assert intent.author is not None and intent.topic == ""
+
+
+def test_a_constraint_stays_with_the_author(reader: IntentReader) -> None:
+    intent = reader.read("hoefler's papers on quantization since 2023")
+    assert intent.author == "Torsten Hoefler" and intent.years == Years(2023, None)
+    assert intent.topic == "quantization"
+    assert intent.filters().year_from == 2023 and intent.filters().author is None
+
+
+def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
+    assert reader.read("which papers target FPGAs?").plural
+    assert not reader.read("the paper that quantizes GPT to 3 bits").plural
+    assert reader.read("which of these have code on github?").wants_code
+    assert not reader.read("summarize by year and subject code").wants_code
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=200))
+def test_reading_any_text_never_fails(text: str) -> None:
+    intent = IntentReader(AUTHORS, SUBJECTS, VOCABULARY).read(text)
+    assert 0.0 <= intent.understood <= 1.0
+    if intent.years and intent.years.start and intent.years.end:
+        assert intent.years.start <= intent.years.end

@@ -1,0 +1,53 @@
+"""Questions not in English: the language is named, framing is mapped, technical words
+are matched to the corpus as cognates, and what cannot be read is counted."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.language import Reader, detect
+
+VOCABULARY = [
+    "hyperdimensional", "computation", "symbolic", "binarized", "transformers", "compression",
+    "image", "text", "automatic", "prediction", "limits", "topology",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("which papers quantize LLMs to 4 bits?", "en"),
+        ("¿Qué artículos aplican aprendizaje automático a la predicción meteorológica?", "es"),
+        ("Jusqu'à quel débit peut-on compresser une image avec du texte ?", "fr"),
+        ("Welche Paper beschäftigen sich mit Netzwerken in Rechenzentren?", "de"),
+        ("请概括一下这里的论文。", "zh"),
+    ],
+)
+def test_the_language_is_detected(question: str, language: str) -> None:
+    assert detect(question) == language
+
+
+def test_framing_is_mapped_and_technical_words_found_as_cognates() -> None:
+    reading = Reader(VOCABULARY).read(
+        "¿Qué artículo analiza la computación hiperdimensional y las arquitecturas simbólicas?"
+    )
+    words = reading.english.split()
+    assert reading.language == "es"
+    assert {"paper", "computation", "hyperdimensional"} <= set(words)
+    assert any(w.startswith("symbolic") for w in words)
+    assert "¿Qué" not in reading.english and 0.5 <= reading.understood < 1.0
+
+
+def test_acronyms_and_names_pass_unchanged() -> None:
+    reading = Reader(VOCABULARY).read("Gibt es hier das FlashAttention-Paper zu RDMA?")
+    assert "FlashAttention" in reading.english and "RDMA" in reading.english
+
+
+def test_a_question_with_no_readable_content_says_so_by_its_score() -> None:
+    reading = Reader(VOCABULARY).read("有没有论文提出专门为大规模深度学习训练设计的网络拓扑？")
+    assert reading.language == "zh" and reading.understood < 0.34 and reading.unread
+
+
+def test_english_is_left_alone() -> None:
+    question = "anything on graph databases?"
+    assert Reader(VOCABULARY).read(question).english == question
