@@ -58,19 +58,18 @@ class Lookup:
             raise QueryError("type at least three characters of the paper's title")
         words = title_words(folded)
         needed = 1.0 if len(words) <= FULL_COVER_WORDS else 0.75
+        close = self._title_scores(folded)  # (best, whole), pid for every title, in C
         scored = sorted(
             (
-                (title_score(folded, title), pid)
-                for pid, title in self._folded.items()
-                if word_coverage(words, self._title_words[pid]) >= needed
+                (score, pid)
+                for score, pid in close
+                if score[0] >= TITLE_CUTOFF  # cheap first; word coverage for the few left
+                and word_coverage(words, self._title_words[pid]) >= needed
             ),
             reverse=True,
         )
-        scored = [(score, pid) for score, pid in scored if score[0] >= TITLE_CUTOFF]
         if not scored:
-            near = sorted(
-                ((title_score(folded, t)[0], pid) for pid, t in self._folded.items()), reverse=True
-            )
+            near = sorted(((best, pid) for (best, _), pid in close), reverse=True)
             raise NotFoundError(
                 f"no paper title matches {query.strip()!r}: it is not in the list",
                 tuple(self._titles[p] for s, p in near[:SUGGESTIONS] if s >= SUGGEST_CUTOFF),
@@ -80,6 +79,20 @@ class Lookup:
         detail = self.detail(pid, float(score))
         alternatives = tuple(ref(self.index.papers[p]) for p in others[:ALTERNATIVES])
         return replace(detail, alternatives=alternatives)
+
+    def _title_scores(self, folded: str) -> list[tuple[tuple[float, float], str]]:
+        """Return ``title_score`` for every title, computed by rapidfuzz's C loops."""
+        ids, titles = list(self._folded), list(self._folded.values())
+        whole = process.cdist([folded], titles, scorer=fuzz.WRatio)[0]
+        partial = (
+            process.cdist([folded], titles, scorer=fuzz.partial_ratio)[0]
+            if len(folded) >= 4
+            else whole * 0
+        )
+        return [
+            ((float(max(w, p)), float(w)), pid)
+            for pid, w, p in zip(ids, whole, partial, strict=True)
+        ]
 
     def detail(self, pid: str, match_score: float = 100.0) -> PaperDetail:
         """Return a paper by id with its abstract and related papers."""
