@@ -100,7 +100,15 @@ def result_block(number: int, result: Result) -> str:
     paper = result.paper
     head = f"**{number}. {link(paper.title, paper.url)}** ({paper.year})"
     meta = f"{subjects_line(paper)} · {authors_line(paper)}"
-    return "\n".join(part for part in (head, meta, quote(result.snippet)) if part)
+    return "\n".join(part for part in (head, meta, quote(result.snippet), why(result)) if part)
+
+
+def why(result: Result) -> str:
+    """Return the "matched: keyword · meaning · both" line, with the words that matched."""
+    if not result.why:
+        return ""
+    words = ", ".join(escape(clip(term, 40)) for term in result.terms[:5])
+    return f"*matched: {result.why}*" + (f" · {words}" if words else "")
 
 
 def answer_card(

@@ -31,6 +31,8 @@ def result_json(result: Result) -> dict[str, Any]:
         "score": result.score,
         "snippet": result.snippet.text,
         "snippet_marked": result.snippet.marked,
+        "why": result.why or None,
+        "matched_terms": list(result.terms),
     }
 
 

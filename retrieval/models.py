@@ -96,6 +96,8 @@ class Result:
     paper: PaperRef
     score: float
     snippet: Snippet
+    why: str = ""  # "keyword", "meaning" or "both": which retriever found the paper
+    terms: tuple[str, ...] = ()  # the question's words quoted in the snippet, as written there
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from retrieval.config import Mode, RetrievalSettings
 from retrieval.decision import Ranking, Signals, decide, rank
 from retrieval.embedding import Embedder, Vectors
 from retrieval.errors import QueryError
+from retrieval.explain import explained
 from retrieval.features import Framing, PaperFacts, Query, Vocabulary, paper_facts, read_query
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result
@@ -140,7 +141,8 @@ class Searcher:
 
         def result(pid: str) -> Result:
             paper = self.index.papers[pid]
-            return self._result(paper, ranking.relevance[pid], query, vector)
+            found = self._result(paper, ranking.relevance[pid], query, vector)
+            return explained(found, signals.get(pid))
 
         shown = [] if abstained else ranking.relevant[: self.settings.listed]
         closest = order[: self.settings.closest] if abstained else []

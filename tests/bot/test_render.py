@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -111,3 +112,12 @@ def test_clip_never_exceeds_its_limit(text: str, limit: int) -> None:
     clipped = clip(text, limit)
     assert len(clipped) <= limit
     assert clipped == text or clipped.endswith("…")
+
+
+def test_each_result_says_why_it_matched_and_which_words() -> None:
+    tagged = replace(result("GPTQ", "We quantize weights to 4 bits."), why="both")
+    tagged = replace(tagged, terms=("quantize", "bits"))
+    card = answer_card(Answer("q", "hybrid", False, (tagged,)))
+    assert "*matched: both* · quantize, bits" in card.description
+    untagged = answer_card(Answer("q", "hybrid", False, (result("GPTQ", "No tag."),)))
+    assert "matched:" not in untagged.description

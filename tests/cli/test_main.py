@@ -72,6 +72,9 @@ def test_ask_json_has_the_documented_shape(papercord: Papercord, engine: Engine)
     assert set(results[0]) >= RESULT_KEYS
     assert results[0]["title"] == GPTQ
     assert results[0]["subject_urls"] == ["https://arxiv.org/list/cs.LG/recent"]
+    # Why it matched: GPTQ's abstract says "quantize" and "4 bits", and it means the same.
+    assert results[0]["why"] == "both"
+    assert {"quantize", "4 bits"} <= set(results[0]["matched_terms"])
 
 
 def test_ask_prints_the_card_as_text(papercord: Papercord) -> None:
