@@ -73,11 +73,17 @@ def chunk_paper(paper: Paper, size: int, overlap: int, salt: str = "") -> list[C
     pieces = [p for s in sentences(paper.abstract) for p in _fit(s, size)]
     windows = list(_windows(pieces, size, overlap)) or [[]]
     chunks = []
+    seen: dict[str, int] = {}
     for index, window in enumerate(windows):
         start = window[0][0].start if window else 0
         end = window[-1][0].end if window else 0
         text = paper.abstract[start:end]
-        digest = hashlib.sha1(f"{salt}\0{paper.title}\0{text}".encode()).hexdigest()[:20]
+        # An abstract of repeated text has identical windows; the occurrence count keeps
+        # their ids distinct (Chroma refuses duplicates) and still content-derived.
+        repeat = seen.get(text, 0)
+        seen[text] = repeat + 1
+        key = f"{salt}\0{paper.title}\0{text}" + (f"\0{repeat}" if repeat else "")
+        digest = hashlib.sha1(key.encode()).hexdigest()[:20]
         tokens = sum(n for _, n in window) if window else count_tokens(paper.title)
         chunks.append(Chunk(f"c{digest}", paper.id, index, text, start, end, tokens))
     return chunks
