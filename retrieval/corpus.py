@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import logging
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -13,8 +12,6 @@ from retrieval.arxiv_snapshot import SnapshotFilter, parse_files
 from retrieval.errors import CorpusError
 from retrieval.models import ListingPage, Paper, Source
 from retrieval.parsing import ParsedFile, ParseWarning, RawRecord
-
-log = logging.getLogger(__name__)
 
 CORPUS_SUFFIXES = (".txt", ".jsonl", ".json")  # .json: the arXiv snapshot
 
@@ -37,8 +34,12 @@ class Corpus:
 
 
 def title_key(title: str) -> str:
-    """Return a title reduced to lowercase letters and digits, for matching duplicates."""
-    return re.sub(r"[\W_]+", "", title.casefold())
+    """Return a title reduced to lowercase letters and digits, for matching duplicates.
+
+    A title with neither ("???", "🚀") keeps its casefolded text, so two such titles do
+    not merge into one paper.
+    """
+    return re.sub(r"[\W_]+", "", title.casefold()) or title.casefold().strip()
 
 
 def paper_id(title: str) -> str:
@@ -47,18 +48,35 @@ def paper_id(title: str) -> str:
 
 
 def corpus_files(paths: Iterable[Path]) -> list[Path]:
-    """Expand directories into their listing pages and JSON Lines files, sorted."""
+    """Expand directories into their listing pages and JSON Lines files, sorted.
+
+    Inside a folder only regular files (or links to them) count: a FIFO or a folder
+    named ``x.txt`` is not a listing page. A path named explicitly is read as given and
+    refused if it is not a regular file.
+    """
+    files, _ = _corpus_files(paths)
+    return files
+
+
+def _corpus_files(paths: Iterable[Path]) -> tuple[list[Path], list[ParseWarning]]:
     files: list[Path] = []
+    skipped: list[ParseWarning] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.iterdir() if p.suffix in CORPUS_SUFFIXES))
-        elif path.exists():
+            for entry in sorted(p for p in path.iterdir() if p.suffix in CORPUS_SUFFIXES):
+                if entry.is_file():
+                    files.append(entry)
+                else:
+                    skipped.append(ParseWarning(str(entry), 0, "skipped: not a regular file"))
+        elif path.is_file():
             files.append(path)
+        elif path.exists():  # named explicitly, but a FIFO would block the first read
+            raise CorpusError(f"{path}: not a regular file (a folder, FIFO or device)")
         else:
             raise CorpusError(f"{path}: no such file or directory")
     if not files:
         raise CorpusError("no listing pages (.txt) or JSON Lines files (.jsonl) found")
-    return files
+    return files, skipped
 
 
 def load_corpus(
@@ -67,17 +85,22 @@ def load_corpus(
     """Parse every file and merge papers listed on several pages into one.
 
     ``snapshot`` filters the papers of arXiv snapshot files (listing pages are kept whole).
+    Problems that do not stop the ingest (a malformed record, a paper listed with two
+    years, a FIFO in the folder) are returned in ``Corpus.warnings``, not logged: the
+    caller shows them once, as suits it (the CLI prints them, the bot logs them).
     """
-    parsed = list(parse_files(corpus_files(paths), strict=strict, snapshot=snapshot))
-    for warning in (w for p in parsed for w in p.warnings):
-        log.warning("skipped a malformed record: %s", warning)
-    papers = merge_records(r for p in parsed for r in p.records)
+    files, skipped = _corpus_files(paths)
+    parsed = list(parse_files(files, strict=strict, snapshot=snapshot))
+    papers, conflicts = merge_records(r for p in parsed for r in p.records)
     if not papers:
         raise CorpusError("the corpus files hold no valid records")
+    warnings = (*skipped, *(w for p in parsed for w in p.warnings), *conflicts)
+    if strict and warnings:
+        raise CorpusError(f"{warnings[0]} (strict mode; {len(warnings)} problem(s))")
     return Corpus(
         papers=papers,
         pages=tuple(_listing_page(p) for p in parsed if p.author is not None),
-        warnings=tuple(w for p in parsed for w in p.warnings),
+        warnings=warnings,
     )
 
 
@@ -92,13 +115,19 @@ def _listing_page(parsed: ParsedFile) -> ListingPage:
     )
 
 
-def merge_records(records: Iterable[RawRecord]) -> tuple[Paper, ...]:
+def merge_records(
+    records: Iterable[RawRecord],
+) -> tuple[tuple[Paper, ...], tuple[ParseWarning, ...]]:
     """Merge records with the same arXiv id or normalized title; keep first-seen order.
 
-    Two records with the same title but different arXiv ids stay two papers.
+    Two records with the same title but different arXiv ids stay two papers. When two
+    records of one paper give different years, the earliest is kept (an arXiv listing
+    year is when a version appeared; the first version is the paper's year) and a
+    warning names both places, so the choice never depends silently on file order.
     """
     merged: dict[str, Paper] = {}
     by_arxiv: dict[str, str] = {}  # arXiv id -> key in ``merged``
+    warnings: list[ParseWarning] = []
     for record in records:
         key = by_arxiv.get(record.arxiv_id) if record.arxiv_id else None
         if key is None:
@@ -122,14 +151,24 @@ def merge_records(records: Iterable[RawRecord]) -> tuple[Paper, ...]:
                 arxiv_id=record.arxiv_id,
             )
             continue
+        if record.year != found.year:
+            first = found.sources[0]
+            warnings.append(
+                ParseWarning(
+                    record.path,
+                    record.line,
+                    f"'{found.title}' is listed here as {record.year} but as {found.year} "
+                    f"at {first.path}:{first.line}; keeping {min(record.year, found.year)}",
+                )
+            )
         merged[key] = Paper(
             id=found.id,
             title=found.title,
             abstract=max(found.abstract, record.abstract, key=len),
-            year=found.year,
+            year=min(found.year, record.year),
             subjects=tuple(dict.fromkeys(found.subjects + record.subjects)),
             authors=tuple(dict.fromkeys(found.authors + record.authors)),
             sources=(*found.sources, source),
             arxiv_id=found.arxiv_id or record.arxiv_id,
         )
-    return tuple(merged.values())
+    return tuple(merged.values()), tuple(warnings)

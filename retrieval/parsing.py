@@ -15,15 +15,19 @@ with ``strict=True`` it raises ``CorpusError`` instead.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from retrieval.errors import CorpusError
+from retrieval.userinput import SURROGATE
 
 YEAR_LINE = re.compile(r"^arXiv\s*(\d{4})$")
 SUBJECT_CODE = r"[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]+(?:-[a-z]+)?)?"
 SUBJECT_LINE = re.compile(rf"^(?:{SUBJECT_CODE})↗(?:[\s,;]*{SUBJECT_CODE}↗)*$")
+VALID_SUBJECT = re.compile(rf"^{SUBJECT_CODE}$")
 ATTRIBUTED = re.compile(r"attributed to (.+?)\.?$")
 RECORDS_PAGE = re.compile(r"At least (\d+) records?\s*·\s*Page (\d+)")
 MIN_YEAR, MAX_YEAR = 1991, 2100  # arXiv opened in 1991
@@ -56,7 +60,8 @@ class ParseWarning:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        where = f"{self.path}:{self.line}" if self.line else self.path  # line 0: whole file
+        return f"{where}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -71,12 +76,31 @@ class ParsedFile:
     warnings: tuple[ParseWarning, ...]
 
 
-def read_text(path: Path) -> str:
-    """Return a file's text, refusing empty, unreadable and non-UTF-8 files clearly."""
+def read_bytes(path: Path) -> bytes:
+    """Return a regular file's bytes; a FIFO, device or folder is refused, never read.
+
+    The file is opened without blocking and checked on the open descriptor, so a FIFO
+    named ``x.txt`` cannot hang an ingest, even if it replaces a file after a listing.
+    """
     try:
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise CorpusError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise CorpusError(f"{path}: not a regular file (a folder, FIFO or device)")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read()
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path) -> str:
+    """Return a file's text, refusing empty, unreadable and non-UTF-8 files clearly."""
+    data = read_bytes(path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -213,6 +237,8 @@ def parse_jsonl(text: str, path: str) -> ParsedFile:
             records.append(_json_record(json.loads(line), path, number, len(records) + 1))
         except (ValueError, TypeError) as exc:  # JSONDecodeError is a ValueError
             warnings.append(ParseWarning(path, number, f"skipped: {exc}"))
+        except RecursionError:  # "[[[[..." nested deeper than the interpreter's stack
+            warnings.append(ParseWarning(path, number, "skipped: JSON nested too deeply"))
     if not records and not warnings:
         raise CorpusError(f"{path}: no records found")
     return ParsedFile(path, None, None, None, tuple(records), tuple(warnings))
@@ -236,7 +262,27 @@ def _json_record(row: object, path: str, line: int, position: int) -> RawRecord:
         raise ValueError("'abstract' must be a string")
     if not authors:
         raise ValueError("'authors' must list at least one name")
-    return RawRecord(title.strip(), abstract.strip(), year, subjects, authors, path, line, position)
+    for code in subjects:
+        if not VALID_SUBJECT.match(code):
+            raise ValueError(f"{code!r} is not an arXiv subject code such as 'cs.LG'")
+    return RawRecord(
+        _unicode(title.strip()),
+        _unicode(abstract.strip()),
+        year,
+        subjects,
+        tuple(_unicode(a) for a in authors),
+        path,
+        line,
+        position,
+    )
+
+
+def _unicode(text: str) -> str:
+    """Return text with lone surrogates replaced by U+FFFD, as a UTF-8 decoder would.
+
+    JSON may spell a lone UTF-16 surrogate ("\\ud800"); no UTF-8 store or tokenizer takes it.
+    """
+    return SURROGATE.sub("\ufffd", text)
 
 
 def _string_list(value: object, key: str) -> tuple[str, ...]:

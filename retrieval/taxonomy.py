@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from urllib.parse import quote
 
 from retrieval.config import DATA
 from retrieval.models import Subject
@@ -22,4 +23,5 @@ def names(path: Path = TAXONOMY_FILE) -> dict[str, str]:
 
 def subject(code: str) -> Subject:
     """Return a subject with its name (the code itself when unknown) and listing link."""
-    return Subject(code=code, name=names().get(code, code), url=LISTING_URL.format(code=code))
+    link = LISTING_URL.format(code=quote(code, safe=".-"))  # the parser admits codes only;
+    return Subject(code=code, name=names().get(code, code), url=link)  # quote anything else
