@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from retrieval.errors import ModelError
+from retrieval.userinput import SURROGATE
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSIONS = 384
@@ -77,6 +78,9 @@ class Embedder:
         return vector
 
     def _forward(self, texts: list[str]) -> Vectors:
+        # The tokenizer raises TypeError on a lone surrogate (text that is not Unicode
+        # scalar values); callers clean user input, this keeps any other path safe too.
+        texts = [SURROGATE.sub("\ufffd", t) for t in texts]
         with self._lock:
             encodings = self._tokenizer.encode_batch(texts)
         width = max(len(e.ids) for e in encodings)

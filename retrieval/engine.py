@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from retrieval import index as index_module
@@ -13,13 +14,15 @@ from retrieval.citation import Citation, cite
 from retrieval.config import ChromaSettings, Mode, RetrievalSettings
 from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
-from retrieval.errors import NotFoundError
+from retrieval.errors import NotFoundError, QueryError
 from retrieval.index import IngestReport, Progress
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
+from retrieval.parsing import VALID_SUBJECT
 from retrieval.router import Request, Router
 from retrieval.search import Searcher, check_question
 from retrieval.snapshot import Snapshot, has_index
+from retrieval.userinput import clean
 from retrieval.vector_store import VectorStore
 
 log = logging.getLogger(__name__)
@@ -145,15 +148,18 @@ class Engine:
         since 2023 on quantization") lists that author's papers meeting it. Years and
         subjects written in the question filter like the options do.
         """
-        text = check_question(question, self.settings.max_question_chars)
+        text = check_question(clean(question), self.settings.max_question_chars)
         request = Request(
-            text, k or self.settings.results, mode or self.settings.mode, filters or Filters()
+            text,
+            k or self.settings.results,
+            mode or self.settings.mode,
+            _clean_filters(filters or Filters()),
         )
         return self.router.answer(request)
 
     def paper(self, query: str) -> PaperDetail:
         """Return one paper found by (a fragment of) its title."""
-        return self.lookup.paper(query)
+        return self.lookup.paper(clean(query))
 
     def paper_by_id(self, paper_id: str) -> PaperDetail:
         """Return one paper by its id (as the buttons under answers carry it)."""
@@ -161,7 +167,7 @@ class Engine:
 
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of an author's listed papers."""
-        return self.lookup.author(name)
+        return self.lookup.author(clean(name))
 
     def titles(self) -> dict[str, str]:
         """Return every paper's title by paper id."""
@@ -178,15 +184,15 @@ class Engine:
 
     def complete_titles(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` titles for autocomplete."""
-        return self.lookup.complete_titles(prefix, limit)
+        return self.lookup.complete_titles(clean(prefix), limit)
 
     def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` author names for autocomplete."""
-        return self.lookup.complete_authors(prefix, limit)
+        return self.lookup.complete_authors(clean(prefix), limit)
 
     def cite(self, query: str) -> Citation:
         """Return the citation of the paper whose title best matches a fragment."""
-        return self.cite_by_id(self.lookup.paper(query).paper.id)
+        return self.cite_by_id(self.lookup.paper(clean(query)).paper.id)
 
     def cite_by_id(self, paper_id: str) -> Citation:
         """Return the citation of a paper by id (as the Cite button carries it)."""
@@ -194,3 +200,12 @@ class Engine:
         if paper is None:
             raise NotFoundError("that paper is no longer in the index")
         return cite(paper, paper.arxiv_id)
+
+
+def _clean_filters(filters: Filters) -> Filters:
+    """Return the filters with user-typed text cleaned; refuse a malformed subject code."""
+    subject = clean(filters.subject).strip() if filters.subject is not None else None
+    if subject is not None and not VALID_SUBJECT.match(subject.casefold()):
+        raise QueryError(f"{subject!r} is not an arXiv subject code such as 'cs.LG'")
+    author = clean(filters.author) if filters.author is not None else None
+    return replace(filters, subject=subject, author=author)

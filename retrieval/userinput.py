@@ -1,0 +1,33 @@
+"""Make text typed by a user (a question, a title fragment, a name) safe to process and echo.
+
+Text reaches papercord from argv (undecodable bytes arrive as lone surrogates, Python's
+``surrogateescape``), from stdin, from Discord and from JSON (which may spell a lone
+``"\\ud800"``). A lone surrogate cannot be encoded as UTF-8, so the tokenizer, SQLite and
+Discord all refuse it; terminal escapes and other control characters in a question would
+be echoed back into the user's terminal. ``clean`` maps every such input onto plain text:
+
+* a lone surrogate becomes U+FFFD, as a UTF-8 decoder with ``errors="replace"`` would;
+* ANSI escape sequences (``ESC [ 31 m``, ``ESC ] ... BEL``) are removed whole;
+* other C0/C1 control characters (BEL, backspace, NUL, ...) become spaces, and so do
+  bidirectional overrides (U+202A-U+202E, U+2066-U+2069), which reorder what a
+  terminal shows.
+
+Ordinary Unicode (accents, CJK, emoji with joiners, math) is kept as typed.
+"""
+
+from __future__ import annotations
+
+import re
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+# CSI (ESC [ params final), OSC (ESC ] ... BEL or ESC \), and two-byte ESC sequences.
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?")
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean(text: str) -> str:
+    """Return text without lone surrogates, terminal escapes or control characters."""
+    text = SURROGATE.sub("\ufffd", text)
+    if "\x1b" in text:
+        text = ANSI.sub("", text)
+    return CONTROL.sub(" ", text)
