@@ -74,11 +74,17 @@ class LoadedIndex:
 
 
 def _join(values: Sequence[str]) -> str:
-    """Store a list in Chroma metadata as "|a|b|", so it can be matched exactly."""
-    return "|" + "|".join(values) + "|"
+    """Store a list in Chroma metadata (which holds scalars only) as a JSON array.
+
+    JSON, not a separator: any character may occur in an author's name.
+    """
+    return json.dumps(list(values), ensure_ascii=False)
 
 
 def _split(value: str) -> tuple[str, ...]:
+    """Read a list stored by ``_join``; also the "|a|b|" form of indexes built before."""
+    if value.startswith("["):
+        return tuple(str(v) for v in json.loads(value))
     return tuple(v for v in value.split("|") if v)
 
 
@@ -100,7 +106,22 @@ def ingest(
     settings: RetrievalSettings,
     progress: Progress | None = None,
 ) -> IngestReport:
-    """Write the corpus as a new generation (or do nothing when it is unchanged)."""
+    """Write the corpus as a new generation (or do nothing when it is unchanged).
+
+    One ingest at a time writes an index: a second one waits for the first (and then
+    usually finds its corpus already indexed).
+    """
+    with store.ingest_lock():
+        return _ingest(corpus, store, embedder, settings, progress)
+
+
+def _ingest(
+    corpus: Corpus,
+    store: VectorStore,
+    embedder: Embedder,
+    settings: RetrievalSettings,
+    progress: Progress | None,
+) -> IngestReport:
     started = time.perf_counter()
     generation = generation_of(corpus, settings, embedder.model_id)
     warnings = tuple(str(w) for w in corpus.warnings)
@@ -165,15 +186,24 @@ def _vectors(
     embedder: Embedder,
     progress: Progress | None,
 ) -> tuple[dict[str, Vectors], int]:
-    """Return a vector per id, reusing stored ones; also how many had to be embedded."""
+    """Return a vector per id, reusing stored ones; also how many had to be embedded.
+
+    Each distinct text is embedded once: an abstract of repeated text (1 MB of one
+    sentence is 50,000 sentence rows) costs one forward pass per distinct sentence.
+    """
     known = store.vectors_for(previous, kind, list(texts)) if previous else {}
     missing = [i for i in texts if i not in known]
+    by_text: dict[str, list[str]] = {}
+    for id_ in missing:
+        by_text.setdefault(texts[id_], []).append(id_)
+    distinct = list(by_text)
     step = 64
-    for begin in range(0, len(missing), step):
-        batch = missing[begin : begin + step]
-        known.update(zip(batch, embedder.embed([texts[i] for i in batch]), strict=True))
+    for begin in range(0, len(distinct), step):
+        batch = distinct[begin : begin + step]
+        for text, vector in zip(batch, embedder.embed(batch), strict=True):
+            known.update((id_, vector) for id_ in by_text[text])
         if progress:
-            progress(min(begin + step, len(missing)), len(missing))
+            progress(min(begin + step, len(distinct)), len(distinct))
     return known, len(missing)
 
 
@@ -241,9 +271,12 @@ def _paper_records(
 
 
 def _drop_old(store: VectorStore, keep: set[str]) -> None:
-    for generation in store.generations() - keep:
+    dropped = store.generations() - keep
+    for generation in dropped:
         log.info("dropping old index generation %s", generation)
         store.drop(generation)
+    if dropped:
+        store.collect_garbage()
 
 
 def load(store: VectorStore, bm25_cache: Path | None = None) -> LoadedIndex:

@@ -3,7 +3,9 @@
 Each index build is a *generation* of three collections (chunks, papers, sentences) named
 ``<prefix>-<generation>-<kind>``. A small ``<prefix>-meta`` collection's metadata names
 the active generation; switching it is one metadata write, so a crash or a bad input
-half-way through a build leaves the previous generation serving.
+half-way through a build leaves the previous generation serving. One ingest at a time
+holds ``ingest_lock`` (see ``retrieval.locking``); dropped generations give their disk
+space back (see ``retrieval.chroma_gc``).
 
 chromadb raises many unrelated exception types (its own, ValueError, sqlite's, httpx's);
 ``translated`` is the one place they become ``IndexUnavailable``.
@@ -13,13 +15,14 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from retrieval import chroma_gc, locking
 from retrieval.config import ChromaSettings
 from retrieval.embedding import DIMENSIONS, Vectors
 from retrieval.errors import IndexUnavailable
@@ -27,6 +30,10 @@ from retrieval.errors import IndexUnavailable
 log = logging.getLogger(__name__)
 
 KINDS = ("chunks", "papers", "sentences")
+# SQLite refuses a statement with more than 32,766 variables; Chroma's get(ids=...) binds
+# one per id, so 33,000 ids fail. 5,000 per call stays far below on any SQLite build.
+IDS_PER_GET = 5000
+LOCK_TIMEOUT = 1800.0  # seconds a second ingest waits for the first before giving up
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,7 @@ class VectorStore:
         from chromadb.config import Settings
 
         self.prefix = settings.prefix
+        self.settings = settings
         chroma_settings = Settings(anonymized_telemetry=False, allow_reset=False)
         where = (
             f"the Chroma server at {settings.host}:{settings.port}"
@@ -160,11 +168,40 @@ class VectorStore:
         if not ids:
             return {}
         try:
-            got = self._collection(generation, kind).get(ids=list(ids), include=["embeddings"])
+            collection = self._collection(generation, kind)
         except IndexUnavailable:
             return {}
-        vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
-        return dict(zip(got["ids"], vectors, strict=True))
+        found: dict[str, Vectors] = {}
+        for begin in range(0, len(ids), IDS_PER_GET):
+            batch = list(ids[begin : begin + IDS_PER_GET])
+            with translated("cannot read stored vectors of the index"):
+                got = collection.get(ids=batch, include=["embeddings"])
+            vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
+            found.update(zip(got["ids"], vectors, strict=True))
+        return found
+
+    @contextmanager
+    def ingest_lock(
+        self, say: Callable[[str], None] = log.warning, timeout: float = LOCK_TIMEOUT
+    ) -> Iterator[None]:
+        """Hold the lock that lets one ingest at a time write this index."""
+        if self.settings.mode == "http":
+            name = f"{self.prefix}-ingest-lock"
+            with locking.collection_lock(self._client, name, timeout, say):
+                yield
+        else:
+            with locking.file_lock(self.settings.path / "ingest.lock", timeout, say):
+                yield
+
+    def collect_garbage(self) -> None:
+        """Give back the disk space of dropped generations (embedded folders only).
+
+        A Chroma server's folder is the server's: run ``chroma vacuum`` there.
+        """
+        if self.settings.mode == "embedded":
+            freed = chroma_gc.collect(self.settings.path)
+            if freed:
+                log.info("reclaimed %.1f MB of index disk space", freed / 1e6)
 
     def query(
         self,
