@@ -9,13 +9,23 @@ in logs, reprs or error messages.
 
 from __future__ import annotations
 
+import difflib
 import logging
 import os
 import sys
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, BaseModel, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -39,6 +49,7 @@ class PathSettings(BaseModel):
     ``Settings`` makes every path absolute once, when it is loaded.
     """
 
+    model_config = ConfigDict(extra="forbid")  # a misspelt key is an error, not a default
     corpus: Path = Path("data/pages")
     model: Path = Path("var/model/all-MiniLM-L6-v2")
     state: Path = Path("var")  # SQLite feedback and per-server settings live here
@@ -47,6 +58,7 @@ class PathSettings(BaseModel):
 class DiscordSettings(BaseModel):
     """How the bot talks to Discord (or to a Discord-compatible server)."""
 
+    model_config = ConfigDict(extra="forbid")
     api_base: str = DISCORD_API
     gateway_url: str | None = None  # None: ask the API for the gateway, as Discord intends
     qa_channels: list[int] = Field(default_factory=list)
@@ -65,8 +77,24 @@ class DiscordSettings(BaseModel):
 class LoggingSettings(BaseModel):
     """Log level and format, configured once at start-up."""
 
+    model_config = ConfigDict(extra="forbid")
+
     level: LogLevel = "INFO"
     format: str = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+    @field_validator("format")
+    @classmethod
+    def _format_works(cls, value: str) -> str:
+        """Refuse a format that would print '--- Logging error ---' on every log line."""
+        record = logging.LogRecord("papercord", logging.INFO, __file__, 1, "message", None, None)
+        try:
+            logging.Formatter(value, validate=True).format(record)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(
+                f"not a logging format ({exc}); use %(name)s fields, e.g. "
+                "'%(asctime)s %(levelname)s %(name)s: %(message)s'"
+            ) from None
+        return value
 
     def configure(self, *, quiet: bool = False) -> None:
         """Configure logging once, to stderr; ``quiet`` keeps INFO lines out of it."""
@@ -141,6 +169,9 @@ def load_settings() -> Settings:
     config = Path(os.environ.get("PAPERCORD_CONFIG", DEFAULT_CONFIG))
     if "PAPERCORD_CONFIG" in os.environ and not config.exists():
         raise ConfigError(f"PAPERCORD_CONFIG points to {config}, which does not exist")
+    if not config.is_file():
+        raise ConfigError(f"PAPERCORD_CONFIG points to {config}, which is not a file")
+    unknown_environment()
     try:
         return Settings()
     except ValidationError as exc:
@@ -149,10 +180,47 @@ def load_settings() -> Settings:
         raise ConfigError(f"cannot read settings: {exc}") from None
 
 
+def unknown_environment() -> None:
+    """Refuse a PAPERCORD_ variable that names no setting (pydantic-settings ignores them).
+
+    A variable naming a section and a misspelt key (``PAPERCORD_RETRIEVAL__FUSSION``) is
+    refused by the sections themselves; this catches the rest (``PAPERCORD_FUSSION``).
+    """
+    known = {"CONFIG", "DISCORD_TOKEN"} | {name.upper() for name in Settings.model_fields}
+    for variable in os.environ:
+        name = variable.upper()
+        if not name.startswith("PAPERCORD_"):
+            continue
+        section = name.removeprefix("PAPERCORD_").split("__")[0]
+        if section not in known:
+            sections = ", ".join(sorted(Settings.model_fields))
+            raise ConfigError(
+                f"unknown setting {variable}: variables are PAPERCORD_<SECTION>__<KEY> with "
+                f"SECTION one of {sections} (or PAPERCORD_CONFIG)"
+            )
+
+
 def describe(exc: ValidationError) -> str:
     """Return the first validation error as 'invalid setting key: what is allowed'."""
     error = exc.errors(include_input=False)[0]
     key = ".".join(str(part) for part in error["loc"])
     more = len(exc.errors()) - 1
     suffix = f" (and {more} more)" if more else ""
-    return f"invalid setting {key}: {error['msg']}{suffix}"
+    if error["type"] == "extra_forbidden":
+        return f"unknown setting {key}{_did_you_mean(error['loc'])}{suffix}"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"invalid setting {key}: {message}{suffix}"
+
+
+def _did_you_mean(loc: tuple[int | str, ...]) -> str:
+    """Return " (did you mean retrieval.fusion?)" for a misspelt key, or ""."""
+    model: type[BaseModel] = Settings
+    for part in loc[:-1]:
+        field = model.model_fields.get(str(part))
+        annotation = field.annotation if field else None
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return ""
+        model = annotation
+    close = difflib.get_close_matches(str(loc[-1]), list(model.model_fields), n=1)
+    prefix = "".join(f"{part}." for part in loc[:-1])
+    return f" (did you mean {prefix}{close[0]}?)" if close else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 ROOT = Path(__file__).resolve().parent.parent  # the project folder
 DATA = ROOT / "data"  # shipped data: stop words, tiktoken encoding, arXiv taxonomy, pages
@@ -19,6 +19,7 @@ MODES: tuple[Mode, ...] = ("bm25", "vector", "hybrid")
 class ChromaSettings(BaseModel):
     """Where the vector store lives: an embedded folder, or a Chroma server."""
 
+    model_config = ConfigDict(extra="forbid")  # a misspelt key is an error, not a default
     mode: Literal["embedded", "http"] = "embedded"
     path: Path = Path("var/index")
     host: str = "127.0.0.1"
@@ -30,6 +31,7 @@ class ChromaSettings(BaseModel):
 class RetrievalSettings(BaseModel):
     """Chunking, ranking and answer-shaping settings, each chosen on the dev set."""
 
+    model_config = ConfigDict(extra="forbid")
     chunk_size: int = Field(128, ge=16, le=1024)
     chunk_overlap: int = Field(32, ge=0, le=512)
     mode: Mode = "hybrid"
