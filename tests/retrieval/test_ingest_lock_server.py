@@ -1,0 +1,85 @@
+"""The ingest lock on a real Chroma server (``chroma run`` on loopback): one ingest at a time."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from retrieval import locking
+from retrieval.config import ChromaSettings
+from retrieval.errors import IndexError_
+from retrieval.vector_store import VectorStore
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaSettings]:
+    """Start `chroma run` on a free loopback port; return settings that reach it."""
+    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
+    assert chroma, "the chroma command from the chromadb package is not installed"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    folder = tmp_path_factory.mktemp("chroma-lock-server")
+    process = subprocess.Popen(
+        [chroma, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=2):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the Chroma server did not start") from None
+                time.sleep(0.2)
+        yield ChromaSettings(mode="http", host="127.0.0.1", port=port, prefix="locktest")
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_second_ingest_on_a_server_waits_then_gives_up_clearly(server: ChromaSettings) -> None:
+    first, second = VectorStore(server), VectorStore(server)
+    said: list[str] = []
+    with (
+        first.ingest_lock(),
+        pytest.raises(IndexError_, match=r"another ingest \(pid \d+ on .*\) has held the index"),
+        second.ingest_lock(say=said.append, timeout=1.0),
+    ):
+        pass
+    assert len(said) == 1 and "waiting for it" in said[0]
+    with second.ingest_lock(timeout=1.0):  # released by the first
+        pass
+
+
+def test_lock_of_a_crashed_holder_is_taken_over(
+    server: ChromaSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A holder killed with -9 never deletes its lock collection and never beats again.
+    store = VectorStore(server)
+    store._client.create_collection(
+        "locktest-ingest-lock",
+        metadata={"owner": "pid 1 on gone", "token": "dead", "beat": 0},
+        embedding_function=None,
+    )
+    monkeypatch.setattr(locking, "STALE", 1.0)
+    said: list[str] = []
+    with store.ingest_lock(say=said.append, timeout=30):
+        metadata = store._client.get_collection("locktest-ingest-lock").metadata
+        assert metadata["token"] != "dead"
+    assert any("has not been renewed" in line and "pid 1 on gone" in line for line in said)
+    names = {c.name for c in store._client.list_collections()}
+    assert "locktest-ingest-lock" not in names  # released on exit
