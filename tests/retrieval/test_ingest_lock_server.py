@@ -15,7 +15,7 @@ import pytest
 
 from retrieval import locking
 from retrieval.config import ChromaSettings
-from retrieval.errors import IndexError_
+from retrieval.errors import IndexUnavailable
 from retrieval.vector_store import VectorStore
 
 pytestmark = pytest.mark.slow
@@ -56,7 +56,9 @@ def test_second_ingest_on_a_server_waits_then_gives_up_clearly(server: ChromaSet
     said: list[str] = []
     with (
         first.ingest_lock(),
-        pytest.raises(IndexError_, match=r"another ingest \(pid \d+ on .*\) has held the index"),
+        pytest.raises(
+            IndexUnavailable, match=r"another ingest \(pid \d+ on .*\) has held the index"
+        ),
         second.ingest_lock(say=said.append, timeout=1.0),
     ):
         pass
