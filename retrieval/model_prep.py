@@ -15,19 +15,23 @@ torch is imported only here, never by the bot.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import os
 import shutil
 import tempfile
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from retrieval.embedding import MODEL_NAME, Embedder
-from retrieval.errors import ModelError
+from retrieval.errors import CorpusError, ModelError
+from retrieval.parsing import read_text
 
 log = logging.getLogger(__name__)
 
@@ -57,11 +61,15 @@ def sha256(path: Path) -> str:
 def is_prepared(model_dir: Path) -> bool:
     """Return True when the manifest exists and every file still matches it."""
     manifest = model_dir / "manifest.json"
-    if not manifest.exists():
+    try:
+        recorded = json.loads(read_text(manifest))
+        onnx = sha256(model_dir / "model.onnx")
+    except (CorpusError, OSError, ValueError):  # missing or damaged files: prepare again
         return False
-    recorded = json.loads(manifest.read_text(encoding="utf-8"))
-    return recorded.get("onnx_sha256") == sha256(model_dir / "model.onnx") and all(
-        (model_dir / name).exists() for name in COPIED
+    return (
+        isinstance(recorded, dict)
+        and recorded.get("onnx_sha256") == onnx
+        and all((model_dir / name).exists() for name in COPIED)
     )
 
 
@@ -71,20 +79,23 @@ def prepare(model_dir: Path, *, force: bool = False) -> dict[str, Any]:
         log.info("embedding model already prepared in %s", model_dir)
         manifest: dict[str, Any] = json.loads((model_dir / "manifest.json").read_text())
         return manifest
+    if model_dir.exists() and not model_dir.is_dir():
+        raise ModelError(f"{model_dir} is not a folder; set paths.model to a folder")
     source = _source_dir()
     model_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".model-", dir=model_dir.parent))
     try:
-        _export(source, staging / "model.onnx")
-        for name in COPIED:
-            shutil.copy2(source / name, staging / name)
-        manifest = {
-            "model": MODEL_NAME,
-            "weights_sha256": WEIGHTS_SHA256,
-            "onnx_sha256": sha256(staging / "model.onnx"),
-        }
-        (staging / "manifest.json").write_text(json.dumps(manifest, indent=2))
-        manifest["min_cosine"] = verify(staging, source)
+        with _quiet_libraries():
+            _export(source, staging / "model.onnx")
+            for name in COPIED:
+                shutil.copy2(source / name, staging / name)
+            manifest = {
+                "model": MODEL_NAME,
+                "weights_sha256": WEIGHTS_SHA256,
+                "onnx_sha256": sha256(staging / "model.onnx"),
+            }
+            (staging / "manifest.json").write_text(json.dumps(manifest, indent=2))
+            manifest["min_cosine"] = verify(staging, source)
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=2))
         if model_dir.exists():
             shutil.rmtree(model_dir)
@@ -93,6 +104,32 @@ def prepare(model_dir: Path, *, force: bool = False) -> dict[str, Any]:
         shutil.rmtree(staging, ignore_errors=True)
     log.info("embedding model prepared in %s (min cosine %.6f)", model_dir, manifest["min_cosine"])
     return manifest
+
+
+@contextlib.contextmanager
+def _quiet_libraries() -> Iterator[None]:
+    """Keep torch's and transformers' chatter off the terminal during export and verify.
+
+    Tracing prints TracerWarnings and the ONNX exporter UserWarnings about constructs it
+    handles; transformers and sentence-transformers draw progress bars and log INFO lines.
+    None of it is actionable: ``verify`` checks the exported model against the reference
+    and raises ``ModelError`` if it disagrees, which is the one signal that matters.
+    """
+    from transformers.utils import logging as transformers_logging
+
+    chatty = [logging.getLogger(name) for name in ("sentence_transformers", "transformers")]
+    levels = [logger.level for logger in chatty]
+    transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # unannotated upstream
+    for logger in chatty:
+        logger.setLevel(logging.WARNING)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        for logger, level in zip(chatty, levels, strict=True):
+            logger.setLevel(level)
+        transformers_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
 
 
 def _source_dir() -> Path:
@@ -154,7 +191,7 @@ def verify(model_dir: Path, source: Path) -> float:
     from sentence_transformers import SentenceTransformer
 
     reference = SentenceTransformer(str(source), device="cpu")
-    expected = reference.encode(list(SAMPLES), normalize_embeddings=True)
+    expected = reference.encode(list(SAMPLES), normalize_embeddings=True, show_progress_bar=False)
     embedder = Embedder(model_dir)
     single = np.stack([embedder.embed_one(text) for text in SAMPLES])
     batched = embedder.embed(list(SAMPLES))
