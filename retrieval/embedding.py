@@ -15,7 +15,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from retrieval.errors import ModelError
+from retrieval.errors import CorpusError, ModelError
+from retrieval.parsing import read_text
 from retrieval.userinput import SURROGATE
 
 MODEL_NAME = "all-MiniLM-L6-v2"
@@ -39,7 +40,13 @@ class Embedder:
                 f"the embedding model is not prepared in {model_dir}; "
                 "run `papercord prepare-model` (or `make run`) once"
             )
-        self.manifest = json.loads(manifest.read_text(encoding="utf-8"))
+        try:
+            self.manifest = json.loads(read_text(manifest))
+            str(self.manifest["onnx_sha256"])
+        except (CorpusError, ValueError, KeyError, TypeError) as exc:
+            raise ModelError(
+                f"{manifest} is damaged; run `papercord prepare-model --force` to rebuild it"
+            ) from exc
         try:
             self._tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
             options = onnxruntime.SessionOptions()
