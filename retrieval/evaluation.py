@@ -27,6 +27,7 @@ from typing import Any
 from retrieval.corpus import title_key
 from retrieval.errors import CorpusError
 from retrieval.models import Answer, AuthorSummary
+from retrieval.parsing import read_text
 
 Ask = Callable[[str], Answer]
 TYPES = ("paper", "multi", "none", "author")
@@ -121,22 +122,39 @@ def breakdown_table(report: Report) -> str:
 
 def load_questions(path: Path) -> list[dict[str, Any]]:
     """Return the labelled questions of a JSON Lines file."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: cannot read the evaluation file ({exc})") from exc
+    lines = read_text(path).splitlines()  # a FIFO, folder or non-UTF-8 file: CorpusError
     rows = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CorpusError(f"{path}:{number}: not JSON ({exc.msg})") from exc
-        if row.get("type") not in TYPES:
-            raise CorpusError(f"{path}:{number}: type must be paper, multi, none or author")
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise CorpusError(f"{path}:{number}: not JSON ({exc})") from exc
+        problem = _row_problem(row)
+        if problem:
+            raise CorpusError(f"{path}:{number}: {problem}")
         rows.append(row)
     return rows
+
+
+def _row_problem(row: object) -> str | None:
+    """Return what is wrong with a question row (scoring would crash on it), or None."""
+    if not isinstance(row, dict) or row.get("type") not in TYPES:
+        return "each line must be an object whose type is paper, multi, none or author"
+    if not isinstance(row.get("question"), str) or not row["question"].strip():
+        return "'question' must be a non-empty string"
+    gold = row.get("gold")
+    if row["type"] in {"paper", "multi"} and not (
+        isinstance(gold, list) and gold and all(isinstance(t, str) for t in gold)
+    ):
+        return "'gold' must list at least one paper title"
+    expect = row.get("expect")
+    if row["type"] == "author" and not isinstance(row.get("author"), str):
+        return "'author' must name the listed author the question is about"
+    if row["type"] == "author" and not (isinstance(expect, dict) and set(expect) >= EXPECT_KEYS):
+        return f"'expect' must be an object with {', '.join(sorted(EXPECT_KEYS))}"
+    return None
 
 
 def evaluate(
@@ -202,6 +220,9 @@ def author_handled(answer: Answer, author: str) -> bool:
     return (
         not answer.abstained and bool(returned) and all(author in r.paper.authors for r in returned)
     )
+
+
+EXPECT_KEYS = {"count", "year_min", "year_max", "year_counts", "subjects"}
 
 
 def author_matches(summary: AuthorSummary, expect: dict[str, Any]) -> bool:
