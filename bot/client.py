@@ -77,6 +77,8 @@ class Papercord(commands.AutoShardedBot):
         self, settings: Settings, engine: Engine, storage: Storage, executor: ThreadPoolExecutor
     ) -> None:
         use_api(settings.discord.api_base)
+        # papercord never joins voice: no "PyNaCl/davey is not installed" warning at start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         prefix, chosen = commands.when_mentioned, intents(settings)
         count, ids = settings.discord.shard_count, settings.discord.shard_ids
         # Nothing the bot quotes can ping anyone. discord.py takes shard_ids only as a list.

@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import (
     AliasChoices,
@@ -72,6 +73,31 @@ class DiscordSettings(BaseModel):
     shard_count: int | None = Field(None, ge=1)
     shard_ids: list[int] | None = None
     workers: int = Field(2, ge=1, le=16)  # threads running retrieval off the event loop
+
+    @field_validator("api_base")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        """Refuse an API base aiohttp cannot request ("not a url" used to end in a traceback)."""
+        return _url(value, ("http", "https"), DISCORD_API)
+
+    @field_validator("gateway_url")
+    @classmethod
+    def _websocket_url(cls, value: str | None) -> str | None:
+        """Refuse a gateway URL that is not ws:// or wss://."""
+        return None if value is None else _url(value, ("ws", "wss"), "wss://gateway.discord.gg")
+
+
+def _url(value: str, schemes: tuple[str, ...], example: str) -> str:
+    """Return value if it is an absolute URL with one of these schemes, else raise."""
+    value = value.strip()
+    try:
+        parts = urlsplit(value)
+        valid = parts.scheme in schemes and bool(parts.hostname) and parts.port != 0
+    except ValueError:  # "http://[::1", a port past 65535
+        valid = False
+    if not valid or any(ch.isspace() for ch in value):
+        raise ValueError(f"not an {' or '.join(schemes)} URL; e.g. {example}")
+    return value
 
 
 class LoggingSettings(BaseModel):
