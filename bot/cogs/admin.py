@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import replace
 from typing import Any, Literal
@@ -20,6 +21,8 @@ from retrieval.coverage import group_questions
 from retrieval.errors import PapercordError
 
 COVERAGE_DAYS = 7
+
+log = logging.getLogger(__name__)
 
 
 async def allowed(interaction: discord.Interaction[Papercord]) -> bool:
@@ -123,8 +126,12 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
             self.bot.reindexing = False
         digests = await post_new_papers(self.bot, set(self.bot.engine.titles()) - before)
         state = "nothing changed" if report.unchanged else f"embedded {report.embedded} texts"
+        for warning in report.warnings:  # the library returns them; the operator reads the log
+            log.warning("reindex: %s", warning)
         warnings = (
-            f"; {len(report.warnings)} malformed record(s) skipped" if report.warnings else ""
+            f"; {len(report.warnings)} corpus problem(s), listed in the log"
+            if report.warnings
+            else ""
         )
         posted = f" Posted {digests} digest(s)." if digests else ""
         await interaction.followup.send(
