@@ -8,7 +8,7 @@ from typing import TextIO
 
 from bot.render import answer_card, author_card, paper_card
 from bot.settings import Settings
-from cli.text import card_text
+from cli.text import card_text, terminal
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError, PapercordError
 from retrieval.models import Answer
@@ -72,4 +72,5 @@ def run_console(
         if not line or line.strip() in {"/quit", "/exit"}:
             return 0
         if line.strip():
-            print(respond(engine, line, state, settings.discord.results_shown), file=stdout)
+            reply = respond(engine, line, state, settings.discord.results_shown)
+            print(terminal(reply), file=stdout)

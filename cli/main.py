@@ -1,12 +1,16 @@
 """The ``papercord`` command: parse the arguments, load settings, run one subcommand.
 
 Errors papercord expects (``PapercordError``) become one line on stderr and exit code 1
-(2 for a question or usage the user can fix); nothing prints a traceback.
+(2 for a question or usage the user can fix); nothing prints a traceback. Undecodable
+input bytes become U+FFFD, and a reader that stops early (``| head``) ends the command
+quietly with exit code 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,11 +18,14 @@ from typing import NoReturn
 
 from bot.settings import load_settings
 from cli import subcommands
+from cli.text import terminal
 from retrieval.config import DATA, MODES
 from retrieval.errors import NotFoundError, PapercordError, QueryError
 
 EXIT_ERROR, EXIT_USAGE = 1, 2
-QUIET_COMMANDS = {"ask", "paper", "author", "cite", "eval"}  # keep their stderr free of INFO lines
+# Keep these commands' stderr free of INFO lines (a chat would be interrupted mid-answer).
+MAX_RESULTS = 25  # RetrievalSettings.results allows up to this many as the default
+QUIET_COMMANDS = {"ask", "paper", "author", "cite", "eval", "chat", "prepare-model"}
 
 
 def parse_years(text: str) -> tuple[int | None, int | None]:
@@ -34,6 +41,17 @@ def parse_years(text: str) -> tuple[int | None, int | None]:
     if start is not None and end is not None and start > end:
         raise argparse.ArgumentTypeError(f"{text!r}: the first year is after the second")
     return start, end
+
+
+def papers(text: str) -> int:
+    """Parse -k: a number of papers from 1 to 25 (more would not fit one answer)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 1 <= value <= MAX_RESULTS:
+        raise argparse.ArgumentTypeError(f"{text}: ask for 1 to {MAX_RESULTS} papers")
+    return value
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -55,8 +73,17 @@ def build_parser() -> argparse.ArgumentParser:
     prep = sub.add_parser("prepare-model", help="export and verify the embedding model (once)")
     prep.add_argument("--force", action="store_true", help="prepare again even if present")
 
-    ingest = sub.add_parser("ingest", help="build the index from listing pages / JSON Lines")
-    ingest.add_argument("paths", nargs="*", type=Path, help="files or folders (default: data)")
+    ingest = sub.add_parser(
+        "ingest",
+        help="rebuild the index from the corpus folder (paths.corpus)",
+        description="Rebuild the index from the corpus folder (paths.corpus). --add PATH "
+        "copies listing pages or JSON Lines files into that folder first; --replace PATH "
+        "indexes PATH alone until the next plain ingest.",
+    )
+    given = ingest.add_mutually_exclusive_group()
+    given.add_argument("--add", nargs="+", type=Path, metavar="PATH", help="copy into the corpus")
+    given.add_argument("--replace", nargs="+", type=Path, metavar="PATH", help="index PATH alone")
+    ingest.add_argument("paths", nargs="*", type=Path, help=argparse.SUPPRESS)
     ingest.add_argument("--strict", action="store_true", help="fail on any malformed record")
     ingest.add_argument("--if-stale", action="store_true", help="do nothing if up to date")
     ingest.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -75,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ask = sub.add_parser("ask", help="ask a question ('-' reads one per line from stdin)")
     ask.add_argument("question")
-    ask.add_argument("-k", type=int, default=None, help="number of papers (default: config)")
+    ask.add_argument("-k", type=papers, default=None, help="number of papers (default: config)")
     ask.add_argument("--mode", choices=MODES, default=None)
     ask.add_argument("--year", type=parse_years, default=None, help="e.g. 2023 or 2022..2023")
     ask.add_argument("--subject", default=None, help="arXiv subject code, e.g. cs.LG")
@@ -111,21 +138,70 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one papercord command; return its exit code."""
-    args = build_parser().parse_args(argv)
+    tolerant_streams()
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command == "ingest" and args.paths:  # it used to replace the whole corpus
+            parser.error(
+                "ingest rebuilds from the corpus folder (paths.corpus); use `ingest --add "
+                "PATH` to add PATH to it, or `ingest --replace PATH` to index PATH alone"
+            )
         settings = load_settings()
-        quiet = args.command in QUIET_COMMANDS and not args.verbose
+        console = args.command == "start" and settings.token() is None  # start -> chat
+        quiet = (args.command in QUIET_COMMANDS or console) and not args.verbose
         settings.logging.configure(quiet=quiet)
-        return COMMANDS[args.command](args, settings)
+        code = COMMANDS[args.command](args, settings)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
     except NotFoundError as exc:
         hint = exc.did_you_mean()
-        print(f"papercord: {exc}." + (f" {hint}?" if hint else ""), file=sys.stderr)
+        say(f"papercord: {exc}." + (f" {hint}?" if hint else ""))
         return EXIT_ERROR
     except PapercordError as exc:
-        print(f"papercord: {exc}", file=sys.stderr)
+        say(f"papercord: {exc}")
         return EXIT_USAGE if isinstance(exc, QueryError) else EXIT_ERROR
+    except BrokenPipeError:
+        discard_stdout()  # the reader stopped early (`| head`): not an error
+        return 0
+    except SystemExit:  # argparse after --help or a usage error
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            discard_stdout()
+        raise
     except KeyboardInterrupt:
         return 130
+
+
+def discard_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # stdout replaced by a test's capture
+        pass
+    finally:
+        os.close(devnull)
+
+
+def say(line: str) -> None:
+    """Print one line on stderr, with any terminal control characters removed."""
+    print(terminal(line), file=sys.stderr)
+
+
+def tolerant_streams() -> None:
+    """Decode stdin with U+FFFD for bad bytes; never fail to print a character.
+
+    Without this, a line of `ask -` or `chat` that is not UTF-8 raised UnicodeDecodeError
+    and ended the batch, and an ASCII-only stdout (PYTHONIOENCODING=ascii) failed on the
+    first accented title.
+    """
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=errors)
+    if isinstance(sys.stderr, io.TextIOWrapper):
+        sys.stderr.reconfigure(errors="backslashreplace")
 
 
 COMMANDS: dict[str, subcommands.Subcommand] = {

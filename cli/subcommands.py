@@ -16,11 +16,12 @@ from bot.render import answer_card, author_card, paper_card
 from bot.settings import Settings, build_engine
 from cli import payloads
 from cli.chat import run_console
-from cli.text import card_text
+from cli.text import card_text, terminal
 from retrieval.adding import add_papers
 from retrieval.arxiv_api import ArxivClient
 from retrieval.arxiv_snapshot import SnapshotFilter
 from retrieval.config import MODES, Mode
+from retrieval.corpus import add_to_corpus
 from retrieval.errors import PapercordError
 from retrieval.evaluation import breakdown_table, load_questions
 from retrieval.evaluation import evaluate as run_eval
@@ -91,9 +92,12 @@ def snapshot_filter(args: argparse.Namespace) -> SnapshotFilter:
 
 
 def ingest(args: argparse.Namespace, settings: Settings) -> int:
-    """Build (or refresh) the index."""
+    """Rebuild the index from the corpus folder, after --add; or from --replace PATHs alone."""
     engine = build_engine(settings)
-    paths = args.paths or [settings.paths.corpus]
+    if args.add:
+        for copied in add_to_corpus(args.add, settings.paths.corpus):
+            print(f"added {copied}", file=sys.stderr)
+    paths = args.replace or [settings.paths.corpus]
     snapshot = snapshot_filter(args)
     if args.if_stale and engine.is_current(paths, snapshot):
         print("index is up to date")
@@ -104,7 +108,7 @@ def ingest(args: argparse.Namespace, settings: Settings) -> int:
         emit(payloads.ingest_json(report))
         return 0
     for warning in report.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(terminal(f"warning: {warning}"), file=sys.stderr)
     state = (
         "unchanged" if report.unchanged else f"embedded {report.embedded}, reused {report.reused}"
     )
@@ -209,7 +213,7 @@ def evaluate(args: argparse.Namespace, settings: Settings) -> int:
     if args.failures:
         for report in reports:
             for failure in report.failures:
-                print(f"[{report.mode}] {failure}", file=sys.stderr)
+                print(terminal(f"[{report.mode}] {failure}"), file=sys.stderr)
     return 0
 
 

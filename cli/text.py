@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.render import Card
+from retrieval.userinput import clean
 
 LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\((\S+?)\)")
 ESCAPED = re.compile(r"\\([\\*_~`|>\[\]#])")
@@ -29,8 +30,18 @@ def card_text(card: Card) -> str:
         lines += [f"{plain(field.name)}:", _indent(plain(field.value)), ""]
     if card.footer:
         lines.append(f"-- {plain(card.footer)}")
-    return "\n".join(lines).rstrip() + "\n"
+    return terminal("\n".join(lines).rstrip() + "\n")
 
 
 def _indent(text: str) -> str:
     return "\n".join(f"  {line}" for line in text.splitlines())
+
+
+def terminal(text: str) -> str:
+    """Return text safe to print on a terminal: no escape sequences or control characters.
+
+    Questions are cleaned before retrieval, but corpus text (a title, an abstract, a file
+    name in a warning) reaches the terminal as stored; an ANSI escape or BEL in it would
+    act on the user's terminal. Newlines and tabs stay.
+    """
+    return clean(text)

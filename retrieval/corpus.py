@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from retrieval.arxiv_snapshot import SnapshotFilter, parse_files
+from retrieval.arxiv_snapshot import SnapshotFilter, is_snapshot, parse_files
 from retrieval.errors import CorpusError
 from retrieval.models import ListingPage, Paper, Source
-from retrieval.parsing import ParsedFile, ParseWarning, RawRecord
+from retrieval.parsing import ParsedFile, ParseWarning, RawRecord, parse_file, read_bytes
 
 CORPUS_SUFFIXES = (".txt", ".jsonl", ".json")  # .json: the arXiv snapshot
 
@@ -77,6 +79,46 @@ def _corpus_files(paths: Iterable[Path]) -> tuple[list[Path], list[ParseWarning]
     if not files:
         raise CorpusError("no listing pages (.txt) or JSON Lines files (.jsonl) found")
     return files, skipped
+
+
+def add_to_corpus(paths: Sequence[Path], folder: Path) -> list[Path]:
+    """Copy listing pages and JSON Lines files into the corpus folder; return the new files.
+
+    Each file is parsed first, so a file the ingest would refuse never enters the folder.
+    A file already there with the same name and bytes is left alone; the same name with
+    other bytes is refused, never overwritten. Each copy is written beside its target
+    and moved into place, so an ingest running meanwhile never reads half a file.
+    """
+    files, _ = _corpus_files(paths)
+    planned: dict[Path, bytes] = {}
+    for source in files:
+        if source.suffix not in CORPUS_SUFFIXES:
+            raise CorpusError(f"{source}: not a listing page (.txt) or JSON Lines file (.jsonl)")
+        if is_snapshot(source):  # a later plain ingest would read all of it, unfiltered
+            raise CorpusError(
+                f"{source} is an arXiv snapshot: index it with `ingest --replace` and its "
+                "filters, or add single papers with `papercord add ID`"
+            )
+        parse_file(source)
+        data = read_bytes(source)
+        target = folder / source.name
+        if target in planned and planned[target] != data:
+            raise CorpusError(f"two different files are named {source.name}; rename one")
+        if target.exists() or target.is_symlink():
+            if read_bytes(target) != data:
+                raise CorpusError(
+                    f"{target} already exists with other content; rename {source} "
+                    "or index it alone with --replace"
+                )
+            continue
+        planned[target] = data
+    folder.mkdir(parents=True, exist_ok=True)
+    for target, data in planned.items():
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, target)
+    return list(planned)
 
 
 def load_corpus(

@@ -146,9 +146,12 @@ def _ingest(
     chunk_texts = {c.id: c.embedding_text(titles[c.paper_id]) for c in chunks}
     sentence_texts = {sid: s.text for sid, _, s in sentence_rows}
     previous = active[0] if active else None
-    chunk_vectors, chunk_new = _vectors(store, previous, "chunks", chunk_texts, embedder, progress)
+    # Every stored generation lends its vectors: the active one, the one kept before it
+    # (after `ingest --replace`, a plain ingest embeds nothing) and a crashed build's.
+    stored = sorted(store.generations(), key=lambda g: g != previous)
+    chunk_vectors, chunk_new = _vectors(store, stored, "chunks", chunk_texts, embedder, progress)
     sentence_vectors, sentence_new = _vectors(
-        store, previous, "sentences", sentence_texts, embedder, progress
+        store, stored, "sentences", sentence_texts, embedder, progress
     )
     store.write(generation, "chunks", _chunk_records(chunks, corpus, chunk_vectors))
     store.write(generation, "sentences", _sentence_records(sentence_rows, sentence_vectors))
@@ -180,7 +183,7 @@ def _sentence_id(model_id: str, paper: str, sentence: Sentence) -> str:
 
 def _vectors(
     store: VectorStore,
-    previous: str | None,
+    stored: list[str],
     kind: str,
     texts: dict[str, str],
     embedder: Embedder,
@@ -191,7 +194,12 @@ def _vectors(
     Each distinct text is embedded once: an abstract of repeated text (1 MB of one
     sentence is 50,000 sentence rows) costs one forward pass per distinct sentence.
     """
-    known = store.vectors_for(previous, kind, list(texts)) if previous else {}
+    known: dict[str, Vectors] = {}
+    for generation in stored:
+        wanted = [i for i in texts if i not in known]
+        if not wanted:
+            break
+        known.update(store.vectors_for(generation, kind, wanted))
     missing = [i for i in texts if i not in known]
     by_text: dict[str, list[str]] = {}
     for id_ in missing:

@@ -128,7 +128,8 @@ def test_paper_and_author_json(papercord: Papercord) -> None:
         ),
         (["author", "Yann LeCun"], 1, "Did you mean: Torsten Hoefler; Zhiru Zhang?"),
         (["ask", "x", "--year", "2024..2020"], 2, "first year is after"),
-        (["ingest", "/nonexistent"], 1, "papercord: /nonexistent: no such file"),
+        (["ingest", "--replace", "/nonexistent"], 1, "papercord: /nonexistent: no such file"),
+        (["ingest", "tests/data"], 2, "use `ingest --add PATH` to add PATH to it"),
     ],
 )
 def test_errors_exit_nonzero_with_one_line(
@@ -143,13 +144,14 @@ def test_ingest_reports_what_it_did_and_skips_an_unchanged_corpus(
     papercord: Papercord, fake_embedder: Embedder, tmp_path: Path
 ) -> None:
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path), fake_embedder)
-    done = papercord("ingest", str(CORPUS), engine=engine)
+    done = papercord("ingest", "--replace", str(CORPUS), engine=engine)
     assert done.code == 0 and done.out.startswith("indexed 36 papers as ")
     assert "embedded 378, reused 0" in done.out
     assert (
-        papercord("ingest", str(CORPUS), "--if-stale", engine=engine).out == "index is up to date\n"
+        papercord("ingest", "--replace", str(CORPUS), "--if-stale", engine=engine).out
+        == "index is up to date\n"
     )
-    report = papercord("ingest", str(CORPUS), "--json", engine=engine).json()
+    report = papercord("ingest", "--replace", str(CORPUS), "--json", engine=engine).json()
     assert report["papers"] == 36 and report["unchanged"] is True
 
 
