@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -229,19 +230,46 @@ def test_ingest_path_is_refused_and_add_replace_do_what_they_say(
     assert report["papers"] == 38 and report["embedded"] == 0  # every vector reused
 
 
-def test_discord_unreachable_is_one_line(env: dict[str, str]) -> None:
-    with socket.socket() as probe:  # a port that was free a moment ago: connection refused
+def refused_port() -> int:
+    """Return a loopback port that was free a moment ago: connecting is refused."""
+    with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    for command in (["run"], ["sync-commands"], ["start"]):
-        done = papercord(command, env, extra={
-            "DISCORD_TOKEN": "token", "PAPERCORD_DISCORD__API_BASE": f"http://127.0.0.1:{port}/api/v10",
-        })  # fmt: skip
-        line = text(done.stderr).strip().splitlines()[-1]
-        assert done.returncode == 1 and "Traceback" not in text(done.stderr)
-        assert line.startswith(
-            f"papercord: cannot reach Discord at http://127.0.0.1:{port}/api/v10 ("
-        )
+        return int(probe.getsockname()[1])
+
+
+def test_run_with_discord_unreachable_logs_one_line_per_attempt(env: dict[str, str]) -> None:
+    # It printed an 84-line aiohttp traceback. The bot now retries with a backoff; each
+    # failed attempt is one log line, and SIGTERM ends it cleanly.
+    base = f"http://127.0.0.1:{refused_port()}/api/v10"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli", "run"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=ROOT, env={**env, "DISCORD_TOKEN": "token", "PAPERCORD_DISCORD__API_BASE": base},
+    )  # fmt: skip
+    assert process.stderr is not None
+    lines: list[str] = []
+    while not any("reconnecting" in line for line in lines):
+        line = process.stderr.readline().decode("utf-8", "replace")
+        assert line, f"run ended without retrying: {lines}"
+        lines.append(line)
+    process.send_signal(signal.SIGTERM)
+    _, rest = process.communicate(timeout=TIMEOUT)
+    lines += text(rest).splitlines(keepends=True)
+    assert process.returncode == 0
+    assert "Traceback" not in "".join(lines)
+    failures = [line for line in lines if "reconnecting" in line]
+    assert len(failures) >= 1 and all("Cannot connect to host 127.0.0.1" in f for f in failures)
+
+
+def test_sync_commands_with_discord_unreachable_is_one_line(env: dict[str, str]) -> None:
+    base = f"http://127.0.0.1:{refused_port()}/api/v10"
+    extra = {"DISCORD_TOKEN": "token", "PAPERCORD_DISCORD__API_BASE": base}
+    done = papercord(["sync-commands"], env, extra=extra)
+    last = text(done.stderr).strip().splitlines()[-1]
+    assert done.returncode == 1 and "Traceback" not in text(done.stderr)
+    assert last.startswith(f"papercord: cannot reach {base}: Cannot connect to host")
+
+
+def test_an_api_base_that_is_not_a_url_is_one_line(env: dict[str, str]) -> None:
     done = papercord(
         ["run"], env, extra={"DISCORD_TOKEN": "t", "PAPERCORD_DISCORD__API_BASE": "not a url"}
     )
@@ -339,9 +367,8 @@ def cases(tmp: Path) -> list[tuple[list[str], bytes, dict[str, str]]]:
         (["eval", "/"], b"", {}),
         (["eval", "--mode", "nope"], b"", {}),
         (["run"], b"", {}),
-        (["run"], b"", token),
         (["start"], b"GPTQ\n", {}),
-        (["start"], b"", token),
+        (["run"], b"", {**token, "PAPERCORD_DISCORD__GATEWAY_URL": "http://x"}),
         (["sync-commands", "--guild", "abc"], b"", token),
         (["sync-commands", "--guild", "-1"], b"", token),
         (["health"], b"", {}),
