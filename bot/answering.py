@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
+from collections.abc import Awaitable
 from dataclasses import asdict, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -17,6 +19,8 @@ from retrieval.models import Answer, Filters
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+DEFER_AFTER = 1.5  # seconds; Discord needs a first response within 3 s
 MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b")
 
 
@@ -101,13 +105,37 @@ async def defer_if_slow(interaction: discord.Interaction[Papercord]) -> None:
         await interaction.response.defer(thinking=True)
 
 
+async def in_time(
+    interaction: discord.Interaction[Papercord], work: Awaitable[T], *, ephemeral: bool = False
+) -> T:
+    """Await ``work``; defer the interaction first if it is not done within ``DEFER_AFTER``.
+
+    Discord drops an interaction that gets no response within 3 seconds. An answer
+    usually takes milliseconds, but behind a queue (100 questions at once on 2 retrieval
+    workers: answers after 2 to 6 s, see bench/load.py) or during a reindex it does not;
+    then the user sees "thinking…" and the answer arrives as a follow-up.
+    """
+    task = asyncio.ensure_future(work)
+    if not interaction.client.reindexing:
+        await asyncio.wait({task}, timeout=DEFER_AFTER)  # never raises: the task's own
+        if task.done():  # errors (a TimeoutError too) come out of result() unchanged
+            return task.result()
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    return await task
+
+
 async def respond(
     interaction: discord.Interaction[Papercord],
     embed: discord.Embed,
     view: discord.ui.View | None = None,
+    *,
+    ephemeral: bool = False,
 ) -> None:
     """Send the answer as the interaction's response, or as a follow-up after a defer."""
     extra: dict[str, Any] = {"view": view} if view is not None else {}
+    if ephemeral:
+        extra["ephemeral"] = True
     if interaction.response.is_done():
         await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
     else:

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.answering import in_time, respond
 from bot.citations import citation_content
 from bot.client import Papercord
 from bot.context import has_more, page_bounds
@@ -76,13 +77,11 @@ class MoreResults(PapercordButton, template=r"pc:more:(?P<qid>\d+):(?P<offset>\d
                 "That question is no longer stored; please ask again.", ephemeral=True
             )
             return
-        answer = await bot.run_retrieval(
-            bot.engine.ask, stored.question, mode=stored.mode, filters=Filters(**stored.filters)
-        )
+        filters = Filters(**stored.filters)
+        work = bot.run_retrieval(bot.engine.ask, stored.question, mode=stored.mode, filters=filters)
+        answer = await in_time(interaction, work, ephemeral=True)
         embed, view = reply(bot, answer, self.question_id, self.offset)
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await respond(interaction, embed, view, ephemeral=True)
 
 
 class Abstract(PapercordButton, template=rf"pc:abs:(?P<pid>{PAPER_ID})"):
@@ -109,10 +108,9 @@ class Abstract(PapercordButton, template=rf"pc:abs:(?P<pid>{PAPER_ID})"):
 
     async def clicked(self, interaction: Interaction) -> None:
         bot = interaction.client
-        detail = await bot.run_retrieval(bot.engine.paper_by_id, self.paper_id)
-        await interaction.response.send_message(
-            embed=to_embed(paper_card(detail)), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        work = bot.run_retrieval(bot.engine.paper_by_id, self.paper_id)
+        detail = await in_time(interaction, work, ephemeral=True)
+        await respond(interaction, to_embed(paper_card(detail)), ephemeral=True)
 
 
 class MoreLikeThis(PapercordButton, template=rf"pc:like:(?P<pid>{PAPER_ID})"):
@@ -139,15 +137,14 @@ class MoreLikeThis(PapercordButton, template=rf"pc:like:(?P<pid>{PAPER_ID})"):
 
     async def clicked(self, interaction: Interaction) -> None:
         bot = interaction.client
-        detail = await bot.run_retrieval(bot.engine.paper_by_id, self.paper_id)
+        work = bot.run_retrieval(bot.engine.paper_by_id, self.paper_id)
+        detail = await in_time(interaction, work, ephemeral=True)
         lines = [f"• {link(p.title, p.url)} ({p.year})" for p in detail.related]
         card = Card(
             title=escape(f"Papers like “{detail.paper.title}”")[:250],
             description="\n".join(lines) or "No related papers.",
         )
-        await interaction.response.send_message(
-            embed=to_embed(card), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await respond(interaction, to_embed(card), ephemeral=True)
 
 
 class Feedback(PapercordButton, template=r"pc:fb:(?P<qid>\d+):(?P<vote>up|down)"):

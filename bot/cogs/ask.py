@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import ask, check_cooldown, clean_question, defer_if_slow, respond
+from bot.answering import ask, check_cooldown, clean_question, in_time, respond
 from bot.autocomplete import author_choices, subject_choices
 from bot.client import Papercord
 from bot.installs import everywhere
@@ -55,15 +55,17 @@ class Ask(commands.Cog):
                 "year_from is after year_to; swap them?", ephemeral=True
             )
             return
-        await defer_if_slow(interaction)
         filters = Filters(year_from=year_from, year_to=year_to, subject=subject, author=author)
-        answer, question_id = await ask(
-            self.bot,
-            text,
-            filters=filters,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
+        answer, question_id = await in_time(
+            interaction,
+            ask(
+                self.bot,
+                text,
+                filters=filters,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+            ),
         )
         embed, view = reply(self.bot, answer, question_id)
         await respond(interaction, embed, view)

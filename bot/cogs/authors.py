@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import defer_if_slow, respond
+from bot.answering import in_time, respond
 from bot.autocomplete import author_choices
 from bot.client import Papercord
 from bot.embeds import to_embed
@@ -28,8 +28,7 @@ class Authors(commands.Cog):
         self, interaction: discord.Interaction[Papercord], name: app_commands.Range[str, 1, 100]
     ) -> None:
         """Show an author summary."""
-        await defer_if_slow(interaction)
-        summary = await self.bot.run_retrieval(self.bot.engine.author, name)
+        summary = await in_time(interaction, self.bot.run_retrieval(self.bot.engine.author, name))
         await respond(interaction, to_embed(author_card(summary)))
 
 

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import defer_if_slow, respond
+from bot.answering import in_time, respond
 from bot.autocomplete import title_choices
 from bot.client import Papercord
 from bot.embeds import to_embed
@@ -31,8 +31,7 @@ class Papers(commands.Cog):
         self, interaction: discord.Interaction[Papercord], title: app_commands.Range[str, 1, 300]
     ) -> None:
         """Show a paper."""
-        await defer_if_slow(interaction)
-        detail = await self.bot.run_retrieval(self.bot.engine.paper, title)
+        detail = await in_time(interaction, self.bot.run_retrieval(self.bot.engine.paper, title))
         await respond(interaction, to_embed(paper_card(detail)), cite_view(detail.paper.id))
 
 
