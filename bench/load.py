@@ -52,15 +52,21 @@ FINAL = {4, 7}  # callback types that answer: a message, or an update of the cli
 
 
 class Timed(list[Call]):
-    """The fake's list of REST calls, remembering when each arrived."""
+    """The fake's list of REST calls, remembering when each arrived, by interaction token."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.at: dict[int, float] = {}
+        self.by_token: dict[str, list[tuple[Call, float]]] = {}
 
     def append(self, call: Call) -> None:
-        self.at[id(call)] = time.perf_counter()
+        parts = call.path.strip("/").split("/")  # interactions/<id>/<token>/callback,
+        if parts[0] in {"interactions", "webhooks"} and len(parts) > 2:  # webhooks/<app>/<token>
+            self.by_token.setdefault(parts[2], []).append((call, time.perf_counter()))
         super().append(call)
+
+    def clear(self) -> None:
+        self.by_token.clear()
+        super().clear()
 
 
 class Heartbeats:
@@ -130,17 +136,14 @@ class Bench:
 
     def answered(self, payload: dict[str, Any], sent: float) -> tuple[float, float] | None:
         """Return (first response, final answer) seconds for an interaction, or None."""
-        token, calls = payload["token"], list(self.fake.calls)
-        mine = [c for c in calls if token in c.path]
-        callbacks = [c for c in mine if c.path.endswith("/callback")]
-        if not callbacks:
+        calls: Timed = self.fake.calls  # type: ignore[assignment]
+        mine = list(calls.by_token.get(payload["token"], ()))
+        callbacks = [(c, t) for c, t in mine if c.path.endswith("/callback")]
+        final = [t for c, t in callbacks if c.body.get("type") in FINAL]
+        final += [t for c, t in mine if c.path.startswith(f"/webhooks/{APP_ID}/")]
+        if not callbacks or not final:
             return None
-        first = self.fake.calls.at[id(callbacks[0])] - sent  # type: ignore[attr-defined]
-        final = [c for c in callbacks if c.body.get("type") in FINAL]
-        final += [c for c in mine if c.path.startswith(f"/webhooks/{APP_ID}/")]
-        if not final:
-            return None
-        return first, self.fake.calls.at[id(final[0])] - sent  # type: ignore[attr-defined]
+        return callbacks[0][1] - sent, min(final) - sent
 
 
 def questions(n: int) -> list[str]:
@@ -177,7 +180,9 @@ async def burst(bench: Bench, bot: Papercord, n_questions: int, n_clicks: int) -
     while bench.answered(warm, sent) is None:
         await asyncio.sleep(0.05)
     answer = next(
-        c.body["data"] for c in bench.fake.calls if warm["token"] in c.path and c.body.get("data")
+        c.body["data"]
+        for c, _ in bench.fake.calls.by_token[warm["token"]]  # type: ignore[attr-defined]
+        if c.body.get("data")
     )
     payloads = [
         ask_payload(bench, q, 710000000000000000 + i) for i, q in enumerate(questions(n_questions))
