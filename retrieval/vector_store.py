@@ -124,21 +124,25 @@ class VectorStore:
         collection = self._collection(generation, kind, create=True)
         for begin in range(0, len(records.ids), batch):
             end = begin + batch
-            collection.add(
-                ids=records.ids[begin:end],
-                documents=records.documents[begin:end],
-                metadatas=records.metadatas[begin:end],
-                embeddings=records.vectors[begin:end],
-            )
+            with translated(f"cannot write the {kind} of the index"):  # e.g. the disk is full
+                collection.add(
+                    ids=records.ids[begin:end],
+                    documents=records.documents[begin:end],
+                    metadatas=records.metadatas[begin:end],
+                    embeddings=records.vectors[begin:end],
+                )
 
     def activate(self, generation: str, manifest: Mapping[str, Any]) -> None:
         """Point readers at a fully written generation; one metadata write."""
-        self._meta().modify(metadata={"active": generation, "manifest": json.dumps(manifest)})
+        with translated("cannot switch the index to its new generation"):
+            self._meta().modify(metadata={"active": generation, "manifest": json.dumps(manifest)})
 
     def generations(self) -> set[str]:
         """Return every generation with at least one collection in the store."""
         found = set()
-        for collection in self._client.list_collections():
+        with translated("cannot list the index's collections"):
+            collections = self._client.list_collections()
+        for collection in collections:
             name = collection.name if hasattr(collection, "name") else str(collection)
             parts = name.split("-")
             if name.startswith(f"{self.prefix}-") and len(parts) >= 3 and parts[-1] in KINDS:
