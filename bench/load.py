@@ -15,8 +15,9 @@ Printed: how many got an answer; per interaction the time to Discord's first res
 answer; the bot's event-loop lag (a 50 ms ticker's overshoot); and the heartbeat ack
 delay (from the keep-alive thread's beat to the ack being handled on the loop).
 
-Soak: one question a second for ``--soak`` seconds, with ``/papercord reindex`` of a
-changed corpus half-way; RSS is sampled every 5 s. Figures only: nothing asserts a time.
+Soak: one question a second for ``--soak`` seconds, with ``--reindexes`` runs of
+``/papercord reindex`` on a changed corpus (one, half-way, by default); RSS is sampled
+every 5 s. Figures only: nothing asserts a time.
 """
 
 from __future__ import annotations
@@ -213,11 +214,12 @@ async def burst(bench: Bench, bot: Papercord, n_questions: int, n_clicks: int) -
         print(f"heartbeat ack delay            {percentiles(bench.heartbeats.delays)}")
 
 
-async def soak(bench: Bench, seconds: float) -> None:
-    """One question a second; a reindex of a changed corpus half-way; RSS every 5 s."""
+async def soak(bench: Bench, seconds: float, reindexes: int) -> None:
+    """One question a second; reindexes of a changed corpus spread evenly; RSS every 5 s."""
     samples: list[tuple[float, float]] = []
     started = time.perf_counter()
-    reindexed = False
+    reindexed = 0
+    extra = bench.folder / "corpus" / "extra.jsonl"
     n = 0
     pending: list[tuple[dict[str, Any], float]] = []
     lost = 0
@@ -226,13 +228,16 @@ async def soak(bench: Bench, seconds: float) -> None:
         payload = ask_payload(bench, asked[n % len(asked)], 720000000000000000 + n % 50)
         pending.append((payload, await bench.dispatch(payload)))
         n += 1
-        if not reindexed and elapsed >= seconds / 2:
-            shutil.copy(ROOT / "tests" / "data" / "extra.jsonl", bench.folder / "corpus")
+        if reindexed < reindexes and elapsed >= seconds * (reindexed + 1) / (reindexes + 1):
+            if extra.exists():  # every reindex builds a new generation: add, remove, add ...
+                extra.unlink()
+            else:
+                shutil.copy(ROOT / "tests" / "data" / "extra.jsonl", extra)
             owner = bench.fake.interaction(
                 2, subcommand("papercord", "reindex"), user_id=OWNER_ID, permissions="32"
             )
             await bench.dispatch(owner)
-            reindexed = True
+            reindexed += 1
             print(f"reindex dispatched at {elapsed:.0f} s")
         if n % 5 == 0:
             samples.append((elapsed, rss_mb()))
@@ -279,7 +284,7 @@ async def run(args: argparse.Namespace, bench: Bench) -> None:
     try:
         await burst(bench, bot, args.questions, args.clicks)
         if args.soak:
-            await soak(bench, args.soak)
+            await soak(bench, args.soak, args.reindexes)
     finally:
         ticker.cancel()
         await bot.close()
@@ -292,6 +297,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=100)
     parser.add_argument("--clicks", type=int, default=20)
     parser.add_argument("--soak", type=float, default=600, help="seconds; 0 skips the soak")
+    parser.add_argument("--reindexes", type=int, default=1, help="reindexes during the soak")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="papercord-load-") as folder:
         bench = Bench(Path(folder))
