@@ -27,11 +27,13 @@ from retrieval.parsing import (
     LINE_BREAK,
     MAX_YEAR,
     MIN_YEAR,
+    VALID_SUBJECT,
     ParsedFile,
     ParseWarning,
     RawRecord,
     parse_file,
 )
+from retrieval.userinput import scalars
 
 # New-style ids (2301.00001, 0704.0001) and old-style ones (hep-th/9901001, math.GT/0309136).
 ID_PATTERN = r"(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z][A-Z])?/\d{7})"
@@ -102,7 +104,7 @@ def is_snapshot(path: Path) -> bool:
         with path.open(encoding="utf-8-sig", errors="replace") as lines:
             first = next((line for line in lines if line.strip()), "")
         row = json.loads(first)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: "[[[[..." too deep
         return False  # parse_file reports unreadable and malformed files clearly
     return isinstance(row, dict) and "id" in row and "versions" in row
 
@@ -138,7 +140,7 @@ def read_snapshot(
                     continue
                 try:
                     record = snapshot_record(json.loads(line), str(path), number)
-                except (ValueError, TypeError) as exc:  # JSONDecodeError is a ValueError
+                except (ValueError, TypeError, RecursionError) as exc:  # JSON errors too
                     warnings.append(ParseWarning(str(path), number, f"skipped: {exc}"))
                     if strict:
                         raise CorpusError(f"{warnings[0]} (strict mode)") from None
@@ -178,16 +180,19 @@ def snapshot_record(row: object, path: str, line: int, position: int = 0) -> Raw
     categories = row.get("categories") or ""
     if not isinstance(categories, str):
         raise ValueError("'categories' must be a space-separated string")
+    for code in categories.split():
+        if not VALID_SUBJECT.match(code):
+            raise ValueError(f"{code!r} is not an arXiv subject code such as 'cs.LG'")
     authors = snapshot_authors(row)
     if not authors:
         raise ValueError("'authors' must name at least one author")
     return RawRecord(
-        title=title,
+        title=scalars(title),
         # The snapshot wraps abstracts at ~80 columns; the wrapping is not the text.
-        abstract=" ".join(abstract.split()),
+        abstract=scalars(" ".join(abstract.split())),
         year=snapshot_year(row),
         subjects=tuple(dict.fromkeys(categories.split())),
-        authors=authors,
+        authors=tuple(scalars(a) for a in authors),
         path=path,
         line=line,
         position=position,

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from retrieval.errors import CorpusError, ModelError
 from retrieval.parsing import read_text
-from retrieval.userinput import SURROGATE
+from retrieval.userinput import scalars
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSIONS = 384
@@ -87,7 +87,7 @@ class Embedder:
     def _forward(self, texts: list[str]) -> Vectors:
         # The tokenizer raises TypeError on a lone surrogate (text that is not Unicode
         # scalar values); callers clean user input, this keeps any other path safe too.
-        texts = [SURROGATE.sub("\ufffd", t) for t in texts]
+        texts = [scalars(t) for t in texts]
         with self._lock:
             encodings = self._tokenizer.encode_batch(texts)
         width = max(len(e.ids) for e in encodings)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from retrieval.errors import CorpusError
-from retrieval.userinput import SURROGATE
+from retrieval.userinput import scalars
 
 YEAR_LINE = re.compile(r"^arXiv\s*(\d{4})$")
 SUBJECT_CODE = r"[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]+(?:-[a-z]+)?)?"
@@ -266,23 +266,15 @@ def _json_record(row: object, path: str, line: int, position: int) -> RawRecord:
         if not VALID_SUBJECT.match(code):
             raise ValueError(f"{code!r} is not an arXiv subject code such as 'cs.LG'")
     return RawRecord(
-        _unicode(title.strip()),
-        _unicode(abstract.strip()),
+        scalars(title.strip()),
+        scalars(abstract.strip()),
         year,
         subjects,
-        tuple(_unicode(a) for a in authors),
+        tuple(scalars(a) for a in authors),
         path,
         line,
         position,
     )
-
-
-def _unicode(text: str) -> str:
-    """Return text with lone surrogates replaced by U+FFFD, as a UTF-8 decoder would.
-
-    JSON may spell a lone UTF-16 surrogate ("\\ud800"); no UTF-8 store or tokenizer takes it.
-    """
-    return SURROGATE.sub("\ufffd", text)
 
 
 def _string_list(value: object, key: str) -> tuple[str, ...]:

@@ -25,9 +25,14 @@ ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+def scalars(text: str) -> str:
+    """Return text with each lone surrogate replaced by U+FFFD (storable as UTF-8)."""
+    return SURROGATE.sub("\ufffd", text)
+
+
 def clean(text: str) -> str:
     """Return text without lone surrogates, terminal escapes or control characters."""
-    text = SURROGATE.sub("\ufffd", text)
+    text = scalars(text)
     if "\x1b" in text:
         text = ANSI.sub("", text)
     return CONTROL.sub(" ", text)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import example, given
 
+from retrieval.arxiv_snapshot import SnapshotFilter, read_snapshot
 from retrieval.chunking import chunk_paper
 from retrieval.corpus import merge_records
 from retrieval.parsing import MAX_YEAR, MIN_YEAR, VALID_SUBJECT, RawRecord, parse_jsonl, parse_page
@@ -61,7 +62,7 @@ def check_records(records: tuple[RawRecord, ...]) -> None:
         assert all(paper.abstract[c.start : c.end] == c.text for c in chunks)
 
 
-@budget("listing pages", 2000)
+@budget("listing pages", 1500)
 @given(seed=seeds)
 def test_listing_pages(seed: int) -> None:
     page = listing_page(random.Random(seed))
@@ -96,12 +97,44 @@ def jsonl_file(rng: random.Random) -> str:
     return rng.choice(BREAKS).join(lines)
 
 
-@budget("JSON Lines rows", 2000)
+@budget("JSON Lines rows", 1500)
 @given(seed=seeds)
 @example(seed=0)
 def test_jsonl_rows_of_random_types(seed: int) -> None:
     text = jsonl_file(random.Random(seed))
     parsed = only_ours(lambda: parse_jsonl(text, "fuzz.jsonl"))
+    if parsed is not None:
+        assert len(parsed.records) + len(parsed.warnings) >= 1
+        check_records(parsed.records)
+
+
+def snapshot_row(rng: random.Random) -> object:
+    """An arXiv snapshot row: the real keys holding values of any type, or not."""
+    row: dict[str, Any] = {
+        "id": rng.choice(["2210.17323", "hep-th/9901001", "arXiv:2305.14314v2", hostile(rng, 2), json_value(rng)]),
+        "title": rng.choice([hostile(rng), "A Title", json_value(rng)]),
+        "abstract": rng.choice([hostile(rng, 30), REPEATED, json_value(rng)]),
+        "categories": rng.choice(["cs.LG stat.ML", "physics.atom-ph q-bio.NC", "not a code!!", hostile(rng, 2), json_value(rng)]),
+        "authors": rng.choice(["A. Author and B. Writer", hostile(rng), json_value(rng)]),
+        "authors_parsed": rng.choice([[["Family", "Given", ""]], json_value(rng), [[hostile(rng, 2)]]]),
+        "versions": rng.choice([[{"created": "Mon, 2 Apr 2007 19:18:42 GMT"}], json_value(rng)]),
+        "update_date": rng.choice(["2023-01-01", hostile(rng, 2), json_value(rng)]),
+    }  # fmt: skip
+    for key in rng.sample(sorted(row), rng.randint(0, 3)):
+        del row[key]
+    return row if rng.random() < 0.9 else json_value(rng)
+
+
+@budget("arXiv snapshot rows", 1000)
+@given(seed=seeds)
+def test_snapshot_rows_of_random_types(seed: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+    rng = random.Random(seed)
+    lines = [json.dumps(snapshot_row(rng)) for _ in range(rng.randint(1, 4))]
+    if rng.random() < 0.1:
+        lines.insert(rng.randint(0, len(lines)), rng.choice(["[" * 5000, "{", "not json"]))
+    path = tmp_path_factory.getbasetemp() / "fuzz-snapshot.json"
+    path.write_text(rng.choice(BREAKS[:3]).join(lines), encoding="utf-8")
+    parsed = only_ours(lambda: read_snapshot(path, SnapshotFilter()))
     if parsed is not None:
         assert len(parsed.records) + len(parsed.warnings) >= 1
         check_records(parsed.records)
