@@ -99,12 +99,6 @@ def check_cooldown(interaction: discord.Interaction[Papercord]) -> None:
         )
 
 
-async def defer_if_slow(interaction: discord.Interaction[Papercord]) -> None:
-    """Defer while a reindex runs: answers may then miss Discord's 3-second window."""
-    if interaction.client.reindexing:
-        await interaction.response.defer(thinking=True)
-
-
 async def in_time(
     interaction: discord.Interaction[Papercord], work: Awaitable[T], *, ephemeral: bool = False
 ) -> T:

@@ -200,8 +200,14 @@ class Cite(PapercordButton, template=rf"pc:cite:(?P<pid>{PAPER_ID})"):
 
     async def clicked(self, interaction: Interaction) -> None:
         bot = interaction.client
-        citation = await bot.run_retrieval(bot.engine.cite_by_id, self.paper_id)
-        await interaction.response.send_message(
+        work = bot.run_retrieval(bot.engine.cite_by_id, self.paper_id)
+        citation = await in_time(interaction, work, ephemeral=True)
+        send = (
+            interaction.followup.send
+            if interaction.response.is_done()
+            else interaction.response.send_message
+        )
+        await send(
             citation_content(citation), ephemeral=True, suppress_embeds=True,
             allowed_mentions=NO_MENTIONS,
         )  # fmt: skip

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import defer_if_slow
+from bot.answering import in_time
 from bot.autocomplete import title_choices
 from bot.citations import Format, citation_content
 from bot.client import Papercord
@@ -34,8 +34,7 @@ class Cite(commands.Cog):
         format: Format = "both",
     ) -> None:
         """Show a paper's citation."""
-        await defer_if_slow(interaction)
-        citation = await self.bot.run_retrieval(self.bot.engine.cite, title)
+        citation = await in_time(interaction, self.bot.run_retrieval(self.bot.engine.cite, title))
         content = citation_content(citation, format)
         if interaction.response.is_done():
             await interaction.followup.send(

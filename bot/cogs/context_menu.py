@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import as_question, ask, check_cooldown
+from bot.answering import as_question, ask, check_cooldown, in_time
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
 from bot.installs import contexts, installs
@@ -109,15 +109,14 @@ class ContextMenu(commands.Cog):
             await interaction.response.send_message(NO_TEXT, ephemeral=True)
             return
         check_cooldown(interaction)
-        if self.bot.reindexing:  # answers may then miss Discord's 3-second window
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        answer, question_id = await ask(
+        work = ask(
             self.bot,
             text,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
         )
+        answer, question_id = await in_time(interaction, work, ephemeral=True)
         embed, view = reply(self.bot, answer, question_id)
         share = Share(question_id)
         share.item.row = 0  # beside More results and 👍/👎 (at most 4 of 5 in the row)
