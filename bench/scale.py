@@ -244,7 +244,8 @@ def measure(n: int, questions: int) -> dict[str, Any]:
         "PAPERCORD_PATHS__STATE": str(folder / "state"),
     }
     env.pop("DISCORD_TOKEN", None)
-    ingest_cmd = [sys.executable, "-m", "cli", "ingest", str(DATA / "pages"), str(snapshot)]
+    pages = str(DATA / "pages")
+    ingest_cmd = [sys.executable, "-m", "cli", "ingest", "--replace", pages, str(snapshot)]
     out, wall, peak = run_child([*ingest_cmd, "--json"], env)
     report = json.loads(out.strip().splitlines()[-1])
     figures: dict[str, Any] = {

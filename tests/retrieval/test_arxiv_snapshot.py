@@ -147,14 +147,23 @@ def test_ingest_from_the_command_line_with_filters(
 ) -> None:
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
     monkeypatch.setattr(subcommands, "build_engine", lambda settings: engine)
-    argv = ["ingest", str(CORPUS), str(SNAPSHOT), "--category", "cs.DC", "--since", "2020"]
+    argv = [
+        "ingest",
+        "--replace",
+        str(CORPUS),
+        str(SNAPSHOT),
+        "--category",
+        "cs.DC",
+        "--since",
+        "2020",
+    ]
     assert main(argv) == 0
     pages = len(load_corpus([CORPUS]).papers)
     assert engine.stats().papers == pages + 1  # only the 2021 cs.DC paper joined
     answer = engine.ask("gossip protocols with stragglers on parameter servers", mode="bm25")
     assert answer.results[0].paper.url == "https://arxiv.org/abs/2104.05158"
     assert main([*argv, "--if-stale"]) == 0  # the same filters: nothing to do
-    assert main(["ingest", str(CORPUS), str(SNAPSHOT), "--limit", "1"]) == 0
+    assert main(["ingest", "--replace", str(CORPUS), str(SNAPSHOT), "--limit", "1"]) == 0
     gptq = engine.paper("GPTQ accurate post-training quantization")
     assert gptq.paper.url == "https://arxiv.org/abs/2210.17323"
     assert engine.stats().papers == pages  # --limit 1 kept GPTQ only, merged with its page
