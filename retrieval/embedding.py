@@ -34,6 +34,7 @@ class Embedder:
         import onnxruntime
         from tokenizers import Tokenizer
 
+        self.model_dir = model_dir  # a child process loads the same model from here
         manifest = model_dir / "manifest.json"
         if not manifest.exists():
             raise ModelError(

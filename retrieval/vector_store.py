@@ -87,6 +87,16 @@ class VectorStore:
                 )
         self._cache: dict[str, Any] = {}
 
+    def close(self) -> None:
+        """Release the Chroma client (its memory and open files); the store is then unusable."""
+        self._cache.clear()
+        close = getattr(self._client, "close", None)  # chromadb >= 1.1
+        try:
+            if close is not None:
+                close()
+        except Exception:  # a copy whose folder is gone; nothing is left to release
+            log.debug("closing the Chroma client failed", exc_info=True)
+
     def _name(self, generation: str, kind: str) -> str:
         return f"{self.prefix}-{generation}-{kind}"
 
