@@ -352,6 +352,12 @@ def cases(tmp: Path) -> list[tuple[list[str], bytes, dict[str, str]]]:
         (["author", "%s%n{0}", "--json"], b"", {}),
         (["chat"], b"/paper\n/author\n/more\n/more\n/nope \x1b[2J\n\xff\xfe\n" + b"x" * 100_000 + b"\n/quit\n", {}),
         (["chat"], b"", {}),
+        (["cite", "\ud800\x1b[31m"], b"", {}),
+        (["cite", "gptq", "--format", "nope"], b"", {}),
+        (["cite", "x" * 20_000], b"", {}),
+        (["add", "not an arXiv id"], b"", {}),  # ids are checked before any request
+        (["add", "", "--json"], b"", {}),
+        (["add", "\ud800"], b"", {}),
         (["ingest", "--replace", fifo], b"", {}),
         (["ingest", "--replace", str(not_json)], b"", {}),
         (["ingest", "--replace", "/dev/null"], b"", {}),

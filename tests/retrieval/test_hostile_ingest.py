@@ -23,7 +23,7 @@ from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
 from retrieval.engine import Engine
-from retrieval.errors import CorpusError, IndexUnavailable, PapercordError, QueryError
+from retrieval.errors import CorpusError, IndexUnavailable, PapercordError
 from retrieval.models import Filters
 from retrieval.taxonomy import subject
 from retrieval.vector_store import Records, VectorStore
@@ -230,9 +230,9 @@ def test_invalid_subject_codes_are_refused(fresh: Callable[[], Engine], corpus_f
         load_corpus([corpus_files / "subjects.jsonl"], strict=True)
     engine = fresh()
     engine.ingest([corpus_files])
-    with pytest.raises(QueryError, match="not an arXiv subject code"):
-        engine.ask("anything", filters=Filters(subject="not a code!!"))
-    assert engine.ask("engine", filters=Filters(subject="CS.cl")).filters.subject == "CS.cl"
+    # As a filter, an unknown subject is answered with a note, never a traceback.
+    unknown = engine.ask("anything", filters=Filters(subject="not a code!!"))
+    assert unknown.abstained and "is not a subject of any listed paper" in unknown.notes[0]
     # Whatever reaches the taxonomy, its link stays one valid URL.
     assert subject("not a code!!").url == "https://arxiv.org/list/not%20a%20code%21%21/recent"
 
