@@ -98,8 +98,8 @@ def is_snapshot(path: Path) -> bool:
     """Return True for a file in the arXiv snapshot format (see the module docstring)."""
     if path.suffix == ".json":
         return True
-    if path.suffix != ".jsonl":
-        return False
+    if path.suffix != ".jsonl" or not path.is_file():
+        return False  # a FIFO would block the peek below; the corpus reader skips it
     try:
         with path.open(encoding="utf-8-sig", errors="replace") as lines:
             first = next((line for line in lines if line.strip()), "")
