@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import socket
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -132,3 +138,37 @@ def corpus_files(tmp_path: Path) -> Iterator[Path]:
     for path in TEST_DATA.glob("*.txt"):
         (target / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     yield target
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """Start `chroma run` from the chromadb package on a free loopback port; yield the port."""
+    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
+    assert chroma, "the chroma command from the chromadb package is not installed"
+    port = free_port()
+    folder = tmp_path_factory.mktemp("chroma-server")
+    server = subprocess.Popen(
+        [chroma, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=2):
+                    break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the Chroma server did not start") from None
+                time.sleep(0.2)
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

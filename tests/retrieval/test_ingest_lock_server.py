@@ -2,15 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from retrieval import locking
@@ -21,34 +12,10 @@ from retrieval.vector_store import VectorStore
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaSettings]:
-    """Start `chroma run` on a free loopback port; return settings that reach it."""
-    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
-    assert chroma, "the chroma command from the chromadb package is not installed"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    folder = tmp_path_factory.mktemp("chroma-lock-server")
-    process = subprocess.Popen(
-        [chroma, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(folder)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=2):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the Chroma server did not start") from None
-                time.sleep(0.2)
-        yield ChromaSettings(mode="http", host="127.0.0.1", port=port, prefix="locktest")
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+@pytest.fixture
+def server(chroma_server: int) -> ChromaSettings:
+    """Settings that reach the shared ``chroma run``, under a prefix of these tests' own."""
+    return ChromaSettings(mode="http", host="127.0.0.1", port=chroma_server, prefix="locktest")
 
 
 def test_second_ingest_on_a_server_waits_then_gives_up_clearly(server: ChromaSettings) -> None:

@@ -4,13 +4,6 @@ serves the same answers as the embedded store."""
 from __future__ import annotations
 
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,40 +37,6 @@ def test_an_index_folder_that_cannot_be_created_says_which(tmp_path: Path) -> No
         IndexUnavailable, match=f"cannot open the index folder {re.escape(str(blocker))}"
     ):
         VectorStore(ChromaSettings(path=blocker))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """Start `chroma run` from the chromadb package; stop it afterwards."""
-    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
-    assert chroma, "the chroma command from the chromadb package is not installed"
-    port = free_port()
-    folder = tmp_path_factory.mktemp("chroma-server")
-    server = subprocess.Popen(
-        [chroma, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(folder)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=2):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the Chroma server did not start") from None
-                time.sleep(0.2)
-        yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 @pytest.fixture(scope="module")
