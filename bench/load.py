@@ -31,17 +31,16 @@ import tempfile
 import threading
 import time
 from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
 import discord.gateway
 
 from bench.ask_latency import percentiles, rss_mb
-from bot.__main__ import DATABASE
+from bot.__main__ import create
 from bot.client import Papercord
+from bot.memory import limit_malloc_arenas
 from bot.settings import Settings, build_engine
-from bot.storage import Storage
 from retrieval.config import DATA, ROOT
 from tests.bot import fake_discord
 from tests.bot.discord_helpers import command, subcommand
@@ -265,15 +264,12 @@ async def soak(bench: Bench, seconds: float, reindexes: int) -> None:
 
 
 async def run(args: argparse.Namespace, bench: Bench) -> None:
+    limit_malloc_arenas()  # as create() does; the writer below starts threads first
     settings = bench.settings()
     engine = build_engine(settings)
     engine.ingest([settings.paths.corpus])
-    served = build_engine(settings, read_only=True)  # as `python -m bot` serves
-    served.reload()
     settings.paths.state.mkdir(parents=True, exist_ok=True)
-    storage = Storage(settings.paths.state / DATABASE)
-    executor = ThreadPoolExecutor(settings.discord.workers, thread_name_prefix="retrieval")
-    bot = Papercord(settings, served, storage, executor)
+    bot = create(settings)  # wired as `python -m bot` wires it
     task = asyncio.create_task(bot.start("fake-token"))
     ticker = asyncio.create_task(bench.ticker())
     while not bot.is_ready():
@@ -288,8 +284,8 @@ async def run(args: argparse.Namespace, bench: Bench) -> None:
     finally:
         ticker.cancel()
         await bot.close()
-        executor.shutdown(wait=False, cancel_futures=True)
-        storage.close()
+        bot.executor.shutdown(wait=False, cancel_futures=True)
+        bot.storage.close()
 
 
 def main() -> None:
