@@ -65,6 +65,6 @@ def _copy(source: Path, target: Path) -> None:
 def _backup(source: Path, target: Path) -> None:
     # mode=ro: SQLite opens the file for reading only; the backup API copies a consistent
     # state page by page even while another process commits.
-    reader = sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)
+    reader = sqlite3.connect(f"{source.absolute().as_uri()}?mode=ro", uri=True)
     with contextlib.closing(reader) as src, contextlib.closing(sqlite3.connect(target)) as dst:
         src.backup(dst)

@@ -101,3 +101,11 @@ def test_a_reindex_writes_the_real_folder_and_serves_a_fresh_copy(
     assert state_of(folder) != before and served.stats().generation == report.generation
     assert served._snapshot.path != first_copy and not first_copy.exists()
     assert served.stats().papers == report.papers
+
+
+def test_a_relative_index_path_is_served_too(
+    engine: Engine, index_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(index_copy.parent)  # the library may be given "index", not /…/index
+    served = open_engine(engine, Path(index_copy.name), read_only=True)
+    assert served.ask("GPTQ").results[0].paper.title.startswith("GPTQ")
