@@ -1,6 +1,7 @@
 """Fit the calibrated answer and membership models, and report them on held-out folds.
 
-    python -m bench.tune [--folds 5] [--write] [FILE ...]   (default: dev.jsonl dev2.jsonl)
+    python -m bench.tune [--folds 5] [--seeds "" a b] [--write] [FILE ...]
+                                             (default: dev.jsonl dev2.jsonl)
 
 1. Every question is routed as the bot routes it. For those a topic search answers, the
    question's and every candidate paper's features are computed once (hybrid mode).
@@ -9,6 +10,8 @@
    F1), installed, and the held-out questions are asked through ``Engine.ask`` - the
    whole pipeline. Every question is scored exactly once, by models that never saw it.
 3. Prints the held-out table per type and style, and the held-out figures per file.
+   With ``--seeds`` the folds are drawn once per seed and the table is the mean over
+   seeds (fold assignment alone moves single questions across the boundary).
 4. ``--write`` fits on all questions and writes ``data/calibration.json``.
 
 Which features, the L2 strength and the folds are fixed here, not searched, so the
@@ -192,27 +195,87 @@ def held_out(engine: Engine, samples: list[Sample], k: int, seed: str = "") -> R
     return report
 
 
+def mean_table(reports: list[Report]) -> str:
+    """Return the per-type, per-style table with each metric averaged over the reports."""
+    if len(reports) == 1:
+        return breakdown_table(reports[0])
+    lines = ["| type | style | n | metrics |", "|---|---|---:|---|"]
+    for rows in zip(*(r.breakdown() for r in reports), strict=True):
+        first = rows[0]
+        metrics = ", ".join(
+            f"{k} {np.mean([row[k] for row in rows]):.3f}"
+            for k in first
+            if k not in {"type", "style", "n"}
+        )
+        lines.append(f"| {first['type']} | {first['style']} | {first['n']} | {metrics} |")
+    return "\n".join(lines)
+
+
+def mean_summary(reports: list[Report]) -> list[tuple[str, float | int | str]]:
+    """Return ``Report.summary`` with its numbers averaged over the reports."""
+    summaries = [r.summary() for r in reports]
+    out: list[tuple[str, float | int | str]] = []
+    for key, value in summaries[0].items():
+        if isinstance(value, float):
+            out.append((key, round(float(np.mean([float(s[key]) for s in summaries])), 4)))
+        elif key != "mode":
+            out.append((key, value))
+    return out
+
+
+def targets(report: Report) -> list[tuple[str, float]]:
+    """Return the figures issue 7's targets name: paper R@1 and false abstain without
+    non-English questions (overall and worst style), multi F1, none abstain, author."""
+    styles = {o.style for o in report.outcomes if o.type == "paper"} - {"non-english"}
+    english = Report("", [o for o in report.outcomes if o.style != "non-english"])
+    return [
+        ("R@1 (no non-English)", english.metric("paper", "R@1")),
+        ("worst style R@1", min(report.metric("paper", "R@1", s) for s in styles)),
+        ("false abstain", english.metric("paper", "false_abstain")),
+        (
+            "worst style false abstain",
+            max(report.metric("paper", "false_abstain", s) for s in styles),
+        ),
+        ("multi F1", report.metric("multi", "F1")),
+        ("none abstain", report.metric("none", "abstain")),
+        ("author handled", report.metric("author", "handled")),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("files", nargs="*", type=Path, default=FILES)
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--write", action="store_true", help="write data/calibration.json")
     parser.add_argument("--failures", action="store_true", help="list held-out failures")
+    parser.add_argument(
+        "--seeds", nargs="+", default=[""], help='fold seeds to average over, e.g. "" a b'
+    )
     args = parser.parse_args()
     settings = load_settings()
     engine = build_engine(settings)
     per_file = {path.name: load_questions(path) for path in args.files}
     questions = [q for rows in per_file.values() for q in rows]
     samples = collect(engine, questions)
-    report = held_out(engine, samples, args.folds)
-    print(f"Held-out ({args.folds}-fold) over {', '.join(per_file)}: {len(questions)} questions\n")
-    print(breakdown_table(report))
+    reports = [held_out(engine, samples, args.folds, seed) for seed in args.seeds]
+    seeds = ", ".join(repr(s) for s in args.seeds)
+    print(
+        f"Held-out ({args.folds}-fold, mean over fold seeds {seeds}) over "
+        f"{', '.join(per_file)}: {len(questions)} questions\n"
+    )
+    print(mean_table(reports))
     for name, rows in per_file.items():
         ids = {str(r.get("id")) for r in rows}
-        part = Report(name, [o for o in report.outcomes if o.id in ids])
-        print(f"\n{name} held-out: " + ", ".join(f"{k} {v}" for k, v in part.summary().items()))
-    if args.failures:
-        print("\nHeld-out failures:\n" + "\n".join(report.failures))
+        parts = [Report(name, [o for o in r.outcomes if o.id in ids]) for r in reports]
+        print(f"\n{name} held-out: " + ", ".join(f"{k} {v}" for k, v in mean_summary(parts)))
+    for seed, report in zip(args.seeds, reports, strict=True):
+        print(f"\nseed {seed!r}: " + ", ".join(f"{k} {v:.3f}" for k, v in targets(report)))
+        if args.failures:
+            print("Held-out failures:\n" + "\n".join(report.failures))
+    if len(reports) > 1:
+        means = np.mean([[v for _, v in targets(r)] for r in reports], axis=0)
+        names = [k for k, _ in targets(reports[0])]
+        print("\nmean: " + ", ".join(f"{k} {v:.3f}" for k, v in zip(names, means, strict=True)))
     final = fit_models(samples, "+".join(per_file))
     print(f"\nAll-data model: answer threshold {final.answer.threshold}, "
           f"membership threshold {final.member.threshold}")  # fmt: skip
