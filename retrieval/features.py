@@ -28,20 +28,19 @@ words no abstract uses, "oversmoothing").
 
 from __future__ import annotations
 
-import bisect
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
 
 from retrieval.models import Paper
-from retrieval.names import WORDS, fold
+from retrieval.names import fold
 from retrieval.snippets import coverage, is_code_sentence
 from retrieval.text import Sentence, sentences, terms
+from retrieval.vocabulary import Vocabulary, entities, zipf
 
 PAPER_FEATURES = (
     "relevance", "coverage", "cosine", "title", "ratio", "zscore", "phrase",
@@ -132,7 +131,7 @@ def read_query(
         if t.stem not in known
         and not words.knows(t.word)
         and not any(c.isdigit() for c in t.word)
-        and _zipf(t.word) < RARE_ZIPF
+        and zipf(t.word) < RARE_ZIPF
     } - {fold(w) for w in names}
     return Query(
         weights=weights,
@@ -146,88 +145,6 @@ def read_query(
         framing=framing,
         named=named,
     )
-
-
-class Vocabulary:
-    """The folded words a corpus uses, to ask whether it names something at all."""
-
-    def __init__(self, texts: Iterable[str]) -> None:
-        folded = [" ".join(WORDS.findall(fold(t))) for t in texts]
-        self.words = frozenset(w for t in folded for w in t.split())
-        self._text = f" {' | '.join(folded)} "  # for names of several words ("Piz Daint")
-        self._sorted = sorted(self.words)
-
-    def __contains__(self, word: object) -> bool:
-        return word in self.words
-
-    def knows_name(self, name: str) -> bool:
-        """Return True when the corpus uses a name: each of its words, and for a phrase of
-        plain capitalized words ("Switch Transformer", "Piz Daint") the whole phrase."""
-        words = name.split()
-        if not all(self.knows(fold(w)) for w in words):
-            return False
-        plain = all(not any(c.isupper() or c.isdigit() for c in w[1:]) for w in words)
-        return len(words) == 1 or not plain or self.knows(fold(name))
-
-    def knows(self, word: str) -> bool:
-        """Return True for a word the corpus uses, its singular ("DSPs"), or a longer
-        name it starts ("MobileNet" for "MobileNetV2"); prefixes of 5 letters or more.
-        A name of several words must occur as a phrase."""
-        if " " in word:
-            return f" {' '.join(WORDS.findall(word))} " in self._text
-        if word in self.words or (word.endswith("s") and word[:-1] in self.words):
-            return True
-        if len(word) < 5:
-            return False
-        at = bisect.bisect_left(self._sorted, word)
-        return at < len(self._sorted) and self._sorted[at].startswith(word)
-
-
-@cache
-def _zipf(word: str) -> float:
-    from wordfreq import zipf_frequency
-
-    return float(zipf_frequency(word, "en"))
-
-
-def entities(text: str) -> list[str]:
-    """Return the words and phrases that look like names: "GraphCast", "ZeRO", "H100",
-    "Mirhoseini", "Switch Transformer", "Intel SGX".
-
-    A name has a capital after its first letter, or letters then digits, or is
-    capitalized in mid-sentence; capitalized words in a row form one name, even at the
-    start of a sentence. Words that start with a digit are amounts ("175B").
-    """
-    found: list[str] = []
-    run: list[str] = []
-    last_end = -1
-    for match in WORDS.finditer(text):
-        word = match.group()
-        if word[0].isdigit() or len(word) < 2:
-            run, last_end = _close(run, found), -1
-            continue
-        before = text[: match.start()].rstrip()
-        mid_sentence = bool(before) and before[-1] not in ".!?:;¿¡"
-        inner = any(c.isupper() or c.isdigit() for c in word[1:])
-        capital = word[0].isupper() or inner
-        if capital and run and text[last_end : match.start()] == " ":
-            run.append(word)
-        else:
-            run = _close(run, found)
-            if capital:
-                run = [word]
-                if not (inner or mid_sentence):
-                    run.append("")  # a sentence-initial capital counts only in a phrase
-        last_end = match.end()
-    _close(run, found)
-    return found
-
-
-def _close(run: list[str], found: list[str]) -> list[str]:
-    words = [w for w in run if w]
-    if len(words) > 1 or (words and "" not in run):
-        found.append(" ".join(words))
-    return []
 
 
 def paper_row(

@@ -29,7 +29,7 @@ from retrieval.decision import Ranking, Signals, decide, rank
 from retrieval.embedding import Embedder, Vectors
 from retrieval.errors import QueryError
 from retrieval.explain import explained
-from retrieval.features import Framing, PaperFacts, Query, Vocabulary, paper_facts, read_query
+from retrieval.features import Framing, PaperFacts, Query, paper_facts, read_query
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.refs import ref
@@ -37,6 +37,7 @@ from retrieval.snippets import Prepared, best_snippet, coverage, prepare
 from retrieval.text import rarity, terms
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
+from retrieval.vocabulary import Vocabulary
 
 WORD = re.compile(r"[^\W_]+")
 

@@ -10,7 +10,8 @@ import pytest
 
 from retrieval.calibration import Calibration, fit, from_json, load, save, to_json
 from retrieval.errors import ConfigError
-from retrieval.features import PAPER_FEATURES, QUESTION_FEATURES, Vocabulary, entities
+from retrieval.features import PAPER_FEATURES, QUESTION_FEATURES
+from retrieval.vocabulary import Vocabulary, entities
 
 
 def test_fit_separates_what_is_separable() -> None:
