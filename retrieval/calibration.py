@@ -3,8 +3,10 @@
 * ``answer``: P(the best candidate answers the question), over ``QUESTION_FEATURES``.
   Below its threshold papercord says the list has nothing and shows the closest papers.
 * ``member``: P(a candidate paper belongs in the answer), over ``PAPER_FEATURES``.
-  Every candidate at or above its threshold is returned, so a list question gets every
-  paper that fits and the cutoff follows the scores rather than a fixed ratio.
+  With ``cutoff = "expected_f1"`` (the default) the most probable candidates are
+  returned, as many as maximize the expected F1 (``retrieval.decision``), so a list
+  question gets every paper that fits and the cutoff follows the probabilities rather
+  than a fixed ratio; with ``"threshold"``, every candidate at or above its threshold.
 
 Both are ordinary L2-regularized logistic regressions on standardized features, fitted by
 Newton's method (``fit``); ``bench.tune`` fits them with cross-validation and writes the
@@ -18,7 +20,7 @@ import math
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +30,7 @@ from retrieval.errors import ConfigError
 
 CALIBRATION_FILE = DATA / "calibration.json"
 Matrix = npt.NDArray[np.float64]
+Cutoff = Literal["threshold", "expected_f1"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,7 @@ class Calibration:
     answer: Logistic
     member: Logistic
     fitted_on: str = ""
+    cutoff: Cutoff = "expected_f1"  # how the member model's probabilities become a list
 
 
 def fit(
@@ -121,7 +125,10 @@ def from_json(data: dict[str, Any]) -> Calibration:
     """Return a calibration from its JSON form; raise ConfigError when it is malformed."""
     try:
         models = {name: _logistic(data[name]) for name in ("answer", "member")}
-        calibration = Calibration(fitted_on=str(data.get("fitted_on", "")), **models)
+        cutoff = data.get("cutoff", "threshold")  # files before the expected-F1 cut
+        if cutoff not in get_args(Cutoff):
+            raise ValueError(f"unknown cutoff {cutoff!r}")
+        calibration = Calibration(fitted_on=str(data.get("fitted_on", "")), cutoff=cutoff, **models)
     except (KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"the calibration file is malformed ({exc})") from exc
     for model in (calibration.answer, calibration.member):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 import numpy as np
@@ -45,12 +45,17 @@ from retrieval.vocabulary import Vocabulary, entities, zipf
 PAPER_FEATURES = (
     "relevance", "coverage", "cosine", "title", "ratio", "zscore", "phrase",
     "alternative", "key", "code", "sentence", "named", "below_gap",
+    "bm25_ratio", "sentence_ratio", "position", "distinct", "proximity", "cover_gap",
+    "title_key",
 )  # fmt: skip
 QUESTION_FEATURES = (
     "top_relevance", "top_coverage", "top_cosine", "top_phrase", "gap", "missing", "entity",
     "top_sentence", "sentence_gap", "cosine_gap", "rare", "length", "plural", "agreement",
-    "named",
+    "named", "spread", "known_cover", "top_proximity", "top_distinct",
 )  # fmt: skip
+P = {name: n for n, name in enumerate(PAPER_FEATURES)}  # column of each paper feature
+DISTINCT = 0.5  # a known stem weighing at least half the heaviest is distinctive
+SPREAD_SPAN = 10  # candidates whose union of terms ``spread`` compares with the best
 LONG = 20  # content words; longer questions weigh as this long
 GAP_SPAN = 10  # candidates whose score gaps locate the elbow
 RARE_ZIPF = 2.5  # an absent word this rare in English is a specific term ("oversmoothing")
@@ -66,6 +71,7 @@ class PaperFacts:
     title: frozenset[str]
     pairs: frozenset[tuple[str, str]]
     code: bool
+    sentences: tuple[frozenset[str], ...] = ()  # the title's stems, then each sentence's
 
 
 def paper_facts(paper: Paper, abstract_sentences: list[Sentence] | None = None) -> PaperFacts:
@@ -78,6 +84,10 @@ def paper_facts(paper: Paper, abstract_sentences: list[Sentence] | None = None) 
         title=frozenset(t.stem for t in terms(paper.title)),
         pairs=frozenset(pairwise(stems)),
         code=any(is_code_sentence(s.text) for s in abstract_sentences),
+        sentences=tuple(
+            frozenset(t.stem for t in terms(text))
+            for text in [paper.title, *(s.text for s in abstract_sentences)]
+        ),
     )
 
 
@@ -103,6 +113,7 @@ class Query:
     length: int  # content words in the question
     framing: Framing
     named: frozenset[str] = frozenset()  # papers the question names by their title
+    distinct: dict[str, float] = field(default_factory=dict)  # the heaviest known stems
 
 
 def read_query(
@@ -144,60 +155,92 @@ def read_query(
         length=len(stems),
         framing=framing,
         named=named,
+        distinct={s: w for s, w in present.items() if w >= DISTINCT * max(present.values())},
     )
 
 
 def paper_row(
     query: Query, facts: PaperFacts, relevance: float, cover: float, cosine: float,
-    sentence: float, named: bool,
+    sentence: float, named: bool, bm25: float = 0.0,
 ) -> list[float]:  # fmt: skip
-    """Return the features of one paper that do not depend on the other candidates."""
+    """Return the features of one paper that do not depend on the other candidates.
+
+    ``table`` fills in the ones relative to the other candidates (left 0 here).
+    """
     pair_total = sum(query.pairs.values())
     phrase = sum(w for p, w in query.pairs.items() if p in facts.pairs)
     alternative = max((coverage(facts.stems, a) for a in query.alternatives), default=cover)
-    return [
-        relevance,
-        cover,
-        cosine,
-        coverage(facts.title, query.weights),
-        0.0,  # ratio, filled in by ``table``
-        0.0,  # zscore, filled in by ``table``
-        phrase / pair_total if pair_total > 0 else 0.0,
-        alternative,
-        float(query.key is not None and query.key in facts.stems),
-        float(query.framing.wants_code and facts.code),
-        sentence,
-        float(named),
-        0.0,  # below_gap, filled in by ``table``
-    ]
+    row = [0.0] * len(PAPER_FEATURES)
+    values = {
+        "relevance": relevance,
+        "coverage": cover,
+        "cosine": cosine,
+        "title": coverage(facts.title, query.weights),
+        "phrase": phrase / pair_total if pair_total > 0 else 0.0,
+        "alternative": alternative,
+        "key": float(query.key is not None and query.key in facts.stems),
+        "code": float(query.framing.wants_code and facts.code),
+        "sentence": sentence,
+        "named": float(named),
+        "bm25_ratio": bm25,  # the raw score until ``table`` divides it by the best
+        "distinct": coverage(facts.stems, query.distinct),
+        "proximity": max((coverage(s, query.weights) for s in facts.sentences), default=0.0),
+        "title_key": float(query.key is not None and query.key in facts.title),
+    }
+    for name, value in values.items():
+        row[P[name]] = value
+    return row
 
 
 def table(rows: dict[str, list[float]]) -> dict[str, Row]:
-    """Fill in the features relative to all candidates: ratio to the best, z-score, and
-    whether the paper lies below the largest drop in the scores (the elbow)."""
+    """Fill in the features relative to all candidates (``rows`` in ranked order): ratios
+    to the best, z-score, rank, and whether the paper lies below the largest drop in the
+    scores (the elbow)."""
     if not rows:
         return {}
-    relevance = np.array([row[0] for row in rows.values()])
-    top = float(relevance.max())
+    matrix = np.array(list(rows.values()), dtype=np.float64)
+
+    def ratio(column: int) -> None:
+        top = float(matrix[:, column].max())
+        matrix[:, column] = matrix[:, column] / top if top > 0 else 0.0
+
+    relevance = matrix[:, P["relevance"]]
     mean, spread = float(relevance.mean()), float(relevance.std()) or 1.0
-    # The largest drop between neighbours among the best GAP_SPAN, as a share of the best:
-    # papers below it are on the far side of the score distribution's elbow.
-    ordered = sorted(relevance, reverse=True)[:GAP_SPAN]
+    matrix[:, P["zscore"]] = (relevance - mean) / spread
+    matrix[:, P["ratio"]] = relevance
+    matrix[:, P["sentence_ratio"]] = matrix[:, P["sentence"]]
+    for column in ("ratio", "bm25_ratio", "sentence_ratio"):
+        ratio(P[column])
+    matrix[:, P["below_gap"]] = below_elbow(relevance)
+    matrix[:, P["cover_gap"]] = below_elbow(matrix[:, P["coverage"]])
+    # 1, 2, 3 ... -> 0, 0.63, 1 ...: the first few places matter, the tail much less
+    matrix[:, P["position"]] = np.log2(np.arange(1, len(rows) + 1))
+    return dict(zip(rows, matrix, strict=True))
+
+
+def below_elbow(scores: Row) -> Row:
+    """Return 1 for scores below the largest drop between neighbours among the best
+    GAP_SPAN: they are on the far side of the score distribution's elbow."""
+    ordered = sorted(scores, reverse=True)[:GAP_SPAN]
     drops = [a - b for a, b in pairwise(ordered)]
     elbow = ordered[int(np.argmax(drops))] if drops else 0.0
-    out: dict[str, Row] = {}
-    for pid, row in rows.items():
-        filled = np.array(row, dtype=np.float64)
-        filled[4] = row[0] / top if top > 0 else 0.0
-        filled[5] = (row[0] - mean) / spread
-        filled[12] = float(row[0] < elbow)
-        out[pid] = filled
-    return out
+    return (scores < elbow).astype(np.float64)
+
+
+def spread(query: Query, facts: list[PaperFacts]) -> float:
+    """Return how much more of the question the best SPREAD_SPAN candidates cover together
+    than the best one alone: high when its terms are spread over papers that each hold a
+    part ("sparse attention" here, "long-context LLMs" there), not found together."""
+    if not facts:
+        return 0.0
+    together = frozenset().union(*(f.stems for f in facts[:SPREAD_SPAN]))
+    best = max(coverage(f.stems, query.weights) for f in facts[:SPREAD_SPAN])
+    return coverage(together, query.weights) - best
 
 
 def question_row(
     query: Query, papers: dict[str, Row], order: list[str], cosines: list[float],
-    agreement: float,
+    agreement: float, spread: float = 0.0,
 ) -> Row:  # fmt: skip
     """Return the question-level features from its candidates (``cosines`` best first)."""
 
@@ -205,16 +248,20 @@ def question_row(
         ordered = [*sorted(values, reverse=True), 0.0, 0.0]
         return ordered[0] - ordered[1]
 
-    def top(column: int) -> float:
-        return max((float(row[column]) for row in papers.values()), default=0.0)
+    def top(name: str) -> float:
+        return max((float(row[P[name]]) for row in papers.values()), default=0.0)
 
-    sentences = [float(papers[p][10]) for p in order]
+    sentences = [float(papers[p][P["sentence"]]) for p in order]
+    known = 1.0 - query.missing
     return np.array(
         [
-            top(0), top(1), top(2), top(6), gap([float(papers[p][0]) for p in order]),
-            query.missing, query.entity, top(10), gap(sentences), gap(cosines),
+            top("relevance"), top("coverage"), top("cosine"), top("phrase"),
+            gap([float(papers[p][P["relevance"]]) for p in order]),
+            query.missing, query.entity, top("sentence"), gap(sentences), gap(cosines),
             min(query.rare, 2), min(query.length, LONG) / LONG, float(query.framing.plural),
-            agreement, min(len(query.named), 2),
+            agreement, min(len(query.named), 2), spread,
+            min(1.0, top("coverage") / known) if known > 0 else 0.0,
+            top("proximity"), top("distinct"),
         ],
         dtype=np.float64,
     )  # fmt: skip
