@@ -80,11 +80,14 @@ def fit(
     l2: float = 1.0,
     balanced: bool = True,
     iterations: int = 50,
+    positive_weight: float = 1.0,
 ) -> Logistic:
     """Fit an L2-regularized logistic regression by Newton's method.
 
     With ``balanced`` each class weighs as much in total as the other, so a rare class
-    (unanswerable questions) is not simply outvoted.
+    (unanswerable questions) is not simply outvoted; ``positive_weight`` then multiplies
+    the weight of the positive class, which moves the decision at P = 0.5 the way a
+    cost ratio would.
     """
     mean = rows.mean(axis=0)
     scale = rows.std(axis=0)
@@ -96,6 +99,7 @@ def fit(
     weight = np.where(y > 0, len(y) / (2 * positives), len(y) / (2 * negatives))
     if not balanced:
         weight = np.ones_like(y)
+    weight = np.where(y > 0, weight * positive_weight, weight)
     penalty = np.full(x.shape[1], l2)
     penalty[-1] = 0.0  # the intercept is not shrunk
     beta = np.zeros(x.shape[1])

@@ -27,7 +27,6 @@ from retrieval.features import (
     Row,
     paper_row,
     question_row,
-    spread,
     table,
 )
 
@@ -134,14 +133,12 @@ def features(
                 calibrate(signals[pid].cosine, settings),
                 signals[pid].sentence,
                 pid in query.named,
-                signals[pid].bm25,
             )
             for pid in ranking.order
         }
     )
     cosines = sorted((s.cosine for s in signals.values()), reverse=True)
-    spreading = spread(query, [facts[pid] for pid in ranking.order])
-    return rows, question_row(query, rows, ranking.order, cosines, agreement(signals), spreading)
+    return rows, question_row(query, rows, ranking.order, cosines, agreement(signals))
 
 
 def agreement(signals: Mapping[str, Signals]) -> float:

@@ -7,7 +7,8 @@ or author is named. Per candidate paper (``PAPER_FEATURES``):
 * ``coverage`` / ``cosine``: its two parts; ``title``: coverage of the title alone;
 * ``ratio``, ``zscore`` and ``below_gap``: relevance against the best candidate, against
   the spread of all candidates, and whether it lies below the largest drop among the best
-  ten, so the cutoff follows the score distribution;
+  ten, so the cutoff follows the score distribution; ``cover_gap``: the same elbow in
+  coverage (a paper past the drop in explicit term matches);
 * ``phrase``: the weighted share of the question's adjacent term pairs ("graph mining",
   "vision transformers") that the paper also has adjacent;
 * ``alternative``: the best coverage of one alternative of an "X or Y" question;
@@ -22,40 +23,40 @@ phrase and sentence cosine; the gaps between the best two (relevance, sentence, 
 cosine); ``agreement`` of BM25, cosine, sentence and coverage on the best paper; the
 question's length, plurality and named papers; and what the corpus lacks: ``missing``
 (weighted share of the question's terms no abstract uses), ``entity`` (1 when a name,
-"GraphCast", "H100", "Switch Transformer", is in no abstract) and ``rare`` (rare English
-words no abstract uses, "oversmoothing").
+"GraphCast", "H100", "Switch Transformer", is in no abstract), ``specific`` (the same for
+a name of four letters or more: "QLoRA" names a system, "IR" or "ML" is a generic
+abbreviation the abstracts may spell out) and ``rare`` (rare English words no abstract
+uses, "oversmoothing").
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
 
 from retrieval.models import Paper
-from retrieval.names import fold
+from retrieval.names import WORDS, fold
 from retrieval.snippets import coverage, is_code_sentence
 from retrieval.text import Sentence, sentences, terms
 from retrieval.vocabulary import Vocabulary, entities, zipf
 
 PAPER_FEATURES = (
     "relevance", "coverage", "cosine", "title", "ratio", "zscore", "phrase",
-    "alternative", "key", "code", "sentence", "named", "below_gap",
-    "bm25_ratio", "sentence_ratio", "position", "distinct", "proximity", "cover_gap",
-    "title_key",
+    "alternative", "key", "code", "sentence", "named", "below_gap", "cover_gap",
 )  # fmt: skip
 QUESTION_FEATURES = (
     "top_relevance", "top_coverage", "top_cosine", "top_phrase", "gap", "missing", "entity",
     "top_sentence", "sentence_gap", "cosine_gap", "rare", "length", "plural", "agreement",
-    "named", "spread", "known_cover", "top_proximity", "top_distinct",
+    "named", "specific",
 )  # fmt: skip
 P = {name: n for n, name in enumerate(PAPER_FEATURES)}  # column of each paper feature
-DISTINCT = 0.5  # a known stem weighing at least half the heaviest is distinctive
-SPREAD_SPAN = 10  # candidates whose union of terms ``spread`` compares with the best
+SPECIFIC = 4  # letters of a specific name; "IR", "ML", "DSL" are generic abbreviations
+
 LONG = 20  # content words; longer questions weigh as this long
 GAP_SPAN = 10  # candidates whose score gaps locate the elbow
 RARE_ZIPF = 2.5  # an absent word this rare in English is a specific term ("oversmoothing")
@@ -71,7 +72,6 @@ class PaperFacts:
     title: frozenset[str]
     pairs: frozenset[tuple[str, str]]
     code: bool
-    sentences: tuple[frozenset[str], ...] = ()  # the title's stems, then each sentence's
 
 
 def paper_facts(paper: Paper, abstract_sentences: list[Sentence] | None = None) -> PaperFacts:
@@ -84,10 +84,6 @@ def paper_facts(paper: Paper, abstract_sentences: list[Sentence] | None = None) 
         title=frozenset(t.stem for t in terms(paper.title)),
         pairs=frozenset(pairwise(stems)),
         code=any(is_code_sentence(s.text) for s in abstract_sentences),
-        sentences=tuple(
-            frozenset(t.stem for t in terms(text))
-            for text in [paper.title, *(s.text for s in abstract_sentences)]
-        ),
     )
 
 
@@ -109,11 +105,11 @@ class Query:
     key: str | None  # the heaviest stem that at least one abstract uses
     missing: float
     entity: float  # 1 when a name-like word or phrase is in no abstract
+    specific: float  # 1 when such a name has SPECIFIC letters or more ("QLoRA", not "IR")
     rare: int  # rare English words that no abstract uses (names excluded)
     length: int  # content words in the question
     framing: Framing
     named: frozenset[str] = frozenset()  # papers the question names by their title
-    distinct: dict[str, float] = field(default_factory=dict)  # the heaviest known stems
 
 
 def read_query(
@@ -151,17 +147,17 @@ def read_query(
         key=max(present, key=lambda s: (present[s], s)) if present else None,
         missing=absent / total if total > 0 else 0.0,
         entity=float(bool(unknown)),
+        specific=float(any(max(map(len, WORDS.findall(n))) >= SPECIFIC for n in unknown)),
         rare=len(rare),
         length=len(stems),
         framing=framing,
         named=named,
-        distinct={s: w for s, w in present.items() if w >= DISTINCT * max(present.values())},
     )
 
 
 def paper_row(
     query: Query, facts: PaperFacts, relevance: float, cover: float, cosine: float,
-    sentence: float, named: bool, bm25: float = 0.0,
+    sentence: float, named: bool,
 ) -> list[float]:  # fmt: skip
     """Return the features of one paper that do not depend on the other candidates.
 
@@ -182,10 +178,6 @@ def paper_row(
         "code": float(query.framing.wants_code and facts.code),
         "sentence": sentence,
         "named": float(named),
-        "bm25_ratio": bm25,  # the raw score until ``table`` divides it by the best
-        "distinct": coverage(facts.stems, query.distinct),
-        "proximity": max((coverage(s, query.weights) for s in facts.sentences), default=0.0),
-        "title_key": float(query.key is not None and query.key in facts.title),
     }
     for name, value in values.items():
         row[P[name]] = value
@@ -193,28 +185,19 @@ def paper_row(
 
 
 def table(rows: dict[str, list[float]]) -> dict[str, Row]:
-    """Fill in the features relative to all candidates (``rows`` in ranked order): ratios
-    to the best, z-score, rank, and whether the paper lies below the largest drop in the
-    scores (the elbow)."""
+    """Fill in the features relative to all candidates: relevance as a ratio to the best
+    and as a z-score, and whether the paper lies below the elbow of relevance and of
+    coverage, so the cutoff follows the score distribution."""
     if not rows:
         return {}
     matrix = np.array(list(rows.values()), dtype=np.float64)
-
-    def ratio(column: int) -> None:
-        top = float(matrix[:, column].max())
-        matrix[:, column] = matrix[:, column] / top if top > 0 else 0.0
-
     relevance = matrix[:, P["relevance"]]
+    top = float(relevance.max())
     mean, spread = float(relevance.mean()), float(relevance.std()) or 1.0
+    matrix[:, P["ratio"]] = relevance / top if top > 0 else 0.0
     matrix[:, P["zscore"]] = (relevance - mean) / spread
-    matrix[:, P["ratio"]] = relevance
-    matrix[:, P["sentence_ratio"]] = matrix[:, P["sentence"]]
-    for column in ("ratio", "bm25_ratio", "sentence_ratio"):
-        ratio(P[column])
     matrix[:, P["below_gap"]] = below_elbow(relevance)
     matrix[:, P["cover_gap"]] = below_elbow(matrix[:, P["coverage"]])
-    # 1, 2, 3 ... -> 0, 0.63, 1 ...: the first few places matter, the tail much less
-    matrix[:, P["position"]] = np.log2(np.arange(1, len(rows) + 1))
     return dict(zip(rows, matrix, strict=True))
 
 
@@ -227,20 +210,9 @@ def below_elbow(scores: Row) -> Row:
     return (scores < elbow).astype(np.float64)
 
 
-def spread(query: Query, facts: list[PaperFacts]) -> float:
-    """Return how much more of the question the best SPREAD_SPAN candidates cover together
-    than the best one alone: high when its terms are spread over papers that each hold a
-    part ("sparse attention" here, "long-context LLMs" there), not found together."""
-    if not facts:
-        return 0.0
-    together = frozenset().union(*(f.stems for f in facts[:SPREAD_SPAN]))
-    best = max(coverage(f.stems, query.weights) for f in facts[:SPREAD_SPAN])
-    return coverage(together, query.weights) - best
-
-
 def question_row(
     query: Query, papers: dict[str, Row], order: list[str], cosines: list[float],
-    agreement: float, spread: float = 0.0,
+    agreement: float,
 ) -> Row:  # fmt: skip
     """Return the question-level features from its candidates (``cosines`` best first)."""
 
@@ -252,16 +224,13 @@ def question_row(
         return max((float(row[P[name]]) for row in papers.values()), default=0.0)
 
     sentences = [float(papers[p][P["sentence"]]) for p in order]
-    known = 1.0 - query.missing
     return np.array(
         [
             top("relevance"), top("coverage"), top("cosine"), top("phrase"),
             gap([float(papers[p][P["relevance"]]) for p in order]),
             query.missing, query.entity, top("sentence"), gap(sentences), gap(cosines),
             min(query.rare, 2), min(query.length, LONG) / LONG, float(query.framing.plural),
-            agreement, min(len(query.named), 2), spread,
-            min(1.0, top("coverage") / known) if known > 0 else 0.0,
-            top("proximity"), top("distinct"),
+            agreement, min(len(query.named), 2), query.specific,
         ],
         dtype=np.float64,
     )  # fmt: skip
