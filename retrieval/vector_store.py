@@ -33,6 +33,10 @@ KINDS = ("chunks", "papers", "sentences")
 # SQLite refuses a statement with more than 32,766 variables; Chroma's get(ids=...) binds
 # one per id, so 33,000 ids fail. 5,000 per call stays far below on any SQLite build.
 IDS_PER_GET = 5000
+# A get() without ids is paged too: Chroma reads a whole collection's metadata with one
+# "id IN (...)" per call, and 75k sentences at 10k papers failed that way. 5,000 rows of
+# 384 float32 are 7.7 MB per page, so reading the index holds one page extra at most.
+ROWS_PER_READ = 5000
 LOCK_TIMEOUT = 1800.0  # seconds a second ingest waits for the first before giving up
 
 
@@ -172,10 +176,24 @@ class VectorStore:
     def read(self, generation: str, kind: str) -> Records:
         """Return every record of a collection, vectors included."""
         collection = self._collection(generation, kind)
-        with translated(f"cannot read the {kind} of the index"):
-            got = collection.get(include=["documents", "metadatas", "embeddings"])
-        vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
-        return Records(list(got["ids"]), list(got["documents"]), list(got["metadatas"]), vectors)
+        ids: list[str] = []
+        documents: list[str] = []
+        metadatas: list[dict[str, Any]] = []
+        pages: list[Vectors] = []
+        while True:
+            with translated(f"cannot read the {kind} of the index"):
+                got = collection.get(
+                    include=["documents", "metadatas", "embeddings"],
+                    limit=ROWS_PER_READ,
+                    offset=len(ids),
+                )
+            ids += got["ids"]
+            documents += got["documents"]
+            metadatas += got["metadatas"]
+            pages.append(np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got)))
+            if len(got["ids"]) < ROWS_PER_READ:
+                break
+        return Records(ids, documents, metadatas, np.concatenate(pages))
 
     def vectors_for(self, generation: str, kind: str, ids: Sequence[str]) -> dict[str, Vectors]:
         """Return the stored vectors of the given ids that exist in a generation."""

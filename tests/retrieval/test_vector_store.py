@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
+from retrieval import vector_store
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from retrieval.errors import IndexUnavailable
 from retrieval.vector_store import VectorStore, translated
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, FakeEmbedder
 
 QUESTIONS = [
     "which papers quantize LLMs to 4 bits?",
@@ -69,3 +72,43 @@ def test_a_second_process_reads_the_servers_index(
     other = Engine(RetrievalSettings(), served, embedder)  # no ingest: BM25 rebuilt from Chroma
     assert other.is_current([CORPUS])
     assert other.ask("ternary GPT weights").results[0].paper.title.startswith("GPTQ")
+
+
+def test_reading_the_index_pages_every_get_so_no_call_outgrows_sqlite(
+    fake_engine: Engine,
+    fake_embedder: FakeEmbedder,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At 10k papers one unpaged get() bound ~75k ids and SQLite refused it; pages of 7
+    rows over the 36-paper corpus take that path without a huge corpus."""
+    from chromadb.api.models.Collection import Collection
+
+    monkeypatch.setattr(vector_store, "ROWS_PER_READ", 7)
+    monkeypatch.setattr(vector_store, "IDS_PER_GET", 5)
+    calls: list[dict[str, Any]] = []
+    original = Collection.get
+
+    def spied(self: Collection, *args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Collection, "get", spied)
+    paged = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path), fake_embedder)
+    report = paged.ingest([CORPUS])  # re-ingest reuses nothing here: a new folder
+    again = paged.ingest([CORPUS])  # ... and here reads every stored vector back by id
+    assert report.chunks == 92 and again.unchanged
+    paged.reload()
+    assert calls and all(
+        len(call.get("ids") or ()) <= 5 and (call.get("ids") or call.get("limit", 10**9) <= 7)
+        for call in calls
+    )
+    whole, read = fake_engine.searcher.index, paged.searcher.index
+    assert list(read.papers) == list(whole.papers)
+    assert sorted(c.id for c in read.chunks) == sorted(c.id for c in whole.chunks)
+    rows = {c.id: n for n, c in enumerate(whole.chunks)}
+    for n, chunk in enumerate(read.chunks):
+        assert np.array_equal(read.chunk_vectors[n], whole.chunk_vectors[rows[chunk.id]])
+    for question in QUESTIONS:
+        here, there = paged.ask(question), fake_engine.ask(question)
+        assert (here.results, here.closest) == (there.results, there.closest)
