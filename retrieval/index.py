@@ -1,7 +1,10 @@
 """Build the index from a corpus (ingest) and load it back into memory for queries.
 
-Ingest chunks every abstract, embeds only chunks and sentences whose content-derived
-ids are not already stored, writes a new generation and switches to it atomically.
+Ingest chunks every abstract, embeds only chunks whose content-derived ids are not
+already stored, writes a new generation and switches to it atomically. Every sentence
+is embedded too when the corpus has at most ``sentence_vectors_up_to`` papers (the
+sentence signal of hybrid ranking); a larger corpus skips them, ~7.8 of a paper's ~10
+texts, and ``retrieval.search`` embeds the shown papers' sentences when it shows them.
 Loading reads the active generation from Chroma; BM25 is read from a local cache file
 of that generation when there is one, else fitted from the chunks and saved there, so
 several processes can share one Chroma server and each fits BM25 once per generation.
@@ -14,8 +17,8 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +56,7 @@ class IngestReport:
 
 @dataclass
 class LoadedIndex:
-    """The active generation, held in memory: papers, chunks, BM25 and vectors."""
+    """The active generation, held in memory: papers, chunks, BM25 and chunk vectors."""
 
     generation: str
     papers: dict[str, Paper]
@@ -63,7 +66,13 @@ class LoadedIndex:
     chunk_vectors: Vectors  # row order of chunks: cosines of papers only BM25 or a term found
     paper_ids: list[str]  # row order of paper_vectors
     paper_vectors: Vectors
-    sentences: dict[str, list[tuple[Sentence, Vectors]]]
+    # Each paper's sentence vectors in sentence order, when ingest embedded them.
+    sentence_vectors: dict[str, Vectors] = field(default_factory=dict)
+
+    @functools.cached_property
+    def sentences(self) -> AbstractSentences:
+        """Return each paper's abstract sentences, split when asked for."""
+        return AbstractSentences(self.papers)
 
     @functools.cached_property
     def paper_stems(self) -> dict[str, frozenset[str]]:
@@ -71,6 +80,27 @@ class LoadedIndex:
         return {
             pid: frozenset(tokenize(f"{p.title} {p.abstract}")) for pid, p in self.papers.items()
         }
+
+
+class AbstractSentences(Mapping[str, list[Sentence]]):
+    """A paper's abstract sentences by paper id, split on each lookup, never all held.
+
+    Splitting one abstract takes microseconds; holding 100k papers' ~780k sentences
+    would take hundreds of MB. Callers that reuse them cache what they derive
+    (``Searcher.prepared``).
+    """
+
+    def __init__(self, papers: Mapping[str, Paper]) -> None:
+        self._papers = papers
+
+    def __getitem__(self, paper_id: str) -> list[Sentence]:
+        return sentences(self._papers[paper_id].abstract)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._papers)
+
+    def __len__(self) -> int:
+        return len(self._papers)
 
 
 def _join(values: Sequence[str]) -> str:
@@ -143,8 +173,9 @@ def _ingest(
             warnings, time.perf_counter() - started,
         )  # fmt: skip
 
+    with_sentences = len(corpus.papers) <= settings.sentence_vectors_up_to
     chunk_texts = {c.id: c.embedding_text(titles[c.paper_id]) for c in chunks}
-    sentence_texts = {sid: s.text for sid, _, s in sentence_rows}
+    sentence_texts = {sid: s.text for sid, _, s in sentence_rows} if with_sentences else {}
     previous = active[0] if active else None
     # Every stored generation lends its vectors: the active one, the one kept before it
     # (after `ingest --replace`, a plain ingest embeds nothing) and a crashed build's.
@@ -154,7 +185,8 @@ def _ingest(
         store, stored, "sentences", sentence_texts, embedder, progress
     )
     store.write(generation, "chunks", _chunk_records(chunks, corpus, chunk_vectors))
-    store.write(generation, "sentences", _sentence_records(sentence_rows, sentence_vectors))
+    if with_sentences:
+        store.write(generation, "sentences", _sentence_records(sentence_rows, sentence_vectors))
     store.write(generation, "papers", _paper_records(corpus.papers, chunks, chunk_vectors))
     manifest = {
         "generation": generation,
@@ -163,6 +195,7 @@ def _ingest(
         "chunk_overlap": settings.chunk_overlap,
         "papers": len(corpus.papers),
         "chunks": len(chunks),
+        "sentence_vectors": with_sentences,
         "pages": [asdict(p) for p in corpus.pages],
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
@@ -171,7 +204,7 @@ def _ingest(
     embedded = chunk_new + sentence_new
     return IngestReport(
         generation, len(corpus.papers), len(chunks), len(sentence_rows), embedded,
-        len(chunks) + len(sentence_rows) - embedded, False, warnings,
+        len(chunks) + len(sentence_texts) - embedded, False, warnings,
         time.perf_counter() - started,
     )  # fmt: skip
 
@@ -311,15 +344,8 @@ def load(store: VectorStore, bm25_cache: Path | None = None) -> LoadedIndex:
         )
     ]
     bm25 = _bm25(generation, papers, chunks, bm25_cache)
-    sentence_rows = store.read(generation, "sentences")
-    by_paper: dict[str, list[tuple[Sentence, Vectors]]] = {pid: [] for pid in papers}
-    for doc, meta, vector in zip(
-        sentence_rows.documents, sentence_rows.metadatas, sentence_rows.vectors, strict=True
-    ):
-        sentence = Sentence(doc, int(meta["start"]), int(meta["end"]))
-        by_paper.setdefault(str(meta["paper_id"]), []).append((sentence, vector))
-    for rows in by_paper.values():
-        rows.sort(key=lambda row: row[0].start)
+    # Indexes built before the setting existed hold every sentence vector too.
+    stored = manifest.get("sentence_vectors", True) and store.has(generation, "sentences")
     return LoadedIndex(
         generation=generation,
         papers=papers,
@@ -329,8 +355,19 @@ def load(store: VectorStore, bm25_cache: Path | None = None) -> LoadedIndex:
         chunk_vectors=chunk_rows.vectors,
         paper_ids=paper_rows.ids,
         paper_vectors=paper_rows.vectors,
-        sentences=by_paper,
+        sentence_vectors=_sentence_vectors(store.read(generation, "sentences")) if stored else {},
     )
+
+
+def _sentence_vectors(rows: Records) -> dict[str, Vectors]:
+    """Return each paper's sentence vectors stacked in the order of its sentences."""
+    by_paper: dict[str, list[tuple[int, Vectors]]] = {}
+    for meta, vector in zip(rows.metadatas, rows.vectors, strict=True):
+        by_paper.setdefault(str(meta["paper_id"]), []).append((int(meta["start"]), vector))
+    return {
+        pid: np.stack([v for _, v in sorted(found, key=lambda row: row[0])])
+        for pid, found in by_paper.items()
+    }
 
 
 def _bm25(

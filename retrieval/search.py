@@ -4,7 +4,14 @@ Per paper, three signals are computed from its chunks:
 
 * ``bm25``: the best chunk's rank-bm25 Okapi score (unbounded; ranks papers lexically);
 * ``cosine``: the best chunk's cosine similarity to the question (from Chroma);
-* ``coverage``: the idf-weighted share of the question's terms found in the paper.
+* ``coverage``: the idf-weighted share of the question's terms found in the paper;
+* ``sentence``: the best single abstract sentence's cosine to the question, when ingest
+  embedded every sentence (corpora up to ``sentence_vectors_up_to`` papers). A larger
+  corpus would need them all embedded at ingest (~7.8 of a paper's ~10 texts) and held
+  in memory (1.2 GB of float32 at 100k papers), so there the best chunk's cosine stands
+  in; on the dev set that keeps every top answer but one and lists fewer papers in 13
+  of 92 answers (docs/scale.md). Its shown papers' sentences are embedded when shown,
+  for their snippets, and kept in a bounded cache.
 
 Candidates are the papers either retriever finds, plus every paper that contains the
 question's most distinctive term (an explicit match is evidence even when neither
@@ -16,7 +23,11 @@ settings.
 from __future__ import annotations
 
 import re
+import threading
 import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -40,6 +51,9 @@ from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
 
 WORD = re.compile(r"[^\W_]+")
+# Papers whose prepared sentences (stems, and vectors once shown) stay cached: ~8
+# sentences x 384 float32 = 12 KB of vectors a paper, so 4,096 papers hold ~50 MB at most.
+PREPARED_PAPERS = 4096
 
 __all__ = ["Ranking", "Searcher", "Signals", "check_question", "matches", "query_weights"]
 
@@ -89,26 +103,22 @@ class Searcher:
         self.embedder = embedder
         self.settings = settings
         self.calibration = calibration or load_calibration()
-        self.facts: dict[str, PaperFacts] = {
-            pid: paper_facts(p, [s for s, _ in index.sentences.get(pid, [])])
-            for pid, p in index.papers.items()
-        }
+        self.facts: dict[str, PaperFacts] = {pid: paper_facts(p) for pid, p in index.papers.items()}
         self.vocabulary = Vocabulary(f"{p.title}. {p.abstract}" for p in index.papers.values())
         self._postings: dict[str, set[str]] = {}
         for pid, facts in self.facts.items():
             for stem in facts.stems:
                 self._postings.setdefault(stem, set()).add(pid)
         self._all = set(index.papers)
-        self._prepared: dict[str, Prepared] = {}  # filled lazily; a dict write is atomic
+        self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
+        self._prepared_lock = threading.Lock()  # questions run on several threads
         self._chunk_papers = np.array([c.paper_id for c in index.chunks])
         self._chunk_index = {c.id: c.paper_id for c in index.chunks}
         self._chunk_rows: dict[str, list[int]] = {}
         for row, chunk in enumerate(index.chunks):
             self._chunk_rows.setdefault(chunk.paper_id, []).append(row)
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
-        self._sentence_vectors = {
-            pid: np.stack([v for _, v in rows]) for pid, rows in index.sentences.items() if rows
-        }
+        self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
 
     def warm_up(self) -> None:
         """Run one throwaway query so the first user does not pay for lazy loading."""
@@ -140,20 +150,26 @@ class Searcher:
         ranking = self.decide(signals, query, mode)
         order, abstained = ranking.order, ranking.abstained
 
-        def result(pid: str) -> Result:
+        def result(pid: str, semantic: bool) -> Result:
             paper = self.index.papers[pid]
-            found = self._result(paper, ranking.relevance[pid], query, vector)
+            found = self._result(paper, ranking.relevance[pid], query, vector, semantic)
             return explained(found, signals.get(pid))
 
         shown = [] if abstained else ranking.relevant[: self.settings.listed]
         closest = order[: self.settings.closest] if abstained else []
+        if vector is not None:  # the papers shown get vectors for their snippets, at once
+            self._embed_sentences([*shown[:k], *closest])
+        # Papers past k are carried for "More results" pages: unless ingest stored every
+        # sentence vector, their snippets are chosen by the question's terms alone (the
+        # same every time, whatever the cache holds), without embedding their sentences.
+        stored = bool(self._sentence_vectors)
         return Answer(
             question=text,
             mode=mode,
             abstained=abstained,
-            results=tuple(result(pid) for pid in shown[:k]),
-            closest=tuple(result(pid) for pid in closest),
-            more=tuple(result(pid) for pid in shown[k:]),
+            results=tuple(result(pid, True) for pid in shown[:k]),
+            closest=tuple(result(pid, True) for pid in closest),
+            more=tuple(result(pid, stored) for pid in shown[k:]),
             elapsed_ms=(time.perf_counter() - started) * 1000,
             filters=filters,
             ranking=tuple(order),
@@ -200,7 +216,11 @@ class Searcher:
         lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
         vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
         found = set(lexical) | set(cosine) | extra
-        sentence = self._sentences(vector, found) if vector is not None else {}
+        sentence = (
+            self._sentences(vector, found)
+            if vector is not None and self._sentence_vectors
+            else cosine  # the stand-in: see the module docstring
+        )
         return {
             pid: Signals(
                 bm25=lexical.get(pid, 0.0),
@@ -214,19 +234,49 @@ class Searcher:
         }
 
     def prepared(self, pid: str) -> Prepared:
-        """Return a paper's sentences read for snippets (once per paper, then cached)."""
-        found = self._prepared.get(pid)
-        if found is None:
-            found = self._prepared[pid] = prepare(self.index.sentences.get(pid, []))
-        return found
+        """Return a paper's sentences read for snippets (cached for recently used papers)."""
+        with self._prepared_lock:
+            found = self._prepared.get(pid)
+            if found is not None:
+                self._prepared.move_to_end(pid)
+                return found
+        rows = self.index.sentences.get(pid, [])
+        stored = self._sentence_vectors.get(pid)
+        vectors = stored if stored is not None and len(stored) == len(rows) else None
+        return self._keep(pid, prepare(rows, vectors))
+
+    def _keep(self, pid: str, prepared: Prepared) -> Prepared:
+        with self._prepared_lock:
+            self._prepared[pid] = prepared
+            self._prepared.move_to_end(pid)
+            while len(self._prepared) > PREPARED_PAPERS:
+                self._prepared.popitem(last=False)
+        return prepared
 
     def _sentences(self, vector: Vectors, papers: set[str]) -> dict[str, float]:
-        """Return each paper's best single-sentence cosine (in memory: ~8 sentences each)."""
+        """Return each paper's best single-sentence cosine (~8 sentences each)."""
         return {
             pid: float((self._sentence_vectors[pid] @ vector).max())
             for pid in papers
             if pid in self._sentence_vectors
         }
+
+    def _embed_sentences(self, papers: Sequence[str]) -> None:
+        """Give the papers' cached sentences their vectors, in one call to the model.
+
+        About 8 sentences a paper: 5 shown papers cost one batch of ~40 short texts the
+        first time they are shown, nothing while they stay cached.
+        """
+        wanting = [(pid, self.prepared(pid)) for pid in dict.fromkeys(papers)]
+        wanting = [(pid, p) for pid, p in wanting if p.vectors is None and p.stems]
+        if not wanting or self.embedder is None:
+            return
+        texts = [s.text for pid, _ in wanting for s in self.index.sentences.get(pid, [])]
+        vectors, row = self.embedder.embed(texts), 0
+        for pid, prepared in wanting:
+            count = len(prepared.stems)
+            self._keep(pid, replace(prepared, vectors=vectors[row : row + count]))
+            row += count
 
     def _bm25(self, stems: list[str], allowed: set[str]) -> dict[str, float]:
         """Return each allowed paper's best chunk BM25 score (papers with a match only).
@@ -272,13 +322,13 @@ class Searcher:
         return float((self.index.chunk_vectors[rows] @ vector).max()) if rows else 0.0
 
     def _result(
-        self, paper: Paper, relevance: float, query: Query, vector: Vectors | None
+        self, paper: Paper, relevance: float, query: Query, vector: Vectors | None, semantic: bool
     ) -> Result:
         snippet = best_snippet(
             paper.abstract,
             self.index.sentences.get(paper.id, []),
             query.weights,
-            vector,
+            vector if semantic else None,
             query.framing.wants_code,
             self.prepared(paper.id),
         )

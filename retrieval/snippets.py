@@ -3,7 +3,9 @@
 A sentence scores its cosine to the question (when a query vector is given) plus the
 idf-weighted share of the question's terms it contains. The best sentence is kept; its
 neighbour joins it when that neighbour scores at least ``PAIR_RATIO`` of the best, so
-an answer that spans two sentences is quoted whole.
+an answer that spans two sentences is quoted whole. Sentence vectors are optional: the
+papers an answer shows get them (embedded then, see ``Searcher``), the papers it only
+carries for "More results" are scored by their terms alone.
 """
 
 from __future__ import annotations
@@ -54,27 +56,27 @@ class Prepared:
 
     stems: tuple[frozenset[str], ...]
     code: tuple[bool, ...]  # the sentence says where code is
-    vectors: Vectors | None  # one row per sentence
+    vectors: Vectors | None  # one row per sentence, or None: score by terms only
     terms: tuple[tuple[Term, ...], ...] = ()  # per sentence, offsets in the abstract
 
 
-def prepare(rows: Sequence[tuple[Sentence, Vectors]]) -> Prepared:
-    """Return the stems, code flags and stacked vectors of an abstract's sentences."""
+def prepare(rows: Sequence[Sentence], vectors: Vectors | None = None) -> Prepared:
+    """Return the stems and code flags of an abstract's sentences, with their vectors."""
     found = [
         tuple(replace(t, start=t.start + s.start, end=t.end + s.start) for t in terms(s.text))
-        for s, _ in rows
+        for s in rows
     ]
     return Prepared(
         stems=tuple(frozenset(t.stem for t in sentence) for sentence in found),
-        code=tuple(is_code_sentence(s.text) for s, _ in rows),
-        vectors=np.stack([v for _, v in rows]) if rows else None,
+        code=tuple(is_code_sentence(s.text) for s in rows),
+        vectors=vectors if rows else None,
         terms=tuple(found),
     )
 
 
 def best_snippet(
     abstract: str,
-    rows: Sequence[tuple[Sentence, Vectors]],
+    rows: Sequence[Sentence],
     query: Mapping[str, float],
     vector: Vectors | None,
     wants_code: bool = False,
@@ -104,10 +106,10 @@ def best_snippet(
         partner = max(neighbours, key=lambda i: scores[i])
         if scores[partner] >= PAIR_RATIO * scores[best] > 0:
             first, last = min(best, partner), max(best, partner)
-    start, end = rows[first][0].start, rows[last][0].end
+    start, end = rows[first].start, rows[last].end
     if end - start > MAX_SNIPPET_CHARS:
         first = last = best
-        start, end = rows[best][0].start, rows[best][0].end
+        start, end = rows[best].start, rows[best].end
     if prepared.terms:  # the sentences' terms are known, at offsets in the abstract
         known = [t for sentence in prepared.terms[first : last + 1] for t in sentence]
         return mark(abstract[start:end], query, known, shift=start)

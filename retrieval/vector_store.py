@@ -257,6 +257,13 @@ class VectorStore:
             (id_, 1.0 - float(d)) for id_, d in zip(got["ids"][0], got["distances"][0], strict=True)
         ]
 
+    def has(self, generation: str, kind: str) -> bool:
+        """Return True when the generation has a collection of this kind."""
+        name = self._name(generation, kind)
+        with translated("cannot list the index's collections"):
+            collections = self._client.list_collections()
+        return any(getattr(c, "name", c) == name for c in collections)
+
     def count(self, generation: str, kind: str) -> int:
         """Return how many records a collection holds."""
         return int(self._collection(generation, kind).count())

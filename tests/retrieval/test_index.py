@@ -24,7 +24,7 @@ def test_reingesting_unchanged_papers_does_no_work(
 ) -> None:
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
     first = engine.ingest([corpus_files])
-    assert first.embedded == first.chunks + first.sentences and not first.unchanged
+    assert first.embedded == first.chunks + first.sentences and not first.unchanged  # <= limit
     calls = engine.embedder.calls
     again = engine.ingest([corpus_files])
     assert again.unchanged and again.embedded == 0 and engine.embedder.calls == calls

@@ -16,7 +16,7 @@ from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from retrieval.errors import IndexUnavailable
 from retrieval.vector_store import VectorStore, translated
-from tests.conftest import CORPUS, FakeEmbedder
+from tests.conftest import CORPUS, TEST_DATA, FakeEmbedder
 
 QUESTIONS = [
     "which papers quantize LLMs to 4 bits?",
@@ -75,10 +75,7 @@ def test_a_second_process_reads_the_servers_index(
 
 
 def test_reading_the_index_pages_every_get_so_no_call_outgrows_sqlite(
-    fake_engine: Engine,
-    fake_embedder: FakeEmbedder,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    fake_embedder: FakeEmbedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """At 10k papers one unpaged get() bound ~75k ids and SQLite refused it; pages of 7
     rows over the 36-paper corpus take that path without a huge corpus."""
@@ -95,20 +92,22 @@ def test_reading_the_index_pages_every_get_so_no_call_outgrows_sqlite(
 
     monkeypatch.setattr(Collection, "get", spied)
     paged = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path), fake_embedder)
-    report = paged.ingest([CORPUS])  # re-ingest reuses nothing here: a new folder
-    again = paged.ingest([CORPUS])  # ... and here reads every stored vector back by id
-    assert report.chunks == 92 and again.unchanged
-    paged.reload()
+    assert paged.ingest([CORPUS]).chunks == 92
+    # One more paper: the 378 stored vectors are read back by id, 5 ids a call.
+    assert paged.ingest([CORPUS, TEST_DATA / "extra.jsonl"]).reused == 92 + 286
+    paged.reload()  # reads papers, chunks and sentences back in pages of 7
     assert calls and all(
         len(call.get("ids") or ()) <= 5 and (call.get("ids") or call.get("limit", 10**9) <= 7)
         for call in calls
     )
-    whole, read = fake_engine.searcher.index, paged.searcher.index
-    assert list(read.papers) == list(whole.papers)
-    assert sorted(c.id for c in read.chunks) == sorted(c.id for c in whole.chunks)
-    rows = {c.id: n for n, c in enumerate(whole.chunks)}
-    for n, chunk in enumerate(read.chunks):
-        assert np.array_equal(read.chunk_vectors[n], whole.chunk_vectors[rows[chunk.id]])
+    monkeypatch.setattr(vector_store, "ROWS_PER_READ", 10**6)
+    whole = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path), fake_embedder)
+    here, there = paged.searcher.index, whole.searcher.index
+    assert list(here.papers) == list(there.papers) and here.chunks == there.chunks
+    assert np.array_equal(here.chunk_vectors, there.chunk_vectors)
+    assert here.sentence_vectors.keys() == there.sentence_vectors.keys()
+    assert sum(len(v) for v in here.sentence_vectors.values()) == 289
+    for pid, vectors in here.sentence_vectors.items():
+        assert np.array_equal(vectors, there.sentence_vectors[pid])
     for question in QUESTIONS:
-        here, there = paged.ask(question), fake_engine.ask(question)
-        assert (here.results, here.closest) == (there.results, there.closest)
+        assert paged.ask(question).results == whole.ask(question).results

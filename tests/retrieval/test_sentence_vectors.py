@@ -1,0 +1,66 @@
+"""Above ``sentence_vectors_up_to`` papers, sentences are embedded only for shown papers.
+
+A corpus that large is built here from the bundled one by setting the limit to 0; the
+fake embedder counts every text it embeds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.engine import Engine
+from retrieval.text import sentences
+from tests.conftest import CORPUS, FakeEmbedder
+
+QUESTION = "graph neural networks"  # many matches: results and "more"
+
+
+@pytest.fixture(scope="module")
+def on_demand(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    """The bundled corpus indexed as if it were past the limit."""
+    settings = RetrievalSettings(sentence_vectors_up_to=0)
+    engine = Engine(
+        settings, ChromaSettings(path=tmp_path_factory.mktemp("ondemand")), FakeEmbedder()
+    )
+    report = engine.ingest([CORPUS])
+    assert (report.embedded, report.chunks, report.sentences) == (92, 92, 286)
+    return engine
+
+
+def test_ingest_past_the_limit_embeds_chunks_but_no_sentence(on_demand: Engine) -> None:
+    index = on_demand.searcher.index
+    assert index.sentence_vectors == {}
+    assert not on_demand.store.has(index.generation, "sentences")
+    assert len(index.sentences) == 36  # split from the abstracts when asked
+
+
+def test_only_the_shown_papers_sentences_are_embedded_once(on_demand: Engine) -> None:
+    embedder = on_demand.embedder
+    before = embedder.calls
+    answer = on_demand.ask(QUESTION, k=3)
+    assert answer.results and answer.more
+    shown = [r.paper.id for r in answer.results]
+    papers = on_demand.searcher.index.papers
+    expected = 1 + sum(len(sentences(papers[pid].abstract)) for pid in shown)
+    assert embedder.calls - before == expected  # the question, and the shown sentences
+    again = embedder.calls
+    repeated = on_demand.ask(QUESTION, k=3)
+    assert embedder.calls - again == 1  # only the question: the sentences stay cached
+    assert (repeated.results, repeated.more) == (answer.results, answer.more)
+
+
+def test_snippets_past_the_limit_are_verbatim_sentences(on_demand: Engine) -> None:
+    answer = on_demand.ask(QUESTION, k=3)
+    papers = on_demand.searcher.index.papers
+    for result in answer.results + answer.more:
+        assert result.snippet.text and result.snippet.text in papers[result.paper.id].abstract
+
+
+def test_the_same_corpus_within_the_limit_gives_the_same_top_papers(
+    on_demand: Engine, fake_engine: Engine
+) -> None:
+    """The chunk cosine stands in for the sentence signal; top answers hold on the fake."""
+    for question in ("which papers quantize LLMs to 4 bits?", "stencil computations"):
+        here, there = on_demand.ask(question), fake_engine.ask(question)
+        assert here.results[:1] and here.results[0].paper == there.results[0].paper
