@@ -41,6 +41,7 @@ from retrieval.embedding import Embedder, Vectors
 from retrieval.errors import QueryError
 from retrieval.explain import explained
 from retrieval.features import Framing, PaperFacts, Query, paper_facts, read_query
+from retrieval.filtering import Allowed, FilterIndex
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.refs import ref
@@ -54,6 +55,12 @@ WORD = re.compile(r"[^\W_]+")
 # Papers whose prepared sentences (stems, and vectors once shown) stay cached: ~8
 # sentences x 384 float32 = 12 KB of vectors a paper, so 4,096 papers hold ~50 MB at most.
 PREPARED_PAPERS = 4096
+# A filtered vector search scores the allowed chunks exactly, in memory, when they are at
+# most this many (~1 ms for 1,000 rows of 384 floats); more, and it over-fetches from
+# Chroma's unfiltered HNSW (candidates / share of chunks allowed, at most OVERFETCH) and
+# keeps the allowed ones. Chosen by measurement: bench/filters.py, docs/scale.md.
+EXACT_CHUNKS = 1500
+OVERFETCH = 1000
 
 __all__ = ["Ranking", "Searcher", "Signals", "check_question", "matches", "query_weights"]
 
@@ -109,10 +116,11 @@ class Searcher:
         for pid, facts in self.facts.items():
             for stem in facts.stems:
                 self._postings.setdefault(stem, set()).add(pid)
-        self._all = set(index.papers)
         self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
         self._prepared_lock = threading.Lock()  # questions run on several threads
         self._chunk_papers = np.array([c.paper_id for c in index.chunks])
+        self.filtering = FilterIndex(index.papers, [c.paper_id for c in index.chunks])
+        self._everything = Allowed(frozenset(index.papers), np.ones(len(index.chunks), bool))
         self._chunk_index = {c.id: c.paper_id for c in index.chunks}
         self._chunk_rows: dict[str, list[int]] = {}
         for row, chunk in enumerate(index.chunks):
@@ -200,13 +208,10 @@ class Searcher:
         Candidates are what either retriever found, plus (with ``key``) every allowed
         paper containing that term; their cosine is read from the in-memory chunk vectors.
         """
-        allowed = (
-            self._all
-            if filters == Filters()
-            else {pid for pid, p in self.index.papers.items() if matches(p, filters)}
-        )
-        lexical = self._bm25(list(weights), allowed) if mode != "vector" else {}
-        cosine = self._vector(vector, allowed, filters) if vector is not None else {}
+        permitted = self._everything if filters == Filters() else self.filtering.allowed(filters)
+        allowed = permitted.papers
+        lexical = self._bm25(list(weights), permitted) if mode != "vector" else {}
+        cosine = self._vector(vector, permitted) if vector is not None else {}
         # Papers that say the key term are candidates too, if few enough to be evidence.
         holding = self._postings.get(key, set()) if key and mode == "hybrid" else set()
         extra = holding & allowed if len(holding) <= self.settings.candidates else set()
@@ -278,7 +283,7 @@ class Searcher:
             self._keep(pid, replace(prepared, vectors=vectors[row : row + count]))
             row += count
 
-    def _bm25(self, stems: list[str], allowed: set[str]) -> dict[str, float]:
+    def _bm25(self, stems: list[str], permitted: Allowed) -> dict[str, float]:
         """Return each allowed paper's best chunk BM25 score (papers with a match only).
 
         With a filter the best chunks are taken among the allowed papers' chunks, so an
@@ -287,32 +292,40 @@ class Searcher:
         if not stems:
             return {}
         scores = self.index.bm25.scores(stems)
-        if allowed is not self._all:
-            scores = np.where(np.isin(self._chunk_papers, list(allowed)), scores, 0.0)
+        if permitted is not self._everything:
+            scores = np.where(permitted.chunks, scores, 0.0)
         best: dict[str, float] = {}
         for row in fusion.top_k(scores, self.settings.candidates):
             pid = str(self._chunk_papers[row])
-            if scores[row] > 0 and pid in allowed and scores[row] > best.get(pid, 0.0):
+            if scores[row] > 0 and permitted.chunks[row] and scores[row] > best.get(pid, 0.0):
                 best[pid] = float(scores[row])
         return best
 
-    def _vector(self, vector: Vectors, allowed: set[str], filters: Filters) -> dict[str, float]:
-        """Return each allowed paper's best chunk cosine, from Chroma's nearest chunks.
+    def _vector(self, vector: Vectors, permitted: Allowed) -> dict[str, float]:
+        """Return each allowed paper's best chunk cosine, from its nearest chunks.
 
-        An author or subject filter is not a Chroma ``where`` clause (lists are stored as
-        text), so then the allowed papers' chunks are scored here instead, all of them.
+        Unfiltered: Chroma's nearest ``candidates`` chunks. Filtered: few allowed chunks
+        are scored exactly here; many are over-fetched from Chroma and kept if allowed
+        (a Chroma ``where`` clause cost 5 ms -> 214 ms at 100k; bench/filters.py).
         """
-        if filters.author is not None or filters.subject is not None:
-            scored = {pid: self._cosine(pid, vector) for pid in allowed}
-            return {pid: scored[pid] for pid in fusion.ranking(scored)[: self.settings.candidates]}
-        where = year_where(filters)
         n = min(self.settings.candidates, len(self.index.chunks))
+        if permitted is self._everything:
+            hits = self.store.query(self.index.generation, "chunks", vector, n)
+        else:
+            rows = np.flatnonzero(permitted.chunks)
+            if len(rows) <= EXACT_CHUNKS:
+                scores = (self.index.chunk_vectors[rows] @ vector).astype(np.float64)
+                top = fusion.top_k(scores, n)
+                hits = [(self.index.chunks[rows[i]].id, float(scores[i])) for i in top]
+            else:
+                share = len(rows) / len(self.index.chunks)
+                fetch = min(OVERFETCH, len(self.index.chunks), int(n / share) + 1)
+                found = self.store.query(self.index.generation, "chunks", vector, fetch)
+                hits = [(c, s) for c, s in found if self._chunk_index[c] in permitted.papers]
         best: dict[str, float] = {}
-        for chunk_id, similarity in self.store.query(
-            self.index.generation, "chunks", vector, n, where
-        ):
+        for chunk_id, similarity in hits[:n]:
             pid = self._chunk_index[chunk_id]
-            if pid in allowed and similarity > best.get(pid, -1.0):
+            if similarity > best.get(pid, -1.0):
                 best[pid] = similarity
         return best
 
