@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 ROOT = Path(__file__).resolve().parent.parent  # the project folder
 DATA = ROOT / "data"  # shipped data: stop words, tiktoken encoding, arXiv taxonomy, pages
 MAX_QUESTION_CHARS = 500  # also the length limit /ask declares to Discord
+EF_SEARCH = 100  # placeholder until measured
 
 Mode = Literal["bm25", "vector", "hybrid"]
 Fusion = Literal["rrf", "convex"]
@@ -26,6 +27,9 @@ class ChromaSettings(BaseModel):
     port: int = Field(8000, ge=1, le=65535)
     ssl: bool = False
     prefix: str = Field("papercord", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9_-]{1,40}$")
+    # HNSW search breadth of new collections: Chroma's default 100 found 0.78 of the exact
+    # top 10 at 100k vectors (issue 8); see docs/scale.md for the measurement behind this.
+    ef_search: int = Field(EF_SEARCH, ge=10, le=4096)
 
 
 class RetrievalSettings(BaseModel):

@@ -36,6 +36,7 @@ from retrieval.vector_store import Records, VectorStore
 log = logging.getLogger(__name__)
 
 Progress = Callable[[int, int], None]
+SPLIT_PAPERS = 4096  # papers whose split abstracts stay cached (~8 sentences each)
 KEEP_PREVIOUS = 1  # generations kept after a switch, for processes still reading them
 
 
@@ -83,18 +84,24 @@ class LoadedIndex:
 
 
 class AbstractSentences(Mapping[str, list[Sentence]]):
-    """A paper's abstract sentences by paper id, split on each lookup, never all held.
+    """A paper's abstract sentences by paper id, split when first asked, never all held.
 
-    Splitting one abstract takes microseconds; holding 100k papers' ~780k sentences
-    would take hundreds of MB. Callers that reuse them cache what they derive
-    (``Searcher.prepared``).
+    Splitting one abstract (segtok) takes ~1-2 ms, so the recently used papers' are
+    kept (``SPLIT_PAPERS``); holding all of 100k papers' ~780k sentences would take
+    hundreds of MB.
     """
 
     def __init__(self, papers: Mapping[str, Paper]) -> None:
         self._papers = papers
+        self._split = functools.lru_cache(maxsize=SPLIT_PAPERS)(self._split_uncached)
+
+    def _split_uncached(self, paper_id: str) -> tuple[Sentence, ...]:
+        return tuple(sentences(self._papers[paper_id].abstract))
 
     def __getitem__(self, paper_id: str) -> list[Sentence]:
-        return sentences(self._papers[paper_id].abstract)
+        if paper_id not in self._papers:
+            raise KeyError(paper_id)
+        return list(self._split(paper_id))  # a copy: the cached split stays as it is
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._papers)

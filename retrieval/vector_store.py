@@ -124,7 +124,9 @@ class VectorStore:
             if create:
                 collection = self._client.create_collection(
                     name,
-                    configuration={"hnsw": {"space": "cosine"}},
+                    configuration={
+                        "hnsw": {"space": "cosine", "ef_search": self.settings.ef_search}
+                    },
                     embedding_function=None,
                 )
             else:

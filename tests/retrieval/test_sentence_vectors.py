@@ -7,9 +7,14 @@ fake embedder counts every text it embeds.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
+from retrieval.features import paper_facts
+from retrieval.models import Paper
+from retrieval.snippets import is_code_sentence
 from retrieval.text import sentences
 from tests.conftest import CORPUS, FakeEmbedder
 
@@ -64,3 +69,35 @@ def test_the_same_corpus_within_the_limit_gives_the_same_top_papers(
     for question in ("which papers quantize LLMs to 4 bits?", "stencil computations"):
         here, there = on_demand.ask(question), fake_engine.ask(question)
         assert here.results[:1] and here.results[0].paper == there.results[0].paper
+
+
+FRAGMENTS = [
+    "We release the code.",
+    "Code and data are available at https://github.com/x/y.",
+    "The implementation is hosted online",
+    "open-source solvers such as CPLEX are compared.",
+    "This library will be made available as open source.",
+    "We study sparse attention",
+    "artifacts",
+    "released",
+    "e.g. the code.",
+    "Fig. 3 shows www.example.org results!",
+    "\n",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=30), max_size=8))
+def test_skipping_the_split_of_abstracts_without_code_keeps_the_code_fact(
+    pieces: list[str],
+) -> None:
+    """Searcher splits only abstracts where a code sentence could be; the fact is the same."""
+    paper = Paper("p1", "A title", " ".join(pieces), 2024, (), ())
+    shortcut = paper_facts(paper, None if is_code_sentence(paper.abstract) else [])
+    assert shortcut == paper_facts(paper)
+
+
+def test_the_bundled_papers_facts_are_the_same_with_the_shortcut(fake_engine: Engine) -> None:
+    searcher = fake_engine.searcher
+    assert searcher.facts == {pid: paper_facts(p) for pid, p in searcher.index.papers.items()}
+    assert any(facts.code for facts in searcher.facts.values())
