@@ -111,3 +111,12 @@ def test_reading_the_index_pages_every_get_so_no_call_outgrows_sqlite(
         assert np.array_equal(vectors, there.sentence_vectors[pid])
     for question in QUESTIONS:
         assert paged.ask(question).results == whole.ask(question).results
+
+
+def test_new_collections_search_with_the_configured_ef(tmp_path: Path) -> None:
+    store = VectorStore(ChromaSettings(path=tmp_path, ef_search=37))
+    rows = vector_store.Records(["a"], ["text"], [{"k": 1}], np.ones((1, 384), np.float32))
+    store.write("g1", "chunks", rows)
+    configuration = store._collection("g1", "chunks").configuration
+    assert configuration["hnsw"]["ef_search"] == 37
+    assert configuration["hnsw"]["space"] == "cosine"
