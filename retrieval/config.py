@@ -46,7 +46,7 @@ class RetrievalSettings(BaseModel):
     candidates: int = Field(50, ge=5, le=1000)  # chunks fetched from each retriever
     # Corpora up to this many papers embed every sentence at ingest (for the calibrated
     # sentence signal); larger ones embed only the shown papers' sentences, when shown.
-    sentence_vectors_up_to: int = Field(5000, ge=0)
+    sentence_vectors_up_to: int = Field(20000, ge=0)
     cutoff: Literal["relevance", "fused"] = "relevance"  # which score relevance_ratio applies to
     relevance_ratio: float = Field(0.7, ge=0.0, le=1.0)  # keep papers >= ratio * top score
     min_relevance: float = Field(0.2, ge=0.0, le=1.0)  # below this a paper is not a match
