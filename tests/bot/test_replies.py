@@ -31,7 +31,7 @@ def replying_to(fake: FakeDiscord, answer: Any, text: str, channel_id: int) -> d
 async def test_which_of_those_are_from_2023_narrows_the_earlier_answer(
     bot, fake: FakeDiscord, channel_id: int
 ) -> None:
-    question = mention("which papers quantize LLMs to 4 bits?")
+    question = mention("which papers are about quantization?")  # a list of 2023 and 2024 papers
     await fake.dispatch(
         "MESSAGE_CREATE", fake.message(question, mentions=[BOT_ID], channel_id=channel_id)
     )
