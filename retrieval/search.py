@@ -127,6 +127,7 @@ class Searcher:
         self._chunk_papers = np.array([c.paper_id for c in index.chunks])
         self.filtering = FilterIndex(index.papers, [c.paper_id for c in index.chunks])
         self._everything = Allowed(frozenset(index.papers), np.ones(len(index.chunks), bool))
+        self._all_rows = np.arange(len(index.chunks))
         self._chunk_index = {c.id: c.paper_id for c in index.chunks}
         self._chunk_rows: dict[str, list[int]] = {}
         for row, chunk in enumerate(index.chunks):
@@ -310,24 +311,27 @@ class Searcher:
     def _vector(self, vector: Vectors, permitted: Allowed) -> dict[str, float]:
         """Return each allowed paper's best chunk cosine, from its nearest chunks.
 
-        Unfiltered: Chroma's nearest ``candidates`` chunks. Filtered: few allowed chunks
-        are scored exactly here; many are over-fetched from Chroma and kept if allowed
-        (a Chroma ``where`` clause cost 5 ms -> 214 ms at 100k; bench/filters.py).
+        Up to ``EXACT_CHUNKS`` allowed chunks (a whole small corpus, or a narrow filter)
+        are scored exactly here, from the vectors held in memory: no round trip to
+        Chroma, and exact. More are Chroma's nearest ``candidates`` chunks (HNSW), or,
+        filtered, over-fetched from it and kept if allowed (a Chroma ``where`` clause
+        cost 5 ms -> 214 ms at 100k; bench/filters.py).
         """
         n = min(self.settings.candidates, len(self.index.chunks))
-        if permitted is self._everything:
+        everything = permitted is self._everything
+        rows = self._all_rows if everything else np.flatnonzero(permitted.chunks)
+        if len(rows) <= EXACT_CHUNKS:
+            vectors = self.index.chunk_vectors if everything else self.index.chunk_vectors[rows]
+            scores = (vectors @ vector).astype(np.float64)
+            top = fusion.top_k(scores, n)
+            hits = [(self.index.chunks[rows[i]].id, float(scores[i])) for i in top]
+        elif everything:
             hits = self.store.query(self.index.generation, "chunks", vector, n)
         else:
-            rows = np.flatnonzero(permitted.chunks)
-            if len(rows) <= EXACT_CHUNKS:
-                scores = (self.index.chunk_vectors[rows] @ vector).astype(np.float64)
-                top = fusion.top_k(scores, n)
-                hits = [(self.index.chunks[rows[i]].id, float(scores[i])) for i in top]
-            else:
-                share = len(rows) / len(self.index.chunks)
-                fetch = min(OVERFETCH, len(self.index.chunks), int(n / share) + 1)
-                found = self.store.query(self.index.generation, "chunks", vector, fetch)
-                hits = [(c, s) for c, s in found if self._chunk_index[c] in permitted.papers]
+            share = len(rows) / len(self.index.chunks)
+            fetch = min(OVERFETCH, len(self.index.chunks), int(n / share) + 1)
+            found = self.store.query(self.index.generation, "chunks", vector, fetch)
+            hits = [(c, s) for c, s in found if self._chunk_index[c] in permitted.papers]
         best: dict[str, float] = {}
         for chunk_id, similarity in hits[:n]:
             pid = self._chunk_index[chunk_id]
