@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from retrieval.adding import AddReport
-from retrieval.index import IngestReport
+from retrieval.building import IngestReport
 from retrieval.models import Answer, AuthorSummary, PaperDetail, PaperRef, Result, to_jsonable
 
 

@@ -6,9 +6,10 @@ import argparse
 import functools
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TextIO
 
 import bot.__main__ as discord_bot  # the bot is wired there; `run` and `sync-commands` call it
 from bot import health
@@ -20,12 +21,12 @@ from cli.text import card_text, terminal
 from retrieval.adding import add_papers
 from retrieval.arxiv_api import ArxivClient
 from retrieval.arxiv_snapshot import SnapshotFilter
+from retrieval.building import Progress
 from retrieval.config import MODES, Mode
 from retrieval.corpus import add_to_corpus
 from retrieval.errors import PapercordError
 from retrieval.evaluation import breakdown_table, load_questions
 from retrieval.evaluation import evaluate as run_eval
-from retrieval.index import Progress
 from retrieval.models import Filters
 
 Subcommand = Callable[[argparse.Namespace, Settings], int]
@@ -58,26 +59,55 @@ def prepare_model(args: argparse.Namespace, settings: Settings) -> int:
 
 @contextmanager
 def progress_reporter(enabled: bool) -> Iterator[Progress]:
-    """Yield a progress callback: a tqdm bar on a terminal, plain lines otherwise."""
+    """Yield a progress callback: a tqdm bar on a terminal, else a line every 10 s.
+
+    Both show papers written, the rate and the time left; a resumed ingest starts from
+    the papers an interrupted one wrote, which pass quickly.
+    """
     if enabled and sys.stderr.isatty():
         from tqdm import tqdm
 
-        bar = tqdm(desc="embedding", unit="text", file=sys.stderr)
+        bar = tqdm(desc="indexing", unit="paper", file=sys.stderr)
 
         def update(done: int, total: int) -> None:
             bar.total = total
-            bar.n = done
-            bar.refresh()
+            bar.update(done - bar.n)
 
         yield update
         bar.close()
     else:
+        yield ProgressLines(enabled, sys.stderr)
 
-        def line(done: int, total: int) -> None:
-            if enabled:
-                print(f"embedding: {done}/{total}", file=sys.stderr)
 
-        yield line
+class ProgressLines:
+    """Progress as plain lines (a log file, a pipe): papers, rate and ETA.
+
+    A line after the first batch, then one every ``every`` seconds, and one at the end.
+    """
+
+    def __init__(self, enabled: bool, out: TextIO, every: float = 10.0) -> None:
+        self.enabled, self.out, self.every = enabled, out, every
+        self.started = time.monotonic()
+        self.last = self.started - every
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if not self.enabled or (now - self.last < self.every and done < total):
+            return
+        self.last = now
+        rate = done / max(now - self.started, 1e-9)
+        left = (total - done) / rate if rate > 0 else 0.0
+        print(
+            f"indexing: {done}/{total} papers, {rate:.1f} papers/s, "
+            f"{_duration(now - self.started)} elapsed, {_duration(left)} left",
+            file=self.out,
+            flush=True,
+        )
+
+
+def _duration(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}"
 
 
 def snapshot_filter(args: argparse.Namespace) -> SnapshotFilter:
@@ -112,9 +142,10 @@ def ingest(args: argparse.Namespace, settings: Settings) -> int:
     state = (
         "unchanged" if report.unchanged else f"embedded {report.embedded}, reused {report.reused}"
     )
+    sentences = f"{report.sentences} sentences" if report.sentences else "no sentence vectors"
     print(
-        f"indexed {report.papers} papers as {report.chunks} chunks and {report.sentences} "
-        f"sentences (generation {report.generation}; {state}) in {report.seconds:.1f} s"
+        f"indexed {report.papers} papers as {report.chunks} chunks and {sentences} "
+        f"(generation {report.generation}; {state}) in {report.seconds:.1f} s"
     )
     return 0
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from retrieval.arxiv_api import ArxivClient, parse_ids
+from retrieval.building import IngestReport, Progress
 from retrieval.engine import Engine
 from retrieval.errors import ConfigError
-from retrieval.index import IngestReport, Progress
 
 ADDED_FILE = "arxiv-added.jsonl"
 

@@ -47,6 +47,9 @@ class RetrievalSettings(BaseModel):
     # Corpora up to this many papers embed every sentence at ingest (for the calibrated
     # sentence signal); larger ones embed only the shown papers' sentences, when shown.
     sentence_vectors_up_to: int = Field(20000, ge=0)
+    # Papers embedded and written per step of an ingest: bounds its memory, and is what
+    # an interrupted ingest resumes from (retrieval/building.py).
+    ingest_batch: int = Field(256, ge=1, le=100_000)
     cutoff: Literal["relevance", "fused"] = "relevance"  # which score relevance_ratio applies to
     relevance_ratio: float = Field(0.7, ge=0.0, le=1.0)  # keep papers >= ratio * top score
     min_relevance: float = Field(0.2, ge=0.0, le=1.0)  # below this a paper is not a match

@@ -8,14 +8,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from retrieval import building
 from retrieval import index as index_module
 from retrieval.arxiv_snapshot import SnapshotFilter
+from retrieval.building import IngestReport, Progress
 from retrieval.citation import Citation, cite
 from retrieval.config import ChromaSettings, Mode, RetrievalSettings
 from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
 from retrieval.errors import NotFoundError
-from retrieval.index import IngestReport, Progress
 from retrieval.ingest_child import ingest_in_child
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
@@ -75,7 +76,7 @@ class Engine:
             # A read-only engine serves a copy; a reindex writes the index folder itself.
             store = VectorStore(self.chroma) if self.read_only else self.store
             try:
-                report = index_module.ingest(corpus, store, self.embedder, self.settings, progress)
+                report = building.ingest(corpus, store, self.embedder, self.settings, progress)
             finally:
                 if store is not self.store:
                     store.close()
@@ -115,9 +116,7 @@ class Engine:
         if active is None:
             return False
         corpus = load_corpus(paths, snapshot=snapshot)
-        return active[0] == index_module.generation_of(
-            corpus, self.settings, self.embedder.model_id
-        )
+        return active[0] == building.generation_of(corpus, self.settings, self.embedder.model_id)
 
     def reload(self) -> None:
         """Load the active generation and swap it in for new queries."""

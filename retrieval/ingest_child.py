@@ -16,13 +16,12 @@ import multiprocessing
 from collections.abc import Sequence
 from pathlib import Path
 
-from retrieval import errors
-from retrieval import index as index_module
+from retrieval import building, errors
 from retrieval.arxiv_snapshot import SnapshotFilter
+from retrieval.building import IngestReport
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
-from retrieval.index import IngestReport
 from retrieval.vector_store import VectorStore
 
 Outcome = tuple[str, IngestReport | str]  # ("ok", report) or (error class name, message)
@@ -62,7 +61,7 @@ def _ingest(
     try:
         corpus = load_corpus(paths, strict=strict, snapshot=snapshot)
         store = VectorStore(chroma)
-        report = index_module.ingest(corpus, store, Embedder(model_dir), retrieval)
+        report = building.ingest(corpus, store, Embedder(model_dir), retrieval)
         store.close()
         return "ok", report
     except errors.NotFoundError as exc:  # its suggestions do not survive pickling; keep it plain

@@ -137,7 +137,20 @@ class VectorStore:
     def write(self, generation: str, kind: str, records: Records, batch: int = 512) -> None:
         """Create a collection of this generation and add every record to it."""
         self.drop(generation, kinds=(kind,))
-        collection = self._collection(generation, kind, create=True)
+        self._collection(generation, kind, create=True)
+        self.append(generation, kind, records, batch)
+
+    def append(self, generation: str, kind: str, records: Records, batch: int = 512) -> None:
+        """Add records to a collection of this generation, creating it when missing.
+
+        Each call is one or more committed writes: an ingest killed between two calls
+        finds the records of the first one stored (``ids_in``) and goes on from there.
+        """
+        if not records.ids:
+            return
+        if not self.has(generation, kind):
+            self._collection(generation, kind, create=True)
+        collection = self._collection(generation, kind)
         for begin in range(0, len(records.ids), batch):
             end = begin + batch
             with translated(f"cannot write the {kind} of the index"):  # e.g. the disk is full
@@ -212,6 +225,18 @@ class VectorStore:
                 got = collection.get(ids=batch, include=["embeddings"])
             vectors = np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got))
             found.update(zip(got["ids"], vectors, strict=True))
+        return found
+
+    def ids_in(self, generation: str, kind: str, ids: Sequence[str]) -> set[str]:
+        """Return which of the ids a generation's collection already holds."""
+        if not ids or not self.has(generation, kind):
+            return set()
+        collection = self._collection(generation, kind)
+        found: set[str] = set()
+        for begin in range(0, len(ids), IDS_PER_GET):
+            with translated("cannot read the index"):
+                got = collection.get(ids=list(ids[begin : begin + IDS_PER_GET]), include=[])
+            found.update(got["ids"])
         return found
 
     @contextmanager

@@ -54,14 +54,14 @@ def test_bad_input_half_way_leaves_the_previous_index_serving(
         engine.ingest([corpus_files])
     (corpus_files / "broken.txt").unlink()
     shutil.copy(TEST_DATA / "extra.jsonl", corpus_files / "extra.jsonl")
-    real_write = VectorStore.write
+    real_append = VectorStore.append
 
     def crash_on_papers(self: VectorStore, generation: str, kind: str, records: object) -> None:
         if kind == "papers":
             raise RuntimeError("simulated crash half-way through a build")
-        real_write(self, generation, kind, records)  # type: ignore[arg-type]
+        real_append(self, generation, kind, records)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(VectorStore, "write", crash_on_papers)
+    monkeypatch.setattr(VectorStore, "append", crash_on_papers)
     with pytest.raises(RuntimeError, match="half-way"):
         engine.ingest([corpus_files])
     monkeypatch.undo()

@@ -1,0 +1,293 @@
+"""Write a corpus into the index as a new generation: in batches, resumable, then switch.
+
+Papers are taken ``ingest_batch`` at a time (256: ~640 chunks, ~2,000 sentences):
+chunked, embedded (only texts whose content-derived ids no stored generation holds) and
+appended to the new generation's collections before the next batch starts, so memory is
+bounded by one batch and not by the corpus. An ingest killed at any point (kill -9
+included) leaves the batches it wrote; the next ingest of the same corpus has the same
+generation id, finds them, and goes on from there. Readers keep the active generation
+until ``activate``, one metadata write after the last batch. Every sentence is embedded
+too when the corpus has at most ``sentence_vectors_up_to`` papers (the sentence signal
+of hybrid ranking); a larger corpus skips them, ~7.8 of a paper's ~10 texts, and
+``retrieval.search`` embeds the shown papers' sentences when it shows them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from retrieval.chunking import chunk_paper
+from retrieval.config import RetrievalSettings
+from retrieval.corpus import Corpus
+from retrieval.embedding import DIMENSIONS, Embedder, Vectors
+from retrieval.index import join_list
+from retrieval.models import Chunk, Paper
+from retrieval.text import Sentence, sentences
+from retrieval.vector_store import Records, VectorStore
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]  # (papers written, papers in the corpus)
+KEEP_PREVIOUS = 1  # generations kept after a switch, for processes still reading them
+
+
+@dataclass(frozen=True)
+class IngestReport:
+    """What an ingest did: the generation it made and how much it had to embed."""
+
+    generation: str
+    papers: int
+    chunks: int
+    sentences: int  # sentences embedded at ingest; 0 above ``sentence_vectors_up_to``
+    embedded: int
+    reused: int  # texts whose vectors were found stored: earlier generations, or this
+    unchanged: bool  # one's batches written before an interrupted run
+    warnings: tuple[str, ...]
+    seconds: float
+
+
+def generation_of(corpus: Corpus, settings: RetrievalSettings, model_id: str) -> str:
+    """Return a short hash of everything that determines the index's contents."""
+    payload = {
+        "model": model_id,
+        "chunk": [settings.chunk_size, settings.chunk_overlap],
+        "papers": [asdict(p) for p in corpus.papers],
+        "pages": [asdict(p) for p in corpus.pages],
+    }
+    return hashlib.sha1(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def ingest(
+    corpus: Corpus,
+    store: VectorStore,
+    embedder: Embedder,
+    settings: RetrievalSettings,
+    progress: Progress | None = None,
+) -> IngestReport:
+    """Write the corpus as a new generation (or do nothing when it is unchanged).
+
+    One ingest at a time writes an index: a second one waits for the first (and then
+    usually finds its corpus already indexed).
+    """
+    with store.ingest_lock():
+        return _ingest(corpus, store, embedder, settings, progress)
+
+
+def _ingest(
+    corpus: Corpus,
+    store: VectorStore,
+    embedder: Embedder,
+    settings: RetrievalSettings,
+    progress: Progress | None,
+) -> IngestReport:
+    started = time.perf_counter()
+    generation = generation_of(corpus, settings, embedder.model_id)
+    warnings = tuple(str(w) for w in corpus.warnings)
+    active = store.active()
+    if active is not None and active[0] == generation:
+        written = active[1]
+        return IngestReport(
+            generation, len(corpus.papers), int(written.get("chunks", 0)),
+            int(written.get("sentences", 0)), 0, 0, True, warnings,
+            time.perf_counter() - started,
+        )  # fmt: skip
+
+    previous = active[0] if active else None
+    # Every other stored generation lends its vectors: the active one first, the one kept
+    # before it (after `ingest --replace`, a plain ingest embeds nothing), a crashed build's.
+    lenders = sorted(store.generations() - {generation}, key=lambda g: g != previous)
+    with_sentences = len(corpus.papers) <= settings.sentence_vectors_up_to
+    batches = _Batches(store, generation, lenders, embedder, settings, with_sentences)
+    total, step = len(corpus.papers), settings.ingest_batch
+    for begin in range(0, total, step):
+        batches.write(corpus.papers[begin : begin + step], begin)
+        if progress:
+            progress(min(begin + step, total), total)
+    manifest = {
+        "generation": generation,
+        "model": embedder.model_id,
+        "chunk_size": settings.chunk_size,
+        "chunk_overlap": settings.chunk_overlap,
+        "papers": total,
+        "chunks": batches.chunks,
+        "sentences": batches.sentences,
+        "sentence_vectors": with_sentences,
+        "pages": [asdict(p) for p in corpus.pages],
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    store.activate(generation, manifest)
+    _drop_old(store, keep={generation, *([previous] if previous and KEEP_PREVIOUS else [])})
+    return IngestReport(
+        generation, total, batches.chunks, batches.sentences, batches.embedded,
+        batches.reused, False, warnings, time.perf_counter() - started,
+    )  # fmt: skip
+
+
+class _Batches:
+    """Writes batches of papers into one generation, counting what it embedded."""
+
+    def __init__(
+        self,
+        store: VectorStore,
+        generation: str,
+        lenders: list[str],
+        embedder: Embedder,
+        settings: RetrievalSettings,
+        with_sentences: bool,
+    ) -> None:
+        self.store = store
+        self.generation = generation
+        self.lenders = lenders
+        self.embedder = embedder
+        self.settings = settings
+        self.with_sentences = with_sentences
+        self.chunks = self.sentences = self.embedded = self.reused = 0
+
+    def write(self, papers: Sequence[Paper], offset: int) -> None:
+        """Write a batch's chunks, sentences and papers; ``offset`` is its first paper's."""
+        model = self.embedder.model_id
+        size, overlap = self.settings.chunk_size, self.settings.chunk_overlap
+        by_id = {p.id: p for p in papers}
+        chunks = [c for p in papers for c in chunk_paper(p, size, overlap, model)]
+        chunk_vectors = self._store(
+            "chunks",
+            {c.id: c.embedding_text(by_id[c.paper_id].title) for c in chunks},
+            lambda new: _chunk_records([c for c in chunks if c.id in new], by_id, new),
+        )
+        self.chunks += len(chunks)
+        if self.with_sentences:
+            rows = [
+                (_sentence_id(model, p.id, s), p.id, s)
+                for p in papers
+                for s in sentences(p.abstract)
+            ]
+            self._store(
+                "sentences",
+                {sid: s.text for sid, _, s in rows},
+                lambda new: _sentence_records([r for r in rows if r[0] in new], new),
+            )
+            self.sentences += len(rows)
+        written = self.store.ids_in(self.generation, "papers", list(by_id))
+        fresh = [(offset + n, p) for n, p in enumerate(papers) if p.id not in written]
+        self.store.append(self.generation, "papers", _paper_records(fresh, chunks, chunk_vectors))
+
+    def _store(
+        self, kind: str, texts: dict[str, str], records: Callable[[dict[str, Vectors]], Records]
+    ) -> dict[str, Vectors]:
+        """Return a vector per id: this generation's own, else lent, else embedded.
+
+        The vectors not yet in this generation are appended to it, as one batch.
+        Each distinct text is embedded once: an abstract of repeated text (1 MB of one
+        sentence is 50,000 sentence rows) costs one forward pass per distinct sentence.
+        """
+        own = self.store.vectors_for(self.generation, kind, list(texts))
+        new: dict[str, Vectors] = {}
+        for lender in self.lenders:
+            wanted = [i for i in texts if i not in own and i not in new]
+            if not wanted:
+                break
+            new.update(self.store.vectors_for(lender, kind, wanted))
+        by_text: dict[str, list[str]] = {}
+        for id_, text in texts.items():
+            if id_ not in own and id_ not in new:
+                by_text.setdefault(text, []).append(id_)
+        distinct = list(by_text)
+        for text, vector in zip(distinct, self.embedder.embed(distinct), strict=True):
+            new.update((id_, vector) for id_ in by_text[text])
+        embedded = sum(len(ids) for ids in by_text.values())
+        self.embedded += embedded
+        self.reused += len(texts) - embedded
+        self.store.append(self.generation, kind, records(new))
+        return own | new
+
+
+def _sentence_id(model_id: str, paper: str, sentence: Sentence) -> str:
+    key = f"{model_id}\0{paper}\0{sentence.start}\0{sentence.text}"
+    return "s" + hashlib.sha1(key.encode()).hexdigest()[:20]
+
+
+def _chunk_records(
+    chunks: list[Chunk], papers: dict[str, Paper], vectors: dict[str, Vectors]
+) -> Records:
+    return Records(
+        ids=[c.id for c in chunks],
+        documents=[c.text for c in chunks],
+        metadatas=[
+            {
+                "paper_id": c.paper_id,
+                "title": papers[c.paper_id].title,
+                "year": papers[c.paper_id].year,
+                "subjects": join_list(papers[c.paper_id].subjects),
+                "authors": join_list(papers[c.paper_id].authors),
+                "index": c.index,
+                "start": c.start,
+                "end": c.end,
+                "tokens": c.tokens,
+            }
+            for c in chunks
+        ],
+        vectors=_stack([vectors[c.id] for c in chunks]),
+    )
+
+
+def _sentence_records(
+    rows: list[tuple[str, str, Sentence]], vectors: dict[str, Vectors]
+) -> Records:
+    return Records(
+        ids=[sid for sid, _, _ in rows],
+        documents=[s.text for _, _, s in rows],
+        metadatas=[{"paper_id": pid, "start": s.start, "end": s.end} for _, pid, s in rows],
+        vectors=_stack([vectors[sid] for sid, _, _ in rows]),
+    )
+
+
+def _paper_records(
+    papers: list[tuple[int, Paper]], chunks: list[Chunk], vectors: dict[str, Vectors]
+) -> Records:
+    """A paper's vector is the normalized mean of its chunks' vectors."""
+    by_paper: dict[str, list[Vectors]] = {}
+    for chunk in chunks:
+        by_paper.setdefault(chunk.paper_id, []).append(vectors[chunk.id])
+    rows = []
+    for _, paper in papers:
+        mean = np.mean(by_paper[paper.id], axis=0)
+        rows.append(mean / (np.linalg.norm(mean) or 1.0))
+    return Records(
+        ids=[p.id for _, p in papers],
+        documents=[p.abstract for _, p in papers],
+        metadatas=[
+            {
+                "title": p.title,
+                "year": p.year,
+                "subjects": join_list(p.subjects),
+                "authors": join_list(p.authors),
+                "sources": json.dumps([asdict(s) for s in p.sources]),
+                "order": order,
+                "arxiv_id": p.arxiv_id,
+            }
+            for order, p in papers
+        ],
+        vectors=_stack(rows),
+    )
+
+
+def _stack(vectors: list[Vectors]) -> Vectors:
+    if not vectors:
+        return np.zeros((0, DIMENSIONS), np.float32)
+    return np.stack(vectors).astype(np.float32)
+
+
+def _drop_old(store: VectorStore, keep: set[str]) -> None:
+    dropped = store.generations() - keep
+    for generation in dropped:
+        log.info("dropping old index generation %s", generation)
+        store.drop(generation)
+    if dropped:
+        store.collect_garbage()
