@@ -25,7 +25,9 @@ def test_an_interrupted_ingest_embeds_only_the_papers_it_had_not_written(
     written: list[str] = []
     real_append = VectorStore.append
 
-    def stop_at_third_paper(self: VectorStore, generation: str, kind: str, records: Records) -> None:
+    def stop_at_third_paper(
+        self: VectorStore, generation: str, kind: str, records: Records
+    ) -> None:
         if kind == "chunks" and len(written) == 2:
             raise RuntimeError("killed while writing the third paper")
         real_append(self, generation, kind, records)
