@@ -186,7 +186,7 @@ def _absolute(path: Path) -> Path:
 
 def build_engine(settings: Settings, *, read_only: bool = False) -> Engine:
     """Return the retrieval engine these settings describe (loads the embedding model)."""
-    model = Embedder(settings.paths.model)
+    model = Embedder(settings.paths.model, precision=settings.retrieval.embedding_precision)
     return Engine(settings.retrieval, settings.chroma, model, read_only=read_only)
 
 

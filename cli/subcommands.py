@@ -53,7 +53,10 @@ def prepare_model(args: argparse.Namespace, settings: Settings) -> int:
     from retrieval.model_prep import prepare
 
     manifest = prepare(settings.paths.model, force=args.force)
-    print(f"model ready: {manifest['model']} (cosine to reference {manifest['min_cosine']:.6f})")
+    print(
+        f"model ready: {manifest['model']} (cosine to reference {manifest['min_cosine']:.6f}; "
+        f"int8 {manifest.get('int8_min_cosine', 0.0):.4f})"
+    )
     return 0
 
 

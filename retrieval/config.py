@@ -16,6 +16,7 @@ MAX_QUESTION_CHARS = 500  # also the length limit /ask declares to Discord
 EF_SEARCH = 400
 
 Mode = Literal["bm25", "vector", "hybrid"]
+Precision = Literal["fp32", "int8"]
 Fusion = Literal["rrf", "convex"]
 MODES: tuple[Mode, ...] = ("bm25", "vector", "hybrid")
 
@@ -47,6 +48,9 @@ class RetrievalSettings(BaseModel):
     # Corpora up to this many papers embed every sentence at ingest (for the calibrated
     # sentence signal); larger ones embed only the shown papers' sentences, when shown.
     sentence_vectors_up_to: int = Field(20000, ge=0)
+    # The embedding model's weights: fp32, or int8 (~1.5x faster to embed, ~2.5 ms off a
+    # question; answers measured in docs/scale.md). Changing it re-embeds the corpus.
+    embedding_precision: Precision = "fp32"
     # Papers embedded and written per step of an ingest: bounds its memory, and is what
     # an interrupted ingest resumes from (retrieval/building.py).
     ingest_batch: int = Field(256, ge=1, le=100_000)

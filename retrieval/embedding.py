@@ -15,11 +15,17 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from retrieval.config import Precision
 from retrieval.errors import CorpusError, ModelError
 from retrieval.parsing import read_text
 from retrieval.userinput import scalars
 
 MODEL_NAME = "all-MiniLM-L6-v2"
+# The model files by precision, and the manifest keys holding their SHA-256.
+MODEL_FILES: dict[Precision, tuple[str, str]] = {
+    "fp32": ("model.onnx", "onnx_sha256"),
+    "int8": ("model-int8.onnx", "int8_sha256"),
+}
 DIMENSIONS = 384
 MAX_TOKENS = 256  # the model's max_seq_length; longer texts are truncated
 BATCH = 32
@@ -30,11 +36,13 @@ Vectors = npt.NDArray[np.float32]
 class Embedder:
     """Embed texts with the prepared ONNX model; thread-safe, loaded on construction."""
 
-    def __init__(self, model_dir: Path, threads: int = 2) -> None:
+    def __init__(self, model_dir: Path, threads: int = 2, precision: Precision = "fp32") -> None:
         import onnxruntime
         from tokenizers import Tokenizer
 
         self.model_dir = model_dir  # a child process loads the same model from here
+        self.precision = precision
+        filename, hash_key = MODEL_FILES[precision]
         manifest = model_dir / "manifest.json"
         if not manifest.exists():
             raise ModelError(
@@ -43,10 +51,11 @@ class Embedder:
             )
         try:
             self.manifest = json.loads(read_text(manifest))
-            str(self.manifest["onnx_sha256"])
+            self._sha256 = str(self.manifest[hash_key])
         except (CorpusError, ValueError, KeyError, TypeError) as exc:
             raise ModelError(
-                f"{manifest} is damaged; run `papercord prepare-model --force` to rebuild it"
+                f"{manifest} is damaged or has no {precision} model; "
+                "run `papercord prepare-model --force` to rebuild it"
             ) from exc
         try:
             self._tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
@@ -54,7 +63,7 @@ class Embedder:
             options.intra_op_num_threads = threads
             options.inter_op_num_threads = 1
             self._session = onnxruntime.InferenceSession(
-                str(model_dir / "model.onnx"), options, providers=["CPUExecutionProvider"]
+                str(model_dir / filename), options, providers=["CPUExecutionProvider"]
             )
         except Exception as exc:  # onnxruntime raises its own untyped errors
             raise ModelError(f"cannot load the embedding model from {model_dir}: {exc}") from exc
@@ -66,7 +75,7 @@ class Embedder:
     @property
     def model_id(self) -> str:
         """Return an id that changes when the model files change."""
-        return f"{MODEL_NAME}:{self.manifest['onnx_sha256'][:12]}"
+        return f"{MODEL_NAME}:{self._sha256[:12]}"
 
     def embed(self, texts: list[str]) -> Vectors:
         """Return one unit-length 384-d vector per text, in order."""

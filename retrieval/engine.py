@@ -68,8 +68,9 @@ class Engine:
         model_dir: Path | None = getattr(self.embedder, "model_dir", None)
         if self.read_only and model_dir is not None:
             # A serving process writes from a child: see retrieval.ingest_child.
+            model = (model_dir, self.embedder.precision)
             report = ingest_in_child(
-                model_dir, self.settings, self.chroma, paths, strict=strict, snapshot=snapshot
+                model, self.settings, self.chroma, paths, strict=strict, snapshot=snapshot
             )
         else:
             corpus = load_corpus(paths, strict=strict, snapshot=snapshot)

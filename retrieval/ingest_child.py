@@ -19,7 +19,7 @@ from pathlib import Path
 from retrieval import building, errors
 from retrieval.arxiv_snapshot import SnapshotFilter
 from retrieval.building import IngestReport
-from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.config import ChromaSettings, Precision, RetrievalSettings
 from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
 from retrieval.vector_store import VectorStore
@@ -28,7 +28,7 @@ Outcome = tuple[str, IngestReport | str]  # ("ok", report) or (error class name,
 
 
 def ingest_in_child(
-    model_dir: Path,
+    model: tuple[Path, Precision],
     retrieval: RetrievalSettings,
     chroma: ChromaSettings,
     paths: Sequence[Path],
@@ -36,12 +36,10 @@ def ingest_in_child(
     strict: bool = False,
     snapshot: SnapshotFilter | None = None,
 ) -> IngestReport:
-    """Ingest ``paths`` into the index from a spawned child; raise its error here."""
+    """Ingest ``paths`` from a spawned child that loads ``model`` (folder, precision)."""
     context = multiprocessing.get_context("spawn")  # fork would copy Chroma's threads
     with context.Pool(1) as pool:
-        kind, value = pool.apply(
-            _ingest, (model_dir, retrieval, chroma, list(paths), strict, snapshot)
-        )
+        kind, value = pool.apply(_ingest, (model, retrieval, chroma, list(paths), strict, snapshot))
     if isinstance(value, IngestReport):
         return value
     error = getattr(errors, kind, None)
@@ -51,7 +49,7 @@ def ingest_in_child(
 
 
 def _ingest(
-    model_dir: Path,
+    model: tuple[Path, Precision],
     retrieval: RetrievalSettings,
     chroma: ChromaSettings,
     paths: list[Path],
@@ -61,7 +59,7 @@ def _ingest(
     try:
         corpus = load_corpus(paths, strict=strict, snapshot=snapshot)
         store = VectorStore(chroma)
-        report = building.ingest(corpus, store, Embedder(model_dir), retrieval)
+        report = building.ingest(corpus, store, Embedder(model[0], precision=model[1]), retrieval)
         store.close()
         return "ok", report
     except errors.NotFoundError as exc:  # its suggestions do not survive pickling; keep it plain

@@ -53,6 +53,8 @@ class FakeEmbedder(Embedder):
 
     def __init__(self) -> None:  # the real __init__ loads the model; there is none here
         self.manifest = {"onnx_sha256": "f4e3" * 16}
+        self._sha256 = self.manifest["onnx_sha256"]
+        self.precision = "fp32"
         self._lock = threading.Lock()
         self.calls = 0
 

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-import numpy as np
+import json
+from pathlib import Path
 
+import numpy as np
+import pytest
+
+from retrieval.config import DATA
 from retrieval.embedding import Embedder
+from retrieval.errors import ModelError
+
+DEV = DATA / "eval" / "dev2.jsonl"
 
 
 def test_short_query_is_not_padded(embedder: Embedder) -> None:
@@ -12,3 +20,25 @@ def test_short_query_is_not_padded(embedder: Embedder) -> None:
     with_long = embedder.embed(["ternary GPT weights", "performance " * 200])[0]
     assert float(np.dot(alone, with_long)) > 0.9999  # padding does not change a vector
     assert abs(float(np.linalg.norm(alone)) - 1.0) < 1e-5
+
+
+def test_the_int8_model_agrees_with_fp32_and_is_a_different_model(
+    embedder: Embedder, model_dir: Path
+) -> None:
+    int8 = Embedder(model_dir, precision="int8")
+    questions = [json.loads(line)["question"] for line in DEV.read_text().splitlines()]
+    cosines = (embedder.embed(questions) * int8.embed(questions)).sum(axis=1)
+    assert cosines.min() > 0.95 and cosines.mean() > 0.98
+    # Another model id: an index built with one precision is rebuilt for the other.
+    assert int8.model_id != embedder.model_id and int8.precision == "int8"
+
+
+def test_a_model_folder_without_int8_says_how_to_rebuild(model_dir: Path, tmp_path: Path) -> None:
+    for name in ("model.onnx", "tokenizer.json", "config.json"):
+        (tmp_path / name).symlink_to(model_dir / name)
+    manifest = json.loads((model_dir / "manifest.json").read_text())
+    del manifest["int8_sha256"]  # prepared before int8 existed
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(ModelError, match="no int8 model; run `papercord prepare-model --force`"):
+        Embedder(tmp_path, precision="int8")
+    assert Embedder(tmp_path).precision == "fp32"  # fp32 still loads
