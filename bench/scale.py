@@ -1,6 +1,7 @@
 """Measure papercord at N synthetic papers: ingest, cold start, memory, ask latency.
 
     python -m bench.scale --papers 1000 [--papers 2000] [--questions 200]
+                          [--mode embedded|http [--reuse-embedded]]
 
 For each N it writes N synthetic papers in the arXiv snapshot format (deterministic:
 seed 3; titles and abstracts from a word chain over the bundled abstracts, authors from
@@ -15,6 +16,11 @@ memory is that step's:
    ask latency p50/p95/p99 plain and with each filter (year, subject, author), title and
    author autocomplete, ``/author``, and its steady RSS after all of that.
 
+``--mode http`` runs the same against a ``chroma run`` server on a loopback port, started
+here on ``var/bench/scale-N/server`` (and adds the server's RSS); with ``--reuse-embedded``
+the server starts on a copy of the embedded run's index, so the ingest finds it built and
+only serving is measured (re-embedding 10k papers costs ~20 minutes and measures nothing new).
+
 Figures only: nothing here asserts a time. Results go to stdout as a Markdown table and
 to ``var/bench/scale-N/result.json``.
 """
@@ -22,14 +28,18 @@ to ``var/bench/scale-N/result.json``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import os
 import random
 import re
+import shutil
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -232,24 +242,84 @@ def serve(questions: int) -> dict[str, Any]:
     return figures
 
 
-def measure(n: int, questions: int) -> dict[str, Any]:
+@contextlib.contextmanager
+def chroma_server(folder: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """Run ``chroma run`` on ``folder`` at a free loopback port; yield it and the port."""
+    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
+    if chroma is None:
+        raise SystemExit("the chroma command from the chromadb package is not installed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [chroma, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(folder)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=2):
+                    break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit("the Chroma server did not start") from None
+                time.sleep(0.5)
+        yield server, port
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def process_rss_mb(pid: int) -> float:
+    """Return another process's current resident memory in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def measure(n: int, questions: int, mode: str, reuse: bool) -> dict[str, Any]:
     """Ingest N synthetic papers (plus the bundled pages) and measure serving them."""
     folder = OUT / f"scale-{n}"
     snapshot = folder / "snapshot.json"
     write_snapshot(snapshot, n)
+    if mode == "embedded":
+        return _measure(n, questions, folder, {"PAPERCORD_CHROMA__MODE": "embedded"}, None)
+    served = folder / "server"
+    if reuse:
+        shutil.rmtree(served, ignore_errors=True)
+        shutil.copytree(folder / "index", served)
+    with chroma_server(served) as server:
+        assert server is not None
+        env = {
+            "PAPERCORD_CHROMA__MODE": "http",
+            "PAPERCORD_CHROMA__PORT": os.environ["CHROMA_PORT"],
+        }
+        return _measure(n, questions, folder, env, server)
+
+
+def _measure(
+    n: int,
+    questions: int,
+    folder: Path,
+    store_env: dict[str, str],
+    server: subprocess.Popen[bytes] | None,
+) -> dict[str, Any]:
     env = {
         **os.environ,
         "PAPERCORD_CHROMA__PATH": str(folder / "index"),
-        "PAPERCORD_CHROMA__MODE": "embedded",
         "PAPERCORD_PATHS__STATE": str(folder / "state"),
+        **store_env,
     }
     env.pop("DISCORD_TOKEN", None)
     pages = str(DATA / "pages")
-    ingest_cmd = [sys.executable, "-m", "cli", "ingest", "--replace", pages, str(snapshot)]
+    snapshot = str(folder / "snapshot.json")
+    ingest_cmd = [sys.executable, "-m", "cli", "ingest", "--replace", pages, snapshot]
     out, wall, peak = run_child([*ingest_cmd, "--json"], env)
     report = json.loads(out.strip().splitlines()[-1])
     figures: dict[str, Any] = {
         "n": n,
+        "mode": store_env["PAPERCORD_CHROMA__MODE"],
+        "precision": env.get("PAPERCORD_RETRIEVAL__EMBEDDING_PRECISION", "fp32"),
         "ingest_s": round(wall, 1),
         "ingest_unchanged": report["unchanged"],
         "embedded": report["embedded"],
@@ -264,7 +334,10 @@ def measure(n: int, questions: int) -> dict[str, Any]:
     )
     figures.update(json.loads(out.strip().splitlines()[-1]))
     figures["serve_peak_rss_mb"] = round(peak)
-    (folder / "result.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    if server is not None:
+        figures["server_rss_mb"] = round(process_rss_mb(server.pid))
+    result = folder / f"result-{figures['mode']}.json"
+    result.write_text(json.dumps(figures, indent=1), encoding="utf-8")
     return figures
 
 
@@ -276,7 +349,7 @@ def table(rows: list[dict[str, Any]]) -> str:
             return " / ".join(str(v) for v in value.values())
         return str(value)
 
-    keys = [k for k in rows[0] if k != "n"]
+    keys = list(dict.fromkeys(k for r in rows for k in r if k != "n"))
     head = "| figure | " + " | ".join(f"N = {r['n']}" for r in rows) + " |"
     rule = "|---|" + "---:|" * len(rows)
     body = [f"| {k} | " + " | ".join(cell(r.get(k)) for r in rows) + " |" for k in keys]
@@ -288,12 +361,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--papers", type=int, action="append", help="N (repeatable)")
     parser.add_argument("--questions", type=int, default=200, help="asks per filter")
+    parser.add_argument("--mode", choices=("embedded", "http"), default="embedded")
+    parser.add_argument(
+        "--reuse-embedded", action="store_true", help="http: serve a copy of the embedded index"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         print(json.dumps(serve(args.questions)))
         return
-    rows = [measure(n, args.questions) for n in args.papers or [1000]]
+    rows = [
+        measure(n, args.questions, args.mode, args.reuse_embedded) for n in args.papers or [1000]
+    ]
     print(table(rows))
     print(
         "latencies: wall p50 / p95 / p99 / CPU p50, ms; RSS in MB; "
