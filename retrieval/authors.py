@@ -27,6 +27,10 @@ from retrieval.text import tokenize
 THEMES = 5
 MIN_THEMES = 3
 CANDIDATES = 40
+# Key phrases are drawn from the author's most recent papers: YAKE's cost grows with its
+# text (a synthetic author with 1,600 of 10k papers took 42 s, bench/scale.py), and a
+# theme must recur across papers, which the counts over all of them still check.
+PHRASE_PAPERS = 60
 REPRESENTATIVE = 3
 
 
@@ -65,7 +69,8 @@ def themes(
     ``paper_stems`` holds every paper's stems by id (``LoadedIndex.paper_stems``); without it
     each paper is tokenized here, which at 1k papers took ~1 s per summary.
     """
-    text = "\n".join(f"{p.title}. {p.abstract}" for p in papers)
+    recent = sorted(papers, key=lambda p: -p.year)[:PHRASE_PAPERS]
+    text = "\n".join(f"{p.title}. {p.abstract}" for p in recent)
     if not text.strip():
         return ()
     extractor = yake.KeywordExtractor(lan="en", n=3, top=CANDIDATES, dedupLim=0.7)
@@ -121,7 +126,7 @@ def representative(index: LoadedIndex, papers: list[Paper], n: int = REPRESENTAT
     """Return the n papers nearest to the centroid of the author's paper vectors."""
     if not papers:
         return []
-    rows = [index.paper_ids.index(p.id) for p in papers]
+    rows = [index.paper_rows[p.id] for p in papers]
     vectors = index.paper_vectors[rows]
     centroid = vectors.mean(axis=0)
     order = np.argsort(-(vectors @ centroid), kind="stable")[:n]

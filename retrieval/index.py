@@ -50,6 +50,11 @@ class LoadedIndex:
         return AbstractSentences(self.papers)
 
     @functools.cached_property
+    def paper_rows(self) -> dict[str, int]:
+        """Return each paper's row in ``paper_vectors``."""
+        return {pid: row for row, pid in enumerate(self.paper_ids)}
+
+    @functools.cached_property
     def paper_stems(self) -> dict[str, frozenset[str]]:
         """Return each paper's stems (title and abstract), computed once per index."""
         return {

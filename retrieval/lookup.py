@@ -108,7 +108,7 @@ class Lookup:
 
     def related(self, pid: str, n: int = RELATED) -> list[str]:
         """Return the n papers nearest to a paper's vector in Chroma, itself excluded."""
-        row = self.index.paper_ids.index(pid)
+        row = self.index.paper_rows[pid]
         hits = self.store.query(
             self.index.generation, "papers", self.index.paper_vectors[row], n + 1
         )
