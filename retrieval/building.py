@@ -58,6 +58,8 @@ def generation_of(corpus: Corpus, settings: RetrievalSettings, model_id: str) ->
     payload = {
         "model": model_id,
         "chunk": [settings.chunk_size, settings.chunk_overlap],
+        # whether sentence vectors are stored: moving the limit past the corpus rebuilds it
+        "sentences": len(corpus.papers) <= settings.sentence_vectors_up_to,
         "papers": [asdict(p) for p in corpus.papers],
         "pages": [asdict(p) for p in corpus.pages],
     }

@@ -6,6 +6,8 @@ fake embedder counts every text it embeds.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -101,3 +103,16 @@ def test_the_bundled_papers_facts_are_the_same_with_the_shortcut(fake_engine: En
     searcher = fake_engine.searcher
     assert searcher.facts == {pid: paper_facts(p) for pid, p in searcher.index.papers.items()}
     assert any(facts.code for facts in searcher.facts.values())
+
+
+def test_raising_the_limit_past_the_corpus_adds_sentence_vectors_and_reuses_chunks(
+    tmp_path: Path,
+) -> None:
+    chroma = ChromaSettings(path=tmp_path / "index")
+    below = Engine(RetrievalSettings(sentence_vectors_up_to=0), chroma, FakeEmbedder())
+    first = below.ingest([CORPUS])
+    above = Engine(RetrievalSettings(sentence_vectors_up_to=100), chroma, FakeEmbedder())
+    second = above.ingest([CORPUS])
+    assert not second.unchanged and second.generation != first.generation
+    assert second.embedded == second.sentences == 286  # the chunks' vectors are reused
+    assert len(above.searcher.index.sentence_vectors) == 36
