@@ -32,7 +32,7 @@ uses, "oversmoothing").
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -64,13 +64,37 @@ ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|\bversus\b|[,/;]", re.I)
 Row = npt.NDArray[np.float64]
 
 
+class Pairs:
+    """A paper's adjacent stem pairs, kept as a sorted array of their hashes.
+
+    8 bytes a pair: a frozenset of string tuples took ~100, 140 MB at 10k papers
+    (bench/scale.py). The hashes are Python's, built and read in the same process.
+    """
+
+    __slots__ = ("_codes",)
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
+        self._codes = np.unique(np.fromiter((hash(p) for p in pairs), dtype=np.int64))
+
+    def __contains__(self, pair: object) -> bool:
+        code = hash(pair)
+        at = int(np.searchsorted(self._codes, code))
+        return at < len(self._codes) and int(self._codes[at]) == code
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pairs) and np.array_equal(self._codes, other._codes)
+
+    def __hash__(self) -> int:
+        return hash(self._codes.tobytes())
+
+
 @dataclass(frozen=True)
 class PaperFacts:
     """What the features need to know about one paper, computed once per index."""
 
     stems: frozenset[str]
     title: frozenset[str]
-    pairs: frozenset[tuple[str, str]]
+    pairs: Pairs
     code: bool
 
 
@@ -82,7 +106,7 @@ def paper_facts(paper: Paper, abstract_sentences: list[Sentence] | None = None) 
     return PaperFacts(
         stems=frozenset(stems),
         title=frozenset(t.stem for t in terms(paper.title)),
-        pairs=frozenset(pairwise(stems)),
+        pairs=Pairs(pairwise(stems)),
         code=any(is_code_sentence(s.text) for s in abstract_sentences),
     )
 
