@@ -17,6 +17,7 @@ EF_SEARCH = 400
 
 Mode = Literal["bm25", "vector", "hybrid"]
 Precision = Literal["fp32", "int8"]
+DEFAULT_PRECISION: Precision = "int8"  # retrieval.embedding_precision: see RetrievalSettings
 Fusion = Literal["rrf", "convex"]
 MODES: tuple[Mode, ...] = ("bm25", "vector", "hybrid")
 
@@ -48,9 +49,11 @@ class RetrievalSettings(BaseModel):
     # Corpora up to this many papers embed every sentence at ingest (for the calibrated
     # sentence signal); larger ones embed only the shown papers' sentences, when shown.
     sentence_vectors_up_to: int = Field(20000, ge=0)
-    # The embedding model's weights: fp32, or int8 (~1.5x faster to embed, ~2.5 ms off a
-    # question; answers measured in docs/scale.md). Changing it re-embeds the corpus.
-    embedding_precision: Precision = "fp32"
+    # The embedding model's weights: int8 (onnxruntime dynamic quantization) embeds ~1.5x
+    # faster than fp32 and takes ~2.5 ms off a question, with the same dev answers in
+    # hybrid mode (docs/retrieval-tuning.md has the held-out table of both). Changing it
+    # re-embeds the corpus at the next ingest.
+    embedding_precision: Precision = DEFAULT_PRECISION
     # Papers embedded and written per step of an ingest: bounds its memory, and is what
     # an interrupted ingest resumes from (retrieval/building.py).
     ingest_batch: int = Field(256, ge=1, le=100_000)

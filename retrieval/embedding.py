@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from retrieval.config import Precision
+from retrieval.config import DEFAULT_PRECISION, Precision
 from retrieval.errors import CorpusError, ModelError
 from retrieval.parsing import read_text
 from retrieval.userinput import scalars
@@ -36,7 +36,9 @@ Vectors = npt.NDArray[np.float32]
 class Embedder:
     """Embed texts with the prepared ONNX model; thread-safe, loaded on construction."""
 
-    def __init__(self, model_dir: Path, threads: int = 2, precision: Precision = "fp32") -> None:
+    def __init__(
+        self, model_dir: Path, threads: int = 2, precision: Precision = DEFAULT_PRECISION
+    ) -> None:
         import onnxruntime
         from tokenizers import Tokenizer
 

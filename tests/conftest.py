@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retrieval.config import DATA, ROOT, ChromaSettings, RetrievalSettings
+from retrieval.config import DATA, DEFAULT_PRECISION, ROOT, ChromaSettings, RetrievalSettings
 from retrieval.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.engine import Engine
 from retrieval.text import tokenize
@@ -54,7 +54,7 @@ class FakeEmbedder(Embedder):
     def __init__(self) -> None:  # the real __init__ loads the model; there is none here
         self.manifest = {"onnx_sha256": "f4e3" * 16}
         self._sha256 = self.manifest["onnx_sha256"]
-        self.precision = "fp32"
+        self.precision = DEFAULT_PRECISION
         self._lock = threading.Lock()
         self.calls = 0
 
@@ -103,7 +103,7 @@ def model_dir() -> Path:
 @pytest.fixture(scope="session")
 def embedder(model_dir: Path) -> Embedder:
     """One embedder for the whole session, as one bot process would have."""
-    return Embedder(model_dir)
+    return Embedder(model_dir)  # the default precision, as the bot's settings have it
 
 
 @pytest.fixture(scope="session")

@@ -14,9 +14,9 @@ from retrieval import index as index_module
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.embedding import Embedder
 from retrieval.engine import Engine
-from retrieval.errors import CorpusError
+from retrieval.errors import CorpusError, IndexUnavailable
 from retrieval.vector_store import VectorStore
-from tests.conftest import TEST_DATA
+from tests.conftest import TEST_DATA, FakeEmbedder
 
 
 def test_reingesting_unchanged_papers_does_no_work(
@@ -87,3 +87,16 @@ def test_bm25_scores_documents_holding_the_query_stems() -> None:
     scores = bm25.scores(["quantiz"])
     assert scores[0] > 0 and scores[1] == scores[2] == 0
     assert bm25.idf["quantiz"] > bm25.idf["graph"]  # the rarer stem weighs more
+
+
+def test_an_index_built_with_another_model_is_refused_with_how_to_rebuild(
+    fake_embedder: Embedder, tmp_path: Path, corpus_files: Path
+) -> None:
+    chroma = ChromaSettings(path=tmp_path / "index")
+    Engine(RetrievalSettings(), chroma, fake_embedder).ingest([corpus_files])
+    other = FakeEmbedder()
+    other._sha256 = "0" * 64  # as if int8 were chosen after an fp32 ingest
+    with pytest.raises(IndexUnavailable, match=r"built with the model .* run `papercord ingest`"):
+        Engine(RetrievalSettings(), chroma, other).ask("Bernoulli numbers")
+    rebuilt = Engine(RetrievalSettings(), chroma, other)
+    assert rebuilt.ingest([corpus_files]).embedded > 0 and rebuilt.ask("Bernoulli numbers").results

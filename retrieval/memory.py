@@ -1,4 +1,4 @@
-"""Keep a long-running bot's memory flat across reindexes.
+"""Keep a long-running process's memory flat: fewer malloc arenas, free pages returned.
 
 glibc gives each thread that allocates concurrently its own malloc arena (up to 8 per
 core), and memory freed in one arena is not reused by another. After each reindex a
@@ -8,6 +8,10 @@ so freed pages scatter over many arenas: measured on the bundled corpus (12 rein
 With two arenas it levels off after about ten reindexes (522 -> 575 MB, then flat over
 16). ``MALLOC_ARENA_MAX=2`` in the environment does the same; this sets it from inside
 the process, so ``papercord run`` needs no wrapper.
+
+Loading an index reads every collection through Chroma and builds the in-memory index
+from those records; glibc keeps the freed pages. ``trim_free_memory`` hands them back:
+at 10k papers RSS after loading went 805 -> 678 MB.
 """
 
 from __future__ import annotations
@@ -22,17 +26,30 @@ M_ARENA_MAX = -8  # from glibc's malloc.h
 ARENAS = 2
 
 
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    if name is None:  # not a C library papercord knows (musl, Windows)
+        return None
+    try:
+        return ctypes.CDLL(name)
+    except OSError:
+        return None
+
+
+def trim_free_memory() -> bool:
+    """Return freed heap pages to the system (glibc's malloc_trim); False where impossible."""
+    libc = _libc()
+    trim = getattr(libc, "malloc_trim", None)
+    return bool(trim(0)) if trim is not None else False
+
+
 def limit_malloc_arenas() -> bool:
     """Cap glibc's malloc arenas at ``ARENAS``; return False where that is not possible.
 
     Call it before the process starts its threads: arenas that already exist stay.
     """
-    name = ctypes.util.find_library("c")
-    if name is None:  # not a C library papercord knows (musl, Windows): nothing to cap
-        return False
-    try:
-        mallopt = ctypes.CDLL(name).mallopt
-    except (OSError, AttributeError):  # a libc without mallopt (musl, macOS)
+    mallopt = getattr(_libc(), "mallopt", None)
+    if mallopt is None:  # a libc without mallopt (musl, macOS): nothing to cap
         return False
     capped = bool(mallopt(M_ARENA_MAX, ARENAS))
     log.debug("malloc arenas capped at %d: %s", ARENAS, capped)
