@@ -8,17 +8,21 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retrieval.config import DATA
+from retrieval.config import DATA, Precision
 from retrieval.embedding import Embedder
 from retrieval.errors import ModelError
 
 DEV = DATA / "eval" / "dev2.jsonl"
 
 
-def test_short_query_is_not_padded(embedder: Embedder) -> None:
+@pytest.mark.parametrize(("precision", "least"), [("fp32", 0.9999), ("int8", 0.98)])
+def test_short_query_is_not_padded(model_dir: Path, precision: Precision, least: float) -> None:
+    embedder = Embedder(model_dir, precision=precision)
     alone = embedder.embed_one("ternary GPT weights")
     with_long = embedder.embed(["ternary GPT weights", "performance " * 200])[0]
-    assert float(np.dot(alone, with_long)) > 0.9999  # padding does not change a vector
+    # fp32: padding does not change a vector. int8 quantizes activations with one scale
+    # per batch tensor, so a long batch-mate moves a short text's vector slightly (0.992).
+    assert float(np.dot(alone, with_long)) > least
     assert abs(float(np.linalg.norm(alone)) - 1.0) < 1e-5
 
 
