@@ -288,12 +288,8 @@ def measure(n: int, questions: int, mode: str, reuse: bool) -> dict[str, Any]:
     if reuse:
         shutil.rmtree(served, ignore_errors=True)
         shutil.copytree(folder / "index", served)
-    with chroma_server(served) as server:
-        assert server is not None
-        env = {
-            "PAPERCORD_CHROMA__MODE": "http",
-            "PAPERCORD_CHROMA__PORT": os.environ["CHROMA_PORT"],
-        }
+    with chroma_server(served) as (server, port):
+        env = {"PAPERCORD_CHROMA__MODE": "http", "PAPERCORD_CHROMA__PORT": str(port)}
         return _measure(n, questions, folder, env, server)
 
 
