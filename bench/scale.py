@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from retrieval.config import DATA, ROOT
+from retrieval.config import DATA, DEFAULT_PRECISION, ROOT
 from retrieval.corpus import load_corpus
 
 SEED = 3
@@ -315,7 +315,7 @@ def _measure(
     figures: dict[str, Any] = {
         "n": n,
         "mode": store_env["PAPERCORD_CHROMA__MODE"],
-        "precision": env.get("PAPERCORD_RETRIEVAL__EMBEDDING_PRECISION", "fp32"),
+        "precision": env.get("PAPERCORD_RETRIEVAL__EMBEDDING_PRECISION", DEFAULT_PRECISION),
         "ingest_s": round(wall, 1),
         "ingest_unchanged": report["unchanged"],
         "embedded": report["embedded"],

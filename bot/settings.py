@@ -126,6 +126,10 @@ class LoggingSettings(BaseModel):
         """Configure logging once, to stderr; ``quiet`` keeps INFO lines out of it."""
         level = "WARNING" if quiet and self.level in {"DEBUG", "INFO"} else self.level
         logging.basicConfig(level=level, format=self.format, stream=sys.stderr)
+        # The Chroma client logs every HTTP request at INFO: a line per question and
+        # thousands at start with `chroma.mode = "http"`. Only its warnings are news.
+        if self.level != "DEBUG":
+            logging.getLogger("httpx").setLevel(logging.WARNING)
 
 
 class Settings(BaseSettings):
