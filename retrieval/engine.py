@@ -16,7 +16,7 @@ from retrieval.citation import Citation, cite
 from retrieval.config import ChromaSettings, Mode, RetrievalSettings
 from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
-from retrieval.errors import IndexUnavailable, NotFoundError
+from retrieval.errors import NotFoundError
 from retrieval.ingest_child import ingest_in_child
 from retrieval.lookup import Lookup
 from retrieval.memory import trim_free_memory
@@ -122,16 +122,7 @@ class Engine:
 
     def reload(self) -> None:
         """Load the active generation and swap it in for new queries."""
-        active = self.store.active()
-        built = active[1].get("model") if active else None
-        if built is not None and built != self.embedder.model_id:
-            # Questions embedded by another model than the chunks are silently worse.
-            raise IndexUnavailable(
-                f"the index was built with the model {built}, but questions would be "
-                f"embedded with {self.embedder.model_id} (retrieval.embedding_precision = "
-                f"{self.embedder.precision!r}); run `papercord ingest` to rebuild it"
-            )
-        loaded = index_module.load(self.store, self.bm25_cache)
+        loaded = index_module.load(self.store, self.bm25_cache, self.embedder.model_id)
         searcher = Searcher(loaded, self.store, self.embedder, self.settings)
         lookup = Lookup(loaded, self.store)
         router = Router(searcher, lookup)

@@ -104,12 +104,25 @@ def _split(value: str) -> tuple[str, ...]:
     return tuple(v for v in value.split("|") if v)
 
 
-def load(store: VectorStore, bm25_cache: Path | None = None) -> LoadedIndex:
-    """Load the active generation into memory, with BM25 from ``bm25_cache`` or fitted."""
+def load(
+    store: VectorStore, bm25_cache: Path | None = None, model_id: str | None = None
+) -> LoadedIndex:
+    """Load the active generation into memory, with BM25 from ``bm25_cache`` or fitted.
+
+    With ``model_id``, an index built by another model is refused: questions embedded by
+    one model against chunks embedded by another are silently worse.
+    """
     active = store.active()
     if active is None:
         raise IndexUnavailable("the index is empty; run `papercord ingest` first")
     generation, manifest = active
+    built = manifest.get("model")
+    if model_id is not None and built is not None and built != model_id:
+        raise IndexUnavailable(
+            f"the index was built with the model {built}, but questions would be embedded "
+            f"with {model_id} (retrieval.embedding_precision or the model changed); "
+            "run `papercord ingest` to rebuild it"
+        )
     paper_rows = store.read(generation, "papers")
     papers = _papers(paper_rows)
     chunk_rows = store.read(generation, "chunks")
