@@ -28,18 +28,15 @@ to ``var/bench/scale-N/result.json``.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
 import json
 import os
 import random
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -47,6 +44,7 @@ from typing import Any
 
 from retrieval.config import DATA, DEFAULT_PRECISION, ROOT
 from retrieval.corpus import load_corpus
+from tests.chroma_run import chroma_run
 
 SEED = 3
 OUT = ROOT / "var" / "bench"
@@ -242,33 +240,6 @@ def serve(questions: int) -> dict[str, Any]:
     return figures
 
 
-@contextlib.contextmanager
-def chroma_server(folder: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """Run ``chroma run`` on ``folder`` at a free loopback port; yield it and the port."""
-    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
-    if chroma is None:
-        raise SystemExit("the chroma command from the chromadb package is not installed")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [chroma, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(folder)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=2):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("the Chroma server did not start") from None
-                time.sleep(0.5)
-        yield server, port
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
-
-
 def process_rss_mb(pid: int) -> float:
     """Return another process's current resident memory in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -288,9 +259,12 @@ def measure(n: int, questions: int, mode: str, reuse: bool) -> dict[str, Any]:
     if reuse:
         shutil.rmtree(served, ignore_errors=True)
         shutil.copytree(folder / "index", served)
-    with chroma_server(served) as (server, port):
-        env = {"PAPERCORD_CHROMA__MODE": "http", "PAPERCORD_CHROMA__PORT": str(port)}
-        return _measure(n, questions, folder, env, server)
+    try:
+        with chroma_run(served, timeout=120) as (server, port):
+            env = {"PAPERCORD_CHROMA__MODE": "http", "PAPERCORD_CHROMA__PORT": str(port)}
+            return _measure(n, questions, folder, env, server)
+    except RuntimeError as exc:  # no `chroma` command, or the server did not start
+        raise SystemExit(str(exc)) from None
 
 
 def _measure(

@@ -13,13 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import socket
-import subprocess
-import sys
 import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +25,7 @@ from retrieval.config import DATA, DEFAULT_PRECISION, ROOT, ChromaSettings, Retr
 from retrieval.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.engine import Engine
 from retrieval.text import tokenize
+from tests.chroma_run import chroma_run
 
 MODEL_DIR = ROOT / "var" / "model" / "all-MiniLM-L6-v2"
 CORPUS = DATA / "pages"
@@ -151,26 +147,5 @@ def free_port() -> int:
 @pytest.fixture(scope="session")
 def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """Start `chroma run` from the chromadb package on a free loopback port; yield the port."""
-    chroma = shutil.which("chroma", path=str(Path(sys.executable).parent))
-    assert chroma, "the chroma command from the chromadb package is not installed"
-    port = free_port()
-    folder = tmp_path_factory.mktemp("chroma-server")
-    server = subprocess.Popen(
-        [chroma, "run", "--host", "127.0.0.1", "--port", str(port), "--path", str(folder)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=2):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the Chroma server did not start") from None
-                time.sleep(0.2)
+    with chroma_run(tmp_path_factory.mktemp("chroma-server")) as (_, port):
         yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
