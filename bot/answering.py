@@ -50,7 +50,9 @@ async def ask(
 ) -> tuple[Answer, int]:
     """Answer a question in the executor; store it; log one line; return it with its id."""
     started = time.perf_counter()
-    answer = await bot.run_retrieval(bot.engine.ask, question, filters=filters)
+    # A follow-up shows whichever of the earlier papers still match: quote them all.
+    quote = None if within is None else bot.engine.settings.listed
+    answer = await bot.run_retrieval(bot.engine.ask, question, filters=filters, quote=quote)
     if within is not None:
         answer = narrowed(answer, within)
     shown = answer.closest if answer.abstained else answer.results + answer.more

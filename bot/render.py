@@ -72,7 +72,12 @@ def link(label: str, url: str, limit: int = 200) -> str:
 
 
 def quote(snippet: Snippet, limit: int = SNIPPET_CHARS) -> str:
-    """Return a snippet as a "> " quote with matched terms in bold, cut before marking."""
+    """Return a snippet as a "> " quote with matched terms in bold, cut before marking.
+
+    An empty snippet (a paper carried for a later page, not quoted yet) is no line.
+    """
+    if not snippet.text:
+        return ""
     text = clip(snippet.text, limit)
     kept = len(text) - (1 if text.endswith(ELLIPSIS) and text != snippet.text else 0)
     pieces, cursor = [], 0

@@ -78,7 +78,10 @@ class MoreResults(PapercordButton, template=r"pc:more:(?P<qid>\d+):(?P<offset>\d
             )
             return
         filters = Filters(**stored.filters)
-        work = bot.run_retrieval(bot.engine.ask, stored.question, mode=stored.mode, filters=filters)
+        quote = self.offset + bot.settings.discord.results_shown  # through the page shown
+        work = bot.run_retrieval(
+            bot.engine.ask, stored.question, mode=stored.mode, filters=filters, quote=quote
+        )
         answer = await in_time(interaction, work, ephemeral=True)
         embed, view = reply(bot, answer, self.question_id, self.offset)
         await respond(interaction, embed, view, ephemeral=True)

@@ -44,6 +44,9 @@ def respond(engine: Engine, line: str, state: Conversation, shown: int) -> str:
             if state.answer is None:
                 return "Ask a question first."
             state.offset += shown
+            # Asked again to quote the papers of this page (an answer quotes its results).
+            question = state.answer.question
+            state.answer = engine.ask(question, quote=state.offset + shown)
             return card_text(answer_card(state.answer, shown, state.offset, MORE_COMMAND))
         if command.startswith("/"):
             return f"Unknown command {command}. Type /help."

@@ -39,7 +39,6 @@ def summarize(index: LoadedIndex, author: str) -> AuthorSummary:
     papers = [p for p in index.papers.values() if author in p.authors]
     years = Counter(p.year for p in papers)
     subjects = Counter(code for p in papers for code in p.subjects)
-    others = [p for p in index.papers.values() if author not in p.authors]
     recent = max(papers, key=lambda p: p.year, default=None)
     return AuthorSummary(
         name=author,
@@ -51,47 +50,35 @@ def summarize(index: LoadedIndex, author: str) -> AuthorSummary:
             SubjectCount(subject(code), n)
             for code, n in sorted(subjects.items(), key=lambda kv: (-kv[1], kv[0]))
         ),
-        themes=themes(papers, others, index.paper_stems),
+        themes=themes(papers, index),
         representative=tuple(ref(p) for p in representative(index, papers)),
         most_recent=ref(recent) if recent else None,
         coverage=coverage_line(len(papers), [pg for pg in index.pages if pg.author == author]),
     )
 
 
-def themes(
-    papers: list[Paper],
-    others: list[Paper],
-    paper_stems: Mapping[str, frozenset[str]] | None = None,
-    n: int = THEMES,
-) -> tuple[str, ...]:
-    """Return up to n key phrases that distinguish these papers from the others.
+def themes(papers: list[Paper], index: LoadedIndex, n: int = THEMES) -> tuple[str, ...]:
+    """Return up to n key phrases that distinguish these papers from the rest of the index.
 
-    ``paper_stems`` holds every paper's stems by id (``LoadedIndex.paper_stems``); without it
-    each paper is tokenized here, which at 1k papers took ~1 s per summary.
+    A phrase's papers are counted from the index's postings (the papers holding each of
+    its stems), not by testing every paper: 616 ms p50 per summary at 10k papers before.
     """
     recent = sorted(papers, key=lambda p: -p.year)[:PHRASE_PAPERS]
     text = "\n".join(f"{p.title}. {p.abstract}" for p in recent)
     if not text.strip():
         return ()
     extractor = yake.KeywordExtractor(lan="en", n=3, top=CANDIDATES, dedupLim=0.7)
-    known = paper_stems or {}
-
-    def stems_of(paper: Paper) -> frozenset[str]:
-        found = known.get(paper.id)
-        return (
-            found if found is not None else frozenset(tokenize(f"{paper.title} {paper.abstract}"))
-        )
-
-    mine = [stems_of(p) for p in papers]
-    theirs = [stems_of(p) for p in others]
+    mine = {p.id for p in papers}
+    others = len(index.papers) - len(mine)
     scored: list[tuple[bool, float, str, frozenset[str]]] = []
     for phrase, _ in extractor.extract_keywords(text):
         stems = frozenset(tokenize(phrase))
-        in_mine = sum(stems <= doc for doc in mine)
+        holding = _holding(index.postings, stems)
+        in_mine = len(holding & mine)
         if not stems or in_mine < 2:  # a theme spans at least two papers
             continue
-        in_theirs = sum(stems <= doc for doc in theirs)
-        ratio = (in_mine / len(mine)) / ((in_theirs + 1) / (len(theirs) + 1))
+        in_theirs = len(holding) - in_mine
+        ratio = (in_mine / len(mine)) / ((in_theirs + 1) / (others + 1))
         words = len(phrase.split())
         # Longer phrases are more specific: "large language models" over "language models".
         scored.append((words > 1, words * in_mine * math.log2(1 + ratio), phrase, stems))
@@ -103,6 +90,12 @@ def themes(
             continue
         chosen.append((phrase, stems))
     return tuple(_display(phrase) for phrase, _ in chosen[:n])
+
+
+def _holding(postings: Mapping[str, frozenset[str]], stems: frozenset[str]) -> frozenset[str]:
+    """Return the papers that hold every stem (none for no stems)."""
+    ordered = sorted((postings.get(stem, frozenset()) for stem in stems), key=len)
+    return frozenset.intersection(*ordered) if ordered else frozenset()
 
 
 def _overlaps(a: frozenset[str], b: frozenset[str]) -> bool:

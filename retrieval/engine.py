@@ -19,7 +19,7 @@ from retrieval.embedding import Embedder
 from retrieval.errors import NotFoundError
 from retrieval.ingest_child import ingest_in_child
 from retrieval.lookup import Lookup
-from retrieval.memory import trim_free_memory
+from retrieval.memory import freeze_loaded, trim_free_memory
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
 from retrieval.router import Request, Router
 from retrieval.search import Searcher, check_question
@@ -48,9 +48,9 @@ class Engine:
         self._snapshot: Snapshot | None = None
         self._retired: VectorStore | None = None  # the store served before the last reindex
         self.store = self._open_store()
-        # BM25 is kept per generation beside the index folder (never inside it, so a
-        # read-only engine's private copy is unaffected; a local cache in http mode too).
-        self.bm25_cache = chroma.path.with_name(f"{chroma.path.name}-bm25")
+        # Each generation's rows and BM25 are kept beside the index folder (never inside
+        # it, so a read-only engine's private copy is unaffected; local in http mode too).
+        self.cache = chroma.path.with_name(f"{chroma.path.name}-cache")
         self.embedder = embedder
         self._lock = threading.Lock()  # guards swapping in a new index after reindex
         self._searcher: Searcher | None = None
@@ -122,7 +122,7 @@ class Engine:
 
     def reload(self) -> None:
         """Load the active generation and swap it in for new queries."""
-        loaded = index_module.load(self.store, self.bm25_cache, self.embedder.model_id)
+        loaded = index_module.load(self.store, self.cache, self.embedder.model_id)
         searcher = Searcher(loaded, self.store, self.embedder, self.settings)
         lookup = Lookup(loaded, self.store)
         router = Router(searcher, lookup)
@@ -136,6 +136,7 @@ class Engine:
             len(loaded.papers),
             len(loaded.chunks),
         )
+        freeze_loaded()  # the index's objects stay out of the garbage collector's walks
         trim_free_memory()  # the records read to build it, and the index it replaced
 
     @property
@@ -168,8 +169,12 @@ class Engine:
         k: int | None = None,
         mode: Mode | None = None,
         filters: Filters | None = None,
+        quote: int | None = None,
     ) -> Answer:
         """Return the answer to a question (see ``retrieval.router``).
+
+        The first ``quote`` papers get a quoted snippet (default ``k``, the results); a
+        page further into ``more`` asks again with a larger ``quote``.
 
         A question about a listed author ("how many Hoefler papers?") is answered with the
         author's summary; one that names an author and a constraint ("Hoefler's papers
@@ -182,6 +187,7 @@ class Engine:
             k or self.settings.results,
             mode or self.settings.mode,
             _clean_filters(filters or Filters()),
+            quote,
         )
         return self.router.answer(request)
 

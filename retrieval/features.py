@@ -31,6 +31,7 @@ uses, "oversmoothing").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -75,6 +76,18 @@ class Pairs:
 
     def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
         self._codes = np.unique(np.fromiter((hash(p) for p in pairs), dtype=np.int64))
+
+    @staticmethod
+    def codes(pairs: Iterable[tuple[str, str]]) -> npt.NDArray[np.int64]:
+        """Return the codes of pairs, to test many at once with ``weight``."""
+        return np.fromiter((hash(p) for p in pairs), dtype=np.int64)
+
+    def weight(self, codes: npt.NDArray[np.int64], weights: npt.NDArray[np.float64]) -> float:
+        """Return the summed weights of the pairs (given by ``codes``) this paper has."""
+        if not len(codes) or not len(self._codes):
+            return 0.0
+        at = np.minimum(np.searchsorted(self._codes, codes), len(self._codes) - 1)
+        return float(weights[self._codes[at] == codes].sum())
 
     def __contains__(self, pair: object) -> bool:
         code = hash(pair)
@@ -135,6 +148,12 @@ class Query:
     framing: Framing
     named: frozenset[str] = frozenset()  # papers the question names by their title
 
+    @functools.cached_property
+    def pair_codes(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+        """Return the pairs' codes and weights as arrays (``Pairs.weight`` reads them)."""
+        weights = np.fromiter(self.pairs.values(), dtype=np.float64, count=len(self.pairs))
+        return Pairs.codes(self.pairs), weights
+
 
 def read_query(
     text: str, weights: dict[str, float], known: Mapping[str, float], words: Vocabulary,
@@ -188,7 +207,7 @@ def paper_row(
     ``table`` fills in the ones relative to the other candidates (left 0 here).
     """
     pair_total = sum(query.pairs.values())
-    phrase = sum(w for p, w in query.pairs.items() if p in facts.pairs)
+    phrase = facts.pairs.weight(*query.pair_codes)
     alternative = max((coverage(facts.stems, a) for a in query.alternatives), default=cover)
     row = [0.0] * len(PAPER_FEATURES)
     values = {

@@ -1,26 +1,30 @@
 """Load the index's active generation into memory for queries (``building`` writes it).
 
-Loading reads the active generation from Chroma; BM25 is read from a local cache file
-of that generation when there is one, else fitted from the chunks and saved there, so
-several processes can share one Chroma server and each fits BM25 once per generation.
+The first load of a generation reads it from Chroma and fits BM25 on its chunks, then
+keeps both in local files (``retrieval.index_cache``); later starts, and other processes
+on the machine, read those instead, also when they share one Chroma server.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from retrieval import index_cache
 from retrieval.bm25 import BM25
 from retrieval.embedding import Vectors
 from retrieval.errors import IndexUnavailable
+from retrieval.features import PaperFacts, paper_facts
+from retrieval.index_cache import Bounds, Tables
 from retrieval.models import Chunk, ListingPage, Paper, Source
+from retrieval.snippets import is_code_sentence
 from retrieval.text import Sentence, sentences, tokenize
 from retrieval.vector_store import Records, VectorStore
 
@@ -41,13 +45,15 @@ class LoadedIndex:
     chunk_vectors: Vectors  # row order of chunks: cosines of papers only BM25 or a term found
     paper_ids: list[str]  # row order of paper_vectors
     paper_vectors: Vectors
-    # Each paper's sentence vectors in sentence order, when ingest embedded them.
+    # Each paper's sentence vectors in sentence order, when ingest embedded them, and
+    # those sentences' offsets in its abstract.
     sentence_vectors: dict[str, Vectors] = field(default_factory=dict)
+    sentence_bounds: dict[str, Bounds] = field(default_factory=dict)
 
     @functools.cached_property
     def sentences(self) -> AbstractSentences:
         """Return each paper's abstract sentences, split when asked for."""
-        return AbstractSentences(self.papers)
+        return AbstractSentences(self.papers, self.sentence_bounds)
 
     @functools.cached_property
     def paper_rows(self) -> dict[str, int]:
@@ -55,27 +61,47 @@ class LoadedIndex:
         return {pid: row for row, pid in enumerate(self.paper_ids)}
 
     @functools.cached_property
-    def paper_stems(self) -> dict[str, frozenset[str]]:
-        """Return each paper's stems (title and abstract), computed once per index."""
+    def facts(self) -> dict[str, PaperFacts]:
+        """Return each paper's stems, pairs and code fact (retrieval.features), computed once.
+
+        Only an abstract that says where code is anywhere needs splitting to find the
+        sentence that does (segtok is ~1-2 ms an abstract: 100k papers at every start).
+        """
         return {
-            pid: frozenset(tokenize(f"{p.title} {p.abstract}")) for pid, p in self.papers.items()
+            pid: paper_facts(p, None if is_code_sentence(p.abstract) else [])
+            for pid, p in self.papers.items()
         }
+
+    @functools.cached_property
+    def postings(self) -> dict[str, frozenset[str]]:
+        """Return the papers whose title or abstract holds each stem."""
+        holding: dict[str, set[str]] = {}
+        for pid, facts in self.facts.items():
+            for stem in facts.stems:
+                holding.setdefault(stem, set()).add(pid)
+        return {stem: frozenset(papers) for stem, papers in holding.items()}
 
 
 class AbstractSentences(Mapping[str, list[Sentence]]):
     """A paper's abstract sentences by paper id, split when first asked, never all held.
 
-    Splitting one abstract (segtok) takes ~1-2 ms, so the recently used papers' are
-    kept (``SPLIT_PAPERS``); holding all of 100k papers' ~780k sentences would take
-    hundreds of MB.
+    Where ingest embedded the sentences, their offsets were kept with them and are cut
+    out of the abstract again. Otherwise splitting one abstract (segtok) takes ~1-2 ms,
+    so the recently used papers' are kept (``SPLIT_PAPERS``); holding all of 100k
+    papers' ~780k sentences would take hundreds of MB.
     """
 
-    def __init__(self, papers: Mapping[str, Paper]) -> None:
+    def __init__(self, papers: Mapping[str, Paper], bounds: Mapping[str, Bounds]) -> None:
         self._papers = papers
+        self._bounds = bounds
         self._split = functools.lru_cache(maxsize=SPLIT_PAPERS)(self._split_uncached)
 
     def _split_uncached(self, paper_id: str) -> tuple[Sentence, ...]:
-        return tuple(sentences(self._papers[paper_id].abstract))
+        abstract = self._papers[paper_id].abstract
+        known = self._bounds.get(paper_id)
+        if known is None:
+            return tuple(sentences(abstract))
+        return tuple(Sentence(abstract[start:end], start, end) for start, end in known.tolist())
 
     def __getitem__(self, paper_id: str) -> list[Sentence]:
         if paper_id not in self._papers:
@@ -104,10 +130,8 @@ def _split(value: str) -> tuple[str, ...]:
     return tuple(v for v in value.split("|") if v)
 
 
-def load(
-    store: VectorStore, bm25_cache: Path | None = None, model_id: str | None = None
-) -> LoadedIndex:
-    """Load the active generation into memory, with BM25 from ``bm25_cache`` or fitted.
+def load(store: VectorStore, cache: Path | None = None, model_id: str | None = None) -> LoadedIndex:
+    """Load the active generation into memory, from ``cache`` when it keeps it.
 
     With ``model_id``, an index built by another model is refused: questions embedded by
     one model against chunks embedded by another are silently worse.
@@ -123,8 +147,34 @@ def load(
             f"with {model_id} (retrieval.embedding_precision or the model changed); "
             "run `papercord ingest` to rebuild it"
         )
+    tables = index_cache.read(cache, generation) if cache else None
+    bm25 = None
+    if cache and tables:
+        bm25 = index_cache.read_bm25(cache, generation, len(tables.chunks))
+    if tables is None or bm25 is None:
+        tables = _read_store(store, generation, manifest)
+        # BM25 sees the title with every chunk, as the embeddings do.
+        titled = [f"{tables.papers[c.paper_id].title} {c.text}" for c in tables.chunks]
+        bm25 = BM25.fit([tokenize(text) for text in titled])
+        if cache:
+            index_cache.write(cache, generation, tables, bm25)
+    return LoadedIndex(
+        generation=generation,
+        papers=tables.papers,
+        pages=tuple(ListingPage(**p) for p in manifest.get("pages", [])),
+        chunks=tables.chunks,
+        bm25=bm25,
+        chunk_vectors=tables.chunk_vectors,
+        paper_ids=tables.paper_ids,
+        paper_vectors=tables.paper_vectors,
+        sentence_vectors=tables.sentence_vectors,
+        sentence_bounds=tables.sentence_bounds,
+    )
+
+
+def _read_store(store: VectorStore, generation: str, manifest: Mapping[str, Any]) -> Tables:
+    """Read a generation's papers, chunks and vectors from Chroma."""
     paper_rows = store.read(generation, "papers")
-    papers = _papers(paper_rows)
     chunk_rows = store.read(generation, "chunks")
     chunks = [
         Chunk(
@@ -140,56 +190,33 @@ def load(
             chunk_rows.ids, chunk_rows.documents, chunk_rows.metadatas, strict=True
         )
     ]
-    bm25 = _bm25(generation, papers, chunks, bm25_cache)
     # Indexes built before the setting existed hold every sentence vector too.
     stored = manifest.get("sentence_vectors", True) and store.has(generation, "sentences")
-    return LoadedIndex(
-        generation=generation,
-        papers=papers,
-        pages=tuple(ListingPage(**p) for p in manifest.get("pages", [])),
+    vectors, bounds = _sentences(store.read(generation, "sentences")) if stored else ({}, {})
+    return Tables(
+        papers=_papers(paper_rows),
         chunks=chunks,
-        bm25=bm25,
         chunk_vectors=chunk_rows.vectors,
         paper_ids=paper_rows.ids,
         paper_vectors=paper_rows.vectors,
-        sentence_vectors=_sentence_vectors(store.read(generation, "sentences")) if stored else {},
+        sentence_vectors=vectors,
+        sentence_bounds=bounds,
     )
 
 
-def _sentence_vectors(rows: Records) -> dict[str, Vectors]:
-    """Return each paper's sentence vectors stacked in the order of its sentences."""
-    by_paper: dict[str, list[tuple[int, Vectors]]] = {}
+def _sentences(rows: Records) -> tuple[dict[str, Vectors], dict[str, Bounds]]:
+    """Return each paper's sentence vectors and offsets, in the order of its sentences."""
+    by_paper: dict[str, list[tuple[int, int, Vectors]]] = {}
     for meta, vector in zip(rows.metadatas, rows.vectors, strict=True):
-        by_paper.setdefault(str(meta["paper_id"]), []).append((int(meta["start"]), vector))
-    return {
-        pid: np.stack([v for _, v in sorted(found, key=lambda row: row[0])])
-        for pid, found in by_paper.items()
-    }
-
-
-def _bm25(
-    generation: str, papers: dict[str, Paper], chunks: list[Chunk], cache: Path | None
-) -> BM25:
-    """Return the generation's BM25 from the cache, or fit it (and keep it there).
-
-    The file is named by the generation and the order of its chunks (Chroma decides that
-    order), so a cached matrix is only used with the chunk rows it was built for.
-    """
-    order = hashlib.sha1("\n".join(c.id for c in chunks).encode()).hexdigest()[:12]
-    path = cache / f"{generation}-{order}.npz" if cache else None
-    saved = BM25.load(path) if path else None
-    if saved is not None and saved.size == len(chunks):
-        return saved
-    # BM25 sees the title with every chunk, as the embeddings do.
-    bm25 = BM25.fit([tokenize(f"{papers[c.paper_id].title} {c.text}") for c in chunks])
-    if cache and path:
-        try:
-            bm25.save(path)
-            for old in sorted(cache.glob("*.npz"), key=lambda p: p.stat().st_mtime)[:-2]:
-                old.unlink(missing_ok=True)  # keep this generation's and the previous one
-        except OSError as exc:  # a read-only folder costs a refit next start, nothing else
-            log.warning("cannot keep the BM25 index in %s: %s", cache, exc)
-    return bm25
+        row = (int(meta["start"]), int(meta["end"]), vector)
+        by_paper.setdefault(str(meta["paper_id"]), []).append(row)
+    vectors: dict[str, Vectors] = {}
+    bounds: dict[str, Bounds] = {}
+    for pid, found in by_paper.items():
+        found.sort(key=lambda row: row[0])
+        vectors[pid] = np.stack([vector for _, _, vector in found])
+        bounds[pid] = np.asarray([(start, end) for start, end, _ in found], dtype=np.int32)
+    return vectors, bounds
 
 
 def _papers(rows: Records) -> dict[str, Paper]:

@@ -23,7 +23,7 @@ from retrieval.intent import Intent, IntentReader
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.refs import ref
-from retrieval.search import Searcher, matches
+from retrieval.search import UNQUOTED, Searcher, matches
 from retrieval.snippets import best_snippet
 from retrieval.taxonomy import names as subject_names
 from retrieval.textfilters import read_subject_names, suggest_subjects
@@ -41,6 +41,7 @@ class Request:
     k: int
     mode: Mode
     filters: Filters
+    quote: int | None = None  # papers that get a snippet (results, then more); None: k
 
 
 class Router:
@@ -96,8 +97,9 @@ class Router:
         if route == "listing":
             return self.listing(request, filters)
         answer = self.searcher.ask(
-            intent.search_text or request.text, request.k, request.mode, filters, intent.framing()
-        )
+            intent.search_text or request.text, request.k, request.mode, filters,
+            intent.framing(), request.quote,
+        )  # fmt: skip
         if route != "unreadable":
             return answer
         language = LANGUAGES.get(intent.language, "another language")
@@ -123,7 +125,7 @@ class Router:
                 else listing
             )
         answer = self.searcher.ask(
-            intent.search_text, request.k, request.mode, filters, intent.framing()
+            intent.search_text, request.k, request.mode, filters, intent.framing(), request.quote
         )
         if not answer.abstained and answer.results:
             return answer
@@ -141,7 +143,8 @@ class Router:
         if not papers:
             return replace(_empty(request, filters), notes=(self._why_empty(filters),))
         shown = papers[: self.searcher.settings.listed]
-        results = [self._listed(p) for p in shown]
+        quote = request.k if request.quote is None else request.quote
+        results = [self._listed(p, n < quote) for n, p in enumerate(shown)]
         return Answer(
             question=request.text,
             mode=request.mode,
@@ -153,7 +156,9 @@ class Router:
             matched=len(papers),
         )
 
-    def _listed(self, paper: Paper) -> Result:
+    def _listed(self, paper: Paper, quoted: bool) -> Result:
+        if not quoted:
+            return Result(paper=ref(paper), score=1.0, snippet=UNQUOTED)
         rows = self.searcher.index.sentences.get(paper.id, [])
         prepared = self.searcher.prepared(paper.id)
         snippet = best_snippet(paper.abstract, rows, {}, None, prepared=prepared)

@@ -40,12 +40,12 @@ from retrieval.decision import Ranking, Signals, decide, rank
 from retrieval.embedding import Embedder, Vectors
 from retrieval.errors import QueryError
 from retrieval.explain import explained
-from retrieval.features import Framing, PaperFacts, Query, paper_facts, read_query
+from retrieval.features import Framing, Query, read_query
 from retrieval.filtering import Allowed, FilterIndex
 from retrieval.index import LoadedIndex
-from retrieval.models import Answer, Filters, Paper, Result
+from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.refs import ref
-from retrieval.snippets import Prepared, best_snippet, coverage, is_code_sentence, prepare
+from retrieval.snippets import Prepared, best_snippet, coverage, prepare
 from retrieval.text import rarity, terms
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
@@ -59,9 +59,13 @@ PREPARED_PAPERS = 4096
 # most this many; more, and it over-fetches from Chroma's unfiltered HNSW (candidates /
 # share of chunks allowed, at most OVERFETCH) and keeps the allowed ones. Measured on
 # 50k vectors (docs/scale.md): a year filter allowing 8,428 scored exactly in 4.0 ms
-# p50, recall 1.0; over-fetch 7.1 ms, recall 0.91; a Chroma where clause 135 ms.
-EXACT_CHUNKS = 20_000
+# p50, recall 1.0; over-fetch 7.1 ms, recall 0.91; a Chroma where clause 135 ms. Unfiltered,
+# 24k chunks (10k papers) score exactly in 2.0 ms p50 and 48k in 3.9 ms, against 4.8 ms
+# for Chroma's HNSW query at 24k, whose index also held ~150 MB more (bench/scale.py).
+EXACT_CHUNKS = 50_000
 OVERFETCH = 1000
+
+UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
 
 __all__ = ["Ranking", "Searcher", "Signals", "check_question", "matches", "query_weights"]
 
@@ -111,17 +115,8 @@ class Searcher:
         self.embedder = embedder
         self.settings = settings
         self.calibration = calibration or load_calibration()
-        # Only an abstract that says where code is anywhere needs splitting to find the
-        # sentence that does (segtok is ~1-2 ms an abstract: 100k papers at every start).
-        self.facts: dict[str, PaperFacts] = {
-            pid: paper_facts(p, None if is_code_sentence(p.abstract) else [])
-            for pid, p in index.papers.items()
-        }
+        self.facts = index.facts
         self.vocabulary = Vocabulary(f"{p.title}. {p.abstract}" for p in index.papers.values())
-        self._postings: dict[str, set[str]] = {}
-        for pid, facts in self.facts.items():
-            for stem in facts.stems:
-                self._postings.setdefault(stem, set()).add(pid)
         self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
         self._prepared_lock = threading.Lock()  # questions run on several threads
         self._chunk_papers = np.array([c.paper_id for c in index.chunks])
@@ -152,22 +147,35 @@ class Searcher:
         mode: Mode | None = None,
         filters: Filters | None = None,
         framing: Framing | None = None,
+        quote: int | None = None,
     ) -> Answer:
-        """Return the papers that best answer a question, or an abstention."""
+        """Return the papers that best answer a question, or an abstention.
+
+        The first ``quote`` papers (default ``k``: the results) get their quoted snippet;
+        the rest of ``more`` carry an empty one until a page shows them (ask again with a
+        larger ``quote``): choosing a snippet costs ~1 ms a paper not read before, and
+        an answer carries up to ``listed`` (25) papers of which a reply shows 3-5.
+        """
         started = time.perf_counter()
         text = " ".join(question.split())  # Engine.ask has checked it (check_question)
         mode = mode or self.settings.mode
         filters = filters or Filters()
         k = k or self.settings.results
+        quote = k if quote is None else quote
         query = self.query(text, framing)
         vector = self._embed(text) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key)
         ranking = self.decide(signals, query, mode)
         order, abstained = ranking.order, ranking.abstained
 
-        def result(pid: str, semantic: bool) -> Result:
+        def result(pid: str, semantic: bool, quoted: bool = True) -> Result:
             paper = self.index.papers[pid]
-            found = self._result(paper, ranking.relevance[pid], query, vector, semantic)
+            relevance = round(ranking.relevance[pid], 4)
+            found = (
+                self._result(paper, relevance, query, vector, semantic)
+                if quoted
+                else Result(paper=ref(paper), score=relevance, snippet=UNQUOTED)
+            )
             return explained(found, signals.get(pid))
 
         shown = [] if abstained else ranking.relevant[: self.settings.listed]
@@ -184,7 +192,9 @@ class Searcher:
             abstained=abstained,
             results=tuple(result(pid, True) for pid in shown[:k]),
             closest=tuple(result(pid, True) for pid in closest),
-            more=tuple(result(pid, stored) for pid in shown[k:]),
+            more=tuple(
+                result(pid, stored, quoted=n < quote) for n, pid in enumerate(shown[k:], start=k)
+            ),
             elapsed_ms=(time.perf_counter() - started) * 1000,
             filters=filters,
             ranking=tuple(order),
@@ -220,7 +230,7 @@ class Searcher:
         lexical = self._bm25(list(weights), permitted) if mode != "vector" else {}
         cosine = self._vector(vector, permitted) if vector is not None else {}
         # Papers that say the key term are candidates too, if few enough to be evidence.
-        holding = self._postings.get(key, set()) if key and mode == "hybrid" else set()
+        holding = self.index.postings.get(key, frozenset()) if key and mode == "hybrid" else set()
         extra = holding & allowed if len(holding) <= self.settings.candidates else set()
         extra -= set(lexical) | set(cosine)
         if vector is not None:
@@ -355,7 +365,7 @@ class Searcher:
             query.framing.wants_code,
             self.prepared(paper.id),
         )
-        return Result(paper=ref(paper), score=round(relevance, 4), snippet=snippet)
+        return Result(paper=ref(paper), score=relevance, snippet=snippet)
 
 
 def matches(paper: Paper, filters: Filters) -> bool:

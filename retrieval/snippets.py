@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence, Set
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -62,10 +62,7 @@ class Prepared:
 
 def prepare(rows: Sequence[Sentence], vectors: Vectors | None = None) -> Prepared:
     """Return the stems and code flags of an abstract's sentences, with their vectors."""
-    found = [
-        tuple(replace(t, start=t.start + s.start, end=t.end + s.start) for t in terms(s.text))
-        for s in rows
-    ]
+    found = [tuple(terms(s.text, s.start)) for s in rows]
     return Prepared(
         stems=tuple(frozenset(t.stem for t in sentence) for sentence in found),
         code=tuple(is_code_sentence(s.text) for s in rows),

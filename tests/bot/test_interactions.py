@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -110,7 +111,12 @@ async def test_buttons_show_abstract_more_results_and_store_feedback(
     more = next(i for i in ids if i.startswith("pc:more:"))
     body = await interact(fake, 3, click(more), message=message)
     assert body["data"]["flags"] & EPHEMERAL and body["data"]["embeds"][0]["description"]
-    assert "**4. [" in body["data"]["embeds"][0]["description"]  # the next page starts at 4
+    page = body["data"]["embeds"][0]["description"]
+    assert "**4. [" in page  # the next page starts at 4
+    papers = [block for block in page.split("\n\n") if block.startswith("**")]
+    assert len(papers) == 3 and all(
+        re.search(r"\n> \S", block) for block in papers
+    )  # each one quoted
 
     like = next(i for i in ids if i.startswith("pc:like:"))
     body = await interact(fake, 3, click(like), message=message)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from bot.settings import load_settings
 from cli.chat import HELP, Conversation, respond, run_console
@@ -16,6 +17,10 @@ def test_more_pages_through_the_last_answer(fake_engine: Engine) -> None:
     assert "**1. " in first and "**3. " not in first
     second = respond(fake_engine, "/more", state, 2)
     assert "**3. " in second and "**1. " not in second and state.offset == 2
+    third = respond(fake_engine, "/more", state, 2)  # papers 5-6: the 6th is past the results
+    assert "**6. " in third
+    papers = [block for block in third.split("\n\n") if block.startswith("**")]
+    assert papers and all(re.search(r"\n> \S", block) for block in papers)  # each one quoted
 
 
 def test_commands_and_mistakes_get_one_clear_reply(fake_engine: Engine) -> None:

@@ -80,7 +80,7 @@ def test_a_restart_reads_bm25_instead_of_fitting_it(
     first.ingest([CORPUS])
     question = "which papers quantize LLMs to 4 bits?"
     expected = first.ask(question, mode="bm25")
-    assert [p.name for p in (tmp_path / "index-bm25").iterdir()]  # kept beside the index
+    assert [p.name for p in (tmp_path / "index-cache").iterdir()]  # kept beside the index
 
     def refuse(*args: object) -> None:
         raise AssertionError("BM25 was fitted again at start")

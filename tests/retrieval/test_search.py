@@ -52,10 +52,25 @@ def test_snippet_is_a_verbatim_sentence_with_marked_terms(engine: Engine) -> Non
 
 def test_every_returned_snippet_is_verbatim(fake_engine: Engine) -> None:
     for question in ["graph neural networks", "weather and climate", "sparse formats"]:
-        answer = fake_engine.ask(question)
+        answer = fake_engine.ask(question, quote=fake_engine.settings.listed)
         for result in answer.results + answer.more + answer.closest:
             abstract = fake_engine.searcher.index.papers[result.paper.id].abstract
             assert result.snippet.text and result.snippet.text in abstract
+
+
+def test_papers_past_the_results_are_quoted_when_a_page_asks_for_them(
+    fake_engine: Engine,
+) -> None:
+    question = "papers on FPGAs"
+    first = fake_engine.ask(question, k=1)
+    assert len(first.more) >= 2 and all(r.snippet.text for r in first.results)
+    assert not any(r.snippet.text for r in first.more)  # not quoted: no page shows them yet
+    paged = fake_engine.ask(question, k=1, quote=2)
+    assert [r.paper.id for r in paged.results + paged.more] == [
+        r.paper.id for r in first.results + first.more
+    ]
+    assert paged.more[0].snippet.text
+    assert not any(r.snippet.text for r in paged.more[1:])
 
 
 def test_topic_question_returns_every_clearly_relevant_paper(engine: Engine) -> None:

@@ -58,7 +58,7 @@ def test_only_the_shown_papers_sentences_are_embedded_once(on_demand: Engine) ->
 
 
 def test_snippets_past_the_limit_are_verbatim_sentences(on_demand: Engine) -> None:
-    answer = on_demand.ask(QUESTION, k=3)
+    answer = on_demand.ask(QUESTION, k=3, quote=on_demand.settings.listed)
     papers = on_demand.searcher.index.papers
     for result in answer.results + answer.more:
         assert result.snippet.text and result.snippet.text in papers[result.paper.id].abstract

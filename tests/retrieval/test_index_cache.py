@@ -1,0 +1,69 @@
+"""A generation is read from Chroma once, then from the local files it was kept in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from retrieval import index_cache
+from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.engine import Engine
+from retrieval.vector_store import VectorStore
+from tests.conftest import CORPUS, FakeEmbedder
+
+QUESTIONS = ["which papers quantize LLMs to 4 bits?", "graph neural networks on FPGAs"]
+
+
+def _answers(engine: Engine) -> list[list[tuple[str, float, str]]]:
+    return [
+        [(r.paper.id, r.score, r.snippet.text) for r in engine.ask(q).results + engine.ask(q).more]
+        for q in QUESTIONS
+    ]
+
+
+def test_a_restart_answers_the_same_without_reading_chroma(
+    fake_embedder: FakeEmbedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chroma = ChromaSettings(path=tmp_path / "index")
+    first = Engine(RetrievalSettings(), chroma, fake_embedder)
+    first.ingest([CORPUS])
+    expected = _answers(first)
+    generation = first.searcher.index.generation
+    assert (tmp_path / "index-cache" / generation / "tables.json").is_file()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the generation was read from Chroma again")
+
+    monkeypatch.setattr(VectorStore, "read", refuse)
+    restarted = Engine(RetrievalSettings(), chroma, fake_embedder)
+    assert _answers(restarted) == expected
+    index = restarted.searcher.index
+    assert list(index.papers.values()) == list(first.searcher.index.papers.values())
+    assert index.chunks == first.searcher.index.chunks
+    np.testing.assert_array_equal(index.chunk_vectors, first.searcher.index.chunk_vectors)
+    assert index.sentence_vectors.keys() == first.searcher.index.sentence_vectors.keys()
+
+
+def test_a_torn_cache_is_read_from_chroma_again_and_replaced(
+    fake_embedder: FakeEmbedder, tmp_path: Path
+) -> None:
+    chroma = ChromaSettings(path=tmp_path / "index")
+    first = Engine(RetrievalSettings(), chroma, fake_embedder)
+    first.ingest([CORPUS])
+    expected = _answers(first)
+    kept = tmp_path / "index-cache" / first.searcher.index.generation
+    with (kept / "chunk_vectors.npy").open("r+b") as handle:
+        handle.truncate(1000)  # a disk that filled up half-way, say
+    assert index_cache.read(tmp_path / "index-cache", first.searcher.index.generation) is None
+    assert _answers(Engine(RetrievalSettings(), chroma, fake_embedder)) == expected
+    # ... and kept again, whole, for the next start
+    assert index_cache.read(tmp_path / "index-cache", first.searcher.index.generation)
+
+
+def test_an_unwritable_cache_still_serves(fake_embedder: FakeEmbedder, tmp_path: Path) -> None:
+    (tmp_path / "index-cache").write_text("a file where the folder would be")
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    engine.ingest([CORPUS])
+    assert engine.ask(QUESTIONS[0]).results
