@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 
 import numpy as np
 import yake
@@ -92,10 +93,10 @@ def themes(papers: list[Paper], index: LoadedIndex, n: int = THEMES) -> tuple[st
     return tuple(_display(phrase) for phrase, _ in chosen[:n])
 
 
-def _holding(postings: Mapping[str, frozenset[str]], stems: frozenset[str]) -> frozenset[str]:
+def _holding(postings: Mapping[str, AbstractSet[str]], stems: frozenset[str]) -> set[str]:
     """Return the papers that hold every stem (none for no stems)."""
-    ordered = sorted((postings.get(stem, frozenset()) for stem in stems), key=len)
-    return frozenset.intersection(*ordered) if ordered else frozenset()
+    ordered = sorted((postings.get(stem, set()) for stem in stems), key=len)
+    return set(ordered[0]).intersection(*ordered[1:]) if ordered else set()
 
 
 def _overlaps(a: frozenset[str], b: frozenset[str]) -> bool:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -43,7 +43,7 @@ import numpy.typing as npt
 from retrieval.models import Paper
 from retrieval.names import WORDS, fold
 from retrieval.snippets import coverage, is_code_sentence
-from retrieval.text import Sentence, sentences, terms
+from retrieval.text import Sentence, sentences, terms, tokenize
 from retrieval.vocabulary import Vocabulary, entities, zipf
 
 PAPER_FEATURES = (
@@ -66,21 +66,24 @@ Row = npt.NDArray[np.float64]
 
 
 class Pairs:
-    """A paper's adjacent stem pairs, kept as a sorted array of their hashes.
+    """A text's adjacent stem pairs, kept as a sorted array of their codes.
 
     8 bytes a pair: a frozenset of string tuples took ~100, 140 MB at 10k papers
-    (bench/scale.py). The hashes are Python's, built and read in the same process.
+    (bench/scale.py). A pair's code mixes its stems' hashes (Python's: built and read
+    in the same process), computed for all pairs of a text at once.
     """
 
     __slots__ = ("_codes",)
 
-    def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
-        self._codes = np.unique(np.fromiter((hash(p) for p in pairs), dtype=np.int64))
+    def __init__(self, stems: Sequence[str]) -> None:
+        hashes = _hashes(stems)
+        self._codes = np.unique(_mix(hashes[:-1], hashes[1:]))
 
     @staticmethod
-    def codes(pairs: Iterable[tuple[str, str]]) -> npt.NDArray[np.int64]:
+    def codes(pairs: Collection[tuple[str, str]]) -> npt.NDArray[np.int64]:
         """Return the codes of pairs, to test many at once with ``weight``."""
-        return np.fromiter((hash(p) for p in pairs), dtype=np.int64)
+        firsts, seconds = zip(*pairs, strict=True) if pairs else ((), ())
+        return _mix(_hashes(firsts), _hashes(seconds))
 
     def weight(self, codes: npt.NDArray[np.int64], weights: npt.NDArray[np.float64]) -> float:
         """Return the summed weights of the pairs (given by ``codes``) this paper has."""
@@ -90,15 +93,25 @@ class Pairs:
         return float(weights[self._codes[at] == codes].sum())
 
     def __contains__(self, pair: object) -> bool:
-        code = hash(pair)
-        at = int(np.searchsorted(self._codes, code))
-        return at < len(self._codes) and int(self._codes[at]) == code
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            return False
+        return self.weight(Pairs.codes([pair]), np.ones(1)) > 0
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pairs) and np.array_equal(self._codes, other._codes)
 
     def __hash__(self) -> int:
         return hash(self._codes.tobytes())
+
+
+def _hashes(stems: Sequence[str]) -> npt.NDArray[np.int64]:
+    return np.fromiter(map(hash, stems), dtype=np.int64, count=len(stems))
+
+
+def _mix(firsts: npt.NDArray[np.int64], seconds: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Return one code per pair of hashes (int64 arithmetic wraps: a hash, not a sum)."""
+    with np.errstate(over="ignore"):
+        return firsts * np.int64(1_000_003) ^ seconds
 
 
 @dataclass(frozen=True)
@@ -115,11 +128,11 @@ def paper_facts(paper: Paper, abstract_sentences: list[Sentence] | None = None) 
     """Return a paper's stems, title stems, adjacent stem pairs and code availability."""
     if abstract_sentences is None:
         abstract_sentences = sentences(paper.abstract)
-    stems = [t.stem for t in terms(f"{paper.title}. {paper.abstract}")]
+    stems = tokenize(f"{paper.title}. {paper.abstract}")
     return PaperFacts(
         stems=frozenset(stems),
-        title=frozenset(t.stem for t in terms(paper.title)),
-        pairs=Pairs(pairwise(stems)),
+        title=frozenset(tokenize(paper.title)),
+        pairs=Pairs(stems),
         code=any(is_code_sentence(s.text) for s in abstract_sentences),
     )
 

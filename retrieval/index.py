@@ -11,6 +11,7 @@ import functools
 import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,22 +65,23 @@ class LoadedIndex:
     def facts(self) -> dict[str, PaperFacts]:
         """Return each paper's stems, pairs and code fact (retrieval.features), computed once.
 
-        Only an abstract that says where code is anywhere needs splitting to find the
-        sentence that does (segtok is ~1-2 ms an abstract: 100k papers at every start).
+        Only an abstract that says where code is anywhere needs its sentences to find
+        the one that does (segtok is ~1-2 ms an abstract: 100k papers at every start;
+        stored sentence offsets cost nothing).
         """
         return {
-            pid: paper_facts(p, None if is_code_sentence(p.abstract) else [])
+            pid: paper_facts(p, self.sentences[pid] if is_code_sentence(p.abstract) else [])
             for pid, p in self.papers.items()
         }
 
     @functools.cached_property
-    def postings(self) -> dict[str, frozenset[str]]:
-        """Return the papers whose title or abstract holds each stem."""
+    def postings(self) -> Mapping[str, AbstractSet[str]]:
+        """Return the papers whose title or abstract holds each stem (never to be changed)."""
         holding: dict[str, set[str]] = {}
         for pid, facts in self.facts.items():
             for stem in facts.stems:
                 holding.setdefault(stem, set()).add(pid)
-        return {stem: frozenset(papers) for stem, papers in holding.items()}
+        return holding
 
 
 class AbstractSentences(Mapping[str, list[Sentence]]):

@@ -104,8 +104,16 @@ def _singular(typed: str, word: str) -> str:
 
 
 def tokenize(text: str) -> list[str]:
-    """Return the BM25 tokens of a text: stemmed terms, stop words removed."""
-    return [t.stem for t in terms(text)]
+    """Return the BM25 tokens of a text: stemmed terms, stop words removed.
+
+    The stems of ``terms``, without building their offsets (a third of the time).
+    """
+    found: list[str] = []
+    for typed in WORD.findall(text):
+        known = _term(typed)
+        if known is not None:
+            found.append(known[0])
+    return found
 
 
 def sentences(text: str) -> list[Sentence]:

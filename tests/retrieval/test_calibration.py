@@ -123,7 +123,7 @@ def test_an_unknown_name_counts_as_specific_from_four_letters() -> None:
 
 def test_papers_past_the_drop_in_coverage_are_marked() -> None:
     query = read_query("graph", {"graph": 1.0}, {"graph": 1.0}, Vocabulary(["graph"]))
-    facts = PaperFacts(frozenset(), frozenset(), Pairs([]), False)
+    facts = PaperFacts(frozenset(), frozenset(), Pairs(()), False)
     rows = {
         pid: paper_row(query, facts, relevance, cover, 0.5, 0.5, False)
         for pid, relevance, cover in [("a", 0.8, 0.9), ("b", 0.7, 0.85), ("c", 0.6, 0.2)]
