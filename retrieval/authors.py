@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
-from collections.abc import Set as AbstractSet
 
 import numpy as np
 import yake
@@ -69,13 +67,13 @@ def themes(papers: list[Paper], index: LoadedIndex, n: int = THEMES) -> tuple[st
     if not text.strip():
         return ()
     extractor = yake.KeywordExtractor(lan="en", n=3, top=CANDIDATES, dedupLim=0.7)
-    mine = {p.id for p in papers}
+    mine = np.asarray(sorted(index.order_of[p.id] for p in papers), dtype=np.int32)
     others = len(index.papers) - len(mine)
     scored: list[tuple[bool, float, str, frozenset[str]]] = []
     for phrase, _ in extractor.extract_keywords(text):
         stems = frozenset(tokenize(phrase))
-        holding = _holding(index.postings, stems)
-        in_mine = len(holding & mine)
+        holding = index.stems.rows(stems)
+        in_mine = int(np.isin(holding, mine, assume_unique=True).sum())
         if not stems or in_mine < 2:  # a theme spans at least two papers
             continue
         in_theirs = len(holding) - in_mine
@@ -91,12 +89,6 @@ def themes(papers: list[Paper], index: LoadedIndex, n: int = THEMES) -> tuple[st
             continue
         chosen.append((phrase, stems))
     return tuple(_display(phrase) for phrase, _ in chosen[:n])
-
-
-def _holding(postings: Mapping[str, AbstractSet[str]], stems: frozenset[str]) -> set[str]:
-    """Return the papers that hold every stem (none for no stems)."""
-    ordered = sorted((postings.get(stem, set()) for stem in stems), key=len)
-    return set(ordered[0]).intersection(*ordered[1:]) if ordered else set()
 
 
 def _overlaps(a: frozenset[str], b: frozenset[str]) -> bool:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -43,6 +44,7 @@ import numpy.typing as npt
 from retrieval.models import Paper
 from retrieval.names import WORDS, fold
 from retrieval.snippets import coverage, is_code_sentence
+from retrieval.stems import StemIndex
 from retrieval.text import Sentence, sentences, terms, tokenize
 from retrieval.vocabulary import Vocabulary, entities, zipf
 
@@ -118,20 +120,27 @@ def _mix(firsts: npt.NDArray[np.int64], seconds: npt.NDArray[np.int64]) -> npt.N
 class PaperFacts:
     """What the features need to know about one paper, computed once per index."""
 
-    stems: frozenset[str]
-    title: frozenset[str]
+    stems: AbstractSet[str]
+    title: AbstractSet[str]
     pairs: Pairs
     code: bool
 
 
-def paper_facts(paper: Paper, abstract_sentences: list[Sentence] | None = None) -> PaperFacts:
-    """Return a paper's stems, title stems, adjacent stem pairs and code availability."""
+def paper_facts(
+    paper: Paper, abstract_sentences: list[Sentence] | None = None, index: StemIndex | None = None
+) -> PaperFacts:
+    """Return a paper's stems, title stems, adjacent stem pairs and code availability.
+
+    With ``index`` the stem sets are compact id arrays, and the paper is counted in the
+    index's postings as its next row.
+    """
     if abstract_sentences is None:
         abstract_sentences = sentences(paper.abstract)
     stems = tokenize(f"{paper.title}. {paper.abstract}")
+    title = tokenize(paper.title)
     return PaperFacts(
-        stems=frozenset(stems),
-        title=frozenset(tokenize(paper.title)),
+        stems=index.add_paper(stems) if index else frozenset(stems),
+        title=index.stem_set(title) if index else frozenset(title),
         pairs=Pairs(stems),
         code=any(is_code_sentence(s.text) for s in abstract_sentences),
     )

@@ -11,7 +11,6 @@ import functools
 import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from retrieval.features import PaperFacts, paper_facts
 from retrieval.index_cache import Bounds, Tables
 from retrieval.models import Chunk, ListingPage, Paper, Source
 from retrieval.snippets import is_code_sentence
+from retrieval.stems import StemIndex
 from retrieval.text import Sentence, sentences, tokenize
 from retrieval.vector_store import Records, VectorStore
 
@@ -61,27 +61,40 @@ class LoadedIndex:
         """Return each paper's row in ``paper_vectors``."""
         return {pid: row for row, pid in enumerate(self.paper_ids)}
 
-    @functools.cached_property
+    @property
     def facts(self) -> dict[str, PaperFacts]:
-        """Return each paper's stems, pairs and code fact (retrieval.features), computed once.
+        """Return each paper's stems, pairs and code fact (retrieval.features)."""
+        return self._stems[1]
+
+    @property
+    def stems(self) -> StemIndex:
+        """Return the papers' stems: which papers hold a stem, by row of ``papers``."""
+        return self._stems[0]
+
+    @functools.cached_property
+    def _stems(self) -> tuple[StemIndex, dict[str, PaperFacts]]:
+        """Compute every paper's facts once, their stems in one ``StemIndex``.
 
         Only an abstract that says where code is anywhere needs its sentences to find
         the one that does (segtok is ~1-2 ms an abstract: 100k papers at every start;
         stored sentence offsets cost nothing).
         """
-        return {
-            pid: paper_facts(p, self.sentences[pid] if is_code_sentence(p.abstract) else [])
+        index = StemIndex()
+        facts = {
+            pid: paper_facts(p, self.sentences[pid] if is_code_sentence(p.abstract) else [], index)
             for pid, p in self.papers.items()
         }
+        return index, facts
 
     @functools.cached_property
-    def postings(self) -> Mapping[str, AbstractSet[str]]:
-        """Return the papers whose title or abstract holds each stem (never to be changed)."""
-        holding: dict[str, set[str]] = {}
-        for pid, facts in self.facts.items():
-            for stem in facts.stems:
-                holding.setdefault(stem, set()).add(pid)
-        return holding
+    def paper_order(self) -> list[str]:
+        """Return the paper ids by row of ``stems`` (the order of ``papers``)."""
+        return list(self.papers)
+
+    @functools.cached_property
+    def order_of(self) -> dict[str, int]:
+        """Return each paper's row of ``stems``."""
+        return {pid: row for row, pid in enumerate(self.paper_order)}
 
 
 class AbstractSentences(Mapping[str, list[Sentence]]):

@@ -230,8 +230,9 @@ class Searcher:
         lexical = self._bm25(list(weights), permitted) if mode != "vector" else {}
         cosine = self._vector(vector, permitted) if vector is not None else {}
         # Papers that say the key term are candidates too, if few enough to be evidence.
-        holding = self.index.postings.get(key, frozenset()) if key and mode == "hybrid" else set()
-        extra = holding & allowed if len(holding) <= self.settings.candidates else set()
+        stems, extra = self.index.stems, set()
+        if key and mode == "hybrid" and stems.count(key) <= self.settings.candidates:
+            extra = {self.index.paper_order[row] for row in stems.rows([key])} & allowed
         extra -= set(lexical) | set(cosine)
         if vector is not None:
             cosine.update({pid: self._cosine(pid, vector) for pid in extra})
