@@ -86,19 +86,23 @@ class ProgressLines:
     """Progress as plain lines (a log file, a pipe): papers, rate and ETA.
 
     A line after the first batch, then one every ``every`` seconds, and one at the end.
+    The rate is the one since the line before: a resumed ingest passes the batches
+    already written at ~450 papers/s, then embeds at ~30 (100k synthetic papers), and a
+    rate since the start promised "3 minutes left" for an hour of work.
     """
 
     def __init__(self, enabled: bool, out: TextIO, every: float = 10.0) -> None:
         self.enabled, self.out, self.every = enabled, out, every
         self.started = time.monotonic()
-        self.last = self.started - every
+        self.last, self.last_done = self.started - every, 0
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
         if not self.enabled or (now - self.last < self.every and done < total):
             return
-        self.last = now
-        rate = done / max(now - self.started, 1e-9)
+        since = self.started if self.last_done == 0 else self.last
+        rate = (done - self.last_done) / max(now - since, 1e-9)
+        self.last, self.last_done = now, done
         left = (total - done) / rate if rate > 0 else 0.0
         print(
             f"indexing: {done}/{total} papers, {rate:.1f} papers/s, "
