@@ -34,7 +34,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -120,8 +119,8 @@ def _mix(firsts: npt.NDArray[np.int64], seconds: npt.NDArray[np.int64]) -> npt.N
 class PaperFacts:
     """What the features need to know about one paper, computed once per index."""
 
-    stems: AbstractSet[str]
-    title: AbstractSet[str]
+    stems: frozenset[str]
+    title: frozenset[str]
     pairs: Pairs
     code: bool
 
@@ -131,16 +130,16 @@ def paper_facts(
 ) -> PaperFacts:
     """Return a paper's stems, title stems, adjacent stem pairs and code availability.
 
-    With ``index`` the stem sets are compact id arrays, and the paper is counted in the
-    index's postings as its next row.
+    With ``index`` the paper is counted in the index's postings as its next row.
     """
     if abstract_sentences is None:
         abstract_sentences = sentences(paper.abstract)
     stems = tokenize(f"{paper.title}. {paper.abstract}")
-    title = tokenize(paper.title)
+    if index is not None:
+        index.add_paper(stems)
     return PaperFacts(
-        stems=index.add_paper(stems) if index else frozenset(stems),
-        title=index.stem_set(title) if index else frozenset(title),
+        stems=frozenset(stems),
+        title=frozenset(tokenize(paper.title)),
         pairs=Pairs(stems),
         code=any(is_code_sentence(s.text) for s in abstract_sentences),
     )

@@ -18,7 +18,6 @@ import numpy as np
 
 from retrieval.embedding import Vectors
 from retrieval.models import Snippet
-from retrieval.stems import StemSet
 from retrieval.text import Sentence, Term, terms
 
 PAIR_RATIO = 0.85
@@ -45,8 +44,6 @@ def is_code_sentence(sentence: str) -> bool:
 
 def coverage(text_stems: Set[str], query: Mapping[str, float]) -> float:
     """Return the idf-weighted share of query terms present: 0 (none) to 1 (all)."""
-    if isinstance(text_stems, StemSet):
-        return text_stems.share(query)
     total = sum(query.values())
     if total <= 0:
         return 0.0
