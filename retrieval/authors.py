@@ -67,7 +67,7 @@ def themes(papers: list[Paper], index: LoadedIndex, n: int = THEMES) -> tuple[st
     if not text.strip():
         return ()
     extractor = yake.KeywordExtractor(lan="en", n=3, top=CANDIDATES, dedupLim=0.7)
-    mine = np.asarray(sorted(index.order_of[p.id] for p in papers), dtype=np.int32)
+    mine = np.asarray(sorted(index.paper_rows[p.id] for p in papers), dtype=np.int32)
     others = len(index.papers) - len(mine)
     scored: list[tuple[bool, float, str, frozenset[str]]] = []
     for phrase, _ in extractor.extract_keywords(text):

@@ -93,11 +93,6 @@ class Pairs:
         at = np.minimum(np.searchsorted(self._codes, codes), len(self._codes) - 1)
         return float(weights[self._codes[at] == codes].sum())
 
-    def __contains__(self, pair: object) -> bool:
-        if not isinstance(pair, tuple) or len(pair) != 2:
-            return False
-        return self.weight(Pairs.codes([pair]), np.ones(1)) > 0
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pairs) and np.array_equal(self._codes, other._codes)
 

@@ -68,7 +68,7 @@ class LoadedIndex:
 
     @property
     def stems(self) -> StemIndex:
-        """Return the papers' stems: which papers hold a stem, by row of ``papers``."""
+        """Return which papers hold a stem, by row of ``paper_ids`` (``paper_rows``)."""
         return self._stems[0]
 
     @functools.cached_property
@@ -80,21 +80,12 @@ class LoadedIndex:
         stored sentence offsets cost nothing).
         """
         index = StemIndex()
-        facts = {
-            pid: paper_facts(p, self.sentences[pid] if is_code_sentence(p.abstract) else [], index)
-            for pid, p in self.papers.items()
-        }
+        facts: dict[str, PaperFacts] = {}
+        for pid in self.paper_ids:  # the rows of ``index``, as of ``paper_vectors``
+            paper = self.papers[pid]
+            code = self.sentences[pid] if is_code_sentence(paper.abstract) else []
+            facts[pid] = paper_facts(paper, code, index)
         return index, facts
-
-    @functools.cached_property
-    def paper_order(self) -> list[str]:
-        """Return the paper ids by row of ``stems`` (the order of ``papers``)."""
-        return list(self.papers)
-
-    @functools.cached_property
-    def order_of(self) -> dict[str, int]:
-        """Return each paper's row of ``stems``."""
-        return {pid: row for row, pid in enumerate(self.paper_order)}
 
 
 class AbstractSentences(Mapping[str, list[Sentence]]):

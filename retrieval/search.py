@@ -232,7 +232,7 @@ class Searcher:
         # Papers that say the key term are candidates too, if few enough to be evidence.
         stems, extra = self.index.stems, set()
         if key and mode == "hybrid" and stems.count(key) <= self.settings.candidates:
-            extra = {self.index.paper_order[row] for row in stems.rows([key])} & allowed
+            extra = {self.index.paper_ids[row] for row in stems.rows([key])} & allowed
         extra -= set(lexical) | set(cosine)
         if vector is not None:
             cosine.update({pid: self._cosine(pid, vector) for pid in extra})
