@@ -13,6 +13,8 @@ with a clear ``IndexUnavailable`` after ``timeout`` seconds.
   metadata every ``BEAT`` seconds; a waiter that sees the heartbeat stand still for
   ``STALE`` seconds (by its own clock, so hosts' clocks need not agree) removes the lock
   of a crashed holder and takes it.
+
+``opening`` serializes only the opening of a local index folder (see its docstring).
 """
 
 from __future__ import annotations
@@ -75,6 +77,26 @@ def file_lock(path: Path, timeout: float, say: Say) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the flock
+
+
+@contextlib.contextmanager
+def opening(folder: Path) -> Iterator[None]:
+    """Hold ``<folder>/open.lock`` while Chroma opens an index folder.
+
+    Opening a new folder runs Chroma's schema migrations; two processes doing it at once
+    (two first ingests, or a bot starting beside its first ingest) both created the
+    tables, and one failed with "table collections already exists".
+    """
+    try:
+        fd = os.open(folder / "open.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:  # a read-only folder: no tables to create, so nothing to race
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # held for the open only: well under a second
+        yield
+    finally:
+        os.close(fd)
 
 
 def _read(fd: int) -> str:

@@ -86,9 +86,10 @@ class VectorStore:
                 )
             else:
                 settings.path.mkdir(parents=True, exist_ok=True)
-                self._client = chromadb.PersistentClient(
-                    path=str(settings.path), settings=chroma_settings
-                )
+                with locking.opening(settings.path):
+                    self._client = chromadb.PersistentClient(
+                        path=str(settings.path), settings=chroma_settings
+                    )
         self._cache: dict[str, Any] = {}
 
     def close(self) -> None:

@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -129,6 +130,34 @@ def test_lone_surrogates_in_jsonl_are_replaced_not_fatal(
         paper.paper.title == "Broken \ufffd Surrogates" and paper.abstract == "Lone \ufffd halves."
     )
     assert paper.paper.authors == ("Ada \ufffd",)
+
+
+def test_processes_opening_one_new_index_folder_at_once_all_succeed(tmp_path: Path) -> None:
+    # Each ran Chroma's schema migrations; one in five rounds of four failed with
+    # "table collections already exists". Five rounds of five start on one clock tick.
+    script = (
+        "import sys, time; from pathlib import Path\n"
+        "from retrieval.config import ChromaSettings\n"
+        "from retrieval.vector_store import VectorStore\n"
+        "time.sleep(max(0.0, float(sys.argv[2]) - time.time()))\n"
+        "print(VectorStore(ChromaSettings(path=Path(sys.argv[1]))).active())\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for round_ in range(5):
+        index, start = tmp_path / f"index-{round_}", time.time() + 4
+        runs = [
+            subprocess.Popen(
+                [sys.executable, "-c", script, str(index), str(start)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=env,
+                cwd=ROOT,
+            )
+            for _ in range(5)
+        ]
+        results = [run.communicate(timeout=120) for run in runs]
+        assert [out.strip() for out, _ in results] == ["None"] * 5, [e for _, e in results]
 
 
 def test_two_concurrent_ingests_of_one_new_corpus_both_succeed(
