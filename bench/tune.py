@@ -85,7 +85,7 @@ def collect(engine: Engine, questions: list[dict[str, Any]]) -> list[Sample]:
             ranking = rank(signals, "hybrid", engine.settings)
             if ranking.order:
                 rows, sample.question = features(
-                    signals, ranking, query, searcher.facts, engine.settings
+                    signals, ranking, query, searcher.shared(query, signals), engine.settings
                 )
                 titles = searcher.index.papers
                 gold = {title_key(t) for t in row.get("gold", [])}

@@ -22,7 +22,6 @@ from retrieval.config import Mode, RetrievalSettings
 from retrieval.features import (
     PAPER_FEATURES,
     QUESTION_FEATURES,
-    PaperFacts,
     Query,
     Row,
     paper_row,
@@ -119,15 +118,15 @@ def features(
     signals: Mapping[str, Signals],
     ranking: Ranking,
     query: Query,
-    facts: Mapping[str, PaperFacts],
+    shared: Mapping[str, Mapping[str, float]],
     settings: RetrievalSettings,
 ) -> tuple[dict[str, Row], Row]:
-    """Return every candidate's feature row and the question's feature row."""
+    """Return every candidate's feature row and the question's feature row; ``shared``
+    holds what each candidate shares with the question's terms (``features.shared``)."""
     rows = table(
         {
             pid: paper_row(
-                query,
-                facts[pid],
+                shared[pid],
                 ranking.relevance[pid],
                 signals[pid].coverage,
                 calibrate(signals[pid].cosine, settings),
@@ -163,7 +162,7 @@ def agreement(signals: Mapping[str, Signals]) -> float:
 def decide(
     signals: Mapping[str, Signals],
     query: Query,
-    facts: Mapping[str, PaperFacts],
+    shared: Mapping[str, Mapping[str, float]],
     settings: RetrievalSettings,
     calibration: Calibration,
 ) -> Ranking:
@@ -171,7 +170,7 @@ def decide(
     ranking = rank(signals, "hybrid", settings)
     if not ranking.order:
         return ranking
-    rows, question = features(signals, ranking, query, facts, settings)
+    rows, question = features(signals, ranking, query, shared, settings)
     confidence = calibration.answer.probability(question, QUESTION_FEATURES)
     table = np.stack([rows[pid] for pid in ranking.order])
     member = calibration.member.probabilities(table, PAPER_FEATURES)

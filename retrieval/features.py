@@ -31,20 +31,17 @@ uses, "oversmoothing").
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
 
-from retrieval.models import Paper
 from retrieval.names import WORDS, fold
-from retrieval.snippets import coverage, is_code_sentence
-from retrieval.stems import StemIndex
-from retrieval.text import Sentence, sentences, terms, tokenize
+from retrieval.paper_terms import PaperTerms, Values
+from retrieval.text import terms
 from retrieval.vocabulary import Vocabulary, entities, zipf
 
 PAPER_FEATURES = (
@@ -64,80 +61,6 @@ GAP_SPAN = 10  # candidates whose score gaps locate the elbow
 RARE_ZIPF = 2.5  # an absent word this rare in English is a specific term ("oversmoothing")
 ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|\bversus\b|[,/;]", re.I)
 Row = npt.NDArray[np.float64]
-
-
-class Pairs:
-    """A text's adjacent stem pairs, kept as a sorted array of their codes.
-
-    8 bytes a pair: a frozenset of string tuples took ~100, 140 MB at 10k papers
-    (bench/scale.py). A pair's code mixes its stems' hashes (Python's: built and read
-    in the same process), computed for all pairs of a text at once.
-    """
-
-    __slots__ = ("_codes",)
-
-    def __init__(self, stems: Sequence[str]) -> None:
-        hashes = _hashes(stems)
-        self._codes = np.unique(_mix(hashes[:-1], hashes[1:]))
-
-    @staticmethod
-    def codes(pairs: Collection[tuple[str, str]]) -> npt.NDArray[np.int64]:
-        """Return the codes of pairs, to test many at once with ``weight``."""
-        firsts, seconds = zip(*pairs, strict=True) if pairs else ((), ())
-        return _mix(_hashes(firsts), _hashes(seconds))
-
-    def weight(self, codes: npt.NDArray[np.int64], weights: npt.NDArray[np.float64]) -> float:
-        """Return the summed weights of the pairs (given by ``codes``) this paper has."""
-        if not len(codes) or not len(self._codes):
-            return 0.0
-        at = np.minimum(np.searchsorted(self._codes, codes), len(self._codes) - 1)
-        return float(weights[self._codes[at] == codes].sum())
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pairs) and np.array_equal(self._codes, other._codes)
-
-    def __hash__(self) -> int:
-        return hash(self._codes.tobytes())
-
-
-def _hashes(stems: Sequence[str]) -> npt.NDArray[np.int64]:
-    return np.fromiter(map(hash, stems), dtype=np.int64, count=len(stems))
-
-
-def _mix(firsts: npt.NDArray[np.int64], seconds: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Return one code per pair of hashes (int64 arithmetic wraps: a hash, not a sum)."""
-    with np.errstate(over="ignore"):
-        return firsts * np.int64(1_000_003) ^ seconds
-
-
-@dataclass(frozen=True)
-class PaperFacts:
-    """What the features need to know about one paper, computed once per index."""
-
-    stems: frozenset[str]
-    title: frozenset[str]
-    pairs: Pairs
-    code: bool
-
-
-def paper_facts(
-    paper: Paper, abstract_sentences: list[Sentence] | None = None, index: StemIndex | None = None
-) -> PaperFacts:
-    """Return a paper's stems, title stems, adjacent stem pairs and code availability.
-
-    With ``index`` the paper is counted in the index's postings as its next row.
-    """
-    if abstract_sentences is None:
-        abstract_sentences = sentences(paper.abstract)
-    stems = tokenize(f"{paper.title}. {paper.abstract}")
-    if index is not None:
-        index.add_paper(stems)
-    return PaperFacts(
-        stems=frozenset(stems),
-        title=frozenset(tokenize(paper.title)),
-        pairs=Pairs(stems),
-        code=any(is_code_sentence(s.text) for s in abstract_sentences),
-    )
 
 
 @dataclass(frozen=True)
@@ -163,12 +86,6 @@ class Query:
     length: int  # content words in the question
     framing: Framing
     named: frozenset[str] = frozenset()  # papers the question names by their title
-
-    @functools.cached_property
-    def pair_codes(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
-        """Return the pairs' codes and weights as arrays (``Pairs.weight`` reads them)."""
-        weights = np.fromiter(self.pairs.values(), dtype=np.float64, count=len(self.pairs))
-        return Pairs.codes(self.pairs), weights
 
 
 def read_query(
@@ -214,27 +131,41 @@ def read_query(
     )
 
 
+def shared(query: Query, corpus: PaperTerms, rows: Values) -> dict[str, Row]:
+    """Return what each paper (by row) shares with the question's terms, one array per
+    feature: ``coverage``, ``title``, ``phrase``, ``alternative``, ``key`` and ``code``."""
+    none = np.zeros(len(rows))
+    cover = corpus.coverage(rows, query.weights)
+    pair_total = sum(query.pairs.values())
+    alternatives = [corpus.coverage(rows, a) for a in query.alternatives]
+    return {
+        "coverage": cover,
+        "title": corpus.coverage(rows, query.weights, part="titles"),
+        "phrase": corpus.pairs_weight(rows, query.pairs) / pair_total if pair_total > 0 else none,
+        "alternative": np.max(alternatives, axis=0) if alternatives else cover,
+        "key": corpus.coverage(rows, {query.key: 1.0}) if query.key is not None else none,
+        "code": corpus.code[rows].astype(np.float64) if query.framing.wants_code else none,
+    }
+
+
+SHARED = ("title", "phrase", "alternative", "key", "code")  # the paper features ``shared`` gives
+
+
 def paper_row(
-    query: Query, facts: PaperFacts, relevance: float, cover: float, cosine: float,
+    shared: Mapping[str, float], relevance: float, cover: float, cosine: float,
     sentence: float, named: bool,
 ) -> list[float]:  # fmt: skip
-    """Return the features of one paper that do not depend on the other candidates.
+    """Return the features of one paper that do not depend on the other candidates;
+    ``shared`` holds its values of ``SHARED``.
 
     ``table`` fills in the ones relative to the other candidates (left 0 here).
     """
-    pair_total = sum(query.pairs.values())
-    phrase = facts.pairs.weight(*query.pair_codes)
-    alternative = max((coverage(facts.stems, a) for a in query.alternatives), default=cover)
     row = [0.0] * len(PAPER_FEATURES)
     values = {
         "relevance": relevance,
         "coverage": cover,
         "cosine": cosine,
-        "title": coverage(facts.title, query.weights),
-        "phrase": phrase / pair_total if pair_total > 0 else 0.0,
-        "alternative": alternative,
-        "key": float(query.key is not None and query.key in facts.stems),
-        "code": float(query.framing.wants_code and facts.code),
+        **{name: shared[name] for name in SHARED},
         "sentence": sentence,
         "named": float(named),
     }

@@ -21,9 +21,9 @@ from retrieval import index_cache
 from retrieval.bm25 import BM25
 from retrieval.embedding import Vectors
 from retrieval.errors import IndexUnavailable
-from retrieval.features import PaperFacts, paper_facts
 from retrieval.index_cache import Bounds, Tables
 from retrieval.models import Chunk, ListingPage, Paper, Source
+from retrieval.paper_terms import PaperTerms
 from retrieval.snippets import is_code_sentence
 from retrieval.stems import StemIndex
 from retrieval.text import Sentence, sentences, tokenize
@@ -46,6 +46,7 @@ class LoadedIndex:
     chunk_vectors: Vectors  # row order of chunks: cosines of papers only BM25 or a term found
     paper_ids: list[str]  # row order of paper_vectors
     paper_vectors: Vectors
+    terms: PaperTerms  # every paper's stems, title stems, pairs and code fact, by row
     # Each paper's sentence vectors in sentence order, when ingest embedded them, and
     # those sentences' offsets in its abstract.
     sentence_vectors: dict[str, Vectors] = field(default_factory=dict)
@@ -61,31 +62,10 @@ class LoadedIndex:
         """Return each paper's row in ``paper_vectors``."""
         return {pid: row for row, pid in enumerate(self.paper_ids)}
 
-    @property
-    def facts(self) -> dict[str, PaperFacts]:
-        """Return each paper's stems, pairs and code fact (retrieval.features)."""
-        return self._stems[1]
-
-    @property
+    @functools.cached_property
     def stems(self) -> StemIndex:
         """Return which papers hold a stem, by row of ``paper_ids`` (``paper_rows``)."""
-        return self._stems[0]
-
-    @functools.cached_property
-    def _stems(self) -> tuple[StemIndex, dict[str, PaperFacts]]:
-        """Compute every paper's facts once, their stems in one ``StemIndex``.
-
-        Only an abstract that says where code is anywhere needs its sentences to find
-        the one that does (segtok is ~1-2 ms an abstract: 100k papers at every start;
-        stored sentence offsets cost nothing).
-        """
-        index = StemIndex()
-        facts: dict[str, PaperFacts] = {}
-        for pid in self.paper_ids:  # the rows of ``index``, as of ``paper_vectors``
-            paper = self.papers[pid]
-            code = self.sentences[pid] if is_code_sentence(paper.abstract) else []
-            facts[pid] = paper_facts(paper, code, index)
-        return index, facts
+        return self.terms.stem_index()
 
 
 class AbstractSentences(Mapping[str, list[Sentence]]):
@@ -157,13 +137,17 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
     bm25 = None
     if cache and tables:
         bm25 = index_cache.read_bm25(cache, generation, len(tables.chunks))
-    if tables is None or bm25 is None:
+    terms = None
+    if cache and tables and bm25:
+        terms = index_cache.read_terms(cache, generation, len(tables.paper_ids))
+    if tables is None or bm25 is None or terms is None:
         tables = _read_store(store, generation, manifest)
         # BM25 sees the title with every chunk, as the embeddings do.
         titled = [f"{tables.papers[c.paper_id].title} {c.text}" for c in tables.chunks]
         bm25 = BM25.fit([tokenize(text) for text in titled])
+        terms = _terms(tables)
         if cache:
-            index_cache.write(cache, generation, tables, bm25)
+            index_cache.write(cache, generation, tables, bm25, terms)
     return LoadedIndex(
         generation=generation,
         papers=tables.papers,
@@ -175,6 +159,20 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
         paper_vectors=tables.paper_vectors,
         sentence_vectors=tables.sentence_vectors,
         sentence_bounds=tables.sentence_bounds,
+        terms=terms,
+    )
+
+
+def _terms(tables: Tables) -> PaperTerms:
+    """Tokenize every paper, in the row order of ``paper_ids``.
+
+    Only an abstract that says where code is anywhere needs its sentences to find the one
+    that does (segtok is ~1-2 ms an abstract; stored sentence offsets cost nothing).
+    """
+    split = AbstractSentences(tables.papers, tables.sentence_bounds)
+    return PaperTerms.compute(
+        (tables.papers[pid] for pid in tables.paper_ids),
+        lambda paper: split[paper.id] if is_code_sentence(paper.abstract) else [],
     )
 
 

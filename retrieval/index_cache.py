@@ -10,6 +10,8 @@ once, the first time it is loaded, to ``<cache>/<generation>/``:
   sentences that have vectors (paper, start and end in its abstract), in vector order;
 * ``bm25.npz``: the BM25 impact matrix over those chunks (``retrieval.bm25``), so it is
   fitted once per generation and machine, not at every start;
+* ``terms.npz``: every paper's stems, title stems, stem pairs and code fact as integer
+  arrays (``retrieval.paper_terms``), so no start tokenizes the corpus again;
 * ``chunk_vectors.npy``, ``paper_vectors.npy``, ``sentence_vectors.npy``: float32 rows,
   read memory-mapped, so only the pages a question touches are resident, and several
   processes on one machine share them through the page cache.
@@ -35,10 +37,11 @@ import numpy.typing as npt
 from retrieval.bm25 import BM25
 from retrieval.embedding import DIMENSIONS, Vectors
 from retrieval.models import Chunk, Paper, Source
+from retrieval.paper_terms import PaperTerms
 
 log = logging.getLogger(__name__)
 
-FORMAT = 2  # bump when the files change meaning
+FORMAT = 3  # bump when the files change meaning
 Bounds = npt.NDArray[np.int32]  # (start, end) character offsets, one row per sentence
 KEEP = 2  # generations kept: the serving one and the one before (a rollback, a reindex)
 
@@ -98,8 +101,14 @@ def read_bm25(cache: Path, generation: str, chunks: int) -> BM25 | None:
     return kept if kept is not None and kept.size == chunks else None
 
 
-def write(cache: Path, generation: str, tables: Tables, bm25: BM25) -> None:
-    """Keep a generation's tables and BM25 in ``cache`` (atomically); a failure only logs."""
+def read_terms(cache: Path, generation: str, papers: int) -> PaperTerms | None:
+    """Return the generation's kept paper terms when they cover ``papers`` papers."""
+    return PaperTerms.load(cache / generation / "terms.npz", papers)
+
+
+def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: PaperTerms) -> None:
+    """Keep a generation's tables, BM25 and terms in ``cache`` (atomically); a failure
+    only logs."""
     folder = cache / generation
     temporary = cache / f".{generation}.{os.getpid()}.tmp"
     try:
@@ -124,6 +133,7 @@ def write(cache: Path, generation: str, tables: Tables, bm25: BM25) -> None:
                 matrix = np.concatenate(blocks).astype(np.float32, copy=False)
                 np.save(temporary / f"{name}.npy", matrix)
         bm25.save(temporary / "bm25.npz")
+        terms.save(temporary / "terms.npz")
         _replace(temporary, folder)
     except OSError as exc:  # a read-only folder costs a read from Chroma next start
         log.warning("cannot keep the index's rows in %s: %s", cache, exc)

@@ -26,11 +26,12 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from retrieval import fusion
 from retrieval.calibration import Calibration
@@ -40,13 +41,13 @@ from retrieval.decision import Ranking, Signals, decide, rank
 from retrieval.embedding import Embedder, Vectors
 from retrieval.errors import QueryError
 from retrieval.explain import explained
-from retrieval.features import Framing, Query, read_query
+from retrieval.features import SHARED, Framing, Query, read_query, shared
 from retrieval.filtering import Allowed, FilterIndex
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.refs import ref
-from retrieval.snippets import Prepared, best_snippet, coverage, prepare
-from retrieval.text import rarity, terms
+from retrieval.snippets import Prepared, best_snippet, prepare
+from retrieval.text import rarity, terms, tokenize
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
@@ -115,8 +116,7 @@ class Searcher:
         self.embedder = embedder
         self.settings = settings
         self.calibration = calibration or load_calibration()
-        self.facts = index.facts
-        self.vocabulary = Vocabulary(f"{p.title}. {p.abstract}" for p in index.papers.values())
+        self.vocabulary = Vocabulary(index.terms.vocabulary, self._texts_holding)
         self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
         self._prepared_lock = threading.Lock()  # questions run on several threads
         self._chunk_papers = np.array([c.paper_id for c in index.chunks])
@@ -129,6 +129,13 @@ class Searcher:
             self._chunk_rows.setdefault(chunk.paper_id, []).append(row)
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
         self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
+
+    def _texts_holding(self, phrase: str) -> Iterator[str]:
+        """Return the title and abstract of each paper holding every stem of ``phrase``."""
+        papers, ids = self.index.papers, self.index.paper_ids
+        for row in self.index.stems.rows(set(tokenize(phrase))).tolist():
+            paper = papers[ids[row]]
+            yield f"{paper.title}. {paper.abstract}"
 
     def warm_up(self) -> None:
         """Run one throwaway query so the first user does not pay for lazy loading."""
@@ -205,7 +212,17 @@ class Searcher:
         """Return the ranking and the answer decision for a question's candidates."""
         if mode != "hybrid":
             return rank(signals, mode, self.settings)
-        return decide(signals, query, self.facts, self.settings, self.calibration)
+        return decide(signals, query, self.shared(query, signals), self.settings, self.calibration)
+
+    def shared(self, query: Query, papers: Iterable[str]) -> dict[str, dict[str, float]]:
+        """Return what each paper shares with the question's terms (``features.shared``)."""
+        ids = list(papers)
+        found = shared(query, self.index.terms, self._rows(ids))
+        return {pid: {name: float(found[name][n]) for name in SHARED} for n, pid in enumerate(ids)}
+
+    def _rows(self, papers: list[str]) -> npt.NDArray[np.int64]:
+        rows = self.index.paper_rows
+        return np.fromiter((rows[pid] for pid in papers), np.int64, len(papers))
 
     def _embed(self, text: str) -> Vectors:
         if self.embedder is None:
@@ -239,6 +256,8 @@ class Searcher:
         lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
         vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
         found = set(lexical) | set(cosine) | extra
+        order = list(found)
+        covered = self.index.terms.coverage(self._rows(order), weights).tolist()
         sentence = (
             self._sentences(vector, found)
             if vector is not None and self._sentence_vectors
@@ -248,12 +267,12 @@ class Searcher:
             pid: Signals(
                 bm25=lexical.get(pid, 0.0),
                 cosine=cosine.get(pid, 0.0),
-                coverage=coverage(self.facts[pid].stems, weights),
+                coverage=cover,
                 bm25_rank=lex_rank.get(pid),
                 vector_rank=vec_rank.get(pid) if pid not in extra else None,
                 sentence=sentence.get(pid, 0.0),
             )
-            for pid in found
+            for pid, cover in zip(order, covered, strict=True)
         }
 
     def prepared(self, pid: str) -> Prepared:

@@ -2,15 +2,15 @@
 
 A set of paper ids per stem took 57 MB at 10k papers (~570 MB projected at 100k,
 bench/scale.py); here the rows of the papers holding each stem are one compressed-row
-matrix of int32, built when first asked. (The papers' own stem sets stay frozensets:
-as sorted id arrays they saved another 74 MB at 10k, but testing ~90 candidates' sets
-per question through numpy cost ~10 ms of a ~45 ms p95.)
+matrix of int32, built when first asked from the papers' own stem ids
+(``retrieval.paper_terms``).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -21,15 +21,14 @@ Ids = npt.NDArray[np.int32]
 class StemIndex:
     """The stems of a corpus's papers, to find the papers that hold given stems."""
 
-    def __init__(self) -> None:
-        self.ids: dict[str, int] = {}
-        self._papers: list[Ids] = []  # row -> its stems' ids, in the order papers were added
-
-    def add_paper(self, stems: Iterable[str]) -> None:
-        """Count a paper's stems as the next row."""
-        ids = self.ids
-        coded = [ids.setdefault(stem, len(ids)) for stem in stems]
-        self._papers.append(np.unique(np.asarray(coded, dtype=np.int32)))
+    def __init__(
+        self, ids: Mapping[str, int], indptr: npt.NDArray[np.int64], papers: npt.NDArray[Any]
+    ) -> None:
+        """Index papers given as compressed rows of stem ids (``retrieval.paper_terms``):
+        row ``r``'s stem ids are ``papers[indptr[r]:indptr[r + 1]]``, each once; ``ids``
+        maps each stem to its id."""
+        self.ids = ids
+        self._indptr, self._papers = indptr, papers
 
     def count(self, stem: str) -> int:
         """Return how many papers hold a stem."""
@@ -60,11 +59,9 @@ class StemIndex:
     def _postings(self) -> tuple[npt.NDArray[np.int64], Ids]:
         """Return (indptr, rows): the rows of the papers holding stem ``i`` are
         ``rows[indptr[i]:indptr[i + 1]]``, ascending."""
-        papers, self._papers = self._papers, []  # not needed once the matrix is built
-        lengths = np.fromiter((len(p) for p in papers), dtype=np.int64, count=len(papers))
-        flat = np.concatenate(papers) if papers else np.zeros(0, dtype=np.int32)
-        owners = np.repeat(np.arange(len(papers), dtype=np.int32), lengths)
-        order = np.argsort(flat, kind="stable")  # by stem, rows ascending within each
+        lengths = np.diff(self._indptr)
+        owners = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
+        order = np.argsort(self._papers, kind="stable")  # by stem, rows ascending within each
         indptr = np.zeros(len(self.ids) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(flat, minlength=len(self.ids)), out=indptr[1:])
+        np.cumsum(np.bincount(self._papers, minlength=len(self.ids)), out=indptr[1:])
         return indptr, owners[order]

@@ -8,7 +8,7 @@ uses a word or a name at all. Both read the corpus only; nothing here names a pa
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from retrieval.names import WORDS, fold
@@ -17,11 +17,18 @@ from retrieval.names import WORDS, fold
 class Vocabulary:
     """The folded words a corpus uses, to ask whether it names something at all."""
 
-    def __init__(self, texts: Iterable[str]) -> None:
-        folded = [" ".join(WORDS.findall(fold(t))) for t in texts]
-        self.words = frozenset(w for t in folded for w in t.split())
-        self._text = f" {' | '.join(folded)} "  # for names of several words ("Piz Daint")
+    def __init__(self, words: Iterable[str], holding: Callable[[str], Iterable[str]]) -> None:
+        """``words``: the folded words of the corpus (``folded_words``); ``holding``: the
+        texts that may hold a phrase (those with all its words), to look for it in."""
+        self.words = frozenset(words)
         self._sorted = sorted(self.words)
+        self._holding = holding
+
+    @classmethod
+    def of(cls, texts: Iterable[str]) -> Vocabulary:
+        """Return the vocabulary of a few texts, each searched for phrases."""
+        kept = list(texts)
+        return cls(folded_words(kept), lambda _: kept)
 
     def __contains__(self, word: object) -> bool:
         return word in self.words
@@ -40,13 +47,23 @@ class Vocabulary:
         name it starts ("MobileNet" for "MobileNetV2"); prefixes of 5 letters or more.
         A name of several words must occur as a phrase."""
         if " " in word:
-            return f" {' '.join(WORDS.findall(word))} " in self._text
+            phrase = f" {' '.join(WORDS.findall(word))} "
+            return any(phrase in f" {_joined(text)} " for text in self._holding(word))
         if word in self.words or (word.endswith("s") and word[:-1] in self.words):
             return True
         if len(word) < 5:
             return False
         at = bisect.bisect_left(self._sorted, word)
         return at < len(self._sorted) and self._sorted[at].startswith(word)
+
+
+def folded_words(texts: Iterable[str]) -> set[str]:
+    """Return the folded words of texts, as ``Vocabulary`` compares them."""
+    return {w for t in texts for w in _joined(t).split()}
+
+
+def _joined(text: str) -> str:
+    return " ".join(WORDS.findall(fold(text)))
 
 
 @cache

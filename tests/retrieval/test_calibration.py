@@ -14,8 +14,7 @@ from retrieval.errors import ConfigError
 from retrieval.features import (
     PAPER_FEATURES,
     QUESTION_FEATURES,
-    Pairs,
-    PaperFacts,
+    SHARED,
     Query,
     paper_row,
     read_query,
@@ -70,7 +69,7 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
 
 
 def test_the_vocabulary_knows_plurals_prefixes_and_phrases() -> None:
-    words = Vocabulary(["Results on MobileNetV2 and DSP blocks, run on Piz Daint."])
+    words = Vocabulary.of(["Results on MobileNetV2 and DSP blocks, run on Piz Daint."])
     assert words.knows("dsps") and words.knows("mobilenet") and not words.knows("resnet")
     assert words.knows_name("Piz Daint") and not words.knows_name("Switch Transformer")
     assert words.knows_name("MobileNet") and not words.knows_name("Intel SGX")
@@ -107,7 +106,7 @@ def test_weighing_the_positive_class_moves_the_decision_towards_it() -> None:
 
 
 def test_an_unknown_name_counts_as_specific_from_four_letters() -> None:
-    words = Vocabulary(["We quantize large language models (LLMs) to 4 bits."])
+    words = Vocabulary.of(["We quantize large language models (LLMs) to 4 bits."])
 
     def read(text: str) -> Query:
         weights = {t.stem: 1.0 for t in terms(text)}
@@ -122,10 +121,9 @@ def test_an_unknown_name_counts_as_specific_from_four_letters() -> None:
 
 
 def test_papers_past_the_drop_in_coverage_are_marked() -> None:
-    query = read_query("graph", {"graph": 1.0}, {"graph": 1.0}, Vocabulary(["graph"]))
-    facts = PaperFacts(frozenset(), frozenset(), Pairs(()), False)
+    nothing = dict.fromkeys(SHARED, 0.0)
     rows = {
-        pid: paper_row(query, facts, relevance, cover, 0.5, 0.5, False)
+        pid: paper_row(nothing, relevance, cover, 0.5, 0.5, False)
         for pid, relevance, cover in [("a", 0.8, 0.9), ("b", 0.7, 0.85), ("c", 0.6, 0.2)]
     }
     column = PAPER_FEATURES.index("cover_gap")

@@ -46,20 +46,28 @@ def test_a_restart_answers_the_same_without_reading_chroma(
     assert index.sentence_vectors.keys() == first.searcher.index.sentence_vectors.keys()
 
 
+@pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz"])
 def test_a_torn_cache_is_read_from_chroma_again_and_replaced(
-    fake_embedder: FakeEmbedder, tmp_path: Path
+    fake_embedder: FakeEmbedder, tmp_path: Path, torn: str
 ) -> None:
     chroma = ChromaSettings(path=tmp_path / "index")
     first = Engine(RetrievalSettings(), chroma, fake_embedder)
     first.ingest([CORPUS])
     expected = _answers(first)
     kept = tmp_path / "index-cache" / first.searcher.index.generation
-    with (kept / "chunk_vectors.npy").open("r+b") as handle:
+    with (kept / torn).open("r+b") as handle:
         handle.truncate(1000)  # a disk that filled up half-way, say
-    assert index_cache.read(tmp_path / "index-cache", first.searcher.index.generation) is None
+    assert not _kept(tmp_path / "index-cache", first)
     assert _answers(Engine(RetrievalSettings(), chroma, fake_embedder)) == expected
-    # ... and kept again, whole, for the next start
-    assert index_cache.read(tmp_path / "index-cache", first.searcher.index.generation)
+    assert _kept(tmp_path / "index-cache", first)  # kept again, whole, for the next start
+
+
+def _kept(cache: Path, engine: Engine) -> bool:
+    index = engine.searcher.index
+    tables = index_cache.read(cache, index.generation)
+    return tables is not None and bool(
+        index_cache.read_terms(cache, index.generation, len(index.papers))
+    )
 
 
 def test_an_unwritable_cache_still_serves(fake_embedder: FakeEmbedder, tmp_path: Path) -> None:

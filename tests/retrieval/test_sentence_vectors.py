@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
-from retrieval.features import paper_facts
 from retrieval.models import Paper
+from retrieval.paper_terms import PaperTerms
 from retrieval.snippets import is_code_sentence
 from retrieval.text import sentences
 from tests.conftest import CORPUS, FakeEmbedder
@@ -93,16 +93,25 @@ FRAGMENTS = [
 def test_skipping_the_split_of_abstracts_without_code_keeps_the_code_fact(
     pieces: list[str],
 ) -> None:
-    """Searcher splits only abstracts where a code sentence could be; the fact is the same."""
+    """An index splits only abstracts where a code sentence could be; the fact is the same."""
     paper = Paper("p1", "A title", " ".join(pieces), 2024, (), ())
-    shortcut = paper_facts(paper, None if is_code_sentence(paper.abstract) else [])
-    assert shortcut == paper_facts(paper)
+    shortcut = PaperTerms.compute(
+        [paper], lambda p: sentences(p.abstract) if is_code_sentence(p.abstract) else []
+    )
+    assert shortcut.code.tolist() == [code_fact(paper)]
 
 
-def test_the_bundled_papers_facts_are_the_same_with_the_shortcut(fake_engine: Engine) -> None:
-    searcher = fake_engine.searcher
-    assert searcher.facts == {pid: paper_facts(p) for pid, p in searcher.index.papers.items()}
-    assert any(facts.code for facts in searcher.facts.values())
+def test_the_bundled_papers_code_facts_are_the_same_with_the_shortcut(
+    fake_engine: Engine,
+) -> None:
+    index = fake_engine.searcher.index
+    facts = [code_fact(index.papers[pid]) for pid in index.paper_ids]
+    assert index.terms.code.tolist() == facts
+    assert any(facts)
+
+
+def code_fact(paper: Paper) -> bool:
+    return any(is_code_sentence(s.text) for s in sentences(paper.abstract))
 
 
 def test_raising_the_limit_past_the_corpus_adds_sentence_vectors_and_reuses_chunks(
