@@ -11,7 +11,7 @@ import functools
 import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,7 @@ class LoadedIndex:
     generation: str
     papers: dict[str, Paper]
     pages: tuple[ListingPage, ...]
-    chunks: list[Chunk]
+    chunks: list[Chunk]  # without their text (``Paper.abstract[start:end]``)
     bm25: BM25
     chunk_vectors: Vectors  # row order of chunks: cosines of papers only BM25 or a term found
     paper_ids: list[str]  # row order of paper_vectors
@@ -146,6 +146,9 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
         titled = [f"{tables.papers[c.paper_id].title} {c.text}" for c in tables.chunks]
         bm25 = BM25.fit([tokenize(text) for text in titled])
         terms = _terms(tables)
+        # The texts were for BM25 only: 241k copies of slices of the abstracts at 100k
+        # papers. Chunks read back from the cache come without them too.
+        tables = replace(tables, chunks=[replace(c, text="") for c in tables.chunks])
         if cache:
             index_cache.write(cache, generation, tables, bm25, terms)
     return LoadedIndex(

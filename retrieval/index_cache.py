@@ -6,7 +6,8 @@ process's memory held after they were freed (bench/scale.py). A generation never
 changes once active (a changed corpus is a new generation), so its rows are written
 once, the first time it is loaded, to ``<cache>/<generation>/``:
 
-* ``tables.json``: the papers in corpus order, the chunks in index order, and the
+* ``tables.json``: the papers in corpus order, the chunks in index order (without their
+  text: it is ``abstract[start:end]``, and only fitting BM25 reads it), and the
   sentences that have vectors (paper, start and end in its abstract), in vector order;
 * ``bm25.npz``: the BM25 impact matrix over those chunks (``retrieval.bm25``), so it is
   fitted once per generation and machine, not at every start;
@@ -41,7 +42,7 @@ from retrieval.paper_terms import PaperTerms
 
 log = logging.getLogger(__name__)
 
-FORMAT = 3  # bump when the files change meaning
+FORMAT = 4  # bump when the files change meaning
 Bounds = npt.NDArray[np.int32]  # (start, end) character offsets, one row per sentence
 KEEP = 2  # generations kept: the serving one and the one before (a rollback, a reindex)
 
@@ -51,7 +52,7 @@ class Tables:
     """A generation's papers, chunks and vectors, as questions read them."""
 
     papers: dict[str, Paper]  # in corpus order
-    chunks: list[Chunk]  # in the row order of chunk_vectors
+    chunks: list[Chunk]  # in the row order of chunk_vectors; read back without their text
     chunk_vectors: Vectors
     paper_ids: list[str]  # in the row order of paper_vectors
     paper_vectors: Vectors
@@ -74,7 +75,7 @@ def read(cache: Path, generation: str) -> Tables | None:
         counted = sum(len(rows) for rows in bounds.values())
         sentence_vectors = _vectors(folder / "sentence_vectors.npy", counted)
         papers = {p["id"]: _paper(p) for p in described["papers"]}
-        chunks = [Chunk(*row) for row in described["chunks"]]
+        chunks = [Chunk(cid, pid, n, "", *rest) for cid, pid, n, *rest in described["chunks"]]
         sentences: dict[str, Vectors] = {}
         row = 0
         for pid, rows in bounds.items():
@@ -117,7 +118,9 @@ def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: Paper
         described: dict[str, Any] = {
             "format": FORMAT,
             "papers": [asdict(p) for p in tables.papers.values()],
-            "chunks": [list(asdict(c).values()) for c in tables.chunks],
+            "chunks": [
+                [c.id, c.paper_id, c.index, c.start, c.end, c.tokens] for c in tables.chunks
+            ],
             "paper_ids": tables.paper_ids,
             "sentences": [
                 [pid, tables.sentence_bounds[pid].ravel().tolist()] for pid, _ in sentences

@@ -24,8 +24,12 @@ from tests.conftest import CORPUS, FakeEmbedder
 
 @pytest.fixture(scope="module")
 def documents(fake_engine: Engine) -> list[list[str]]:
-    index = fake_engine.searcher.index
-    return [tokenize(f"{index.papers[c.paper_id].title} {c.text}") for c in index.chunks]
+    index = fake_engine.searcher.index  # chunks are held without their text: cut it out
+    papers = [index.papers[c.paper_id] for c in index.chunks]
+    return [
+        tokenize(f"{p.title} {p.abstract[c.start : c.end]}")
+        for p, c in zip(papers, index.chunks, strict=True)
+    ]
 
 
 def queries() -> list[list[str]]:
