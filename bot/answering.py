@@ -65,6 +65,7 @@ async def ask(
         guild_id=guild_id,
         channel_id=channel_id,
         user_id=user_id,
+        narrowed=within is not None,
     )
     log.info(
         "answered question %d: %.0f ms, mode %s, %d results, abstained=%s",

@@ -71,7 +71,11 @@ CREATE TABLE IF NOT EXISTS answer_messages (
 );
 """
 # Columns added after the first release: (table, column, definition), added when missing.
-ADDED_COLUMNS = (("guild_config", "forum_channels", "TEXT NOT NULL DEFAULT '[]'"),)
+ADDED_COLUMNS = (
+    ("guild_config", "forum_channels", "TEXT NOT NULL DEFAULT '[]'"),
+    # 1: a follow-up ("which of those ...") kept only its paper_ids of the earlier answer
+    ("questions", "narrowed", "INTEGER NOT NULL DEFAULT 0"),
+)
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,7 @@ class StoredQuestion:
     filters: dict[str, Any]
     paper_ids: list[str]
     abstained: bool
+    narrowed: bool = False  # a follow-up: its answers are only these paper_ids
 
 
 @dataclass(frozen=True)
@@ -176,11 +181,12 @@ class Storage:
         guild_id: int | None,
         channel_id: int | None,
         user_id: int | None,
+        narrowed: bool = False,
     ) -> int:
         """Store an answered question and return its id (used in button custom ids)."""
         cursor = self._run(
             "INSERT INTO questions (created, guild_id, channel_id, user_id, question, mode,"
-            " filters, paper_ids, abstained) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " filters, paper_ids, abstained, narrowed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 time.time(),
                 guild_id,
@@ -191,6 +197,7 @@ class Storage:
                 json.dumps(filters),
                 json.dumps(paper_ids),
                 int(abstained),
+                int(narrowed),
             ),
         )
         return int(cursor.lastrowid or 0)
@@ -198,14 +205,16 @@ class Storage:
     def question(self, question_id: int) -> StoredQuestion | None:
         """Return a stored question, or None if it is unknown."""
         row = self._run(
-            "SELECT id, question, mode, filters, paper_ids, abstained FROM questions WHERE id = ?",
+            "SELECT id, question, mode, filters, paper_ids, abstained, narrowed FROM questions"
+            " WHERE id = ?",
             (question_id,),
         ).fetchone()
         if row is None:
             return None
         return StoredQuestion(
-            row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), bool(row[5])
-        )
+            row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]), bool(row[5]),
+            bool(row[6]),
+        )  # fmt: skip
 
     def record_feedback(self, question_id: int, user_id: int, vote: str) -> bool:
         """Store a vote (one per user and question; a new click replaces it)."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.answering import in_time, respond
+from bot.answering import in_time, narrowed, respond
 from bot.citations import citation_content
 from bot.client import Papercord
 from bot.context import has_more, page_bounds
@@ -79,10 +79,14 @@ class MoreResults(PapercordButton, template=r"pc:more:(?P<qid>\d+):(?P<offset>\d
             return
         filters = Filters(**stored.filters)
         quote = self.offset + bot.settings.discord.results_shown  # through the page shown
+        if stored.narrowed:  # a follow-up pages through the earlier papers it kept
+            quote = bot.engine.settings.listed
         work = bot.run_retrieval(
             bot.engine.ask, stored.question, mode=stored.mode, filters=filters, quote=quote
         )
         answer = await in_time(interaction, work, ephemeral=True)
+        if stored.narrowed:
+            answer = narrowed(answer, tuple(stored.paper_ids))
         embed, view = reply(bot, answer, self.question_id, self.offset)
         await respond(interaction, embed, view, ephemeral=True)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.discord_helpers import mention, posted_to
+from tests.bot.discord_helpers import click, interact, mention, posted_to
 from tests.bot.fake_discord import BOT_ID, CHANNEL_ID, THREAD_ID, FakeDiscord, user
 
 TITLE = re.compile(r"\*\*\d+\. \[([^\]]+)\]")
@@ -66,3 +66,30 @@ async def test_a_reply_to_someone_else_is_not_a_question(bot, fake: FakeDiscord)
     await asyncio.sleep(0.3)
     assert len([c for c in fake.calls if posted_to(CHANNEL_ID)(c)]) == 1
     assert "Graph" in reply.body["embeds"][0]["description"]
+
+
+async def test_more_results_of_a_follow_up_page_through_its_papers_only(
+    bot, fake: FakeDiscord
+) -> None:
+    """The "More results" button under a follow-up's answer used to page through the earlier
+    question's answer again, asked afresh, instead of the papers the follow-up kept."""
+    question = "which papers are about graph neural networks?"
+    listed = [r.paper.id for r in (lambda a: a.results + a.more)(bot.engine.ask(question))]
+    shown = bot.settings.discord.results_shown
+    kept = listed[: shown - 1] + listed[shown:]  # a follow-up dropped one of the first page
+    assert len(kept) > shown
+    qid = bot.storage.record_question(
+        question, "hybrid", {}, kept, False, guild_id=None, channel_id=CHANNEL_ID, user_id=1,
+        narrowed=True,
+    )  # fmt: skip
+    more = f"pc:more:{qid}:{shown}"
+    button = {"type": 2, "style": 2, "label": "More results", "custom_id": more}
+    message = fake.message_payload(
+        "", channel_id=CHANNEL_ID, author=user(BOT_ID, "papercord", bot=True),
+        components=[{"type": 1, "components": [button]}],
+    )  # fmt: skip
+    body = await interact(fake, 3, click(more), message=message)
+    page = body["data"]["embeds"][0]["description"]
+    titles = [t.replace("\\", "") for t in TITLE.findall(page)]
+    expected = [bot.engine.titles()[p].replace("\\", "") for p in kept[shown:]]
+    assert titles == expected[: len(titles)] and titles
