@@ -133,13 +133,12 @@ def read_query(
 
 def shared(query: Query, corpus: PaperTerms, rows: Values) -> dict[str, Row]:
     """Return what each paper (by row) shares with the question's terms, one array per
-    feature: ``coverage``, ``title``, ``phrase``, ``alternative``, ``key`` and ``code``."""
+    feature of ``SHARED``."""
     none = np.zeros(len(rows))
     cover = corpus.coverage(rows, query.weights)
     pair_total = sum(query.pairs.values())
     alternatives = [corpus.coverage(rows, a) for a in query.alternatives]
     return {
-        "coverage": cover,
         "title": corpus.coverage(rows, query.weights, part="titles"),
         "phrase": corpus.pairs_weight(rows, query.pairs) / pair_total if pair_total > 0 else none,
         "alternative": np.max(alternatives, axis=0) if alternatives else cover,

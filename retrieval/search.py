@@ -28,6 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
+from itertools import pairwise, product
 from typing import Any
 
 import numpy as np
@@ -47,7 +48,7 @@ from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.refs import ref
 from retrieval.snippets import Prepared, best_snippet, prepare
-from retrieval.text import rarity, terms, tokenize
+from retrieval.text import rarity, stem_forms, terms
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
@@ -65,6 +66,7 @@ PREPARED_PAPERS = 4096
 # for Chroma's HNSW query at 24k, whose index also held ~150 MB more (bench/scale.py).
 EXACT_CHUNKS = 50_000
 OVERFETCH = 1000
+PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
 UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
 
@@ -131,11 +133,22 @@ class Searcher:
         self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
 
     def _texts_holding(self, phrase: str) -> Iterator[str]:
-        """Return the title and abstract of each paper holding every stem of ``phrase``."""
+        """Return the title and abstract of each paper that may hold ``phrase`` (folded):
+        a stem of each of its words, adjacent ones adjacent (stop words left out, as
+        ``tokenize`` reads them)."""
         papers, ids = self.index.papers, self.index.paper_ids
-        for row in self.index.stems.rows(set(tokenize(phrase))).tolist():
-            paper = papers[ids[row]]
-            yield f"{paper.title}. {paper.abstract}"
+        groups = stem_forms(phrase)  # none for "but also": then any paper may hold it
+        holding = self.index.stems.holding(groups) if groups else np.arange(len(ids))
+        # Thousands of papers may hold "graph" and "neural": test their pairs a block at
+        # a time, as the caller usually stops at the first text that has the phrase.
+        for start in range(0, len(holding), PHRASE_BLOCK):
+            rows = holding[start : start + PHRASE_BLOCK]
+            for first, second in pairwise(groups):
+                pairs = dict.fromkeys(product(first, second), 1.0)
+                rows = rows[self.index.terms.pairs_weight(rows, pairs) > 0]
+            for row in rows.tolist():
+                paper = papers[ids[row]]
+                yield f"{paper.title}. {paper.abstract}"
 
     def warm_up(self) -> None:
         """Run one throwaway query so the first user does not pay for lazy loading."""

@@ -40,13 +40,18 @@ class StemIndex:
 
     def rows(self, stems: Iterable[str]) -> Ids:
         """Return the rows of the papers holding every one of the stems (none for none)."""
+        return self.holding([[stem] for stem in stems])
+
+    def holding(self, groups: Iterable[Iterable[str]]) -> Ids:
+        """Return the rows of the papers holding a stem of every group (none for none)."""
         indptr, rows = self._postings
         found: list[Ids] = []
-        for stem in stems:
-            code = self.ids.get(stem)
-            if code is None or code + 1 >= len(indptr):
+        for group in groups:
+            codes = [c for c in map(self.ids.get, group) if c is not None and c + 1 < len(indptr)]
+            if not codes:
                 return np.zeros(0, dtype=np.int32)
-            found.append(rows[indptr[code] : indptr[code + 1]])
+            postings = [rows[indptr[code] : indptr[code + 1]] for code in codes]
+            found.append(postings[0] if len(postings) == 1 else np.union1d(*postings))
         if not found:
             return np.zeros(0, dtype=np.int32)
         found.sort(key=len)

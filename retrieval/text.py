@@ -103,6 +103,20 @@ def _singular(typed: str, word: str) -> str:
     return word
 
 
+def stem_forms(text: str) -> list[frozenset[str]]:
+    """Return, per word of a lowercased text (stop words left out), the stems the word has
+    in a text that wrote it in any case: "gdbs" is "gdbs", or "gdb" where it was "GDBs"
+    (``_singular``)."""
+    groups: list[frozenset[str]] = []
+    for typed in WORD.findall(text):
+        known = _term(typed)
+        if known is None:
+            continue
+        singular = _term(typed[:-1]) if len(typed) > 2 and typed.endswith("s") else None
+        groups.append(frozenset([known[0], *(singular[:1] if singular else ())]))
+    return groups
+
+
 def tokenize(text: str) -> list[str]:
     """Return the BM25 tokens of a text: stemmed terms, stop words removed.
 

@@ -16,7 +16,9 @@ from retrieval.decision import Signals, calibrate, rank
 from retrieval.engine import Engine
 from retrieval.errors import QueryError
 from retrieval.models import Filters
+from retrieval.names import WORDS, fold
 from retrieval.search import check_question
+from retrieval.vocabulary import Vocabulary
 
 DEFAULTS = RetrievalSettings()  # vector_weight 0.3, relevance_ratio 0.7, abstain_below 0.35
 
@@ -179,3 +181,22 @@ def test_single_modes_rank_by_their_own_retriever() -> None:
 def test_calibrate_stretches_cosine_between_floor_and_ceiling() -> None:
     assert calibrate(0.15, DEFAULTS) == 0.0 and calibrate(1.0, DEFAULTS) == 1.0
     assert calibrate(0.575, DEFAULTS) == pytest.approx(0.5) and calibrate(-0.4, DEFAULTS) == 0.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_phrases_are_known_as_a_scan_of_every_abstract_would_say(
+    fake_engine: Engine, data: st.DataObject
+) -> None:
+    """The searcher looks for a phrase only in papers holding its stems as pairs."""
+    index = fake_engine.searcher.index
+    texts = [f"{p.title}. {p.abstract}" for p in index.papers.values()]
+    words = data.draw(st.sampled_from(texts)).split()
+    start = data.draw(st.integers(0, len(words) - 2))
+    adjacent = " ".join(words[start : start + data.draw(st.integers(2, 3))])
+    shuffled = " ".join(data.draw(st.permutations(words[start : start + 2])))
+    everywhere = Vocabulary.of(texts)
+    for phrase in (adjacent, shuffled):
+        folded = " ".join(WORDS.findall(fold(phrase)))
+        if " " in folded:
+            assert fake_engine.searcher.vocabulary.knows(folded) == everywhere.knows(folded)
