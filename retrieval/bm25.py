@@ -18,7 +18,6 @@ not with the corpus. Rows are stored CSR-style in three numpy arrays (no scipy n
 
 from __future__ import annotations
 
-import os
 import zipfile
 from collections import Counter
 from collections.abc import Mapping
@@ -28,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 from rank_bm25 import BM25Okapi
 
-FORMAT = 1  # bump when the saved arrays change meaning
+FORMAT = 2  # bump when the saved arrays change meaning
 
 
 class BM25:
@@ -70,42 +69,38 @@ class BM25:
             scores[self._docs[begin:end]] += count * self._impacts[begin:end]
         return scores
 
-    def save(self, path: Path) -> None:
-        """Write the matrix to ``path`` atomically (a temporary file, then a rename)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        with temporary.open("wb") as handle:
-            np.savez(
-                handle,
-                format=np.asarray([FORMAT, self.size], dtype=np.int64),
-                terms=np.asarray(self._terms, dtype=str),
-                idf=self._idf,
-                indptr=self._indptr,
-                docs=self._docs,
-                impacts=self._impacts,
-            )
-        os.replace(temporary, path)
+    def save(self, folder: Path) -> None:
+        """Write the matrix into ``folder`` (a generation's, written whole then renamed):
+        the postings as ``bm25_docs.npy`` and ``bm25_impacts.npy``, read back
+        memory-mapped (a question touches its terms' rows only), the rest in ``bm25.npz``."""
+        np.save(folder / "bm25_docs.npy", self._docs)
+        np.save(folder / "bm25_impacts.npy", self._impacts)
+        np.savez(
+            folder / "bm25.npz",
+            format=np.asarray([FORMAT, self.size], dtype=np.int64),
+            terms=np.asarray(self._terms, dtype=str),
+            idf=self._idf,
+            indptr=self._indptr,
+        )
 
     @classmethod
-    def load(cls, path: Path) -> BM25 | None:
-        """Return the matrix saved at ``path``, or None when it is missing or unreadable."""
+    def load(cls, folder: Path) -> BM25 | None:
+        """Return the matrix saved in ``folder``, or None when it is missing or unreadable."""
         try:
-            with np.load(path, allow_pickle=False) as saved:
+            with np.load(folder / "bm25.npz", allow_pickle=False) as saved:
                 version, size = (int(v) for v in saved["format"])
                 if version != FORMAT:
                     return None
-                bm25 = cls.__new__(cls)
-                bm25._set(
-                    saved["terms"].tolist(),
-                    saved["idf"],
-                    saved["indptr"],
-                    saved["docs"],
-                    saved["impacts"],
-                    size,
-                )
-                return bm25
+                terms, idf, indptr = saved["terms"].tolist(), saved["idf"], saved["indptr"]
+            docs = np.load(folder / "bm25_docs.npy", mmap_mode="r")
+            impacts = np.load(folder / "bm25_impacts.npy", mmap_mode="r")
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
             return None  # a missing or torn cache is rebuilt, never trusted
+        if not len(docs) == len(impacts) == (indptr[-1] if len(indptr) else 0):
+            return None
+        bm25 = cls.__new__(cls)
+        bm25._set(terms, idf, indptr, docs, impacts, size)
+        return bm25
 
 
 Arrays = tuple[

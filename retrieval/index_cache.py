@@ -9,10 +9,12 @@ once, the first time it is loaded, to ``<cache>/<generation>/``:
 * ``tables.json``: the papers in corpus order, the chunks in index order (without their
   text: it is ``abstract[start:end]``, and only fitting BM25 reads it), and the
   sentences that have vectors (paper, start and end in its abstract), in vector order;
-* ``bm25.npz``: the BM25 impact matrix over those chunks (``retrieval.bm25``), so it is
+* ``bm25.npz``, ``bm25_*.npy``: the BM25 impact matrix over those chunks
+  (``retrieval.bm25``; its postings memory-mapped), so it is
   fitted once per generation and machine, not at every start;
-* ``terms.npz``: every paper's stems, title stems, stem pairs and code fact as integer
-  arrays (``retrieval.paper_terms``), so no start tokenizes the corpus again;
+* ``terms.npz`` and ``terms_*.npy``: every paper's stems, title stems, stem pairs and
+  code fact as integer arrays (``retrieval.paper_terms``), so no start tokenizes the
+  corpus again; the ``.npy`` rows are memory-mapped;
 * ``chunk_vectors.npy``, ``paper_vectors.npy``, ``sentence_vectors.npy``: float32 rows,
   read memory-mapped, so only the pages a question touches are resident, and several
   processes on one machine share them through the page cache.
@@ -98,13 +100,13 @@ def read(cache: Path, generation: str) -> Tables | None:
 
 def read_bm25(cache: Path, generation: str, chunks: int) -> BM25 | None:
     """Return the generation's kept BM25 matrix when it covers ``chunks`` chunks."""
-    kept = BM25.load(cache / generation / "bm25.npz")
+    kept = BM25.load(cache / generation)
     return kept if kept is not None and kept.size == chunks else None
 
 
 def read_terms(cache: Path, generation: str, papers: int) -> PaperTerms | None:
     """Return the generation's kept paper terms when they cover ``papers`` papers."""
-    return PaperTerms.load(cache / generation / "terms.npz", papers)
+    return PaperTerms.load(cache / generation, papers)
 
 
 def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: PaperTerms) -> None:
@@ -135,8 +137,8 @@ def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: Paper
             if sum(len(block) for block in blocks):
                 matrix = np.concatenate(blocks).astype(np.float32, copy=False)
                 np.save(temporary / f"{name}.npy", matrix)
-        bm25.save(temporary / "bm25.npz")
-        terms.save(temporary / "terms.npz")
+        bm25.save(temporary)
+        terms.save(temporary)
         _replace(temporary, folder)
     except OSError as exc:  # a read-only folder costs a read from Chroma next start
         log.warning("cannot keep the index's rows in %s: %s", cache, exc)

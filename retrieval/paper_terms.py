@@ -9,15 +9,15 @@ of ``paper_ids``:
   stem pairs (two ids in one int64: ``first << 32 | second``), as compressed rows;
 * whether its abstract says where its code is, and the folded words of all papers;
 
-and ``index_cache`` keeps them in ``terms.npz``. What a question's candidates share with
-its terms (coverage, title, phrase, key) is then read for all of them at once, a few
-numpy calls over their rows: no Python object per paper is built or kept.
+and ``index_cache`` keeps them (``terms.npz``; the rows in ``terms_*.npy``, read back
+memory-mapped). What a question's candidates share with its terms (coverage, title,
+phrase, key) is then read for all of them at once, a few numpy calls over their rows:
+no Python object per paper is built or kept.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,7 +33,7 @@ from retrieval.stems import StemIndex
 from retrieval.text import Sentence, tokenize
 from retrieval.vocabulary import folded_words
 
-FORMAT = 1  # bump when the saved arrays change meaning
+FORMAT = 2  # bump when the saved arrays change meaning
 Ids = npt.NDArray[np.int32]
 Offsets = npt.NDArray[np.int64]
 Values = npt.NDArray[np.integer[Any]]  # stem ids (int32) or pairs of them (int64)
@@ -123,41 +123,43 @@ class PaperTerms:
                 known[code] = known.get(code, 0.0) + weight
         return _held(self.pairs, rows, known)
 
-    def save(self, path: Path) -> None:
-        """Write the arrays to ``path`` (a temporary file, then a rename)."""
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        with temporary.open("wb") as handle:
-            np.savez(
-                handle,
-                format=np.asarray([FORMAT], dtype=np.int64),
-                stems=np.asarray(self.stems, dtype=str),
-                **{f"{name}_indptr": getattr(self, name).indptr for name in ROWS},
-                **{f"{name}_values": getattr(self, name).values for name in ROWS},
-                code=self.code,
-                vocabulary=np.asarray(self.vocabulary, dtype=str),
-            )
-        os.replace(temporary, path)
+    def save(self, folder: Path) -> None:
+        """Write the arrays into ``folder``: the rows as ``.npy`` files, read back
+        memory-mapped (a question touches its candidates' rows only), the rest in
+        ``terms.npz``. The folder is a generation's, written whole then renamed."""
+        for name in ROWS:
+            rows = getattr(self, name)
+            np.save(folder / f"terms_{name}_indptr.npy", rows.indptr)
+            np.save(folder / f"terms_{name}_values.npy", rows.values)
+        np.savez(
+            folder / "terms.npz",
+            format=np.asarray([FORMAT], dtype=np.int64),
+            stems=np.asarray(self.stems, dtype=str),
+            code=self.code,
+            vocabulary=np.asarray(self.vocabulary, dtype=str),
+        )
 
     @classmethod
-    def load(cls, path: Path, papers: int) -> PaperTerms | None:
-        """Return the arrays saved at ``path`` for ``papers`` papers, or None."""
+    def load(cls, folder: Path, papers: int) -> PaperTerms | None:
+        """Return the arrays saved in ``folder`` for ``papers`` papers, or None."""
         try:
-            with np.load(path, allow_pickle=False) as saved:
+            with np.load(folder / "terms.npz", allow_pickle=False) as saved:
                 if int(saved["format"][0]) != FORMAT or len(saved["code"]) != papers:
                     return None
-                rows = {
-                    name: Rows(saved[f"{name}_indptr"], saved[f"{name}_values"]) for name in ROWS
-                }
-                if any(len(r.indptr) != papers + 1 for r in rows.values()):
-                    return None
-                return cls(
-                    stems=saved["stems"].tolist(),
-                    code=saved["code"],
-                    vocabulary=saved["vocabulary"].tolist(),
-                    **rows,
+                stems, code = saved["stems"].tolist(), saved["code"]
+                vocabulary = saved["vocabulary"].tolist()
+            rows = {
+                name: Rows(
+                    np.load(folder / f"terms_{name}_indptr.npy", mmap_mode="r"),
+                    np.load(folder / f"terms_{name}_values.npy", mmap_mode="r"),
                 )
+                for name in ROWS
+            }
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
             return None  # a missing or torn file is computed again, never trusted
+        if any(len(r.indptr) != papers + 1 or r.indptr[-1] != len(r.values) for r in rows.values()):
+            return None
+        return cls(stems=stems, code=code, vocabulary=vocabulary, **rows)
 
 
 ROWS = ("words", "titles", "pairs")

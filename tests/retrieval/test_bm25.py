@@ -66,14 +66,17 @@ def test_scores_and_ranks_equal_rank_bm25(documents: list[list[str]]) -> None:
 
 def test_saved_matrix_scores_the_same(documents: list[list[str]], tmp_path: Path) -> None:
     fitted = BM25.fit(documents)
-    fitted.save(tmp_path / "g.npz")
-    loaded = BM25.load(tmp_path / "g.npz")
+    fitted.save(tmp_path)
+    loaded = BM25.load(tmp_path)
     assert loaded is not None and loaded.size == fitted.size
     for query in queries()[:10]:
         np.testing.assert_array_equal(loaded.scores(query), fitted.scores(query))
-    (tmp_path / "torn.npz").write_bytes(b"PK\x03\x04 half a file")
-    assert BM25.load(tmp_path / "torn.npz") is None
-    assert BM25.load(tmp_path / "missing.npz") is None
+    with (tmp_path / "bm25_impacts.npy").open("r+b") as handle:
+        handle.truncate(1000)  # a disk that filled up half-way
+    assert BM25.load(tmp_path) is None
+    (tmp_path / "bm25.npz").write_bytes(b"PK\x03\x04 half a file")
+    assert BM25.load(tmp_path) is None
+    assert BM25.load(tmp_path / "missing") is None
 
 
 def test_a_restart_reads_bm25_instead_of_fitting_it(

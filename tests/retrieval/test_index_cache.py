@@ -46,7 +46,7 @@ def test_a_restart_answers_the_same_without_reading_chroma(
     assert index.sentence_vectors.keys() == first.searcher.index.sentence_vectors.keys()
 
 
-@pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz"])
+@pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz", "terms_pairs_values.npy"])
 def test_a_torn_cache_is_read_from_chroma_again_and_replaced(
     fake_embedder: FakeEmbedder, tmp_path: Path, torn: str
 ) -> None:
