@@ -10,8 +10,8 @@ Per paper, three signals are computed from its chunks:
   corpus would need them all embedded at ingest (~7.8 of a paper's ~10 texts) and held
   in memory (1.2 GB of float32 at 100k papers), so there the best chunk's cosine stands
   in; on the dev set that keeps every top answer but one and lists fewer papers in 13
-  of 92 answers (docs/scale.md). Its shown papers' sentences are embedded when shown,
-  for their snippets, and kept in a bounded cache.
+  of 92 answers (docs/scale.md). For their snippets, its sentences borrow the vector of
+  the chunk holding them (``_borrowed``).
 
 Candidates are the papers either retriever finds, plus every paper that contains the
 question's most distinctive term (an explicit match is evidence even when neither
@@ -27,7 +27,6 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
 from itertools import pairwise, product
 from typing import Any
 
@@ -48,7 +47,7 @@ from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.refs import ref
 from retrieval.snippets import Prepared, best_snippet, prepare
-from retrieval.text import rarity, stem_forms, terms
+from retrieval.text import Sentence, rarity, stem_forms, terms
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
@@ -64,7 +63,10 @@ PREPARED_PAPERS = 4096
 # p50, recall 1.0; over-fetch 7.1 ms, recall 0.91; a Chroma where clause 135 ms. Unfiltered,
 # 24k chunks (10k papers) score exactly in 2.0 ms p50 and 48k in 3.9 ms, against 4.8 ms
 # for Chroma's HNSW query at 24k, whose index also held ~150 MB more (bench/scale.py).
-EXACT_CHUNKS = 50_000
+# At 100k papers (240k chunks) exact scoring made a plain ask p50 / p95 69 / 94 ms against
+# 34 / 48 ms with HNSW, but HNSW held ~900 MB more (1.39 against 1.88 GB steady RSS;
+# issue 8 allows 150 ms and 1.5 GB): exact up to 300k chunks, ~125k papers.
+EXACT_CHUNKS = 300_000
 OVERFETCH = 1000
 PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
@@ -200,12 +202,6 @@ class Searcher:
 
         shown = [] if abstained else ranking.relevant[: self.settings.listed]
         closest = order[: self.settings.closest] if abstained else []
-        if vector is not None:  # the papers shown get vectors for their snippets, at once
-            self._embed_sentences([*shown[:k], *closest])
-        # Papers past k are carried for "More results" pages: unless ingest stored every
-        # sentence vector, their snippets are chosen by the question's terms alone (the
-        # same every time, whatever the cache holds), without embedding their sentences.
-        stored = bool(self._sentence_vectors)
         return Answer(
             question=text,
             mode=mode,
@@ -213,7 +209,7 @@ class Searcher:
             results=tuple(result(pid, True) for pid in shown[:k]),
             closest=tuple(result(pid, True) for pid in closest),
             more=tuple(
-                result(pid, stored, quoted=n < quote) for n, pid in enumerate(shown[k:], start=k)
+                result(pid, True, quoted=n < quote) for n, pid in enumerate(shown[k:], start=k)
             ),
             elapsed_ms=(time.perf_counter() - started) * 1000,
             filters=filters,
@@ -297,8 +293,9 @@ class Searcher:
                 return found
         rows = self.index.sentences.get(pid, [])
         stored = self._sentence_vectors.get(pid)
-        vectors = stored if stored is not None and len(stored) == len(rows) else None
-        return self._keep(pid, prepare(rows, vectors))
+        if stored is None or len(stored) != len(rows):
+            stored = self._borrowed(pid, rows)
+        return self._keep(pid, prepare(rows, stored))
 
     def _keep(self, pid: str, prepared: Prepared) -> Prepared:
         with self._prepared_lock:
@@ -316,22 +313,24 @@ class Searcher:
             if pid in self._sentence_vectors
         }
 
-    def _embed_sentences(self, papers: Sequence[str]) -> None:
-        """Give the papers' cached sentences their vectors, in one call to the model.
+    def _borrowed(self, pid: str, rows: Sequence[Sentence]) -> Vectors | None:
+        """Return, for each sentence, the vector of the chunk that holds most of it.
 
-        About 8 sentences a paper: 5 shown papers cost one batch of ~40 short texts the
-        first time they are shown, nothing while they stay cached.
+        Past ``sentence_vectors_up_to`` papers ingest embeds no sentence. Embedding a
+        shown paper's ~8 sentences when shown cost ~300 ms an answer at 100k papers
+        (bench/scale.py); the chunk's cosine ranks the sentences instead, and the
+        question's terms pick among a chunk's sentences.
         """
-        wanting = [(pid, self.prepared(pid)) for pid in dict.fromkeys(papers)]
-        wanting = [(pid, p) for pid, p in wanting if p.vectors is None and p.stems]
-        if not wanting or self.embedder is None:
-            return
-        texts = [s.text for pid, _ in wanting for s in self.index.sentences.get(pid, [])]
-        vectors, row = self.embedder.embed(texts), 0
-        for pid, prepared in wanting:
-            count = len(prepared.stems)
-            self._keep(pid, replace(prepared, vectors=vectors[row : row + count]))
-            row += count
+        chunk_rows = self._chunk_rows.get(pid, [])
+        if not chunk_rows or not rows:
+            return None
+        chunks = [self.index.chunks[row] for row in chunk_rows]
+
+        def holding(sentence: Sentence) -> int:
+            overlaps = [min(sentence.end, c.end) - max(sentence.start, c.start) for c in chunks]
+            return chunk_rows[int(np.argmax(overlaps))]
+
+        return np.asarray(self.index.chunk_vectors[[holding(s) for s in rows]])
 
     def _bm25(self, stems: list[str], permitted: Allowed) -> dict[str, float]:
         """Return each allowed paper's best chunk BM25 score (papers with a match only).
