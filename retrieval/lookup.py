@@ -12,9 +12,11 @@ from rapidfuzz import fuzz, process, utils
 from retrieval.author_index import AuthorIndex
 from retrieval.authors import summarize
 from retrieval.errors import NotFoundError, QueryError
+from retrieval.fusion import top_k
 from retrieval.index import LoadedIndex
 from retrieval.models import AuthorSummary, PaperDetail
 from retrieval.refs import ref
+from retrieval.search import EXACT_ROWS
 from retrieval.titles import title_words, word_coverage
 from retrieval.vector_store import VectorStore
 
@@ -107,12 +109,21 @@ class Lookup:
         )
 
     def related(self, pid: str, n: int = RELATED) -> list[str]:
-        """Return the n papers nearest to a paper's vector in Chroma, itself excluded."""
-        row = self.index.paper_rows[pid]
-        hits = self.store.query(
-            self.index.generation, "papers", self.index.paper_vectors[row], n + 1
-        )
-        return [hit for hit, _ in hits if hit != pid][:n]
+        """Return the n papers nearest to a paper's vector, itself excluded.
+
+        Scored exactly from the memory-mapped vectors up to ``EXACT_ROWS`` papers (at
+        100k, Chroma's HNSW index of the papers held ~200 MB once asked); more, by
+        Chroma's nearest.
+        """
+        vectors, ids = self.index.paper_vectors, self.index.paper_ids
+        vector = vectors[self.index.paper_rows[pid]]
+        if len(ids) <= EXACT_ROWS:
+            hits = [ids[row] for row in top_k(vectors @ vector, n + 1)]
+        else:
+            hits = [
+                hit for hit, _ in self.store.query(self.index.generation, "papers", vector, n + 1)
+            ]
+        return [hit for hit in hits if hit != pid][:n]
 
     def complete_titles(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` titles: substring matches first, then fuzzy ones."""

@@ -67,6 +67,7 @@ PREPARED_PAPERS = 4096
 # 34 / 48 ms with HNSW, but HNSW held ~900 MB more (1.39 against 1.88 GB steady RSS;
 # issue 8 allows 150 ms and 1.5 GB): exact up to 300k chunks, ~125k papers.
 EXACT_CHUNKS = 300_000
+EXACT_ROWS = EXACT_CHUNKS  # papers, likewise (``Lookup.related``)
 OVERFETCH = 1000
 PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
