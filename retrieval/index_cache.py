@@ -77,7 +77,11 @@ def read(cache: Path, generation: str) -> Tables | None:
         counted = sum(len(rows) for rows in bounds.values())
         sentence_vectors = _vectors(folder / "sentence_vectors.npy", counted)
         papers = {p["id"]: _paper(p) for p in described["papers"]}
-        chunks = [Chunk(cid, pid, n, "", *rest) for cid, pid, n, *rest in described["chunks"]]
+        ids = {pid: pid for pid in papers}  # one string per paper id, not one per chunk
+        chunks = [
+            Chunk(cid, ids.get(pid, pid), n, "", *rest)
+            for cid, pid, n, *rest in described["chunks"]
+        ]
         sentences: dict[str, Vectors] = {}
         row = 0
         for pid, rows in bounds.items():
@@ -91,7 +95,7 @@ def read(cache: Path, generation: str) -> Tables | None:
         papers=papers,
         chunks=chunks,
         chunk_vectors=chunk_vectors,
-        paper_ids=list(described["paper_ids"]),
+        paper_ids=[ids.get(pid, pid) for pid in described["paper_ids"]],
         paper_vectors=paper_vectors,
         sentence_vectors=sentences,
         sentence_bounds=bounds,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 
 import bibtexparser
 from hypothesis import given
@@ -61,7 +62,7 @@ def test_with_an_arxiv_id_the_entry_is_an_arxiv_article() -> None:
 
 
 def test_without_an_id_it_is_a_misc_saying_what_is_unknown() -> None:
-    listed = Paper(**{**GPTQ.__dict__, "authors": ("Torsten Hoefler",)})
+    listed = replace(GPTQ, authors=("Torsten Hoefler",))
     fields = parsed(cite(listed).bibtex)
     assert fields["ENTRYTYPE"] == "misc" and fields["ID"] == "hoefler2023gptq"
     assert fields["author"] == "Torsten Hoefler and others"
@@ -80,6 +81,6 @@ def test_every_corpus_paper_parses_with_a_distinct_stable_key(fake_engine: Engin
 
 @given(st.text(alphabet=TITLE_CHARACTERS, min_size=1, max_size=120).filter(str.strip))
 def test_any_title_survives_escaping_exactly(title: str) -> None:
-    paper = Paper(**{**GPTQ.__dict__, "title": title})
+    paper = replace(GPTQ, title=title)
     fields = parsed(cite(paper, arxiv_id="2101.00001").bibtex)
     assert " ".join(as_text(fields["title"]).split()) == " ".join(title.split())
