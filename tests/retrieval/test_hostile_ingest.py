@@ -132,6 +132,18 @@ def test_lone_surrogates_in_jsonl_are_replaced_not_fatal(
     assert paper.paper.authors == ("Ada \ufffd",)
 
 
+def spawn(script: str, *args: object) -> subprocess.Popen[str]:
+    """Start ``python -c script args...`` from the project root, output captured."""
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+    )
+
+
 def test_processes_opening_one_new_index_folder_at_once_all_succeed(tmp_path: Path) -> None:
     # Each ran Chroma's schema migrations; one in five rounds of four failed with
     # "table collections already exists". Five rounds of five start on one clock tick.
@@ -142,20 +154,9 @@ def test_processes_opening_one_new_index_folder_at_once_all_succeed(tmp_path: Pa
         "time.sleep(max(0.0, float(sys.argv[2]) - time.time()))\n"
         "print(VectorStore(ChromaSettings(path=Path(sys.argv[1]))).active())\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for round_ in range(5):
         index, start = tmp_path / f"index-{round_}", time.time() + 4
-        runs = [
-            subprocess.Popen(
-                [sys.executable, "-c", script, str(index), str(start)],
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                env=env,
-                cwd=ROOT,
-            )
-            for _ in range(5)
-        ]
+        runs = [spawn(script, index, start) for _ in range(5)]
         results = [run.communicate(timeout=120) for run in runs]
         assert [out.strip() for out, _ in results] == ["None"] * 5, [e for _, e in results]
 
@@ -174,18 +175,7 @@ def test_two_concurrent_ingests_of_one_new_corpus_both_succeed(
         "print(report.generation, report.unchanged)\n"
     )
     index = tmp_path / "index"
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    runs = [
-        subprocess.Popen(
-            [sys.executable, "-c", script, str(index), str(model_dir), str(corpus_files)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
-            cwd=ROOT,
-        )
-        for _ in range(2)
-    ]
+    runs = [spawn(script, index, model_dir, corpus_files) for _ in range(2)]
     results = [run.communicate(timeout=300) for run in runs]
     assert [run.returncode for run in runs] == [0, 0], [err for _, err in results]
     assert "Traceback" not in "".join(err for _, err in results)
