@@ -131,11 +131,10 @@ def read_query(
     )
 
 
-def shared(query: Query, corpus: PaperTerms, rows: Values) -> dict[str, Row]:
+def shared(query: Query, corpus: PaperTerms, rows: Values, cover: Row) -> dict[str, Row]:
     """Return what each paper (by row) shares with the question's terms, one array per
-    feature of ``SHARED``."""
+    feature of ``SHARED``; ``cover`` is their coverage of the question, already known."""
     none = np.zeros(len(rows))
-    cover = corpus.coverage(rows, query.weights)
     pair_total = sum(query.pairs.values())
     alternatives = [corpus.coverage(rows, a) for a in query.alternatives]
     return {

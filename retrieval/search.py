@@ -26,7 +26,7 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise, product
 from typing import Any
 
@@ -224,10 +224,11 @@ class Searcher:
             return rank(signals, mode, self.settings)
         return decide(signals, query, self.shared(query, signals), self.settings, self.calibration)
 
-    def shared(self, query: Query, papers: Iterable[str]) -> dict[str, dict[str, float]]:
-        """Return what each paper shares with the question's terms (``features.shared``)."""
-        ids = list(papers)
-        found = shared(query, self.index.terms, self._rows(ids))
+    def shared(self, query: Query, signals: Mapping[str, Signals]) -> dict[str, dict[str, float]]:
+        """Return what each candidate shares with the question's terms (``features.shared``)."""
+        ids = list(signals)
+        cover = np.fromiter((signals[pid].coverage for pid in ids), np.float64, len(ids))
+        found = shared(query, self.index.terms, self._rows(ids), cover)
         return {pid: {name: float(found[name][n]) for name in SHARED} for n, pid in enumerate(ids)}
 
     def _rows(self, papers: list[str]) -> npt.NDArray[np.int64]:
