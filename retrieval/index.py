@@ -47,15 +47,9 @@ class LoadedIndex:
     paper_ids: list[str]  # row order of paper_vectors
     paper_vectors: Vectors
     terms: PaperTerms  # every paper's stems, title stems, pairs and code fact, by row
-    # Each paper's sentence vectors in sentence order, when ingest embedded them, and
-    # those sentences' offsets in its abstract.
+    sentences: AbstractSentences  # each paper's abstract sentences, split when asked for
+    # Each paper's sentence vectors in sentence order, when ingest embedded them.
     sentence_vectors: dict[str, Vectors] = field(default_factory=dict)
-    sentence_bounds: dict[str, Bounds] = field(default_factory=dict)
-
-    @functools.cached_property
-    def sentences(self) -> AbstractSentences:
-        """Return each paper's abstract sentences, split when asked for."""
-        return AbstractSentences(self.papers, self.sentence_bounds)
 
     @functools.cached_property
     def paper_rows(self) -> dict[str, int]:
@@ -142,15 +136,18 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
         terms = index_cache.read_terms(cache, generation, len(tables.paper_ids))
     if tables is None or bm25 is None or terms is None:
         tables = _read_store(store, generation, manifest)
+        split = AbstractSentences(tables.papers, tables.sentence_bounds)
         # BM25 sees the title with every chunk, as the embeddings do.
         titled = [f"{tables.papers[c.paper_id].title} {c.text}" for c in tables.chunks]
         bm25 = BM25.fit([tokenize(text) for text in titled])
-        terms = _terms(tables)
+        terms = _terms(tables, split)
         # The texts were for BM25 only: 241k copies of slices of the abstracts at 100k
         # papers. Chunks read back from the cache come without them too.
         tables = replace(tables, chunks=[replace(c, text="") for c in tables.chunks])
         if cache:
             index_cache.write(cache, generation, tables, bm25, terms)
+    else:
+        split = AbstractSentences(tables.papers, tables.sentence_bounds)
     return LoadedIndex(
         generation=generation,
         papers=tables.papers,
@@ -161,18 +158,18 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
         paper_ids=tables.paper_ids,
         paper_vectors=tables.paper_vectors,
         sentence_vectors=tables.sentence_vectors,
-        sentence_bounds=tables.sentence_bounds,
+        sentences=split,
         terms=terms,
     )
 
 
-def _terms(tables: Tables) -> PaperTerms:
+def _terms(tables: Tables, split: AbstractSentences) -> PaperTerms:
     """Tokenize every paper, in the row order of ``paper_ids``.
 
     Only an abstract that says where code is anywhere needs its sentences to find the one
-    that does (segtok is ~1-2 ms an abstract; stored sentence offsets cost nothing).
+    that does (segtok is ~1-2 ms an abstract; stored sentence offsets cost nothing); they
+    stay in ``split``'s cache for the first answers' snippets.
     """
-    split = AbstractSentences(tables.papers, tables.sentence_bounds)
     return PaperTerms.compute(
         (tables.papers[pid] for pid in tables.paper_ids),
         lambda paper: split[paper.id] if is_code_sentence(paper.abstract) else [],
