@@ -39,7 +39,6 @@ class Lookup:
         self.store = store
         self._titles = {pid: p.title for pid, p in index.papers.items()}
         self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
-        self._title_words = {pid: title_words(t) for pid, t in self._folded.items()}
         self.authors = sorted({a for p in index.papers.values() for a in p.authors})
         self.author_index = AuthorIndex(self.authors)
         self._author_names = dict(enumerate(self.authors))
@@ -66,7 +65,7 @@ class Lookup:
                 (score, pid)
                 for score, pid in close
                 if score[0] >= TITLE_CUTOFF  # cheap first; word coverage for the few left
-                and word_coverage(words, self._title_words[pid]) >= needed
+                and word_coverage(words, title_words(self._folded[pid])) >= needed
             ),
             reverse=True,
         )
