@@ -86,7 +86,7 @@ def main() -> None:
 
         def overfetch(n: int, fetch: int = fetch, allowed: set[str] = allowed) -> set[str]:
             hits = store.query(index.generation, "chunks", vectors[n], fetch)
-            kept = [i for i, _ in hits if searcher._chunk_index[i] in allowed]
+            kept = [i for i, _ in hits if searcher._chunk_papers[i] in allowed]
             return set(kept[:TOP])
 
         truth_ms, truth = timed(exact, count)

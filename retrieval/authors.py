@@ -112,8 +112,7 @@ def representative(index: LoadedIndex, papers: list[Paper], n: int = REPRESENTAT
     """Return the n papers nearest to the centroid of the author's paper vectors."""
     if not papers:
         return []
-    rows = [index.paper_rows[p.id] for p in papers]
-    vectors = index.paper_vectors[rows]
+    vectors = index.chunk_rows.paper_vectors([index.paper_rows[p.id] for p in papers])
     centroid = vectors.mean(axis=0)
     order = np.argsort(-(vectors @ centroid), kind="stable")[:n]
     return [papers[i] for i in order]

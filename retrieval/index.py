@@ -19,10 +19,11 @@ import numpy as np
 
 from retrieval import index_cache
 from retrieval.bm25 import BM25
+from retrieval.chunk_rows import ChunkRows
 from retrieval.embedding import Vectors
 from retrieval.errors import IndexUnavailable
-from retrieval.index_cache import Bounds, Tables
-from retrieval.models import Chunk, ListingPage, Paper, Source
+from retrieval.index_cache import Bounds, Shared, Tables
+from retrieval.models import Chunk, ListingPage, Paper
 from retrieval.paper_terms import PaperTerms
 from retrieval.snippets import is_code_sentence
 from retrieval.stems import StemIndex
@@ -45,7 +46,7 @@ class LoadedIndex:
     bm25: BM25
     chunk_vectors: Vectors  # row order of chunks: cosines of papers only BM25 or a term found
     paper_ids: list[str]  # row order of paper_vectors
-    paper_vectors: Vectors
+    paper_vectors: Vectors  # serving reads them from chunk_vectors instead (chunk_rows)
     terms: PaperTerms  # every paper's stems, title stems, pairs and code fact, by row
     sentences: AbstractSentences  # each paper's abstract sentences, split when asked for
     # Each paper's sentence vectors in sentence order, when ingest embedded them.
@@ -55,6 +56,13 @@ class LoadedIndex:
     def paper_rows(self) -> dict[str, int]:
         """Return each paper's row in ``paper_vectors``."""
         return {pid: row for row, pid in enumerate(self.paper_ids)}
+
+    @functools.cached_property
+    def chunk_rows(self) -> ChunkRows:
+        """Return which chunk rows are whose, and the papers' vectors from their chunks'."""
+        rows = self.paper_rows
+        paper_of = np.fromiter((rows[c.paper_id] for c in self.chunks), np.int32, len(self.chunks))
+        return ChunkRows(paper_of, len(self.paper_ids), self.chunk_vectors)
 
     @functools.cached_property
     def stems(self) -> StemIndex:
@@ -228,16 +236,19 @@ def _papers(rows: Records) -> dict[str, Paper]:
         zip(rows.ids, rows.documents, rows.metadatas, strict=True),
         key=lambda row: int(row[2].get("order", 0)),
     )
+    shared = Shared()
     return {
-        id_: Paper(
-            id=id_,
-            title=str(meta["title"]),
-            abstract=doc,
-            year=int(meta["year"]),
-            subjects=_split(str(meta["subjects"])),
-            authors=_split(str(meta["authors"])),
-            sources=tuple(Source(**s) for s in json.loads(str(meta["sources"]))),
-            arxiv_id=str(meta.get("arxiv_id") or ""),
+        id_: shared.paper(
+            {
+                "id": id_,
+                "title": str(meta["title"]),
+                "abstract": doc,
+                "year": meta["year"],
+                "subjects": _split(str(meta["subjects"])),
+                "authors": _split(str(meta["authors"])),
+                "sources": json.loads(str(meta["sources"])),
+                "arxiv_id": str(meta.get("arxiv_id") or ""),
+            }
         )
         for id_, doc, meta in ordered
     }

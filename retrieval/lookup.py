@@ -110,14 +110,14 @@ class Lookup:
     def related(self, pid: str, n: int = RELATED) -> list[str]:
         """Return the n papers nearest to a paper's vector, itself excluded.
 
-        Scored exactly from the memory-mapped vectors up to ``EXACT_ROWS`` papers (at
-        100k, Chroma's HNSW index of the papers held ~200 MB once asked); more, by
+        Scored exactly from the chunk vectors held in memory up to ``EXACT_ROWS`` papers
+        (at 100k, Chroma's HNSW index of the papers held ~200 MB once asked); more, by
         Chroma's nearest.
         """
-        vectors, ids = self.index.paper_vectors, self.index.paper_ids
-        vector = vectors[self.index.paper_rows[pid]]
+        table, ids = self.index.chunk_rows, self.index.paper_ids
+        vector = table.paper_vectors([self.index.paper_rows[pid]])[0]
         if len(ids) <= EXACT_ROWS:
-            hits = [ids[row] for row in top_k(vectors @ vector, n + 1)]
+            hits = [ids[row] for row in top_k(table.paper_cosines(vector), n + 1)]
         else:
             hits = [
                 hit for hit, _ in self.store.query(self.index.generation, "papers", vector, n + 1)

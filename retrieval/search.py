@@ -22,6 +22,7 @@ settings.
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 import time
@@ -124,14 +125,10 @@ class Searcher:
         self.vocabulary = Vocabulary(index.terms.vocabulary, self._texts_holding)
         self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
         self._prepared_lock = threading.Lock()  # questions run on several threads
-        self._chunk_papers = np.array([c.paper_id for c in index.chunks])
         self.filtering = FilterIndex(index.papers, [c.paper_id for c in index.chunks])
         self._everything = Allowed(frozenset(index.papers), np.ones(len(index.chunks), bool))
         self._all_rows = np.arange(len(index.chunks))
-        self._chunk_index = {c.id: c.paper_id for c in index.chunks}
-        self._chunk_rows: dict[str, list[int]] = {}
-        for row, chunk in enumerate(index.chunks):
-            self._chunk_rows.setdefault(chunk.paper_id, []).append(row)
+        self._chunk_rows = index.chunk_rows
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
         self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
 
@@ -323,7 +320,7 @@ class Searcher:
         (bench/scale.py); the chunk's cosine ranks the sentences instead, and the
         question's terms pick among a chunk's sentences.
         """
-        chunk_rows = self._chunk_rows.get(pid, [])
+        chunk_rows: list[int] = self._chunk_rows.of(self.index.paper_rows[pid]).tolist()
         if not chunk_rows or not rows:
             return None
         chunks = [self.index.chunks[row] for row in chunk_rows]
@@ -347,7 +344,7 @@ class Searcher:
             scores = np.where(permitted.chunks, scores, 0.0)
         best: dict[str, float] = {}
         for row in fusion.top_k(scores, self.settings.candidates):
-            pid = str(self._chunk_papers[row])
+            pid = self.index.paper_ids[self._chunk_rows.paper_of[row]]
             if scores[row] > 0 and permitted.chunks[row] and scores[row] > best.get(pid, 0.0):
                 best[pid] = float(scores[row])
         return best
@@ -368,25 +365,36 @@ class Searcher:
             vectors = self.index.chunk_vectors if everything else self.index.chunk_vectors[rows]
             scores = (vectors @ vector).astype(np.float64)
             top = fusion.top_k(scores, n)
-            hits = [(self.index.chunks[rows[i]].id, float(scores[i])) for i in top]
+            owners = self._chunk_rows.paper_of[rows[top]].tolist()
+            hits = [
+                (self.index.paper_ids[o], float(scores[i]))
+                for o, i in zip(owners, top, strict=True)
+            ]
         elif everything:
-            hits = self.store.query(self.index.generation, "chunks", vector, n)
+            found = self.store.query(self.index.generation, "chunks", vector, n)
+            hits = [(self._chunk_papers[c], s) for c, s in found]
         else:
             share = len(rows) / len(self.index.chunks)
             fetch = min(OVERFETCH, len(self.index.chunks), int(n / share) + 1)
             found = self.store.query(self.index.generation, "chunks", vector, fetch)
-            hits = [(c, s) for c, s in found if self._chunk_index[c] in permitted.papers]
+            hits = [(self._chunk_papers[c], s) for c, s in found]
+            hits = [(pid, s) for pid, s in hits if pid in permitted.papers]
         best: dict[str, float] = {}
-        for chunk_id, similarity in hits[:n]:
-            pid = self._chunk_index[chunk_id]
+        for pid, similarity in hits[:n]:
             if similarity > best.get(pid, -1.0):
                 best[pid] = similarity
         return best
 
     def _cosine(self, pid: str, vector: Vectors) -> float:
         """Return a paper's best chunk cosine from the chunk vectors held in memory."""
-        rows = self._chunk_rows.get(pid, [])
-        return float((self.index.chunk_vectors[rows] @ vector).max()) if rows else 0.0
+        rows = self._chunk_rows.of(self.index.paper_rows[pid])
+        return float((self.index.chunk_vectors[rows] @ vector).max()) if len(rows) else 0.0
+
+    @functools.cached_property
+    def _chunk_papers(self) -> dict[str, str]:
+        """Return each chunk's paper by chunk id: only for Chroma's nearest chunks, past
+        ``EXACT_CHUNKS`` (7 MB at 100k papers, never built below)."""
+        return {c.id: c.paper_id for c in self.index.chunks}
 
     def _result(
         self, paper: Paper, relevance: float, query: Query, vector: Vectors | None, semantic: bool

@@ -44,6 +44,9 @@ def test_a_restart_answers_the_same_without_reading_chroma(
     assert index.chunks == first.searcher.index.chunks
     np.testing.assert_array_equal(index.chunk_vectors, first.searcher.index.chunk_vectors)
     assert index.sentence_vectors.keys() == first.searcher.index.sentence_vectors.keys()
+    for loaded in (first.searcher.index, index):  # read from Chroma, then from the cache
+        names = [name for paper in loaded.papers.values() for name in paper.authors]
+        assert len({id(name) for name in names}) == len(set(names)) < len(names)
 
 
 @pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz", "terms_pairs_values.npy"])
