@@ -70,6 +70,7 @@ PREPARED_PAPERS = 4096
 EXACT_CHUNKS = 300_000
 EXACT_ROWS = EXACT_CHUNKS  # papers, likewise (``Lookup.related``)
 OVERFETCH = 1000
+GATHER_SHARE = 10  # score only the allowed chunks when fewer than 1 in this many
 PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
 UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
@@ -362,8 +363,7 @@ class Searcher:
         everything = permitted is self._everything
         rows = self._all_rows if everything else np.flatnonzero(permitted.chunks)
         if len(rows) <= EXACT_CHUNKS:
-            vectors = self.index.chunk_vectors if everything else self.index.chunk_vectors[rows]
-            scores = (vectors @ vector).astype(np.float64)
+            scores = self._exact(vector, rows).astype(np.float64)
             top = fusion.top_k(scores, n)
             owners = self._chunk_rows.paper_of[rows[top]].tolist()
             hits = [
@@ -389,6 +389,20 @@ class Searcher:
         """Return a paper's best chunk cosine from the chunk vectors held in memory."""
         rows = self._chunk_rows.of(self.index.paper_rows[pid])
         return float((self.index.chunk_vectors[rows] @ vector).max()) if len(rows) else 0.0
+
+    def _exact(self, vector: Vectors, rows: npt.NDArray[np.intp]) -> Vectors:
+        """Return the cosines of these chunk rows with ``vector``.
+
+        Copying the allowed rows out first costs more than scoring them all once more
+        than ~1 in 10 is allowed (240k chunks: 2.3 ms to copy and score 2%, 55 ms for
+        half, against 18 ms for all).
+        """
+        vectors = self.index.chunk_vectors
+        if len(rows) == len(vectors):
+            return np.asarray(vectors @ vector)
+        if len(rows) * GATHER_SHARE > len(vectors):
+            return np.asarray((vectors @ vector)[rows])
+        return np.asarray(vectors[rows] @ vector)
 
     @functools.cached_property
     def _chunk_papers(self) -> dict[str, str]:

@@ -50,10 +50,16 @@ def test_the_filter_index_agrees_with_matches(
     ],
 )
 @pytest.mark.parametrize("exact_chunks", [search.EXACT_CHUNKS, 0])  # 0: over-fetch
+@pytest.mark.parametrize("gather_share", [1, 10**6])  # copy the allowed rows out, or not
 def test_filtered_answers_hold_only_allowed_papers_and_their_best_ones(
-    fake_engine: Engine, chosen: Filters, exact_chunks: int, monkeypatch: pytest.MonkeyPatch
+    fake_engine: Engine,
+    chosen: Filters,
+    exact_chunks: int,
+    gather_share: int,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(search, "EXACT_CHUNKS", exact_chunks)
+    monkeypatch.setattr(search, "GATHER_SHARE", gather_share)
     searcher = fake_engine.searcher
     weights = {"graph": 1.0, "spars": 1.0, "quantiz": 1.0}
     vector = searcher._embed("graph sparse quantization")
