@@ -18,7 +18,8 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -108,10 +109,12 @@ def _ingest(
     with_sentences = len(corpus.papers) <= settings.sentence_vectors_up_to
     batches = _Batches(store, generation, lenders, embedder, settings, with_sentences)
     total, step = len(corpus.papers), settings.ingest_batch
-    for begin in range(0, total, step):
-        batches.write(corpus.papers[begin : begin + step], begin)
-        if progress:
-            progress(min(begin + step, total), total)
+    with batches.writer:
+        for begin in range(0, total, step):
+            batches.write(corpus.papers[begin : begin + step], begin)
+            if progress:
+                progress(min(begin + step, total), total)
+        batches.writer.wait()
     manifest = {
         "generation": generation,
         "model": embedder.model_id,
@@ -151,6 +154,7 @@ class _Batches:
         self.settings = settings
         self.with_sentences = with_sentences
         self.chunks = self.sentences = self.embedded = self.reused = 0
+        self.writer = _Writer(store, generation)
 
     def write(self, papers: Sequence[Paper], offset: int) -> None:
         """Write a batch's chunks, sentences and papers; ``offset`` is its first paper's."""
@@ -158,10 +162,12 @@ class _Batches:
         size, overlap = self.settings.chunk_size, self.settings.chunk_overlap
         by_id = {p.id: p for p in papers}
         chunks = [c for p in papers for c in chunk_paper(p, size, overlap, model)]
+        appends: list[tuple[str, Records]] = []
         chunk_vectors = self._store(
             "chunks",
             {c.id: c.embedding_text(by_id[c.paper_id].title) for c in chunks},
             lambda new: _chunk_records([c for c in chunks if c.id in new], by_id, new),
+            appends,
         )
         self.chunks += len(chunks)
         if self.with_sentences:
@@ -174,22 +180,30 @@ class _Batches:
                 "sentences",
                 {sid: s.text for sid, _, s in rows},
                 lambda new: _sentence_records([r for r in rows if r[0] in new], new),
+                appends,
             )
             self.sentences += len(rows)
         written = self.store.ids_in(self.generation, "papers", list(by_id))
+        written |= set(self.writer.pending("papers", by_id))
         fresh = [(offset + n, p) for n, p in enumerate(papers) if p.id not in written]
-        self.store.append(self.generation, "papers", _paper_records(fresh, chunks, chunk_vectors))
+        appends.append(("papers", _paper_records(fresh, chunks, chunk_vectors)))
+        self.writer.submit(appends)
 
     def _store(
-        self, kind: str, texts: dict[str, str], records: Callable[[dict[str, Vectors]], Records]
+        self,
+        kind: str,
+        texts: dict[str, str],
+        records: Callable[[dict[str, Vectors]], Records],
+        appends: list[tuple[str, Records]],
     ) -> dict[str, Vectors]:
         """Return a vector per id: this generation's own, else lent, else embedded.
 
-        The vectors not yet in this generation are appended to it, as one batch.
+        The records of the vectors not yet in this generation are added to ``appends``.
         Each distinct text is embedded once: an abstract of repeated text (1 MB of one
         sentence is 50,000 sentence rows) costs one forward pass per distinct sentence.
         """
         own = self.store.vectors_for(self.generation, kind, list(texts))
+        own |= self.writer.pending(kind, texts)
         new: dict[str, Vectors] = {}
         for lender in self.lenders:
             wanted = [i for i in texts if i not in own and i not in new]
@@ -206,8 +220,54 @@ class _Batches:
         embedded = sum(len(ids) for ids in by_text.values())
         self.embedded += embedded
         self.reused += len(texts) - embedded
-        self.store.append(self.generation, kind, records(new))
+        appends.append((kind, records(new)))
         return own | new
+
+
+class _Writer:
+    """Appends each batch's records on one background thread while the next one embeds.
+
+    Embedding is ~3/4 of an ingest and Chroma's writes the rest, one after the other:
+    ~145% of 2 cores busy at 100k papers. Batches are written in order, at most one in
+    flight, so memory stays bounded by two batches and a kill -9 leaves whole appends,
+    as before. A failed write is raised by the next ``submit`` or ``wait``.
+    """
+
+    def __init__(self, store: VectorStore, generation: str) -> None:
+        self._store = store
+        self._generation = generation
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-writer")
+        self._flight: Future[None] | None = None
+        self._pending: dict[str, dict[str, Vectors]] = {}
+
+    def pending(self, kind: str, ids: Iterable[str]) -> dict[str, Vectors]:
+        """Return the vectors of these ids that the write in flight holds: written, for
+        the batch that follows it."""
+        held = self._pending.get(kind, {})
+        return {id_: held[id_] for id_ in ids if id_ in held}
+
+    def submit(self, appends: list[tuple[str, Records]]) -> None:
+        """Write these (kind, records) in order, once the write before them is done."""
+        self.wait()
+        self._pending = {kind: dict(zip(r.ids, r.vectors, strict=True)) for kind, r in appends}
+        self._flight = self._pool.submit(self._write, appends)
+
+    def _write(self, appends: list[tuple[str, Records]]) -> None:
+        for kind, records in appends:
+            self._store.append(self._generation, kind, records)
+
+    def wait(self) -> None:
+        """Return once every submitted write is done; raise the error of a failed one."""
+        flight, self._flight = self._flight, None
+        self._pending = {}
+        if flight is not None:
+            flight.result()
+
+    def __enter__(self) -> _Writer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._pool.shutdown(wait=True)  # an error already raised is not replaced
 
 
 def _sentence_id(model_id: str, paper: str, sentence: Sentence) -> str:
@@ -218,16 +278,16 @@ def _sentence_id(model_id: str, paper: str, sentence: Sentence) -> str:
 def _chunk_records(
     chunks: list[Chunk], papers: dict[str, Paper], vectors: dict[str, Vectors]
 ) -> Records:
+    """A chunk's text is its paper's abstract[start:end]: stored as a document too, Chroma
+    indexed it for full-text search, and with the paper's title, subjects and authors
+    in its metadata, writing 20k chunks took 33.5 s against 14.4 s without."""
     return Records(
         ids=[c.id for c in chunks],
-        documents=[c.text for c in chunks],
+        documents=[],
         metadatas=[
             {
                 "paper_id": c.paper_id,
-                "title": papers[c.paper_id].title,
                 "year": papers[c.paper_id].year,
-                "subjects": join_list(papers[c.paper_id].subjects),
-                "authors": join_list(papers[c.paper_id].authors),
                 "index": c.index,
                 "start": c.start,
                 "end": c.end,
@@ -244,7 +304,7 @@ def _sentence_records(
 ) -> Records:
     return Records(
         ids=[sid for sid, _, _ in rows],
-        documents=[s.text for _, _, s in rows],
+        documents=[],  # the sentence is abstract[start:end], as a chunk is
         metadatas=[{"paper_id": pid, "start": s.start, "end": s.end} for _, pid, s in rows],
         vectors=_stack([vectors[sid] for sid, _, _ in rows]),
     )

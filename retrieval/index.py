@@ -187,13 +187,15 @@ def _terms(tables: Tables, split: AbstractSentences) -> PaperTerms:
 def _read_store(store: VectorStore, generation: str, manifest: Mapping[str, Any]) -> Tables:
     """Read a generation's papers, chunks and vectors from Chroma."""
     paper_rows = store.read(generation, "papers")
+    papers = _papers(paper_rows)
     chunk_rows = store.read(generation, "chunks")
     chunks = [
         Chunk(
             id=id_,
             paper_id=str(meta["paper_id"]),
             index=int(meta["index"]),
-            text=doc,
+            # Chunks written before they were stored without text hold it.
+            text=doc or papers[str(meta["paper_id"])].abstract[meta["start"] : meta["end"]],
             start=int(meta["start"]),
             end=int(meta["end"]),
             tokens=int(meta["tokens"]),
@@ -206,7 +208,7 @@ def _read_store(store: VectorStore, generation: str, manifest: Mapping[str, Any]
     stored = manifest.get("sentence_vectors", True) and store.has(generation, "sentences")
     vectors, bounds = _sentences(store.read(generation, "sentences")) if stored else ({}, {})
     return Tables(
-        papers=_papers(paper_rows),
+        papers=papers,
         chunks=chunks,
         chunk_vectors=chunk_rows.vectors,
         paper_ids=paper_rows.ids,

@@ -45,7 +45,7 @@ class Records:
     """Rows of one collection: ids, documents, metadata and vectors, aligned."""
 
     ids: list[str]
-    documents: list[str]
+    documents: list[str]  # empty: none stored (text Chroma would index for full-text search)
     metadatas: list[dict[str, Any]]
     vectors: Vectors
 
@@ -157,7 +157,7 @@ class VectorStore:
             with translated(f"cannot write the {kind} of the index"):  # e.g. the disk is full
                 collection.add(
                     ids=records.ids[begin:end],
-                    documents=records.documents[begin:end],
+                    documents=records.documents[begin:end] if records.documents else None,
                     metadatas=records.metadatas[begin:end],
                     embeddings=records.vectors[begin:end],
                 )
@@ -204,7 +204,7 @@ class VectorStore:
                     offset=len(ids),
                 )
             ids += got["ids"]
-            documents += got["documents"]
+            documents += [document or "" for document in got["documents"]]
             metadatas += got["metadatas"]
             pages.append(np.asarray(got["embeddings"], dtype=np.float32).reshape(-1, _width(got)))
             if len(got["ids"]) < ROWS_PER_READ:
