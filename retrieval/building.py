@@ -2,8 +2,9 @@
 
 Papers are taken ``ingest_batch`` at a time (256: ~640 chunks, ~2,000 sentences):
 chunked, embedded (only texts whose content-derived ids no stored generation holds) and
-appended to the new generation's collections before the next batch starts, so memory is
-bounded by one batch and not by the corpus. An ingest killed at any point (kill -9
+appended to the new generation's collections on a writer thread while the next batch
+embeds (``_Writer``), so memory is bounded by two batches and not by the corpus. An
+ingest killed at any point (kill -9
 included) leaves the batches it wrote; the next ingest of the same corpus has the same
 generation id, finds them, and goes on from there. Readers keep the active generation
 until ``activate``, one metadata write after the last batch. Every sentence is embedded
