@@ -9,7 +9,7 @@ filter means; ``tests/retrieval/test_filtering.py`` checks that both agree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,7 +18,6 @@ import numpy.typing as npt
 from retrieval.models import Filters, Paper
 
 Mask = npt.NDArray[np.bool_]
-Rows = npt.NDArray[np.intp]
 
 
 @dataclass(frozen=True)
@@ -32,13 +31,14 @@ class Allowed:
 class FilterIndex:
     """Year, subject and author lookups over one loaded index's papers and chunks."""
 
-    def __init__(self, papers: Mapping[str, Paper], chunk_papers: Sequence[str]) -> None:
-        self.ids = list(papers)
-        row = {pid: n for n, pid in enumerate(self.ids)}
-        self.years = np.array([p.year for p in papers.values()], dtype=np.int32)
+    def __init__(self, papers: Sequence[Paper], chunk_papers: npt.NDArray[np.integer]) -> None:
+        """``papers`` in row order; ``chunk_papers[c]`` is the row of chunk ``c``'s paper
+        (``ChunkRows.paper_of``)."""
+        self.ids = [p.id for p in papers]
+        self.years = np.array([p.year for p in papers], dtype=np.int32)
         codes: dict[tuple[str, str], list[int]] = {}  # ("code", "cs.dc"), ("archive", "cs")
         authors: dict[str, list[int]] = {}
-        for n, paper in enumerate(papers.values()):
+        for n, paper in enumerate(papers):
             for code in {c.casefold() for c in paper.subjects}:
                 codes.setdefault(("code", code), []).append(n)
             # "cs" allows every cs.* paper (a paper with two cs codes counts once).
@@ -48,7 +48,7 @@ class FilterIndex:
                 authors.setdefault(name, []).append(n)
         self._codes = {code: np.array(rows, dtype=np.intp) for code, rows in codes.items()}
         self._authors = {name: np.array(rows, dtype=np.intp) for name, rows in authors.items()}
-        self.chunk_rows: Rows = np.array([row[pid] for pid in chunk_papers], dtype=np.intp)
+        self.chunk_rows = chunk_papers
 
     def papers(self, filters: Filters) -> Mask:
         """Return a mask over ``self.ids`` of the papers that pass every filter set."""

@@ -126,7 +126,8 @@ class Searcher:
         self.vocabulary = Vocabulary(index.terms.vocabulary, self._texts_holding)
         self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
         self._prepared_lock = threading.Lock()  # questions run on several threads
-        self.filtering = FilterIndex(index.papers, [c.paper_id for c in index.chunks])
+        in_rows = [index.papers[pid] for pid in index.paper_ids]
+        self.filtering = FilterIndex(in_rows, index.chunk_rows.paper_of)
         self._everything = Allowed(frozenset(index.papers), np.ones(len(index.chunks), bool))
         self._all_rows = np.arange(len(index.chunks))
         self._chunk_rows = index.chunk_rows

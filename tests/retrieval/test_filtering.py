@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ from retrieval.search import matches
 from tests.conftest import CORPUS
 
 PAPERS = {p.id: p for p in load_corpus([CORPUS]).papers}
-INDEX = FilterIndex(PAPERS, list(PAPERS))  # one "chunk" per paper is enough here
+INDEX = FilterIndex(list(PAPERS.values()), np.arange(len(PAPERS)))  # a "chunk" per paper
 CODES = sorted({c for p in PAPERS.values() for c in p.subjects})
 AUTHORS = sorted({a for p in PAPERS.values() for a in p.authors})
 SUBJECT = st.one_of(
