@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from retrieval.embedding import Vectors
+from retrieval.grouping import grouped
 
 Ids = npt.NDArray[np.int32]
 BLOCK = 4096  # papers summed at once by ``norms`` (~10k chunk vectors, ~15 MB)
@@ -31,9 +32,7 @@ class ChunkRows:
         self.paper_of = paper_of
         self.papers = papers
         self.vectors = vectors
-        self._order = np.argsort(paper_of, kind="stable").astype(np.int32)
-        self._indptr = np.zeros(papers + 1, dtype=np.int64)
-        np.cumsum(np.bincount(paper_of, minlength=papers), out=self._indptr[1:])
+        self._order, self._indptr = grouped(paper_of, papers)
 
     def of(self, paper: int) -> Ids:
         """Return the rows of a paper's chunks, in chunk order."""

@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from retrieval.grouping import grouped
+
 Ids = npt.NDArray[np.int32]
 
 
@@ -66,7 +68,5 @@ class StemIndex:
         ``rows[indptr[i]:indptr[i + 1]]``, ascending."""
         lengths = np.diff(self._indptr)
         owners = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
-        order = np.argsort(self._papers, kind="stable")  # by stem, rows ascending within each
-        indptr = np.zeros(len(self.ids) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(self._papers, minlength=len(self.ids)), out=indptr[1:])
+        order, indptr = grouped(self._papers, len(self.ids))  # rows ascending within a stem
         return indptr, owners[order]
