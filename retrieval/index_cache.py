@@ -80,10 +80,9 @@ def read(cache: Path, generation: str) -> Tables | None:
         sentence_vectors = _vectors(folder / "sentence_vectors.npy", counted)
         shared = Shared()
         papers = {p["id"]: shared.paper(p) for p in described["papers"]}
-        ids = {pid: pid for pid in papers}  # one string per paper id, not one per chunk
+        # One string per paper id, not one per chunk.
         chunks = [
-            Chunk(cid, ids.get(pid, pid), n, "", *rest)
-            for cid, pid, n, *rest in described["chunks"]
+            Chunk(cid, shared(pid), n, "", *rest) for cid, pid, n, *rest in described["chunks"]
         ]
         sentences: dict[str, Vectors] = {}
         row = 0
@@ -98,7 +97,7 @@ def read(cache: Path, generation: str) -> Tables | None:
         papers=papers,
         chunks=chunks,
         chunk_vectors=chunk_vectors,
-        paper_ids=[ids.get(pid, pid) for pid in described["paper_ids"]],
+        paper_ids=[shared(pid) for pid in described["paper_ids"]],
         paper_vectors=paper_vectors,
         sentence_vectors=sentences,
         sentence_bounds=bounds,
@@ -196,7 +195,8 @@ def _bounds(flat: list[int]) -> Bounds:
 
 class Shared:
     """Hands out one copy of each equal value among many papers: at 100k papers, ~300
-    authors' names occur ~280k times, and every paper of a snapshot names its file."""
+    authors' names occur ~280k times, every paper of a snapshot names its file, and each
+    paper's id is held by its chunks too."""
 
     def __init__(self) -> None:
         self._kept: dict[Hashable, Any] = {}
@@ -208,7 +208,7 @@ class Shared:
     def paper(self, row: Mapping[str, Any]) -> Paper:
         """Return a paper from its stored fields, repeated values shared."""
         return Paper(
-            id=row["id"],
+            id=self(row["id"]),
             title=row["title"],
             abstract=row["abstract"],
             year=int(row["year"]),

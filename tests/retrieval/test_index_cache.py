@@ -47,6 +47,8 @@ def test_a_restart_answers_the_same_without_reading_chroma(
     for loaded in (first.searcher.index, index):  # read from Chroma, then from the cache
         names = [name for paper in loaded.papers.values() for name in paper.authors]
         assert len({id(name) for name in names}) == len(set(names)) < len(names)
+    # Read from the cache, a chunk holds its paper's own id string, not a copy of it.
+    assert all(c.paper_id is index.papers[c.paper_id].id for c in index.chunks)
 
 
 @pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz", "terms_pairs_values.npy"])
