@@ -45,8 +45,9 @@ class LoadedIndex:
     chunks: list[Chunk]  # without their text (``Paper.abstract[start:end]``)
     bm25: BM25
     chunk_vectors: Vectors  # row order of chunks: cosines of papers only BM25 or a term found
-    paper_ids: list[str]  # row order of paper_vectors
-    paper_vectors: Vectors  # serving reads them from chunk_vectors instead (chunk_rows)
+    # Paper rows (``paper_rows``, ``chunk_rows``). A paper's vector is computed from its
+    # chunks' (``chunk_rows.paper_vectors``); Chroma keeps it for nearest-paper queries.
+    paper_ids: list[str]
     terms: PaperTerms  # every paper's stems, title stems, pairs and code fact, by row
     sentences: AbstractSentences  # each paper's abstract sentences, split when asked for
     # Each paper's sentence vectors in sentence order, when ingest embedded them.
@@ -54,7 +55,7 @@ class LoadedIndex:
 
     @functools.cached_property
     def paper_rows(self) -> dict[str, int]:
-        """Return each paper's row in ``paper_vectors``."""
+        """Return each paper's row (its position in ``paper_ids``)."""
         return {pid: row for row, pid in enumerate(self.paper_ids)}
 
     @functools.cached_property
@@ -164,7 +165,6 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
         bm25=bm25,
         chunk_vectors=tables.chunk_vectors,
         paper_ids=tables.paper_ids,
-        paper_vectors=tables.paper_vectors,
         sentence_vectors=tables.sentence_vectors,
         sentences=split,
         terms=terms,
@@ -212,7 +212,6 @@ def _read_store(store: VectorStore, generation: str, manifest: Mapping[str, Any]
         chunks=chunks,
         chunk_vectors=chunk_rows.vectors,
         paper_ids=paper_rows.ids,
-        paper_vectors=paper_rows.vectors,
         sentence_vectors=vectors,
         sentence_bounds=bounds,
     )

@@ -15,7 +15,7 @@ once, the first time it is loaded, to ``<cache>/<generation>/``:
 * ``terms.npz`` and ``terms_*.npy``: every paper's stems, title stems, stem pairs and
   code fact as integer arrays (``retrieval.paper_terms``), so no start tokenizes the
   corpus again; the ``.npy`` rows are memory-mapped;
-* ``chunk_vectors.npy``, ``paper_vectors.npy``, ``sentence_vectors.npy``: float32 rows,
+* ``chunk_vectors.npy``, ``sentence_vectors.npy``: float32 rows,
   read memory-mapped, so only the pages a question touches are resident, and several
   processes on one machine share them through the page cache.
 
@@ -58,8 +58,7 @@ class Tables:
     papers: dict[str, Paper]  # in corpus order
     chunks: list[Chunk]  # in the row order of chunk_vectors; read back without their text
     chunk_vectors: Vectors
-    paper_ids: list[str]  # in the row order of paper_vectors
-    paper_vectors: Vectors
+    paper_ids: list[str]  # the papers' rows (their vectors are their chunks' mean)
     # Each paper's sentence vectors in sentence order, when ingest embedded them, and the
     # (start, end) offsets of those sentences in its abstract, one row each.
     sentence_vectors: dict[str, Vectors]
@@ -74,7 +73,6 @@ def read(cache: Path, generation: str) -> Tables | None:
         if described.get("format") != FORMAT:
             return None
         chunk_vectors = _vectors(folder / "chunk_vectors.npy", len(described["chunks"]))
-        paper_vectors = _vectors(folder / "paper_vectors.npy", len(described["paper_ids"]))
         bounds = {pid: _bounds(flat) for pid, flat in described["sentences"]}
         counted = sum(len(rows) for rows in bounds.values())
         sentence_vectors = _vectors(folder / "sentence_vectors.npy", counted)
@@ -98,7 +96,6 @@ def read(cache: Path, generation: str) -> Tables | None:
         chunks=chunks,
         chunk_vectors=chunk_vectors,
         paper_ids=[shared(pid) for pid in described["paper_ids"]],
-        paper_vectors=paper_vectors,
         sentence_vectors=sentences,
         sentence_bounds=bounds,
     )
@@ -137,7 +134,6 @@ def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: Paper
         (temporary / "tables.json").write_text(json.dumps(described), encoding="utf-8")
         for name, blocks in (
             ("chunk_vectors", [tables.chunk_vectors]),
-            ("paper_vectors", [tables.paper_vectors]),
             ("sentence_vectors", [vectors for _, vectors in sentences]),
         ):
             if sum(len(block) for block in blocks):

@@ -14,11 +14,12 @@ def test_paper_vectors_and_related_papers_match_the_stored_paper_vectors(
     fake_engine: Engine,
 ) -> None:
     index = fake_engine.searcher.index
-    rows = list(range(len(index.paper_ids)))
-    derived = index.chunk_rows.paper_vectors(rows)
-    np.testing.assert_allclose(derived, index.paper_vectors, atol=1e-5)
+    kept = fake_engine.store.vectors_for(index.generation, "papers", index.paper_ids)
+    vectors = np.stack([kept[pid] for pid in index.paper_ids])  # as ingest stored them
+    derived = index.chunk_rows.paper_vectors(list(range(len(index.paper_ids))))
+    np.testing.assert_allclose(derived, vectors, atol=1e-5)
     for row, pid in enumerate(index.paper_ids):
-        stored = index.paper_vectors @ index.paper_vectors[row]
+        stored = vectors @ vectors[row]
         np.testing.assert_allclose(index.chunk_rows.paper_cosines(derived[row]), stored, atol=1e-5)
         nearest = [index.paper_ids[r] for r in np.argsort(-stored, kind="stable")[1:4]]
         assert set(fake_engine.lookup.related(pid)) == set(nearest), pid

@@ -78,7 +78,7 @@ def test_index_loads_bm25_from_chroma_documents(fake_engine: Engine) -> None:
         loaded.generation, "chunks"
     )
     assert loaded.bm25.size == len(loaded.chunks)
-    assert loaded.paper_vectors.shape == (36, 384)
+    assert loaded.chunk_vectors.shape == (len(loaded.chunks), 384)
 
 
 def test_bm25_scores_documents_holding_the_query_stems() -> None:
