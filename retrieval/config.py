@@ -34,6 +34,13 @@ class ChromaSettings(BaseModel):
     prefix: str = Field("papercord", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9_-]{1,40}$")
     ef_search: int = Field(EF_SEARCH, ge=10, le=4096)  # set when a collection is created
 
+    @property
+    def cache(self) -> Path:
+        """Where each generation's rows and BM25 are kept (``retrieval.index_cache``):
+        beside the index folder, never inside it, so a read-only engine's private copy is
+        unaffected; local in http mode too."""
+        return self.path.with_name(f"{self.path.name}-cache")
+
 
 class RetrievalSettings(BaseModel):
     """Chunking, ranking and answer-shaping settings, each chosen on the dev set."""

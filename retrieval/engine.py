@@ -48,9 +48,7 @@ class Engine:
         self._snapshot: Snapshot | None = None
         self._retired: VectorStore | None = None  # the store served before the last reindex
         self.store = self._open_store()
-        # Each generation's rows and BM25 are kept beside the index folder (never inside
-        # it, so a read-only engine's private copy is unaffected; local in http mode too).
-        self.cache = chroma.path.with_name(f"{chroma.path.name}-cache")
+        self.cache = chroma.cache
         self.embedder = embedder
         self._lock = threading.Lock()  # guards swapping in a new index after reindex
         self._searcher: Searcher | None = None
@@ -78,7 +76,9 @@ class Engine:
             # A read-only engine serves a copy; a reindex writes the index folder itself.
             store = VectorStore(self.chroma) if self.read_only else self.store
             try:
-                report = building.ingest(corpus, store, self.embedder, self.settings, progress)
+                report = building.ingest(
+                    corpus, store, self.embedder, self.settings, progress, self.cache
+                )
             finally:
                 if store is not self.store:
                     store.close()

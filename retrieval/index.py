@@ -1,8 +1,9 @@
 """Load the index's active generation into memory for queries (``building`` writes it).
 
-The first load of a generation reads it from Chroma and fits BM25 on its chunks, then
-keeps both in local files (``retrieval.index_cache``); later starts, and other processes
-on the machine, read those instead, also when they share one Chroma server.
+The ingest that writes a generation fits BM25 on its chunks and keeps both in local
+files (``retrieval.index_cache``, ``keep``); starts, and other processes on the machine,
+read those, also when they share one Chroma server. A load that finds none (another
+machine, a removed cache) reads the generation from Chroma and keeps it the same way.
 """
 
 from __future__ import annotations
@@ -144,19 +145,8 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
     if cache and tables and bm25:
         terms = index_cache.read_terms(cache, generation, len(tables.paper_ids))
     if tables is None or bm25 is None or terms is None:
-        tables = _read_store(store, generation, manifest)
-        split = AbstractSentences(tables.papers, tables.sentence_bounds)
-        # BM25 sees the title with every chunk, as the embeddings do.
-        titled = [f"{tables.papers[c.paper_id].title} {c.text}" for c in tables.chunks]
-        bm25 = BM25.fit([tokenize(text) for text in titled])
-        terms = _terms(tables, split)
-        # The texts were for BM25 only: 241k copies of slices of the abstracts at 100k
-        # papers. Chunks read back from the cache come without them too.
-        tables = replace(tables, chunks=[replace(c, text="") for c in tables.chunks])
-        if cache:
-            index_cache.write(cache, generation, tables, bm25, terms)
-    else:
-        split = AbstractSentences(tables.papers, tables.sentence_bounds)
+        tables, bm25, terms = keep(cache, generation, _read_store(store, generation, manifest))
+    split = AbstractSentences(tables.papers, tables.sentence_bounds)
     return LoadedIndex(
         generation=generation,
         papers=tables.papers,
@@ -169,6 +159,28 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
         sentences=split,
         terms=terms,
     )
+
+
+def keep(cache: Path | None, generation: str, tables: Tables) -> tuple[Tables, BM25, PaperTerms]:
+    """Fit BM25 and the paper terms of a generation's tables and keep all three in
+    ``cache``; return the tables with their chunks' texts dropped.
+
+    The tables are read from Chroma, or handed over by the ingest that just wrote them
+    (``retrieval.building``), which spares the first start that read (76 s at 100k papers).
+    """
+    documents = []
+    for chunk in tables.chunks:  # BM25 sees the title with every chunk, as the model does
+        paper = tables.papers[chunk.paper_id]
+        text = chunk.text or paper.abstract[chunk.start : chunk.end]  # stored without it
+        documents.append(tokenize(f"{paper.title} {text}"))
+    bm25 = BM25.fit(documents)
+    terms = _terms(tables, AbstractSentences(tables.papers, tables.sentence_bounds))
+    # The texts were for BM25 only: 241k copies of slices of the abstracts at 100k papers.
+    # Chunks read back from the cache come without them too.
+    tables = replace(tables, chunks=[replace(c, text="") for c in tables.chunks])
+    if cache:
+        index_cache.write(cache, generation, tables, bm25, terms)
+    return tables, bm25, terms
 
 
 def _terms(tables: Tables, split: AbstractSentences) -> PaperTerms:
@@ -194,8 +206,7 @@ def _read_store(store: VectorStore, generation: str, manifest: Mapping[str, Any]
             id=id_,
             paper_id=str(meta["paper_id"]),
             index=int(meta["index"]),
-            # Chunks written before they were stored without text hold it.
-            text=doc or papers[str(meta["paper_id"])].abstract[meta["start"] : meta["end"]],
+            text=doc,  # chunks written before they were stored without text hold it
             start=int(meta["start"]),
             end=int(meta["end"]),
             tokens=int(meta["tokens"]),

@@ -59,7 +59,8 @@ def _ingest(
     try:
         corpus = load_corpus(paths, strict=strict, snapshot=snapshot)
         store = VectorStore(chroma)
-        report = building.ingest(corpus, store, Embedder(model[0], precision=model[1]), retrieval)
+        embedder = Embedder(model[0], precision=model[1])
+        report = building.ingest(corpus, store, embedder, retrieval, cache=chroma.cache)
         store.close()
         return "ok", report
     except errors.NotFoundError as exc:  # its suggestions do not survive pickling; keep it plain

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -49,6 +51,41 @@ def test_a_restart_answers_the_same_without_reading_chroma(
         assert len({id(name) for name in names}) == len(set(names)) < len(names)
     # Read from the cache, a chunk holds its paper's own id string, not a copy of it.
     assert all(c.paper_id is index.papers[c.paper_id].id for c in index.chunks)
+
+
+def test_the_ingest_keeps_what_a_load_from_chroma_would_keep(
+    fake_embedder: FakeEmbedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chroma = ChromaSettings(path=tmp_path / "index")
+    built = Engine(RetrievalSettings(), chroma, fake_embedder)
+    with monkeypatch.context() as patched:
+        patched.setattr(VectorStore, "read", _refuse)  # the first load reads the kept files
+        built.ingest([CORPUS])
+    generation = built.searcher.index.generation
+    shutil.move(chroma.cache / generation, tmp_path / "kept-by-ingest")
+    read = Engine(RetrievalSettings(), chroma, fake_embedder)  # reads Chroma, keeps again
+    assert _answers(read) == _answers(built)
+    ours, theirs = tmp_path / "kept-by-ingest", chroma.cache / generation
+    assert sorted(p.name for p in ours.iterdir()) == sorted(p.name for p in theirs.iterdir())
+    for path in ours.iterdir():
+        other = theirs / path.name
+        if path.suffix == ".json":
+            assert json.loads(path.read_text()) == json.loads(other.read_text()), path.name
+            continue
+        if path.name.endswith("_vectors.npy"):  # Chroma renormalizes what it stores
+            np.testing.assert_allclose(np.load(path), np.load(other), atol=1e-7)
+            continue
+        if path.suffix == ".npy":
+            np.testing.assert_array_equal(np.load(path), np.load(other), err_msg=path.name)
+            continue
+        with np.load(path) as mine, np.load(other) as read_back:
+            assert mine.files == read_back.files, path.name
+            for key in mine.files:
+                np.testing.assert_array_equal(mine[key], read_back[key], err_msg=key)
+
+
+def _refuse(*args: object) -> None:
+    raise AssertionError("the generation was read from Chroma")
 
 
 @pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz", "terms_pairs_values.npy"])
