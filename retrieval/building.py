@@ -123,10 +123,13 @@ def _ingest(
     total, step = len(corpus.papers), settings.ingest_batch
     with batches.writer:
         for begin in range(0, total, step):
+            # Returns once this batch is embedded and the one before it written.
             batches.write(corpus.papers[begin : begin + step], begin)
-            if progress:
-                progress(min(begin + step, total), total)
+            if progress and begin:
+                progress(begin, total)  # written, so a killed run resumes after them
         batches.writer.wait()
+        if progress and total:
+            progress(total, total)
     if cache is not None:  # before the switch: the first load after it reads these files
         index.keep(cache, generation, batches.tables(corpus.papers))
     manifest = {
