@@ -364,7 +364,11 @@ def _sentence_records(
 def _paper_records(
     papers: list[tuple[int, Paper]], chunks: list[Chunk], vectors: dict[str, Vectors]
 ) -> Records:
-    """A paper's vector is the normalized mean of its chunks' vectors."""
+    """A paper's vector is the normalized mean of its chunks' vectors.
+
+    The abstract is kept in the metadata, not as a document, which Chroma would index for
+    full-text search: writing 2,000 papers took 4.3 s of CPU so, 2.0 s in the metadata.
+    """
     by_paper: dict[str, list[Vectors]] = {}
     for chunk in chunks:
         by_paper.setdefault(chunk.paper_id, []).append(vectors[chunk.id])
@@ -374,10 +378,11 @@ def _paper_records(
         rows.append(mean / (np.linalg.norm(mean) or 1.0))
     return Records(
         ids=[p.id for _, p in papers],
-        documents=[p.abstract for _, p in papers],
+        documents=[],
         metadatas=[
             {
                 "title": p.title,
+                "abstract": p.abstract,
                 "year": p.year,
                 "subjects": join_list(p.subjects),
                 "authors": join_list(p.authors),

@@ -254,7 +254,8 @@ def _papers(rows: Records) -> dict[str, Paper]:
             {
                 "id": id_,
                 "title": str(meta["title"]),
-                "abstract": doc,
+                # Papers written before the abstract moved to the metadata hold it as text.
+                "abstract": str(meta["abstract"]) if "abstract" in meta else doc,
                 "year": meta["year"],
                 "subjects": _split(str(meta["subjects"])),
                 "authors": _split(str(meta["authors"])),

@@ -6,16 +6,20 @@ These run on the fake embedder: what they check does not depend on the model's v
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from retrieval import building
 from retrieval import index as index_module
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from retrieval.errors import CorpusError, IndexUnavailable
-from retrieval.vector_store import VectorStore
+from retrieval.models import Chunk
+from retrieval.vector_store import Records, VectorStore
 from tests.conftest import TEST_DATA, FakeEmbedder
 
 
@@ -100,3 +104,33 @@ def test_an_index_built_with_another_model_is_refused_with_how_to_rebuild(
         Engine(RetrievalSettings(), chroma, other).ask("Bernoulli numbers")
     rebuilt = Engine(RetrievalSettings(), chroma, other)
     assert rebuilt.ingest([corpus_files]).embedded > 0 and rebuilt.ask("Bernoulli numbers").results
+
+
+def test_an_index_written_before_texts_left_the_documents_loads_the_same(
+    fake_embedder: Embedder, tmp_path: Path, corpus_files: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Indexes built before held each paper's abstract and each chunk's text as Chroma
+    documents; read back, they give the same papers, chunks and answers."""
+    question = "which papers quantize LLMs to 4 bits?"
+    now = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "now"), fake_embedder)
+    now.ingest([corpus_files])
+    papers, chunks = building._paper_records, building._chunk_records
+
+    def papers_as_before(*args: Any) -> Records:
+        records = papers(*args)
+        return replace(records, documents=[meta.pop("abstract") for meta in records.metadatas])
+
+    def chunks_as_before(found: list[Chunk], *args: Any) -> Records:
+        return replace(chunks(found, *args), documents=[c.text for c in found])
+
+    monkeypatch.setattr(building, "_paper_records", papers_as_before)
+    monkeypatch.setattr(building, "_chunk_records", chunks_as_before)
+    chroma = ChromaSettings(path=tmp_path / "before")
+    Engine(RetrievalSettings(), chroma, fake_embedder).ingest([corpus_files])
+    stored = VectorStore(chroma).read(now.searcher.index.generation, "papers")
+    assert stored.documents[0] and "abstract" not in stored.metadatas[0]  # the old layout
+    shutil.rmtree(chroma.cache)  # so the load reads Chroma
+    before = Engine(RetrievalSettings(), chroma, fake_embedder)
+    assert before.searcher.index.papers == now.searcher.index.papers
+    assert before.searcher.index.chunks == now.searcher.index.chunks
+    assert before.ask(question).results == now.ask(question).results
