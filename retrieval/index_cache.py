@@ -4,7 +4,8 @@ Reading a whole generation back from Chroma costs far more than the rows themsel
 10k papers (24k chunks, 78k sentences) the reads took ~20 s and left ~440 MB of the
 process's memory held after they were freed (bench/scale.py). A generation never
 changes once active (a changed corpus is a new generation), so its rows are written
-once, the first time it is loaded, to ``<cache>/<generation>/``:
+once, to ``<cache>/<generation>/``: by the ingest that writes the generation, or by the
+first load on a machine that has none (``retrieval.index.keep``):
 
 * ``tables.json``: the papers in corpus order, the chunks in index order (without their
   text: it is ``abstract[start:end]``, and only fitting BM25 reads it), and the
@@ -137,8 +138,10 @@ def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: Paper
             ("sentence_vectors", [vectors for _, vectors in sentences]),
         ):
             if sum(len(block) for block in blocks):
-                matrix = np.concatenate(blocks).astype(np.float32, copy=False)
-                np.save(temporary / f"{name}.npy", matrix)
+                # One block is saved as it is: concatenating it would copy it (368 MB of
+                # chunk vectors at 100k papers).
+                matrix = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
+                np.save(temporary / f"{name}.npy", matrix.astype(np.float32, copy=False))
         bm25.save(temporary)
         terms.save(temporary)
         _replace(temporary, folder)
