@@ -219,26 +219,14 @@ class _Batches:
                 appends,
             )
             self.sentences += len(rows)
-            self._keep_sentences(rows, vectors)
+            kept, bounds = index.sentence_arrays(_sentence_records(rows, vectors))
+            self._sentence_vectors |= kept
+            self._sentence_bounds |= bounds
         written = self.store.ids_in(self.generation, "papers", list(by_id))
         written |= set(self.writer.pending("papers", by_id))
         fresh = [(offset + n, p) for n, p in enumerate(papers) if p.id not in written]
         appends.append(("papers", _paper_records(fresh, chunks, chunk_vectors)))
         self.writer.submit(appends)
-
-    def _keep_sentences(
-        self, rows: list[tuple[str, str, Sentence]], vectors: dict[str, Vectors]
-    ) -> None:
-        """Keep each paper's sentence vectors and offsets, in the order of its sentences."""
-        by_paper: dict[str, list[tuple[str, Sentence]]] = {}
-        for sid, pid, sentence in rows:
-            by_paper.setdefault(pid, []).append((sid, sentence))
-        for pid, held in by_paper.items():
-            held.sort(key=lambda row: row[1].start)
-            self._sentence_vectors[pid] = _stack([vectors[sid] for sid, _ in held])
-            self._sentence_bounds[pid] = np.asarray(
-                [(s.start, s.end) for _, s in held], dtype=np.int32
-            )
 
     def _store(
         self,

@@ -217,7 +217,7 @@ def _read_store(store: VectorStore, generation: str, manifest: Mapping[str, Any]
     ]
     # Indexes built before the setting existed hold every sentence vector too.
     stored = manifest.get("sentence_vectors", True) and store.has(generation, "sentences")
-    vectors, bounds = _sentences(store.read(generation, "sentences")) if stored else ({}, {})
+    vectors, bounds = sentence_arrays(store.read(generation, "sentences")) if stored else ({}, {})
     return Tables(
         papers=papers,
         chunks=chunks,
@@ -228,8 +228,11 @@ def _read_store(store: VectorStore, generation: str, manifest: Mapping[str, Any]
     )
 
 
-def _sentences(rows: Records) -> tuple[dict[str, Vectors], dict[str, Bounds]]:
-    """Return each paper's sentence vectors and offsets, in the order of its sentences."""
+def sentence_arrays(rows: Records) -> tuple[dict[str, Vectors], dict[str, Bounds]]:
+    """Return each paper's sentence vectors and offsets, in the order of its sentences.
+
+    Used on the rows read from Chroma and on the rows an ingest writes.
+    """
     by_paper: dict[str, list[tuple[int, int, Vectors]]] = {}
     for meta, vector in zip(rows.metadatas, rows.vectors, strict=True):
         row = (int(meta["start"]), int(meta["end"]), vector)
