@@ -32,7 +32,7 @@ from retrieval.features import (
 
 @dataclass(frozen=True)
 class Signals:
-    """One candidate paper's raw scores for a question (0 where a retriever missed it)."""
+    """One candidate paper's raw scores for a question; a rank is among the candidates."""
 
     bm25: float
     cosine: float

@@ -3,7 +3,7 @@
 Per paper, three signals are computed from its chunks:
 
 * ``bm25``: the best chunk's rank-bm25 Okapi score (unbounded; ranks papers lexically);
-* ``cosine``: the best chunk's cosine similarity to the question (from Chroma);
+* ``cosine``: the best chunk's cosine similarity to the question;
 * ``coverage``: the idf-weighted share of the question's terms found in the paper;
 * ``sentence``: the best single abstract sentence's cosine to the question, when ingest
   embedded every sentence (corpora up to ``sentence_vectors_up_to`` papers). A larger
@@ -15,7 +15,8 @@ Per paper, three signals are computed from its chunks:
 
 Candidates are the papers either retriever finds, plus every paper that contains the
 question's most distinctive term (an explicit match is evidence even when neither
-retriever ranks it high). ``retrieval.decision`` orders them and decides which answer:
+retriever ranks it high). Every candidate gets both scores, each from its own chunks:
+one retriever's miss is not a score of 0. ``retrieval.decision`` orders them and decides which answer:
 in hybrid mode with the calibrated models, in the single modes with the thresholds in
 settings.
 """
@@ -54,6 +55,7 @@ from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
 
 WORD = re.compile(r"[^\W_]+")
+Floats = npt.NDArray[np.float64]
 # Papers whose prepared sentences (stems, and vectors once shown) stay cached: ~8
 # sentences x 384 float32 = 12 KB of vectors a paper, so 4,096 papers hold ~50 MB at most.
 PREPARED_PAPERS = 4096
@@ -254,18 +256,27 @@ class Searcher:
         """
         permitted = self._everything if filters == Filters() else self.filtering.allowed(filters)
         allowed = permitted.papers
-        lexical = self._bm25(list(weights), permitted) if mode != "vector" else {}
+        chunk_bm25 = self._chunk_bm25(list(weights), permitted) if mode != "vector" else None
+        lexical = self._bm25(chunk_bm25) if chunk_bm25 is not None else {}
         cosine = self._vector(vector, permitted) if vector is not None else {}
         # Papers that say the key term are candidates too, if few enough to be evidence.
         stems, extra = self.index.stems, set()
         if key and mode == "hybrid" and stems.count(key) <= self.settings.candidates:
             extra = {self.index.paper_ids[row] for row in stems.rows([key])} & allowed
         extra -= set(lexical) | set(cosine)
+        found = set(lexical) | set(cosine) | extra
+        # A candidate one retriever missed gets its own score from the other side too:
+        # a paper found by BM25 alone is not "cosine 0", its best chunk is in memory.
         if vector is not None:
-            cosine.update({pid: self._cosine(pid, vector) for pid in extra})
+            cosine |= {pid: self._cosine(pid, vector) for pid in found - set(cosine)}
+        if chunk_bm25 is not None:
+            lexical |= {
+                pid: score
+                for pid in found - set(lexical)
+                if (score := self._paper_bm25(pid, chunk_bm25)) > 0
+            }
         lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
         vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
-        found = set(lexical) | set(cosine) | extra
         order = list(found)
         covered = self.index.terms.coverage(self._rows(order), weights).tolist()
         sentence = (
@@ -279,7 +290,7 @@ class Searcher:
                 cosine=cosine.get(pid, 0.0),
                 coverage=cover,
                 bm25_rank=lex_rank.get(pid),
-                vector_rank=vec_rank.get(pid) if pid not in extra else None,
+                vector_rank=vec_rank.get(pid),
                 sentence=sentence.get(pid, 0.0),
             )
             for pid, cover in zip(order, covered, strict=True)
@@ -333,23 +344,32 @@ class Searcher:
 
         return np.asarray(self.index.chunk_vectors[[holding(s) for s in rows]])
 
-    def _bm25(self, stems: list[str], permitted: Allowed) -> dict[str, float]:
-        """Return each allowed paper's best chunk BM25 score (papers with a match only).
+    def _chunk_bm25(self, stems: list[str], permitted: Allowed) -> Floats | None:
+        """Return every chunk's BM25 score (0 for chunks of papers a filter leaves out)."""
+        if not stems:
+            return None
+        scores = self.index.bm25.scores(stems)
+        if permitted is not self._everything:
+            scores = np.where(permitted.chunks, scores, 0.0)
+        return scores
+
+    def _bm25(self, scores: Floats) -> dict[str, float]:
+        """Return the best chunk BM25 score of each paper among the best-scoring chunks.
 
         With a filter the best chunks are taken among the allowed papers' chunks, so an
         author's or a subject's papers are not crowded out by the rest of the corpus.
         """
-        if not stems:
-            return {}
-        scores = self.index.bm25.scores(stems)
-        if permitted is not self._everything:
-            scores = np.where(permitted.chunks, scores, 0.0)
         best: dict[str, float] = {}
         for row in fusion.top_k(scores, self.settings.candidates):
             pid = self.index.paper_ids[self._chunk_rows.paper_of[row]]
-            if scores[row] > 0 and permitted.chunks[row] and scores[row] > best.get(pid, 0.0):
+            if scores[row] > best.get(pid, 0.0):
                 best[pid] = float(scores[row])
         return best
+
+    def _paper_bm25(self, pid: str, scores: Floats) -> float:
+        """Return a paper's best chunk BM25 score."""
+        rows = self._chunk_rows.of(self.index.paper_rows[pid])
+        return float(scores[rows].max()) if len(rows) else 0.0
 
     def _vector(self, vector: Vectors, permitted: Allowed) -> dict[str, float]:
         """Return each allowed paper's best chunk cosine, from its nearest chunks.

@@ -7,12 +7,15 @@ others the fake embedder's ``fake_engine``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retrieval.config import RetrievalSettings
+from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.decision import Signals, calibrate, rank
+from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from retrieval.errors import QueryError
 from retrieval.models import Filters
@@ -144,6 +147,25 @@ def test_asking_anything_never_crashes(fake_engine: Engine, text: str) -> None:
     assert len(answer.closest) <= 3 and not (answer.closest and not answer.abstained)
     # An abstention shows the three closest papers, or a note saying why it cannot.
     assert not answer.abstained or len(answer.closest) == 3 or answer.notes
+
+
+def test_a_paper_one_retriever_missed_is_scored_by_both(
+    engine: Engine, embedder: Embedder, index_dir: Path
+) -> None:
+    # Each retriever fetches 5 chunks: a candidate only BM25 found was "cosine 0", so a
+    # paper saying "PyTorch-based library" ranked below every paper the model liked.
+    narrow = Engine(RetrievalSettings(candidates=5), ChromaSettings(path=index_dir), embedder)
+    searcher, question = narrow.searcher, "which papers build their tools on top of PyTorch?"
+    query, vector = searcher.query(question), embedder.embed_one(question)
+    signals = searcher.signals(query.weights, vector, "hybrid", Filters(), query.key)
+    assert len(signals) > 5  # so some candidates were found by one retriever only
+    index = searcher.index
+    bm25 = index.bm25.scores(list(query.weights))
+    for pid, found in signals.items():
+        rows = [n for n, chunk in enumerate(index.chunks) if chunk.paper_id == pid]
+        cosine = float((index.chunk_vectors[rows] @ vector).max())
+        assert found.cosine == pytest.approx(cosine, abs=1e-5), index.papers[pid].title
+        assert found.bm25 == pytest.approx(float(bm25[rows].max())), index.papers[pid].title
 
 
 def test_rank_orders_by_fused_score_and_keeps_papers_near_the_best() -> None:
