@@ -92,7 +92,10 @@ def rank(signals: Mapping[str, Signals], mode: Mode, settings: RetrievalSettings
         fuse = fusion.fuser(
             settings.fusion, lexical_trust(w, max(cover.values(), default=0.0)), settings.rrf_k
         )
-        fused = fuse(fusion.normalize_max(lexical), fusion.normalize_max(vector, floor=-1.0))
+        # A cosine at or below 0 counts as unrelated. With cosine's theoretical floor, -1,
+        # MiniLM's cosines (0.1-0.6) all mapped to 0.7-1.0 and the vector side barely
+        # moved the order: held out, the first paper of a list was right 0.850 -> 0.900.
+        fused = fuse(fusion.normalize_max(lexical), fusion.normalize_max(vector, floor=0.0))
         relevance = {pid: w * cosine[pid] + (1 - w) * cover[pid] for pid in ids}
     # Candidates found only as explicit term matches (no retriever score) come last.
     unscored = [pid for pid in ids if signals[pid].bm25_rank is None and pid not in vector]

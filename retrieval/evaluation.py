@@ -5,7 +5,8 @@ Each line of the file is a JSON object with ``type`` and, optionally, ``style``:
 * ``paper``: one gold title. Reported: R@1, R@5, MRR and nDCG@10 over the full ranking,
   and how often the answer wrongly abstained.
 * ``multi``: several gold titles (an exhaustive list). Reported: precision, recall and F1
-  of every paper the answer returned (``results`` and ``more``).
+  of every paper the answer returned (``results`` and ``more``), and P@1, whether the
+  paper listed first is one of them.
 * ``none``: nothing in the list answers. Reported: how often the answer abstained.
 * ``author``: an ``author`` and an ``expect`` block. Reported: ``handled``, the answer is
   that author's card or a non-empty list of only that author's papers; and ``exact``, the
@@ -33,7 +34,7 @@ Ask = Callable[[str], Answer]
 TYPES = ("paper", "multi", "none", "author")
 HEADLINE = {  # the metric that matters most per type, shown in the per-style table
     "paper": ("R@1", "false_abstain"),
-    "multi": ("F1", "P", "R"),
+    "multi": ("F1", "P", "R", "P@1"),
     "none": ("abstain",),
     "author": ("handled", "exact"),
 }
@@ -89,6 +90,7 @@ class Report:
             "multi_P": self.metric("multi", "P"),
             "multi_R": self.metric("multi", "R"),
             "multi_F1": self.metric("multi", "F1"),
+            "multi_P@1": self.metric("multi", "P@1"),
             "none_n": self.count("none"),
             "none_abstain_rate": self.metric("none", "abstain"),
             "author_n": self.count("author"),
@@ -194,7 +196,8 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
         precision = hits / len(keys) if keys else 0.0
         recall = hits / len(gold)
         f1 = 2 * precision * recall / (precision + recall) if hits else 0.0
-        values = {"P": precision, "R": recall, "F1": f1}
+        first = title_key(returned[0].paper.title) in gold if returned else False
+        values = {"P": precision, "R": recall, "F1": f1, "P@1": float(first)}
         if f1 < 1:
             failure = f"{label}: P={precision:.2f} R={recall:.2f}: {row['question']}"
     elif kind == "none":

@@ -24,6 +24,14 @@ def test_multi_questions_are_scored_on_results_and_more() -> None:
     assert report.metric("multi", "R") == 1.0 and report.metric("multi", "P") == pytest.approx(
         2 / 3, abs=1e-3
     )
+    assert report.metric("multi", "P@1") == 1.0  # the paper listed first is a gold one
+
+
+def test_a_list_led_by_a_wrong_paper_scores_zero_at_one() -> None:
+    report = Report("hybrid")
+    row = {"id": "m1", "type": "multi", "question": "which?", "gold": ["Alpha Paper"]}
+    score(report, row, Answer("q", "hybrid", False, (result("p3"), result("p1"))), TITLES)
+    assert report.metric("multi", "P@1") == 0.0 and report.metric("multi", "R") == 1.0
 
 
 def test_breakdown_reports_each_style_and_the_type_as_a_whole() -> None:

@@ -182,6 +182,16 @@ def test_rank_orders_by_fused_score_and_keeps_papers_near_the_best() -> None:
     assert ranking.relevant == ["a", "b"]
 
 
+def test_a_paper_far_closer_in_meaning_outranks_one_with_a_few_more_word_matches() -> None:
+    # Half the question's words are in the abstracts, so the vector side weighs 0.475.
+    # Scaled from cosine -1, 0.3 and 0.6 were 0.81 and 1.0 apart, and BM25 decided.
+    signals = {
+        "words": Signals(bm25=10.0, cosine=0.3, coverage=0.5, bm25_rank=1, vector_rank=2),
+        "meaning": Signals(bm25=7.0, cosine=0.6, coverage=0.5, bm25_rank=2, vector_rank=1),
+    }
+    assert rank(signals, "hybrid", DEFAULTS).order == ["meaning", "words"]
+
+
 def test_rank_abstains_when_even_the_best_paper_is_weak() -> None:
     weak = {"a": Signals(bm25=3.0, cosine=0.3, coverage=0.2, bm25_rank=1, vector_rank=1)}
     ranking = rank(weak, "hybrid", DEFAULTS)  # relevance 0.05 + 0.14 = 0.19 < 0.35
