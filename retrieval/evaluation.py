@@ -2,8 +2,9 @@
 
 Each line of the file is a JSON object with ``type`` and, optionally, ``style``:
 
-* ``paper``: one gold title. Reported: R@1, R@5, MRR and nDCG@10 over the full ranking,
-  and how often the answer wrongly abstained.
+* ``paper``: one gold title. Reported: R@1, whether the answer lists it first (an
+  abstention scores 0); R@5, MRR and nDCG@10 over the full ranking; and how often the
+  answer wrongly abstained.
 * ``multi``: several gold titles (an exhaustive list). Reported: precision, recall and F1
   of every paper the answer returned (``results`` and ``more``), and P@1, whether the
   paper listed first is one of them.
@@ -180,15 +181,16 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
     label = f"{row.get('id')} [{kind}/{row.get('style') or '-'}]"
     if kind == "paper":
         rank = ranked.index(gold[0]) + 1 if gold[0] in ranked else None
+        first = title_key(returned[0].paper.title) if returned else None
         values = {
-            "R@1": float(rank == 1),
+            "R@1": float(first == gold[0]),
             "R@5": float(rank is not None and rank <= 5),
             "MRR": 1.0 / rank if rank else 0.0,
             "nDCG@10": 1.0 / math.log2(rank + 1) if rank and rank <= 10 else 0.0,
             "false_abstain": float(answer.abstained),
         }
-        if rank != 1 or answer.abstained:
-            state = " (abstained)" if answer.abstained else ""
+        if first != gold[0]:
+            state = " (abstained)" if answer.abstained else f", listed first: {first}"
             failure = f"{label}: gold at rank {rank}{state}: {row['question']}"
     elif kind == "multi":
         keys = {title_key(r.paper.title) for r in returned}
@@ -196,8 +198,8 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
         precision = hits / len(keys) if keys else 0.0
         recall = hits / len(gold)
         f1 = 2 * precision * recall / (precision + recall) if hits else 0.0
-        first = title_key(returned[0].paper.title) in gold if returned else False
-        values = {"P": precision, "R": recall, "F1": f1, "P@1": float(first)}
+        leads = bool(returned) and title_key(returned[0].paper.title) in gold
+        values = {"P": precision, "R": recall, "F1": f1, "P@1": float(leads)}
         if f1 < 1:
             failure = f"{label}: P={precision:.2f} R={recall:.2f}: {row['question']}"
     elif kind == "none":

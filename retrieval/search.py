@@ -16,9 +16,9 @@ Per paper, three signals are computed from its chunks:
 Candidates are the papers either retriever finds, plus every paper that contains the
 question's most distinctive term (an explicit match is evidence even when neither
 retriever ranks it high). Every candidate gets both scores, each from its own chunks:
-one retriever's miss is not a score of 0. ``retrieval.decision`` orders them and decides which answer:
-in hybrid mode with the calibrated models, in the single modes with the thresholds in
-settings.
+one retriever's miss is not a score of 0. ``retrieval.decision`` orders them and decides
+which answer: in hybrid mode with the calibrated models, in the single modes with the
+thresholds in settings.
 """
 
 from __future__ import annotations

@@ -34,6 +34,19 @@ def test_a_list_led_by_a_wrong_paper_scores_zero_at_one() -> None:
     assert report.metric("multi", "P@1") == 0.0 and report.metric("multi", "R") == 1.0
 
 
+def test_a_paper_question_scores_r_at_1_on_the_paper_listed_first() -> None:
+    report = Report("hybrid")
+    row = {"id": "p1", "type": "paper", "question": "which?", "gold": ["Alpha Paper"]}
+    # The ranking has the gold first, but the reply lists another paper first.
+    shown_second = Answer("q", "hybrid", False, (result("p2"), result("p1")), ranking=("p1", "p2"))
+    score(report, row, shown_second, TITLES)
+    abstained = Answer("q", "hybrid", True, (), ranking=("p1", "p2"))
+    score(report, row, abstained, TITLES)
+    score(report, row, Answer("q", "hybrid", False, (result("p1"),), ranking=("p1",)), TITLES)
+    assert [o.values["R@1"] for o in report.outcomes] == [0.0, 0.0, 1.0]
+    assert [o.values["MRR"] for o in report.outcomes] == [1.0, 1.0, 1.0]  # the ranking's
+
+
 def test_breakdown_reports_each_style_and_the_type_as_a_whole() -> None:
     report = Report("hybrid")
     for n, style in enumerate(["chatty", "chatty", "famous"]):

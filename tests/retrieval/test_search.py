@@ -43,6 +43,22 @@ def test_hybrid_finds_what_only_the_words_give_away(engine: Engine) -> None:
     assert titles(answer)[0].startswith("GPTQ")
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "could you send a photo as just a text description and have an AI redraw it?",
+        "is there a paper on checking what code really ran on a GPU?",
+        "how do I train a network whose weights are only +1 and -1?",
+    ],
+)
+def test_a_question_for_one_paper_is_answered_with_the_best_ranked_first(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained
+    assert answer.results[0].paper.id == answer.ranking[0]
+
+
 def test_snippet_is_a_verbatim_sentence_with_marked_terms(engine: Engine) -> None:
     answer = engine.ask("how many GPU hours does it take to quantize a 175 billion model?")
     top = answer.results[0]
