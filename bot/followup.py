@@ -11,9 +11,8 @@ import re
 from dataclasses import dataclass, replace
 
 from retrieval.models import Filters
+from retrieval.textfilters import read_years
 
-# "from 2023", "in 2023", "since 2022", "after 2021", "before 2024", "until 2023", "2023"
-YEAR = re.compile(r"\b(?:(from|in|since|after|before|until|up to)\s+)?((?:19|20)\d\d)\b", re.I)
 NARROWING = re.compile(r"\b(?:those|these|them|of which|which of|among)\b", re.I)
 FILLER = re.compile(
     r"\b(?:and|or|but|so|ok|okay|what|which|about|of|those|these|them|ones|are|is|were|was"
@@ -41,29 +40,25 @@ def question_id(custom_ids: list[str]) -> int | None:
     return None
 
 
-def year_filters(text: str, filters: Filters) -> Filters:
-    """Return ``filters`` narrowed by the years a reply names ("from 2023", "since 2022")."""
-    for word, digits in YEAR.findall(text):
-        year, word = int(digits), word.casefold()
-        if word in {"since"}:
-            filters = replace(filters, year_from=year)
-        elif word == "after":
-            filters = replace(filters, year_from=year + 1)
-        elif word == "before":
-            filters = replace(filters, year_to=year - 1)
-        elif word in {"until", "up to"}:
-            filters = replace(filters, year_to=year)
-        else:  # "from 2023", "in 2023", "2023": that year
-            filters = replace(filters, year_from=year, year_to=year)
-    return filters
+def year_filters(text: str, filters: Filters) -> tuple[Filters, str]:
+    """Return ``filters`` narrowed by the years a reply names ("from 2023", "since 2022"),
+    read as a question's years are, and the reply without them."""
+    years, rest = read_years(text)
+    if years is None:
+        return filters, text
+    if years.start is not None:
+        filters = replace(filters, year_from=years.start)
+    if years.end is not None:
+        filters = replace(filters, year_to=years.end)
+    return filters, rest
 
 
 def follow_up(
     earlier_question: str, earlier_filters: Filters, earlier_papers: list[str], reply: str
 ) -> FollowUp:
     """Return what to ask for a reply to the answer of ``earlier_question``."""
-    filters = year_filters(reply, earlier_filters)
-    rest = " ".join(FILLER.sub(" ", YEAR.sub(" ", reply)).replace("?", " ").split())
+    filters, without_years = year_filters(reply, earlier_filters)
+    rest = " ".join(FILLER.sub(" ", without_years).replace("?", " ").split())
     if NARROWING.search(reply):
         return FollowUp(earlier_question, filters, tuple(earlier_papers))
     if not re.search(r"\w{3,}", rest):  # "what about 2024?": the same question, new years

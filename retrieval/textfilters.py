@@ -16,7 +16,8 @@ from rapidfuzz import fuzz, process
 
 YEAR = r"(19[5-9]\d|20[0-3]\d)"  # 1950..2039: "2048 GPUs" is a count, not a year
 _RANGE = re.compile(
-    rf"\b(?:between|from)?\s*{YEAR}\s*(?:-|–|—|to|until|through|and|\.\.)\s*{YEAR}\b", re.I
+    rf"\b(between|from|after)?\s*{YEAR}\s*(?:-|–|—|to|until|through|and|\.\.)\s*{YEAR}\b",
+    re.I,
 )
 _SINCE = re.compile(
     rf"\b(?:since|after|from)\s+{YEAR}\s*(?:on(?:wards?)?|and\s+later|or\s+later|\+)|"
@@ -46,8 +47,10 @@ def read_years(text: str) -> tuple[Years | None, str]:
     """Return the year range a text asks for and the text without it."""
     match = _RANGE.search(text)
     if match:
-        low, high = sorted(int(y) for y in match.groups())
-        return Years(low, high), _drop(text, match)
+        word, *ends = match.groups()
+        low, high = sorted(int(y) for y in ends)
+        after = (word or "").casefold() == "after"  # "after 2022 until 2024": 2023..2024
+        return Years(low + 1 if after else low, high), _drop(text, match)
     match = _SINCE.search(text)
     if match:
         year = int(next(g for g in match.groups() if g))

@@ -24,9 +24,12 @@ def test_a_new_topic_is_a_new_question_with_the_earlier_filters() -> None:
 
 
 def test_year_words() -> None:
-    assert year_filters("since 2022", Filters()) == Filters(year_from=2022)
-    assert year_filters("before 2023", Filters()) == Filters(year_to=2022)
-    assert year_filters("after 2022 until 2024", Filters()) == Filters(2023, 2024)
+    assert year_filters("since 2022", Filters())[0] == Filters(year_from=2022)
+    assert year_filters("before 2023", Filters())[0] == Filters(year_to=2022)
+    assert year_filters("after 2022 until 2024", Filters())[0] == Filters(2023, 2024)
+    # Read as a question's years are: a range, and a count is not a year.
+    assert year_filters("and 2022-2023?", Filters())[0] == Filters(2022, 2023)
+    assert year_filters("the ones on 2048 GPUs", Filters()) == (Filters(), "the ones on 2048 GPUs")
 
 
 def test_question_id_comes_from_the_answer_buttons() -> None:
