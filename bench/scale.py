@@ -14,7 +14,7 @@ memory is that step's:
    reuses every vector and reports "unchanged".
 2. a serving process: cold start to ready (settings, model, index, BM25, warm-up), then
    ask latency p50/p95/p99 plain and with each filter (year, subject, author), title and
-   author autocomplete, ``/author``, and its steady RSS after all of that.
+   author autocomplete, ``/author``, ``/paper``, and its steady RSS after all of that.
 
 ``--mode http`` runs the same against a ``chroma run`` server on a loopback port, started
 here on ``var/bench/scale-N/server`` (and adds the server's RSS); with ``--reuse-embedded``
@@ -234,10 +234,33 @@ def serve(questions: int) -> dict[str, Any]:
     figures["complete_authors"] = latency(engine.complete_authors, prefixes)
     names = [rng.choice(authors) for _ in range(30)]
     figures["author"] = latency(engine.author, names)
+    figures["paper"] = latency(lambda typed: _paper(engine, typed), typed_titles(engine, rng))
     figures["steady_rss_mb"] = round(rss_mb(), 0)
     stats = engine.stats()
     figures["papers"], figures["chunks"] = stats.papers, stats.chunks
     return figures
+
+
+def typed_titles(engine: Any, rng: random.Random) -> list[str]:
+    """Return what /paper is given: the first words of titles, with a misspelling in
+    every third, and titles that are not in the list."""
+    titles = list(engine.titles().values())
+    typed = []
+    for n in range(30):
+        words = rng.choice(titles).split()[:3]
+        if n % 3 == 0 and len(words[0]) > 4:
+            words[0] = words[0][0] + words[0][2:]
+        typed.append(" ".join(words))
+    return typed + ["attention is all you need", "deep residual learning", "zzqx"] * 3
+
+
+def _paper(engine: Any, typed: str) -> object:
+    from retrieval.errors import NotFoundError
+
+    try:
+        return engine.paper(typed)
+    except NotFoundError as missing:
+        return missing
 
 
 def process_rss_mb(pid: int) -> float:

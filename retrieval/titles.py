@@ -10,11 +10,15 @@ English word ("Sage"), which must be written with the title's capitals.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
 from functools import cache
 
-from rapidfuzz import fuzz
+import numpy as np
+import numpy.typing as npt
+from rapidfuzz import fuzz, process
 
+from retrieval.grouping import grouped
 from retrieval.names import fold
 
 MAX_NAME_WORDS = 4  # "Noise in the Clouds" is a name; a whole sentence-long title is not
@@ -94,3 +98,49 @@ def word_coverage(query: list[str], title: list[str]) -> float:
         ):
             found += 1
     return found / len(query)
+
+
+class TitleWords:
+    """Which titles have a word like a typed word: the only titles a lookup can match.
+
+    ``word_coverage`` accepts a title only when it has most of the typed words (typos and
+    prefixes allowed), so a title with none of them is never the match, and scoring
+    every title with WRatio (~0.8 s at 100k titles) is not needed. The typed word's
+    like words are found once in the vocabulary of the titles, by the same three tests.
+    """
+
+    def __init__(self, folded_titles: Sequence[str]) -> None:
+        first_seen: dict[str, int] = {}  # word -> its number in order of first use
+        owners, titles = [], []
+        for row, title in enumerate(folded_titles):
+            for word in set(title_words(title)):
+                owners.append(first_seen.setdefault(word, len(first_seen)))
+                titles.append(row)
+        seen = list(first_seen)
+        order = sorted(range(len(seen)), key=seen.__getitem__)
+        self.vocabulary = [seen[n] for n in order]  # sorted, for prefixes
+        self._position = {word: n for n, word in enumerate(self.vocabulary)}
+        renumber = np.empty(len(seen), np.int64)
+        renumber[order] = np.arange(len(seen))
+        by_word, self._indptr = grouped(renumber[np.asarray(owners, np.int64)], len(seen))
+        self._titles = np.asarray(titles, np.int32)[by_word]
+
+    def rows(self, typed: list[str]) -> npt.NDArray[np.int32]:
+        """Return the rows of the titles with a word like any typed word, ascending."""
+        found = sorted({n for word in typed for n in self._like(word)})
+        parts = [self._titles[self._indptr[n] : self._indptr[n + 1]] for n in found]
+        return np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int32)
+
+    def _like(self, word: str) -> set[int]:
+        """Return the vocabulary positions of the title words ``word_coverage`` accepts."""
+        like = {self._position[word]} if word in self._position else set()
+        if len(word) >= PREFIX_LETTERS:
+            start = bisect_left(self.vocabulary, word)
+            end = bisect_left(self.vocabulary, word + "\U0010ffff")
+            like.update(range(start, end))
+        if len(word) >= 4 and self.vocabulary:
+            close = process.cdist(
+                [word], self.vocabulary, scorer=fuzz.ratio, score_cutoff=WORD_MATCH
+            )
+            like.update(np.flatnonzero(close[0] >= WORD_MATCH).tolist())
+        return like

@@ -36,6 +36,39 @@ def test_unknown_title_suggests_nothing_wrong(fake_engine: Engine) -> None:
         fake_engine.paper("a")
 
 
+def _typed(title: str, n: int) -> str:
+    """A way of typing a title: some of its words, one cut short, one misspelled."""
+    words = title.replace(":", " ").split()
+    kept = words[n % 3 :][: 2 + n % 4]
+    if n % 2 and kept and len(kept[-1]) > 5:
+        kept[-1] = kept[-1][:4]  # a prefix, as autocomplete sees it
+    if n % 5 == 0 and kept and len(kept[0]) > 4:
+        kept[0] = kept[0][0] + kept[0][2:]  # a letter dropped
+    return " ".join(kept)
+
+
+def test_scoring_only_titles_with_a_typed_word_finds_what_scoring_all_finds(
+    fake_engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lookup = fake_engine.lookup
+    titles = list(lookup._titles.values())
+    queries = [_typed(t, n) for n, t in enumerate(titles * 4) if _typed(t, n)]
+    queries += [max(t.split(), key=len)[:5] for t in titles]  # one word, being typed
+    queries += ["attention is all you need", "deep residual learning", "zzqx", "graph", "the of"]
+
+    def found(query: str) -> object:
+        try:
+            detail = lookup.paper(query)
+        except (NotFoundError, QueryError) as error:
+            return type(error).__name__
+        return detail.paper.id, detail.match_score, detail.alternatives
+
+    fast = [found(q) for q in queries]
+    monkeypatch.setattr(type(lookup), "_candidates", lambda self, words: self._title_ids)
+    assert fast == [found(q) for q in queries]
+    assert sum(isinstance(f, tuple) for f in fast) > len(queries) / 2  # most are found
+
+
 def test_related_papers_are_similar_in_topic(fake_engine: Engine) -> None:
     related = [p.title for p in fake_engine.paper("GARNET").related]
     assert any("Graph" in t or "GNN" in t for t in related)
