@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import threading
 from collections.abc import Mapping
 from dataclasses import replace
@@ -62,8 +63,8 @@ class Lookup:
             raise QueryError("type at least three characters of the paper's title")
         words = title_words(folded)
         needed = 1.0 if len(words) <= FULL_COVER_WORDS else 0.75
-        # (best, whole), pid for the titles with a typed word, in C
-        close = self._title_scores(folded, self._candidates(words))
+        # (best, whole), pid for the titles that can have the words needed, in C
+        close = self._title_scores(folded, self._candidates(words, math.ceil(needed * len(words))))
         scored = sorted(
             (
                 (score, pid)
@@ -73,7 +74,8 @@ class Lookup:
             ),
             reverse=True,
         )
-        if not scored:
+        if not scored:  # the closest titles are offered: any with a typed word
+            close = self._title_scores(folded, self._candidates(words, 1))
             near = sorted(((best, pid) for (best, _), pid in close), reverse=True)
             raise NotFoundError(
                 f"no paper title matches {query.strip()!r}: it is not in the list",
@@ -93,12 +95,13 @@ class Lookup:
         trim_free_memory()
         return words
 
-    def _candidates(self, words: list[str]) -> list[str]:
-        """Return the ids of the titles that have a word like one of ``words``; every id
-        when no word is left to look for (the lookup then suggests the closest titles)."""
+    def _candidates(self, words: list[str], least: int) -> list[str]:
+        """Return the ids of the titles that have words like ``least`` of ``words``; every
+        id when no word is left to look for (the lookup then suggests the closest titles)."""
         if not words:
             return self._title_ids
-        return [self._title_ids[row] for row in self._title_words.rows(words).tolist()]
+        rows = self._title_words.rows(words, least).tolist()
+        return [self._title_ids[row] for row in rows]
 
     def _title_scores(self, folded: str, ids: list[str]) -> list[tuple[tuple[float, float], str]]:
         """Return ``title_score`` for these titles, computed by rapidfuzz's C loops."""

@@ -110,6 +110,7 @@ class TitleWords:
     """
 
     def __init__(self, folded_titles: Sequence[str]) -> None:
+        self.titles = len(folded_titles)
         first_seen: dict[str, int] = {}  # word -> its number in order of first use
         owners, titles = [], []
         for row, title in enumerate(folded_titles):
@@ -125,11 +126,16 @@ class TitleWords:
         by_word, self._indptr = grouped(renumber[np.asarray(owners, np.int64)], len(seen))
         self._titles = np.asarray(titles, np.int32)[by_word]
 
-    def rows(self, typed: list[str]) -> npt.NDArray[np.int32]:
-        """Return the rows of the titles with a word like any typed word, ascending."""
-        found = sorted({n for word in typed for n in self._like(word)})
-        parts = [self._titles[self._indptr[n] : self._indptr[n + 1]] for n in found]
-        return np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int32)
+    def rows(self, typed: list[str], least: int = 1) -> npt.NDArray[np.int32]:
+        """Return the rows of the titles with words like at least ``least`` of the typed
+        words (each typed word counted as often as it is typed), ascending."""
+        counts = np.zeros(self.titles, np.int32)
+        for word in typed:
+            found = sorted(self._like(word))
+            if found:
+                parts = [self._titles[self._indptr[n] : self._indptr[n + 1]] for n in found]
+                counts[np.unique(np.concatenate(parts))] += 1
+        return np.flatnonzero(counts >= least).astype(np.int32)
 
     def _like(self, word: str) -> set[int]:
         """Return the vocabulary positions of the title words ``word_coverage`` accepts."""

@@ -64,7 +64,7 @@ def test_scoring_only_titles_with_a_typed_word_finds_what_scoring_all_finds(
         return detail.paper.id, detail.match_score, detail.alternatives
 
     fast = [found(q) for q in queries]
-    monkeypatch.setattr(type(lookup), "_candidates", lambda self, words: self._title_ids)
+    monkeypatch.setattr(type(lookup), "_candidates", lambda self, words, least: self._title_ids)
     assert fast == [found(q) for q in queries]
     assert sum(isinstance(f, tuple) for f in fast) > len(queries) / 2  # most are found
 
