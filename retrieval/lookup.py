@@ -74,9 +74,8 @@ class Lookup:
             ),
             reverse=True,
         )
-        if not scored:  # the closest titles are offered: any with a typed word
-            close = self._title_scores(folded, self._candidates(words, 1))
-            near = sorted(((best, pid) for (best, _), pid in close), reverse=True)
+        if not scored:
+            near = self._near(folded, words)
             raise NotFoundError(
                 f"no paper title matches {query.strip()!r}: it is not in the list",
                 tuple(self._titles[p] for s, p in near[:SUGGESTIONS] if s >= SUGGEST_CUTOFF),
@@ -86,6 +85,18 @@ class Lookup:
         detail = self.detail(pid, float(score))
         alternatives = tuple(ref(self.index.papers[p]) for p in others[:ALTERNATIVES])
         return replace(detail, alternatives=alternatives)
+
+    def _near(self, folded: str, words: list[str]) -> list[tuple[float, str]]:
+        """Return the titles to offer when none matches, closest first: those with a typed
+        word, or every title when fewer than ``SUGGESTIONS`` of those are close enough
+        ("EfficientRDMACommunicationProtocols" has no title's word in it)."""
+        near = []
+        for ids in (self._candidates(words, 1), self._title_ids):
+            close = self._title_scores(folded, ids)
+            near = sorted(((best, pid) for (best, _), pid in close), reverse=True)
+            if sum(best >= SUGGEST_CUTOFF for best, _ in near[:SUGGESTIONS]) == SUGGESTIONS:
+                break
+        return near
 
     @functools.cached_property
     def _title_words(self) -> TitleWords:

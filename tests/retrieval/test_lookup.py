@@ -69,6 +69,18 @@ def test_scoring_only_titles_with_a_typed_word_finds_what_scoring_all_finds(
     assert sum(isinstance(f, tuple) for f in fast) > len(queries) / 2  # most are found
 
 
+def test_a_title_typed_without_spaces_is_offered_as_the_closest(fake_engine: Engine) -> None:
+    with pytest.raises(NotFoundError) as error:
+        fake_engine.paper("EfficientRDMACommunicationProtocols")
+    assert error.value.suggestions[0] == "Efficient RDMA Communication Protocols"
+
+
+def test_the_word_paper_after_a_title_is_not_part_of_it(fake_engine: Engine) -> None:
+    assert fake_engine.paper("the Neural Graph Databases paper").paper.title == (
+        "Neural Graph Databases"
+    )
+
+
 def test_related_papers_are_similar_in_topic(fake_engine: Engine) -> None:
     related = [p.title for p in fake_engine.paper("GARNET").related]
     assert any("Graph" in t or "GNN" in t for t in related)
