@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from collections.abc import Awaitable
 from dataclasses import asdict, replace
@@ -16,17 +15,17 @@ from discord import app_commands
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
 from retrieval.models import Answer, Filters
+from retrieval.userinput import without_mentions
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 DEFER_AFTER = 1.5  # seconds; Discord needs a first response within 3 s
-MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b")
 
 
 def clean_question(text: str) -> str:
     """Remove user, role and channel mentions and @everyone/@here from a question."""
-    return " ".join(MENTION.sub(" ", text).split())
+    return without_mentions(text)
 
 
 def as_question(text: str, limit: int) -> str:

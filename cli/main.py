@@ -24,7 +24,6 @@ from retrieval.errors import NotFoundError, PapercordError, QueryError
 
 EXIT_ERROR, EXIT_USAGE = 1, 2
 # Keep these commands' stderr free of INFO lines (a chat would be interrupted mid-answer).
-MAX_RESULTS = 25  # RetrievalSettings.results allows up to this many as the default
 QUIET_COMMANDS = {"ask", "paper", "author", "cite", "eval", "chat", "prepare-model"}
 
 
@@ -49,8 +48,8 @@ def papers(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 1 <= value <= MAX_RESULTS:
-        raise argparse.ArgumentTypeError(f"{text}: ask for 1 to {MAX_RESULTS} papers")
+    if not 1 <= value <= subcommands.MAX_RESULTS:
+        raise argparse.ArgumentTypeError(f"{text}: ask for 1 to {subcommands.MAX_RESULTS} papers")
     return value
 
 

@@ -29,6 +29,8 @@ from retrieval.evaluation import breakdown_table, load_questions
 from retrieval.evaluation import evaluate as run_eval
 from retrieval.models import Filters
 
+MAX_RESULTS = 25  # -k: RetrievalSettings.results allows up to this many as the default
+
 Subcommand = Callable[[argparse.Namespace, Settings], int]
 
 CONNECT_HINT = (
@@ -200,6 +202,8 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
         shown = args.k or settings.retrieval.results
         rest = max(answer.matched, len(answer.results + answer.more))
         hint = f"-k {rest} shows them all" if rest > shown else ""
+        if rest > MAX_RESULTS:  # -k stops there
+            hint = f"-k {MAX_RESULTS} shows the first {MAX_RESULTS}"
         print(card_text(answer_card(answer, shown=shown, more_hint=hint)))
     return 0
 

@@ -24,7 +24,7 @@ from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDe
 from retrieval.router import Request, Router
 from retrieval.search import Searcher, check_question
 from retrieval.snapshot import Snapshot, has_index
-from retrieval.userinput import clean
+from retrieval.userinput import clean, without_mentions
 from retrieval.vector_store import VectorStore
 
 log = logging.getLogger(__name__)
@@ -181,7 +181,7 @@ class Engine:
         since 2023 on quantization") lists that author's papers meeting it. Years and
         subjects written in the question filter like the options do.
         """
-        text = check_question(clean(question), self.settings.max_question_chars)
+        text = check_question(without_mentions(clean(question)), self.settings.max_question_chars)
         request = Request(
             text,
             k or self.settings.results,

@@ -13,6 +13,10 @@ be echoed back into the user's terminal. ``clean`` maps every such input onto pl
   terminal shows.
 
 Ordinary Unicode (accents, CJK, emoji with joiners, math) is kept as typed.
+
+``without_mentions`` removes what addresses people rather than asks: ``@everyone``,
+``@here``, chat mentions (``<@123>``, ``<@&123>``, ``<#123>``) and an ``@name`` that opens
+the question ("@papercord papers from 2023").
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 # CSI (ESC [ params final), OSC (ESC ] ... BEL or ESC \), and two-byte ESC sequences.
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?")
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^\s*@[\w.-]+")
 
 
 def scalars(text: str) -> str:
@@ -36,3 +41,8 @@ def clean(text: str) -> str:
     if "\x1b" in text:
         text = ANSI.sub("", text)
     return CONTROL.sub(" ", text)
+
+
+def without_mentions(text: str) -> str:
+    """Return text without mentions of people, roles, channels or everyone, spaces tidied."""
+    return " ".join(MENTION.sub(" ", text).split())

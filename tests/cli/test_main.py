@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,6 +84,14 @@ def test_ask_prints_the_card_as_text(papercord: Papercord) -> None:
     assert "**1. " in done.out and "<https://arxiv.org/search/?query=" in done.out
     footer = done.out.rstrip().splitlines()[-1]  # "-- 2 of 5 · -k 5 shows them all · hybrid …"
     assert footer.startswith("-- 2 of ") and " · hybrid search · " in footer
+
+
+def test_the_footer_never_suggests_a_k_that_is_refused(papercord: Papercord) -> None:
+    done = papercord("ask", "papers from 2022 or 2024")  # 36 papers match: more than -k allows
+    footer = done.out.rstrip().splitlines()[-1]
+    suggested = re.search(r"-k (\d+)", footer)
+    assert done.code == 0 and suggested and int(suggested[1]) <= 25
+    assert papercord("ask", "papers from 2022 or 2024", "-k", suggested[1]).code == 0
 
 
 def test_ask_stdin_answers_one_json_line_per_question(papercord: Papercord) -> None:

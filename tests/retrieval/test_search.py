@@ -135,6 +135,15 @@ def test_empty_question_is_refused(fake_engine: Engine, question: str) -> None:
         fake_engine.ask(question)
 
 
+@pytest.mark.parametrize("mention", ["@everyone", "@here", "<@123456789>", "@papercord"])
+def test_a_mention_in_a_question_changes_nothing(fake_engine: Engine, mention: str) -> None:
+    plain = fake_engine.ask("papers from 2023 on graph databases")
+    mentioned = fake_engine.ask(f"{mention} papers from 2023 on graph databases")
+    assert titles(mentioned) == titles(plain) and mentioned.filters == plain.filters
+    with pytest.raises(QueryError):
+        fake_engine.ask(mention)
+
+
 def test_ten_thousand_character_question_is_refused(fake_engine: Engine) -> None:
     with pytest.raises(QueryError, match="10,000 characters long"):
         fake_engine.ask("x" * 10_000)
