@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -40,8 +41,18 @@ CONNECT_HINT = (
 
 
 def emit(value: Any) -> None:
-    """Print one JSON document on a line."""
-    print(json.dumps(value, ensure_ascii=False))
+    """Print one JSON document on a line (a metric over no question, NaN, as null)."""
+    print(json.dumps(_finite(value), ensure_ascii=False, allow_nan=False))
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
 
 
 def filters_from(args: argparse.Namespace) -> Filters:

@@ -191,7 +191,8 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
         }
         if first != gold[0]:
             state = " (abstained)" if answer.abstained else f", listed first: {first}"
-            failure = f"{label}: gold at rank {rank}{state}: {row['question']}"
+            where = f"gold at rank {rank}" if rank else "gold not in the ranking"
+            failure = f"{label}: {where}{state}: {row['question']}"
     elif kind == "multi":
         keys = {title_key(r.paper.title) for r in returned}
         hits = len(keys & set(gold))

@@ -191,6 +191,10 @@ def test_eval_reports_every_mode(papercord: Papercord, engine: Engine, tmp_path:
     assert modes["hybrid"]["MRR"] == 1.0 and modes["hybrid"]["none_abstain_rate"] == 1.0
     by_type = {(r["type"], r["style"]): r for r in modes["hybrid"]["breakdown"]}
     assert by_type[("paper", "-")]["R@1"] == 1.0 and by_type[("none", "-")]["n"] == 1
+    # No list question: its metrics are null, and the output is JSON any parser reads.
+    assert modes["hybrid"]["multi_F1"] is None
+    out = papercord("eval", str(questions), "--json", "--mode", "bm25", engine=engine).out
+    json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
     table = papercord("eval", str(questions), "--mode", "bm25", engine=engine).out
     assert table.splitlines()[:2] == ["| metric | bm25 |", "|---|---:|"]
 
