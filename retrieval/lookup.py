@@ -65,6 +65,7 @@ class Lookup:
         needed = 1.0 if len(words) <= FULL_COVER_WORDS else 0.75
         # (best, whole), pid for the titles that can have the words needed, in C
         close = self._title_scores(folded, self._candidates(words, math.ceil(needed * len(words))))
+        # Equal scores: a title that starts with the typed text first ("Performance").
         scored = sorted(
             (
                 (score, pid)
@@ -72,6 +73,7 @@ class Lookup:
                 if score[0] >= TITLE_CUTOFF  # cheap first; word coverage for the few left
                 and word_coverage(words, title_words(self._folded[pid])) >= needed
             ),
+            key=lambda found: (found[0][0], self._folded[found[1]].startswith(folded), found),
             reverse=True,
         )
         if not scored:
@@ -118,11 +120,7 @@ class Lookup:
         """Return ``title_score`` for these titles, computed by rapidfuzz's C loops."""
         titles = [self._folded[pid] for pid in ids]
         whole = process.cdist([folded], titles, scorer=fuzz.WRatio)[0]
-        partial = (
-            process.cdist([folded], titles, scorer=fuzz.partial_ratio)[0]
-            if len(folded) >= 4
-            else whole * 0
-        )
+        partial = process.cdist([folded], titles, scorer=fuzz.partial_ratio)[0]
         return [
             ((float(max(w, p)), float(w)), pid)
             for pid, w, p in zip(ids, whole, partial, strict=True)

@@ -86,20 +86,24 @@ def word_coverage(query: list[str], title: list[str]) -> float:
     """Return the share of the query's words that a title has (typos, prefixes allowed).
 
     "attention is all you need" against "Hop-Wise Graph Attention ..." is 0.5: the title
-    has "attention" but nothing like "need" - so it is not the paper that was meant.
+    has "attention" but nothing like "need" - so it is not the paper that was meant. The
+    last word may be cut short at any length, as it is while being typed ("GPTQ: Ac").
     """
     if not query:
         return 0.0
-    found = 0
-    for word in query:
-        if any(
-            word == t
-            or (len(word) >= PREFIX_LETTERS and t.startswith(word))
-            or (len(word) >= 4 and fuzz.ratio(word, t) >= WORD_MATCH)
-            for t in title
-        ):
-            found += 1
+    last = len(query) - 1
+    found = sum(any(like(word, t, n == last) for t in title) for n, word in enumerate(query))
     return found / len(query)
+
+
+def like(word: str, title_word: str, typing: bool = False) -> bool:
+    """Return whether a typed word stands for a title word: the same, its start (of
+    ``PREFIX_LETTERS`` or more, or any length while ``typing``), or a close misspelling."""
+    return (
+        word == title_word
+        or ((typing or len(word) >= PREFIX_LETTERS) and title_word.startswith(word))
+        or (len(word) >= 4 and fuzz.ratio(word, title_word) >= WORD_MATCH)
+    )
 
 
 class TitleWords:
@@ -132,23 +136,23 @@ class TitleWords:
         """Return the rows of the titles with words like at least ``least`` of the typed
         words (each typed word counted as often as it is typed), ascending."""
         counts = np.zeros(self.titles, np.int32)
-        for word in typed:
-            found = sorted(self._like(word))
+        for n, word in enumerate(typed):
+            found = sorted(self._like(word, typing=n == len(typed) - 1))
             if found:
-                parts = [self._titles[self._indptr[n] : self._indptr[n + 1]] for n in found]
+                parts = [self._titles[self._indptr[w] : self._indptr[w + 1]] for w in found]
                 counts[np.unique(np.concatenate(parts))] += 1
         return np.flatnonzero(counts >= least).astype(np.int32)
 
-    def _like(self, word: str) -> set[int]:
-        """Return the vocabulary positions of the title words ``word_coverage`` accepts."""
-        like = {self._position[word]} if word in self._position else set()
-        if len(word) >= PREFIX_LETTERS:
+    def _like(self, word: str, typing: bool) -> set[int]:
+        """Return the vocabulary positions of the title words ``like`` accepts."""
+        alike = {self._position[word]} if word in self._position else set()
+        if typing or len(word) >= PREFIX_LETTERS:
             start = bisect_left(self.vocabulary, word)
             end = bisect_left(self.vocabulary, word + "\U0010ffff")
-            like.update(range(start, end))
+            alike.update(range(start, end))
         if len(word) >= 4 and self.vocabulary:
             close = process.cdist(
                 [word], self.vocabulary, scorer=fuzz.ratio, score_cutoff=WORD_MATCH
             )
-            like.update(np.flatnonzero(close[0] >= WORD_MATCH).tolist())
-        return like
+            alike.update(np.flatnonzero(close[0] >= WORD_MATCH).tolist())
+        return alike

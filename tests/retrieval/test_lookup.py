@@ -16,6 +16,13 @@ from retrieval.errors import NotFoundError, QueryError
         ("spatial mixture of expert", "Spatial Mixture-of-Experts"),
         ("NEURAL GRAPH DATABASES", "Neural Graph Databases"),
         ("t-distributions", "Learning from Students: Applying t-Distributions to Explore Accurate and Efficient Formats for LLMs"),
+        # The last word as it is being typed, at any length.
+        ("GPTQ: Ac", "GPTQ: Accurate Post-Training Quantization for Generative Pre-trained Transformers"),
+        ("gpt", "GPTQ: Accurate Post-Training Quantization for Generative Pre-trained Transformers"),
+        ("Binarized Neu", "Binarized Neural Machine Translation"),
+        # Several titles have the word: the one that starts with it.
+        ("Performance", "Performance Embeddings: A Similarity-based Approach to Automatic Performance Optimization"),
+        ("efficient", "Efficient RDMA Communication Protocols"),
     ],
 )  # fmt: skip
 def test_paper_is_found_by_fragment_or_with_typos(
