@@ -172,6 +172,9 @@ class Lookup:
         by_family = self.author_index.by_family(words)
         if len(by_family) == 1:  # "T. Hoefler", "hoefler t"
             return by_family[0]
+        misspelled = self.author_index.candidates(name)  # one edit off, as in questions
+        if not by_family and len(misspelled) == 1:  # "hoeffler"
+            return misspelled[0]
         best = process.extractOne(
             folded,
             self.authors,

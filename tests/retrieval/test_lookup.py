@@ -102,7 +102,9 @@ def test_autocomplete_caps_at_25_and_prefers_prefix_matches(fake_engine: Engine)
     assert fake_engine.complete_authors("hoe") == ["Torsten Hoefler"]
 
 
-@pytest.mark.parametrize("name", ["Torsten Hoefler", "hoefler", "HOEFLER", "Torsten Hofler"])
+@pytest.mark.parametrize(
+    "name", ["Torsten Hoefler", "hoefler", "HOEFLER", "Torsten Hofler", "hoeffler", "T. Hoefler"]
+)
 def test_author_summary(fake_engine: Engine, name: str) -> None:
     summary = fake_engine.author(name)
     assert summary.name == "Torsten Hoefler" and summary.count == 18
