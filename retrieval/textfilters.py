@@ -1,7 +1,8 @@
 """Read filters written in plain language: years, year ranges and arXiv subjects.
 
 "zhang's papers from 2024", "since 2023", "2022-2023", "between 2022 and 2023",
-"before 2024", "cs.LG", "anything in cs.PL or cs.SE?", "machine learning (cs.LG)".
+"before 2024", ">2022", "pre-2023", "cs.LG", "anything in cs.PL or cs.SE?",
+"machine learning (cs.LG)".
 Each reader returns what it found and the text without it, so that what is left is the
 topic of the question. Framing words of other languages are mapped to English before
 these run (see ``retrieval.language``), so "depuis 2023" reads as "since 2023".
@@ -29,6 +30,8 @@ _UNTIL = re.compile(
     rf"\b{YEAR}\s*(?:and|or)\s+(?:earlier|older|before)\b",
     re.I,
 )
+# ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
+_COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
 _SINGLE = re.compile(rf"\b(?:in|of|from|during)?\s*{YEAR}\b(?:['’]s)?", re.I)
 # "cs.LG", "stat.ML", "quant-ph", "math.NT": an archive, then an optional ".XX" class.
 _CODE = re.compile(r"\b([a-z]{2,9}(?:-[a-z]{2})?)(?:\.([a-z]{2}))?\b", re.I)
@@ -51,6 +54,15 @@ def read_years(text: str) -> tuple[Years | None, str]:
         low, high = sorted(int(y) for y in ends)
         after = (word or "").casefold() == "after"  # "after 2022 until 2024": 2023..2024
         return Years(low + 1 if after else low, high), _drop(text, match)
+    match = _COMPARED.search(text)
+    if match:
+        sign, word, digits = match.groups()
+        year, how = int(digits), (sign or word).casefold()
+        if how in {">", "post"}:
+            return Years(year + 1, None), _drop(text, match)
+        if how in {">=", "≥"}:
+            return Years(year, None), _drop(text, match)
+        return Years(None, year - 1 if how in {"<", "pre"} else year), _drop(text, match)
     match = _SINCE.search(text)
     if match:
         year = int(next(g for g in match.groups() if g))

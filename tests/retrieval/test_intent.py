@@ -58,6 +58,13 @@ def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
         ("before 2024", Years(None, 2023)),
         ("until 2023", Years(None, 2023)),
         ("2023 or later", Years(2023, None)),
+        ("after 2022 until 2024", Years(2023, 2024)),
+        (">2022 papers", Years(2023, None)),
+        ("papers >= 2023", Years(2023, None)),
+        ("<2024", Years(None, 2023)),
+        ("≤ 2023", Years(None, 2023)),
+        ("pre-2023 work", Years(None, 2022)),
+        ("post-2022 work", Years(2023, None)),
         ("runs on 2048 GPUs", None),  # a count, not a year
         ("compress OPT-175B to 3 or 4 bits", None),
     ],
