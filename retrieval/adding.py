@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from retrieval.arxiv_api import ArxivClient, parse_ids
+from retrieval.arxiv_snapshot import snapshot_record
 from retrieval.building import IngestReport, Progress
 from retrieval.engine import Engine
-from retrieval.errors import ConfigError
+from retrieval.errors import ConfigError, CorpusError
 
 ADDED_FILE = "arxiv-added.jsonl"
 
@@ -56,6 +57,13 @@ def add_papers(
     if not new:
         return AddReport((), known, (), None)
     rows = client.fetch(new)
+    for arxiv_id, row in zip(new, rows, strict=True):
+        try:  # the check every later ingest makes: a row it would skip is refused here
+            snapshot_record(row, ADDED_FILE, 0)
+        except ValueError as exc:
+            raise CorpusError(
+                f"arXiv's entry for {arxiv_id} cannot be indexed ({exc}); nothing was changed"
+            ) from None
     target = corpus / ADDED_FILE
     before = target.read_bytes() if target.exists() else None
     lines = b"".join(json.dumps(r, ensure_ascii=False).encode() + b"\n" for r in rows)

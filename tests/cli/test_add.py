@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import shutil
 import socket
 import threading
@@ -24,6 +25,7 @@ from retrieval.arxiv_api import ArxivClient, parse_feed
 from retrieval.config import ArxivSettings, ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError, QueryError
+from tests import fake_arxiv as fake_arxiv_module
 from tests.conftest import CORPUS, FakeEmbedder
 from tests.fake_arxiv import RECORDED, FakeArxiv, fake_arxiv
 
@@ -93,6 +95,28 @@ def test_add_fetches_by_id_and_url_and_indexes_incrementally(
     assert (corpus / ADDED_FILE).read_text(encoding="utf-8").count("\n") == 2
     report = engine.ingest([corpus])
     assert report.unchanged
+
+
+def test_an_entry_no_ingest_could_index_is_refused_and_changes_nothing(
+    engine: Engine,
+    corpus: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # An entry without an author: every ingest skips such a row, so "added" would be a lie.
+    recorded = tmp_path / "recorded"
+    recorded.mkdir()
+    text = (RECORDED / "2305.14314.xml").read_text(encoding="utf-8")
+    authorless = re.sub(r"\s*<author>.*?</author>", "", text, flags=re.DOTALL)
+    (recorded / "2305.14314.xml").write_text(authorless, encoding="utf-8")
+    monkeypatch.setattr(fake_arxiv_module, "RECORDED", recorded)
+    kept = generation(engine)
+    assert main(["add", "2305.14314"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("papercord: arXiv's entry for 2305.14314 cannot be indexed")
+    assert "nothing was changed" in err and len(err.strip().splitlines()) == 1
+    assert not (corpus / ADDED_FILE).exists() and generation(engine) == kept
 
 
 def test_adding_again_makes_no_request_and_changes_nothing(
