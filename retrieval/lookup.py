@@ -32,6 +32,13 @@ SUGGEST_CUTOFF = 55  # closest titles offered instead: "zzqx" gets none, not fiv
 EXACT = 95  # WRatio of a title typed in full; then other matches are not offered
 K = TypeVar("K", str, int)
 RELATED = 3
+ECHOED = 80  # characters of the typed text an error repeats
+
+
+def echo(typed: str) -> str:
+    """Return typed text quoted for an error message, cut to ``ECHOED`` characters."""
+    text = " ".join(typed.split())
+    return repr(text if len(text) <= ECHOED else text[: ECHOED - 1] + "…")
 
 
 class Lookup:
@@ -79,7 +86,7 @@ class Lookup:
         if not scored:
             near = self._near(folded, words)
             raise NotFoundError(
-                f"no paper title matches {query.strip()!r}: it is not in the list",
+                f"no paper title matches {echo(query)}: it is not in the list",
                 tuple(self._titles[p] for s, p in near[:SUGGESTIONS] if s >= SUGGEST_CUTOFF),
             )
         (score, whole), pid = scored[0]
@@ -188,7 +195,7 @@ class Lookup:
                 limit=len(self.authors),
             )  # fmt: skip
             raise NotFoundError(
-                f"no listed author matches {name.strip()!r}", tuple(r[0] for r in ranked)
+                f"no listed author matches {echo(name)}", tuple(r[0] for r in ranked)
             )
         return str(best[0])
 

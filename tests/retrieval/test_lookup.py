@@ -39,6 +39,9 @@ def test_paper_is_found_by_fragment_or_with_typos(
 def test_unknown_title_suggests_nothing_wrong(fake_engine: Engine) -> None:
     with pytest.raises(NotFoundError, match="no paper title matches"):
         fake_engine.paper("zzqx unrelated words")
+    with pytest.raises(NotFoundError) as error:  # a long query is not repeated in full
+        fake_engine.paper("zzqx " * 2000)
+    assert len(str(error.value)) < 200 and "…" in str(error.value)
     with pytest.raises(QueryError, match="three characters"):
         fake_engine.paper("a")
 
