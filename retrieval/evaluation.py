@@ -27,7 +27,7 @@ from statistics import mean
 from typing import Any
 
 from retrieval.corpus import title_key
-from retrieval.errors import CorpusError
+from retrieval.errors import CorpusError, QueryError
 from retrieval.models import Answer, AuthorSummary
 from retrieval.parsing import read_text
 
@@ -163,10 +163,18 @@ def _row_problem(row: object) -> str | None:
 def evaluate(
     questions: Iterable[dict[str, Any]], ask: Ask, mode: str, titles: dict[str, str]
 ) -> Report:
-    """Ask every question and score the answers; ``titles`` maps paper id to title."""
+    """Ask every question and score the answers; ``titles`` maps paper id to title.
+
+    A question papercord refuses (too long, nothing readable) is scored as the
+    abstention a user would get, not the end of the run.
+    """
     report = Report(mode)
     for row in questions:
-        score(report, row, ask(row["question"]), titles)
+        try:
+            answer = ask(row["question"])
+        except QueryError:
+            answer = Answer(row["question"], mode, True, ())
+        score(report, row, answer, titles)
     return report
 
 

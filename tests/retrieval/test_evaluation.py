@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.evaluation import Report, author_handled, score
+from retrieval.errors import QueryError
+from retrieval.evaluation import Report, author_handled, evaluate, score
 from retrieval.models import Answer, PaperRef, Result, Snippet
 
 TITLES = {"p1": "Alpha Paper", "p2": "Beta Paper", "p3": "Gamma Paper"}
@@ -62,3 +63,17 @@ def test_an_author_question_is_handled_by_the_card_or_a_list_of_only_their_paper
     mixed = Answer("q", "hybrid", False, (result("p1"), result("p2", "Someone Else")))
     assert author_handled(only, "Ada Lovelace") and not author_handled(mixed, "Ada Lovelace")
     assert not author_handled(Answer("q", "hybrid", True, ()), "Ada Lovelace")
+
+
+def test_a_question_papercord_refuses_is_scored_as_an_abstention() -> None:
+    def ask(question: str) -> Answer:
+        if len(question) > 500:
+            raise QueryError("that question is 600 characters long; ask in at most 500")
+        return Answer(question, "hybrid", False, (result("p1"),), ranking=("p1",))
+
+    rows = [
+        {"id": "long", "type": "paper", "question": "x" * 600, "gold": ["Alpha Paper"]},
+        {"id": "ok", "type": "paper", "question": "alpha?", "gold": ["Alpha Paper"]},
+    ]
+    report = evaluate(rows, ask, "hybrid", TITLES)
+    assert [o.values["false_abstain"] for o in report.outcomes] == [1.0, 0.0]
