@@ -29,7 +29,13 @@ from retrieval.models import Filters
 from retrieval.names import AuthorNames
 from retrieval.taxonomy import names as subject_names
 from retrieval.text import terms, tokenize
-from retrieval.textfilters import Years, read_subject_codes, read_subject_names, read_years
+from retrieval.textfilters import (
+    Years,
+    read_exclusions,
+    read_subject_codes,
+    read_subject_names,
+    read_years,
+)
 
 # The English of asking about a listing or an author rather than about a topic.
 FRAMING = frozenset(
@@ -74,6 +80,7 @@ class Intent:
     understood: float
     plural: bool
     wants_code: bool
+    excluded: tuple[str, ...] = ()  # years and subjects to leave out ("not cs.LG")
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
@@ -110,7 +117,8 @@ class IntentReader:
         mention = self.names.find(question)
         text = mention.remainder if mention else question
         reading = self.reader.read(text)
-        years, text = read_years(reading.english)
+        excluded, text = read_exclusions(reading.english)
+        years, text = read_years(text)
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
         if _content(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic
@@ -129,6 +137,7 @@ class IntentReader:
             understood=reading.understood,
             plural=bool(PLURAL.search(reading.english)),
             wants_code=bool(WANTS_CODE.search(reading.english)),
+            excluded=excluded,
         )
 
 

@@ -177,6 +177,10 @@ class Router:
             subject, unknown = self._subject_codes(given.subject)
             notes += [self._unknown_subject(u) for u in unknown]
         notes += [self._unknown_subject(u) for u in intent.unknown_subjects]
+        notes += [
+            f"papercord cannot leave {left} out of an answer; these papers may include it"
+            for left in intent.excluded
+        ]
         author = self.lookup.resolve_author(given.author) if given.author else intent.author
         filters = Filters(
             year_from=given.year_from if given.year_from is not None else written.year_from,

@@ -32,6 +32,12 @@ _UNTIL = re.compile(
 )
 # ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
+# "excluding 2023", "not cs.LG", "other than 2022": Filters cannot leave anything out.
+_EXCLUDED = re.compile(
+    r"\b(?:not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
+    rf"|apart\s+from)\s+(?:(?:in|from|of)\s+)?({YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})\b",
+    re.I,
+)
 _SINGLE = re.compile(rf"\b(?:in|of|from|during)?\s*{YEAR}\b(?:['’]s)?", re.I)
 # "cs.LG", "stat.ML", "quant-ph", "math.NT": an archive, then an optional ".XX" class.
 _CODE = re.compile(r"\b([a-z]{2,9}(?:-[a-z]{2})?)(?:\.([a-z]{2}))?\b", re.I)
@@ -80,6 +86,15 @@ def read_years(text: str) -> tuple[Years | None, str]:
     for match in reversed(found):
         text = _drop(text, match)
     return Years(min(years), max(years)), text  # "2022 and 2024 papers" -> 2022..2024
+
+
+def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
+    """Return the years and subject codes a text asks to leave out, and the text without
+    them: they must not be read as the years or subjects it asks for."""
+    found = list(_EXCLUDED.finditer(text))
+    for match in reversed(found):
+        text = _drop(text, match)
+    return tuple(m.group(1) for m in found), text
 
 
 @dataclass(frozen=True)

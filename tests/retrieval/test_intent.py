@@ -115,6 +115,19 @@ def test_a_constraint_stays_with_the_author(reader: IntentReader) -> None:
     assert intent.filters().year_from == 2023 and intent.filters().author is None
 
 
+@pytest.mark.parametrize(
+    ("question", "left_out"),
+    [("quantization papers excluding 2023", "2023"), ("graph papers not in cs.LG", "cs.LG"),
+     ("anything other than 2022 on FPGAs?", "2022")],
+)  # fmt: skip
+def test_a_year_or_subject_to_leave_out_is_not_read_as_asked_for(
+    reader: IntentReader, question: str, left_out: str
+) -> None:
+    intent = reader.read(question)
+    assert intent.years is None and intent.subjects == ()
+    assert intent.excluded == (left_out,) and left_out not in intent.search_text
+
+
 def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
     assert reader.read("which papers target FPGAs?").plural
     assert not reader.read("the paper that quantizes GPT to 3 bits").plural

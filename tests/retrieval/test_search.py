@@ -144,6 +144,12 @@ def test_a_mention_in_a_question_changes_nothing(fake_engine: Engine, mention: s
         fake_engine.ask(mention)
 
 
+def test_a_year_to_leave_out_is_not_applied_and_the_reply_says_so(fake_engine: Engine) -> None:
+    answer = fake_engine.ask("graph papers excluding 2023")
+    assert answer.filters == Filters()
+    assert any("cannot leave 2023 out" in note for note in answer.notes)
+
+
 def test_ten_thousand_character_question_is_refused(fake_engine: Engine) -> None:
     with pytest.raises(QueryError, match="10,000 characters long"):
         fake_engine.ask("x" * 10_000)
