@@ -94,7 +94,9 @@ class Router:
             return _empty(request, filters)  # the note says which subject, and suggests
         if route == "author":
             return self._author(request, intent, filters)
-        if route == "listing":
+        if route == "listing" or (
+            filters != Filters() and not self.searcher.filtering.papers(filters).any()
+        ):  # a listing says why the filters leave no paper ("no listed paper is from 2025")
             return self.listing(request, filters)
         answer = self.searcher.ask(
             intent.search_text or request.text, request.k, request.mode, filters,

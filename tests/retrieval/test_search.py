@@ -150,6 +150,19 @@ def test_a_year_to_leave_out_is_not_applied_and_the_reply_says_so(fake_engine: E
     assert any("cannot leave 2023 out" in note for note in answer.notes)
 
 
+@pytest.mark.parametrize(
+    ("filters", "why"),
+    [(Filters(year_from=2025, year_to=2025), "No listed paper is from 2025"),
+     (Filters(subject="math.CO"), "No listed paper is filed under math.CO")],
+)  # fmt: skip
+def test_options_that_leave_no_paper_say_why(
+    fake_engine: Engine, filters: Filters, why: str
+) -> None:
+    # As the same words in the question do ("quantization papers from 2025").
+    answer = fake_engine.ask("quantization", filters=filters)
+    assert not answer.results and any(note.startswith(why) for note in answer.notes)
+
+
 def test_ten_thousand_character_question_is_refused(fake_engine: Engine) -> None:
     with pytest.raises(QueryError, match="10,000 characters long"):
         fake_engine.ask("x" * 10_000)
