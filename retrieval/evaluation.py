@@ -184,12 +184,12 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
     returned = [] if answer.abstained else list(answer.results + answer.more)
     ranked = [title_key(titles[pid]) for pid in answer.ranking if pid in titles]
     gold = [title_key(t) for t in row.get("gold", [])]
+    first = title_key(returned[0].paper.title) if returned else None  # the one listed first
     values: dict[str, float]
     failure = None
     label = f"{row.get('id')} [{kind}/{row.get('style') or '-'}]"
     if kind == "paper":
         rank = ranked.index(gold[0]) + 1 if gold[0] in ranked else None
-        first = title_key(returned[0].paper.title) if returned else None
         values = {
             "R@1": float(first == gold[0]),
             "R@5": float(rank is not None and rank <= 5),
@@ -207,8 +207,7 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
         precision = hits / len(keys) if keys else 0.0
         recall = hits / len(gold)
         f1 = 2 * precision * recall / (precision + recall) if hits else 0.0
-        leads = bool(returned) and title_key(returned[0].paper.title) in gold
-        values = {"P": precision, "R": recall, "F1": f1, "P@1": float(leads)}
+        values = {"P": precision, "R": recall, "F1": f1, "P@1": float(first in gold)}
         if f1 < 1:
             failure = f"{label}: P={precision:.2f} R={recall:.2f}: {row['question']}"
     elif kind == "none":

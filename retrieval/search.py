@@ -263,7 +263,6 @@ class Searcher:
         stems, extra = self.index.stems, set()
         if key and mode == "hybrid" and stems.count(key) <= self.settings.candidates:
             extra = {self.index.paper_ids[row] for row in stems.rows([key])} & allowed
-        extra -= set(lexical) | set(cosine)
         found = set(lexical) | set(cosine) | extra
         # A candidate one retriever missed gets its own score from the other side too:
         # a paper found by BM25 alone is not "cosine 0", its best chunk is in memory.
