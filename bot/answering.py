@@ -23,14 +23,9 @@ T = TypeVar("T")
 DEFER_AFTER = 1.5  # seconds; Discord needs a first response within 3 s
 
 
-def clean_question(text: str) -> str:
-    """Remove user, role and channel mentions and @everyone/@here from a question."""
-    return without_mentions(text)
-
-
 def as_question(text: str, limit: int) -> str:
     """Return a message's text as a question: mentions removed, cut at a word to ``limit``."""
-    question = clean_question(text)
+    question = without_mentions(text)
     if len(question) <= limit:
         return question
     cut = question[: limit + 1]

@@ -6,13 +6,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answering import ask, check_cooldown, clean_question, in_time, respond
+from bot.answering import ask, check_cooldown, in_time, respond
 from bot.autocomplete import author_choices, subject_choices
 from bot.client import Papercord
 from bot.installs import everywhere
 from bot.views import reply
 from retrieval.config import MAX_QUESTION_CHARS
 from retrieval.models import Filters
+from retrieval.userinput import without_mentions
 
 
 class Ask(commands.Cog):
@@ -44,7 +45,7 @@ class Ask(commands.Cog):
     ) -> None:
         """Answer a question in the channel, with buttons for more."""
         check_cooldown(interaction)
-        text = clean_question(question)
+        text = without_mentions(question)
         if not text:
             await interaction.response.send_message(
                 "Type a question, e.g. which papers quantize LLMs to 4 bits?", ephemeral=True

@@ -9,7 +9,7 @@ from dataclasses import replace
 import discord
 from discord.ext import commands
 
-from bot.answering import ask, clean_question
+from bot.answering import ask
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
 from bot.errors import APOLOGY, DELIVERY_ERRORS, apology, user_message
@@ -20,6 +20,7 @@ from bot.views import reply
 from retrieval.errors import QueryError
 from retrieval.models import Answer, Filters
 from retrieval.search import check_question
+from retrieval.userinput import without_mentions
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ class Questions(commands.Cog):
             return
         me = self.bot.user
         assert me is not None
-        text = clean_question(re.sub(rf"<@!?{me.id}>", " ", message.content))
+        text = without_mentions(re.sub(rf"<@!?{me.id}>", " ", message.content))
         if not text:
             await message.reply(USAGE, allowed_mentions=NO_MENTIONS, mention_author=False)
             return
