@@ -12,20 +12,10 @@ from retrieval.models import Answer, Filters
 MORE_BUTTON = "More results"
 
 
-def years_text(filters: Filters) -> str | None:
-    """Return the year range of filters as text ("2022–2023", "2023 or later"), or None."""
-    start, end = filters.year_from, filters.year_to
-    if start is not None and end is not None:
-        return str(start) if start == end else f"{start}–{end}"
-    if start is not None:
-        return f"{start} or later"
-    return f"{end} or earlier" if end is not None else None
-
-
 def filters_text(filters: Filters, with_author: bool = True) -> str | None:
     """Return the applied filters on one line, or None when there are none."""
     parts = [
-        years_text(filters),
+        filters.years_text(),
         filters.subject.replace(",", " or ") if filters.subject else None,
         f"by {filters.author}" if filters.author and with_author else None,
     ]

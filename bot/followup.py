@@ -46,6 +46,7 @@ def year_filters(text: str, filters: Filters) -> tuple[Filters, str]:
     years, rest = read_years(text)
     if years is None:
         return filters, text
+    filters = replace(filters, years=years.only)  # the reply's years replace a list of years
     if years.start is not None:
         filters = replace(filters, year_from=years.start)
     if years.end is not None:

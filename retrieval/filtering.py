@@ -57,6 +57,8 @@ class FilterIndex:
             mask &= self.years >= filters.year_from
         if filters.year_to is not None:
             mask &= self.years <= filters.year_to
+        if filters.years:
+            mask &= np.isin(self.years, filters.years)
         if filters.subject is not None:  # one code, or several separated by commas: any
             wanted = [w.strip().casefold() for w in filters.subject.split(",") if w.strip()]
             subject = np.zeros(len(self.ids), dtype=np.bool_)

@@ -92,6 +92,7 @@ class Intent:
             year_from=self.years.start if self.years else None,
             year_to=self.years.end if self.years else None,
             subject=",".join(self.subjects) or None,
+            years=self.years.only if self.years else (),
         )
 
     @property

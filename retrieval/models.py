@@ -108,6 +108,22 @@ class Filters:
     year_to: int | None = None
     subject: str | None = None
     author: str | None = None
+    years: tuple[int, ...] = ()  # when set, only these years ("2022 or 2024"), sorted
+
+    def __post_init__(self) -> None:
+        # Stored answers keep their filters as JSON, where the years come back as a list.
+        object.__setattr__(self, "years", tuple(sorted(set(self.years))))
+
+    def years_text(self) -> str | None:
+        """Return the years as text ("2022–2023", "2022 or 2024", "2023 or later"), or None."""
+        start, end = self.year_from, self.year_to
+        if self.years:
+            return " or ".join(map(str, self.years))
+        if start is not None and end is not None:
+            return str(start) if start == end else f"{start}–{end}"
+        if start is not None:
+            return f"{start} or later"
+        return f"{end} or earlier" if end is not None else None
 
 
 @dataclass(frozen=True)

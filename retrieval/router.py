@@ -184,11 +184,13 @@ class Router:
             for left in intent.excluded
         ]
         author = self.lookup.resolve_author(given.author) if given.author else intent.author
+        given_years = given.year_from is not None or given.year_to is not None
         filters = Filters(
             year_from=given.year_from if given.year_from is not None else written.year_from,
             year_to=given.year_to if given.year_to is not None else written.year_to,
             subject=subject,
             author=author,
+            years=given.years if given_years else written.years,
         )
         return filters, notes
 
@@ -226,18 +228,9 @@ class Router:
             papers = [p for p in papers if matches(p, Filters(subject=filters.subject))]
         years = sorted({p.year for p in papers})
         span = f"{years[0]}–{years[-1]}" if len(years) > 1 else str(years[0]) if years else "—"
-        asked = _years_text(filters)
+        asked = filters.years_text() or "those years"
         who = f" by {filters.author}" if filters.author else ""
         return f"No listed paper{who} is from {asked}; those papers are from {span}."
-
-
-def _years_text(filters: Filters) -> str:
-    start, end = filters.year_from, filters.year_to
-    if start is not None and end is not None:
-        return str(start) if start == end else f"{start}–{end}"
-    if start is not None:
-        return f"{start} or later"
-    return f"{end} or earlier" if end is not None else "those years"
 
 
 def _empty(request: Request, filters: Filters) -> Answer:

@@ -450,6 +450,8 @@ def matches(paper: Paper, filters: Filters) -> bool:
         return False
     if filters.year_to is not None and paper.year > filters.year_to:
         return False
+    if filters.years and paper.year not in filters.years:
+        return False
     if filters.subject is not None:  # one code, or several separated by commas: any matches
         codes = [s.casefold() for s in paper.subjects]
         wanted = [w.strip().casefold() for w in filters.subject.split(",") if w.strip()]
@@ -459,12 +461,14 @@ def matches(paper: Paper, filters: Filters) -> bool:
 
 
 def year_where(filters: Filters) -> dict[str, Any] | None:
-    """Return a Chroma ``where`` clause for the year range, or None."""
+    """Return a Chroma ``where`` clause for the years, or None."""
     clauses: list[dict[str, Any]] = []
     if filters.year_from is not None:
         clauses.append({"year": {"$gte": filters.year_from}})
     if filters.year_to is not None:
         clauses.append({"year": {"$lte": filters.year_to}})
+    if filters.years:
+        clauses.append({"year": {"$in": list(filters.years)}})
     if not clauses:
         return None
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}

@@ -1,6 +1,6 @@
 """Read filters written in plain language: years, year ranges and arXiv subjects.
 
-"zhang's papers from 2024", "since 2023", "2022-2023", "between 2022 and 2023",
+"zhang's papers from 2024", "since 2023", "2022-2023", "between 2022 and 2023", "2022 or 2024",
 "before 2024", ">2022", "pre-2023", "cs.LG", "anything in cs.PL or cs.SE?",
 "machine learning (cs.LG)".
 Each reader returns what it found and the text without it, so that what is left is the
@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 
 YEAR = r"(19[5-9]\d|20[0-3]\d)"  # 1950..2039: "2048 GPUs" is a count, not a year
+# "2022-2024", "from 2022 to 2024", "between 2022 and 2024"; a bare "2022 and 2024" names
+# two years (see _SINGLE), as "2022 or 2024" does.
 _RANGE = re.compile(
-    rf"\b(between|from|after)?\s*{YEAR}\s*(?:-|–|—|to|until|through|and|\.\.)\s*{YEAR}\b",
+    rf"\b(?:(between)\s*{YEAR}\s*(?:and|-|–|to)|(from|after)?\s*{YEAR}\s*"
+    rf"(?:-|–|—|to|until|through|\.\.))\s*{YEAR}\b",
     re.I,
 )
 _SINCE = re.compile(
@@ -50,14 +53,15 @@ class Years:
 
     start: int | None
     end: int | None
+    only: tuple[int, ...] = ()  # the years named one by one, when they leave gaps
 
 
 def read_years(text: str) -> tuple[Years | None, str]:
     """Return the year range a text asks for and the text without it."""
     match = _RANGE.search(text)
     if match:
-        word, *ends = match.groups()
-        low, high = sorted(int(y) for y in ends)
+        _, first, word, start, end = match.groups()
+        low, high = sorted(int(y) for y in (first or start, end))
         after = (word or "").casefold() == "after"  # "after 2022 until 2024": 2023..2024
         return Years(low + 1 if after else low, high), _drop(text, match)
     match = _COMPARED.search(text)
@@ -82,10 +86,13 @@ def read_years(text: str) -> tuple[Years | None, str]:
     found = list(_SINGLE.finditer(text))
     if not found:
         return None, text
-    years = [int(m.group(1)) for m in found]
+    years = sorted({int(m.group(1)) for m in found})
     for match in reversed(found):
         text = _drop(text, match)
-    return Years(min(years), max(years)), text  # "2022 and 2024 papers" -> 2022..2024
+    low, high = years[0], years[-1]
+    # "2022 or 2024" names two years, not the range between them; "2022, 2023" is a range.
+    only = tuple(years) if high - low + 1 > len(years) else ()
+    return Years(low, high, only), text
 
 
 def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:

@@ -30,6 +30,8 @@ def test_year_words() -> None:
     # Read as a question's years are: a range, and a count is not a year.
     assert year_filters("and 2022-2023?", Filters())[0] == Filters(2022, 2023)
     assert year_filters("the ones on 2048 GPUs", Filters()) == (Filters(), "the ones on 2048 GPUs")
+    listed = Filters(2022, 2024, years=(2022, 2024))
+    assert year_filters("and since 2023?", listed)[0] == Filters(2023, 2024)
 
 
 def test_question_id_comes_from_the_answer_buttons() -> None:

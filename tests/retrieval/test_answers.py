@@ -42,6 +42,14 @@ def test_an_author_and_a_year_list_that_authors_papers(engine: Engine) -> None:
     assert answer.filters == Filters(year_from=2024, year_to=2024, author="Zhiru Zhang")
 
 
+def test_two_years_named_with_or_are_those_years_not_the_range(engine: Engine) -> None:
+    answer = engine.ask("papers from 2022 or 2024")
+    listed = engine.lookup.index.papers.values()
+    assert answer.matched == sum(p.year in {2022, 2024} for p in listed)
+    assert {r.paper.year for r in answer.results + answer.more} == {2022, 2024}
+    assert answer.filters.years_text() == "2022 or 2024"
+
+
 def test_an_author_and_a_topic_search_only_that_authors_papers(engine: Engine) -> None:
     answer = engine.ask("hoefler's papers on quantization since 2023")
     assert papers(answer)[0].startswith("GPTQ")

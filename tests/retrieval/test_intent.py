@@ -65,6 +65,9 @@ def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
         ("≤ 2023", Years(None, 2023)),
         ("pre-2023 work", Years(None, 2022)),
         ("post-2022 work", Years(2023, None)),
+        ("papers from 2022 or 2024", Years(2022, 2024, (2022, 2024))),
+        ("2022 and 2024 papers", Years(2022, 2024, (2022, 2024))),
+        ("in 2022, 2023 and 2024", Years(2022, 2024)),  # no gap: a range
         ("runs on 2048 GPUs", None),  # a count, not a year
         ("compress OPT-175B to 3 or 4 bits", None),
     ],
