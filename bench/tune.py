@@ -79,7 +79,7 @@ def collect(engine: Engine, questions: list[dict[str, Any]]) -> list[Sample]:
         route, intent, filters, _ = router.plan(request)
         if route in {"search", "unreadable"}:
             text = intent.search_text or row["question"]
-            query = searcher.query(text, intent.framing())
+            query = searcher.query(text, intent.framing(), filters)
             vector = engine.embedder.embed_one(text)
             signals = searcher.signals(query.weights, vector, "hybrid", filters, query.key)
             ranking = rank(signals, "hybrid", engine.settings)

@@ -17,7 +17,7 @@ def filters_text(filters: Filters, with_author: bool = True) -> str | None:
     parts = [
         filters.years_text(),
         filters.subject.replace(",", " or ") if filters.subject else None,
-        f"by {filters.author}" if filters.author and with_author else None,
+        f"by {filters.authors_text()}" if filters.author and with_author else None,
     ]
     shown = [p for p in parts if p]
     return "Filters: " + " · ".join(shown) if shown else None

@@ -69,6 +69,7 @@ class Framing:
 
     wants_code: bool = False
     plural: bool = False
+    by_date: str | None = None  # "newest" or "oldest": list the answer in that order
 
 
 @dataclass(frozen=True)

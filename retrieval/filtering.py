@@ -68,7 +68,8 @@ class FilterIndex:
             mask &= subject
         if filters.author is not None:
             author = np.zeros(len(self.ids), dtype=np.bool_)
-            author[self._authors.get(filters.author, np.empty(0, np.intp))] = True
+            for name in filters.authors():
+                author[self._authors.get(name, np.empty(0, np.intp))] = True
             mask &= author
         return mask
 

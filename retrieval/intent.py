@@ -12,6 +12,11 @@
    vocabulary of asking *about* papers and authors (how many, which years, summarize,
    recent ...); an empty topic means the question is about the listing itself.
 
+Besides, it notes what shapes the answer rather than the search: more listed authors
+("Hoefler or Zhang") or one to leave out ("not by Hoefler"), a person who is no listed
+author ("papers by Yann LeCun"), an order by date ("latest", "oldest"), and a listed
+paper the question wants others like ("papers like GPTQ").
+
 Whether a topic search then finds anything is decided by the calibrated models in
 ``retrieval.decision``, never by this word list: an author question with a leftover
 word that matches none of the author's papers still gets the author's card.
@@ -20,6 +25,7 @@ word that matches none of the author's papers still gets the author's card.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -28,6 +34,7 @@ from retrieval.language import Reader
 from retrieval.models import Filters
 from retrieval.names import AuthorNames
 from retrieval.taxonomy import names as subject_names
+from retrieval.taxonomy import spellings
 from retrieval.text import terms, tokenize
 from retrieval.textfilters import (
     Years,
@@ -50,11 +57,12 @@ FRAMING = frozenset(
         "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
         "mainly focus focuses interests interested working does do did have has got "
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
-        "classified belong belongs appear appears show shows"
+        "classified belong belongs appear appears show shows one ones top best anyone anybody "
+        "both coauthored together jointly joint"
     )
 )
 PLURAL = re.compile(
-    r"\b(?:papers|articles|works|studies|publications|ones|anything|any\s+work|"
+    r"\b(?:papers|articles|works|studies|publications|ones|anything|everything|any\s+work|"
     r"list|all|compare|comparison|both|versus|vs)\b|\bwhat\s+do\s+you\s+have\b",
     re.I,
 )
@@ -63,6 +71,37 @@ WANTS_CODE = re.compile(
     r"\b(?:code|github|gitlab|implementation|open[- ]?sourced?|repository|repo)\b",
     re.I,
 )
+
+# Words right before an author's name that ask to leave the author out ("not by Hoefler").
+LEAVE_OUT = re.compile(
+    r"\b(?:not\s+(?:by|from)|except(?:\s+for)?|excluding|other\s+than|apart\s+from"
+    r"|besides|but(?:\s+not)?)\s*$",
+    re.I,
+)
+# How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs".
+COUNTED = re.compile(
+    r"\b(?:top|best|first)\s+(?:\d{1,2}|three|five|ten)\b"
+    r"|\b\d{1,2}(?=\s+(?:papers|articles|works|ones|results)\b)",
+    re.I,
+)
+# Asking for the oldest papers first; "latest", "newest" are the listing's own order.
+OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
+NEWEST = re.compile(r"\b(?:latest|newest|most\s+recent)\b", re.I)
+# A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".
+PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"
+OTHER_AUTHOR = re.compile(
+    rf"\b(?:written\s+|authored\s+)?by\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b"
+    rf"|\b((?:{PERSON}\s+){{1,2}}{PERSON})['’]s?\s+(?:papers?|work|research|publications)\b"
+)
+# "papers like GPTQ", "anything similar to SAGMAN": what follows may name a listed paper.
+SIMILAR = re.compile(
+    r"(?<!would )(?<!['’]d )\b(?:like|similar\s+to|related\s+to|resembling|akin\s+to"
+    r"|along\s+the\s+lines\s+of)\s+(?!to\b)(.+)",  # not "I'd like the GPTQ paper"
+    re.I,
+)
+HOW_MANY = re.compile(r"\bhow\s+many\b|\bnumber\s+of\s+papers\b", re.I)
+JOINTLY = re.compile(r"\b(?:both|co-?authored|co-?written|together|jointly|joint)\b", re.I)
+MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 
 
 @dataclass(frozen=True)
@@ -80,11 +119,17 @@ class Intent:
     understood: float
     plural: bool
     wants_code: bool
-    excluded: tuple[str, ...] = ()  # years and subjects to leave out ("not cs.LG")
+    excluded: tuple[str, ...] = ()  # years, subjects, authors to leave out ("not cs.LG")
+    also_by: tuple[str, ...] = ()  # more authors named with ``author`` ("Hoefler or Zhang")
+    by_date: str | None = None  # "newest" or "oldest" when the question asks for that order
+    unlisted_author: str | None = None  # a person named as author who is not listed
+    like: str = ""  # what follows "like", "similar to": papers like a listed one are wanted
+    jointly: bool = False  # several authors asked for together ("coauthored by A and B")
+    how_many: bool = False  # the question asks for a count
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
-        return Framing(wants_code=self.wants_code, plural=self.plural)
+        return Framing(wants_code=self.wants_code, plural=self.plural, by_date=self.by_date)
 
     def filters(self) -> Filters:
         """Return the years and subjects the question wrote out, as /ask options would."""
@@ -108,18 +153,20 @@ class IntentReader:
         self, authors: list[str], subjects: Iterable[str], vocabulary: Iterable[str]
     ) -> None:
         self.names = AuthorNames(authors)
-        known = subject_names()
-        self.corpus_subjects = {code: known.get(code, code) for code in subjects}
+        self.corpus_subjects = spellings(sorted(set(subjects)))
         name_words = (w for a in authors for w in re.findall(r"[^\W_]+", a))
         self.reader = Reader([*vocabulary, *name_words])
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
-        mention = self.names.find(question)
-        text = mention.remainder if mention else question
+        authors, left_out, text = self._authors(unicodedata.normalize("NFKC", question))
+        unlisted = None if authors or left_out else _other_author(text)
+        if unlisted and _content(without := OTHER_AUTHOR.sub(" ", text, count=1)):
+            text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
         excluded, text = read_exclusions(reading.english)
         years, text = read_years(text)
+        text = COUNTED.sub(" ", text)
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
         if _content(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic
@@ -130,7 +177,7 @@ class IntentReader:
             question=question,
             search_text=text,
             topic=" ".join(_content(text)),
-            author=mention.author if mention else None,
+            author=authors[0] if authors else None,
             years=years,
             subjects=subjects,
             unknown_subjects=found.unknown,
@@ -138,8 +185,44 @@ class IntentReader:
             understood=reading.understood,
             plural=bool(PLURAL.search(reading.english)),
             wants_code=bool(WANTS_CODE.search(reading.english)),
-            excluded=excluded,
+            excluded=left_out + excluded,
+            also_by=tuple(authors[1:]),
+            by_date=_by_date(reading.english),
+            unlisted_author=unlisted,
+            like=like[1] if (like := SIMILAR.search(reading.english)) else "",
+            jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
+            how_many=bool(HOW_MANY.search(reading.english)),
         )
+
+    def _authors(self, text: str) -> tuple[list[str], tuple[str, ...], str]:
+        """Return the listed authors a question names, those it asks to leave out, and the
+        question without their names."""
+        named: list[str] = []
+        left_out: list[str] = []
+        for _ in range(MAX_AUTHORS):
+            mention = self.names.find(text)
+            if mention is None:
+                break
+            before = text[: mention.start].rstrip()
+            after = mention.remainder[len(before) :]
+            leaving = LEAVE_OUT.search(before)
+            if leaving:
+                before = before[: leaving.start()].rstrip()
+            chosen = left_out if leaving else named
+            if mention.author not in chosen:
+                chosen.append(mention.author)
+            text = f"{before} {after.lstrip()}".strip()
+        return named, tuple(left_out), text
+
+
+def _other_author(question: str) -> str | None:
+    match = OTHER_AUTHOR.search(question)
+    return (match[1] or match[2]) if match else None
+
+
+def _by_date(text: str) -> str | None:
+    """Return "oldest" or "newest" when a question asks for papers by their date."""
+    return "oldest" if OLDEST.search(text) else "newest" if NEWEST.search(text) else None
 
 
 def _content(text: str) -> list[str]:

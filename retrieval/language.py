@@ -34,6 +34,8 @@ from retrieval.text import stem, stopwords
 FRAMING_FILE = DATA / "framing.json"
 COGNATE_MIN = 82  # rapidfuzz ratio for a cognate: "texte"/"text" 89, "pesos"/"peso" 89 too
 MIN_MARKERS = 2  # function words needed to call a question non-English
+# Subject codes are no language's words: "cs.ET" is not French "et".
+SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[a-z]{2}\b", re.I)
 # Letters and marks that point at one language; each one seen adds a vote (at most 2).
 LETTERS = {"es": "¿¡ñ", "fr": "çèêàùœ", "de": "äöüß", "pt": "ãõ"}
 # Romance and German endings and spellings, rewritten to their usual English form.
@@ -111,7 +113,7 @@ def detect(question: str) -> str:
         return "ja"
     if re.search(rf"[{CJK}]", question):
         return "zh"
-    words = [fold(w) for w in WORDS.findall(question)]
+    words = [fold(w) for w in WORDS.findall(SUBJECT_CODE.sub(" ", question))]
     english = sum(w in stopwords() for w in words)
     scores = {
         lang: sum(w in markers or w in mapping for w in words)

@@ -109,10 +109,20 @@ class Filters:
     subject: str | None = None
     author: str | None = None
     years: tuple[int, ...] = ()  # when set, only these years ("2022 or 2024"), sorted
+    also_by: tuple[str, ...] = ()  # more authors: a paper by any of them passes
 
     def __post_init__(self) -> None:
-        # Stored answers keep their filters as JSON, where the years come back as a list.
+        # Stored answers keep their filters as JSON, where tuples come back as lists.
         object.__setattr__(self, "years", tuple(sorted(set(self.years))))
+        object.__setattr__(self, "also_by", tuple(self.also_by))
+
+    def authors(self) -> tuple[str, ...]:
+        """Return every author a paper may be by (empty: any author)."""
+        return (self.author, *self.also_by) if self.author is not None else ()
+
+    def authors_text(self) -> str | None:
+        """Return the authors as text ("Torsten Hoefler or Zhiru Zhang"), or None."""
+        return " or ".join(self.authors()) or None
 
     def years_text(self) -> str | None:
         """Return the years as text ("2022–2023", "2022 or 2024", "2023 or later"), or None."""

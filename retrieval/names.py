@@ -5,7 +5,9 @@ matches exactly, or within one edit (optimal string alignment, so "zhnag" is one
 transposition from "zhang") when it is five letters or longer and the typed word is not
 an ordinary English word. A given name next to the family name makes a match certain and
 lets a short family name ("Wu") match at all, and is removed from the text with it:
-"Zhiru Zhang's papers" leaves "papers".
+"Zhiru Zhang's papers" leaves "papers"; so is one written after it ("Zhang Zhiru"). A
+given name alone names an author when no other listed author has it and it is rare in
+English ("Torsten", not "Mark").
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Mention:
     author: str
     remainder: str
     exact: bool  # False when the name was matched despite a typo
+    start: int = 0  # where the name begins in the question
 
 
 def fold(text: str) -> str:
@@ -62,6 +65,10 @@ class AuthorNames:
             if parts:
                 self._family.setdefault(parts[-1], []).append(author)
         self._long = [f for f in self._family if len(f) >= FUZZY_MIN_LETTERS]
+        self._given: dict[str, list[str]] = {}
+        for author, parts in self._parts.items():
+            if len(parts) > 1:
+                self._given.setdefault(parts[0], []).append(author)
 
     def find(self, question: str) -> Mention | None:
         """Return the first listed author the question names, or None."""
@@ -74,8 +81,31 @@ class AuthorNames:
                     named = first < index  # a given name (or initial) stands before it
                     if not named and not self._alone_ok(family, word, found[index].group(), exact):
                         continue
-                    return Mention(author, _cut(question, words, first, index), exact)
+                    last = self._given_after(author, words, index) if first == index else index
+                    cut = _cut(question, words, first, last)
+                    return Mention(author, cut, exact, words[first][1])
+        return self._by_given_name(question, words)
+
+    def _by_given_name(self, question: str, words: list[tuple[str, int, int]]) -> Mention | None:
+        """Return the author a given name alone names ("what has Torsten been working on?"):
+        only one listed author may have it, and it must be rare as an English word."""
+        for index, (word, _, _) in enumerate(words):
+            authors = self._given.get(word, [])
+            if len(authors) == 1 and len(word) >= 4 and _english_zipf(word) < COMMON_ZIPF:
+                cut = _cut(question, words, index, index)
+                return Mention(authors[0], cut, True, words[index][1])
         return None
+
+    def _given_after(self, author: str, words: list[tuple[str, int, int]], index: int) -> int:
+        """Return the index of the last given-name word right after the family name, as
+        names are written family name first ("Zhang Zhiru")."""
+        end = index
+        for given in self._parts[author][:-1]:
+            if end + 1 < len(words) and words[end + 1][0] == given:
+                end += 1
+            else:
+                break
+        return end
 
     def _families_like(self, word: str) -> list[tuple[str, bool]]:
         if word in self._family:

@@ -4,7 +4,10 @@
   first, to page through);
 * names an author and a constraint        -> that author's papers meeting it, as a list;
   a topic that none of them matches gets a note and the card, never an abstention;
-* only filters ("2023 papers", "what's in cs.ET?") -> every paper that matches them;
+  several authors ("Hoefler or Zhang")    -> the papers of any of them, the same way;
+* asks for papers like a listed one       -> the papers nearest to it in content;
+* only filters ("2023 papers", "what's in cs.ET?", "the oldest papers") -> every paper
+  that matches them, newest (or oldest) first;
 * a question papercord cannot read        -> says so, in English;
 * anything else                           -> a topic search, within the filters.
 
@@ -18,6 +21,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from retrieval.config import Mode
 from retrieval.intent import Intent, IntentReader
 from retrieval.lookup import Lookup
@@ -26,6 +31,7 @@ from retrieval.refs import ref
 from retrieval.search import UNQUOTED, Searcher, matches
 from retrieval.snippets import best_snippet
 from retrieval.taxonomy import names as subject_names
+from retrieval.taxonomy import spellings
 from retrieval.textfilters import read_subject_names, suggest_subjects
 
 MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
@@ -59,6 +65,8 @@ class Router:
         started = time.perf_counter()
         route, intent, filters, notes = self.plan(request)
         answer = self._route(route, request, intent, filters)
+        if intent.how_many and answer.matched and answer.author is None:
+            notes.append(f"{answer.matched} listed papers match.")  # "how many papers use FPGAs?"
         return replace(
             answer,
             question=request.text,
@@ -72,7 +80,8 @@ class Router:
     def plan(self, request: Request) -> tuple[str, Intent, Filters, list[str]]:
         """Return how a question will be answered, with its intent, filters and notes.
 
-        The route is one of "unknown-subject", "author", "unreadable", "listing", "search".
+        The route is one of "unknown-subject", "author", "similar", "unreadable", "listing",
+        "search".
         """
         intent = self.intents.read(request.text)
         filters, notes = self._filters(request.filters, intent)
@@ -81,9 +90,11 @@ class Router:
             route = "unknown-subject"
         elif filters.author:
             route = "author"
+        elif intent.like and len(self.searcher.titles.named_in(intent.like)) == 1:
+            route = "similar"
         elif intent.understood < MIN_UNDERSTOOD:
             route = "unreadable"
-        elif not intent.topic and (filters != Filters() or intent.plural):
+        elif not intent.topic and (filters != Filters() or intent.plural or intent.by_date):
             route = "listing"
         else:
             route = "search"
@@ -94,10 +105,12 @@ class Router:
             return _empty(request, filters)  # the note says which subject, and suggests
         if route == "author":
             return self._author(request, intent, filters)
+        if route == "similar":
+            return self._similar(request, intent, filters)
         if route == "listing" or (
             filters != Filters() and not self.searcher.filtering.papers(filters).any()
         ):  # a listing says why the filters leave no paper ("no listed paper is from 2025")
-            return self.listing(request, filters)
+            return self.listing(request, filters, oldest=intent.by_date == "oldest")
         answer = self.searcher.ask(
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
@@ -114,33 +127,47 @@ class Router:
                        closest=closest, notes=(note,))  # fmt: skip
 
     def _author(self, request: Request, intent: Intent, filters: Filters) -> Answer:
-        """Answer a question about one author's work: the card or their papers as a list."""
+        """Answer a question about authors' work: one author's card, or their papers as a
+        list (the papers of several authors named together: "Hoefler or Zhang")."""
         assert filters.author is not None
-        summary = self.lookup.author(filters.author)
-        listing = self.listing(request, filters)
+        summary = None if filters.also_by else self.lookup.author(filters.author)
+        listing = self.listing(request, filters, oldest=intent.by_date == "oldest")
         if not listing.matched:  # the years or subjects leave none of theirs: say why
             return replace(listing, abstained=False, author=summary)
         if not intent.topic:
-            return (
-                replace(listing, author=summary)
-                if filters == Filters(author=filters.author)
-                else listing
-            )
+            alone = summary is not None and filters == Filters(author=filters.author)
+            return replace(listing, author=summary) if alone else listing
         answer = self.searcher.ask(
             intent.search_text, request.k, request.mode, filters, intent.framing(), request.quote
         )
         if not answer.abstained and answer.results:
             return answer
+        if summary is None:
+            note = f"None of the papers by {filters.authors_text()} is about “{intent.topic}”."
+            return replace(answer, notes=(note,))
         note = f"None of {summary.name}'s papers is about “{intent.topic}”; here is the summary."
         return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
                        author=summary, notes=(note,))  # fmt: skip
 
-    def listing(self, request: Request, filters: Filters) -> Answer:
-        """Return every paper that passes the filters, newest first."""
+    def _similar(self, request: Request, intent: Intent, filters: Filters) -> Answer:
+        """Answer "papers like GPTQ": the papers nearest in content to the one named."""
+        (named,) = self.searcher.titles.named_in(intent.like)
+        papers = self.searcher.index.papers
+        pool = self.lookup.related(named, n=self.searcher.settings.listed)
+        nearest = [papers[pid] for pid in pool if matches(papers[pid], filters)][: request.k]
+        note = f"The papers closest in content to “{papers[named].title}”."
+        return Answer(
+            question=request.text, mode=request.mode, abstained=not nearest,
+            results=tuple(self._listed(p, True) for p in nearest), filters=filters,
+            ranking=tuple(p.id for p in nearest), matched=len(nearest), notes=(note,),
+        )  # fmt: skip
+
+    def listing(self, request: Request, filters: Filters, oldest: bool = False) -> Answer:
+        """Return every paper that passes the filters, newest (or oldest) first."""
         index = self.searcher.index
         papers = sorted(
             (p for p in index.papers.values() if matches(p, filters)),
-            key=lambda p: (-p.year, p.title.casefold()),
+            key=lambda p: (p.year if oldest else -p.year, p.title.casefold()),
         )
         if not papers:
             return replace(_empty(request, filters), notes=(self._why_empty(filters),))
@@ -183,7 +210,12 @@ class Router:
             f"papercord cannot leave {left} out of an answer; these papers may include it"
             for left in intent.excluded
         ]
+        if intent.jointly and not given.author:
+            notes.append(self._joint(intent))
+        if intent.unlisted_author and not given.author:
+            notes.append(f"No listed author is named “{intent.unlisted_author}”.")
         author = self.lookup.resolve_author(given.author) if given.author else intent.author
+        also_by = given.also_by if given.author else intent.also_by
         given_years = given.year_from is not None or given.year_to is not None
         filters = Filters(
             year_from=given.year_from if given.year_from is not None else written.year_from,
@@ -191,6 +223,7 @@ class Router:
             subject=subject,
             author=author,
             years=given.years if given_years else written.years,
+            also_by=also_by if author else (),
         )
         return filters, notes
 
@@ -201,12 +234,22 @@ class Router:
             if part.casefold() in known:
                 codes.append(known[part.casefold()])
                 continue
-            by_name, rest = read_subject_names(part, {c: subject_names()[c] for c in self.subjects})
+            by_name, rest = read_subject_names(part, spellings(self.subjects))
             if by_name and not rest:
                 codes.extend(by_name)
             else:
                 unknown.append(part)
         return ",".join(codes) or None, unknown
+
+    def _joint(self, intent: Intent) -> str:
+        """Say how many papers the authors asked for together wrote together."""
+        names = [str(intent.author), *intent.also_by]
+        by = [self.searcher.filtering.papers(Filters(author=name)) for name in names]
+        joint = int(np.logical_and.reduce(by).sum())
+        together = " and ".join(names)
+        if not joint:
+            return f"No listed paper is by both {together}; these are by either."
+        return f"{joint} listed papers are by both {together}; these are by either."
 
     def _unknown_subject(self, typed: str) -> str:
         listed = {code: subject_names().get(code, code) for code in self.subjects}
@@ -218,18 +261,18 @@ class Router:
         """Say which filter leaves nothing: an unused subject, or years with no paper."""
         papers = list(self.searcher.index.papers.values())
         if filters.author:
-            papers = [p for p in papers if filters.author in p.authors]
+            papers = [p for p in papers if any(a in p.authors for a in filters.authors())]
         if filters.subject:
             wanted = [s.strip() for s in filters.subject.split(",")]
             if not any(matches(p, Filters(subject=filters.subject)) for p in papers):
                 named = ", ".join(f"{w} ({subject_names().get(w, w)})" for w in wanted)
-                who = f"by {filters.author} " if filters.author else ""
+                who = f"by {filters.authors_text()} " if filters.author else ""
                 return f"No listed paper {who}is filed under {named}."
             papers = [p for p in papers if matches(p, Filters(subject=filters.subject))]
         years = sorted({p.year for p in papers})
         span = f"{years[0]}–{years[-1]}" if len(years) > 1 else str(years[0]) if years else "—"
         asked = filters.years_text() or "those years"
-        who = f" by {filters.author}" if filters.author else ""
+        who = f" by {filters.authors_text()}" if filters.author else ""
         return f"No listed paper{who} is from {asked}; those papers are from {span}."
 
 

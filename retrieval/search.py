@@ -29,6 +29,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from itertools import pairwise, product
 from typing import Any
 
@@ -81,10 +82,15 @@ __all__ = ["Ranking", "Searcher", "Signals", "check_question", "matches", "query
 
 
 def check_question(question: str, limit: int) -> str:
-    """Return the question stripped, or raise QueryError when it is empty or too long."""
+    """Return the question stripped, or raise QueryError when it is empty, has no word or
+    number to search for ("?!", "🤖"), or is too long."""
     text = " ".join(question.split())
     if not text:
         raise QueryError("ask a question, e.g. 'which papers quantize LLMs to 4 bits?'")
+    if not any(ch.isalnum() for ch in text):
+        raise QueryError(
+            "that has no words to search for; ask e.g. 'which papers quantize LLMs to 4 bits?'"
+        )
     if len(text) > limit:
         raise QueryError(
             f"the question is {len(text):,} characters long; please keep it under {limit}"
@@ -158,11 +164,24 @@ class Searcher:
         """Run one throwaway query so the first user does not pay for lazy loading."""
         self.ask("warm up the model")
 
-    def query(self, text: str, framing: Framing | None = None) -> Query:
-        """Return a question's weighted terms and what the corpus lacks of them."""
+    def query(
+        self, text: str, framing: Framing | None = None, filters: Filters | None = None
+    ) -> Query:
+        """Return a question's weighted terms and what the corpus lacks of them.
+
+        With filters, a term that no allowed paper holds counts as missing too: among the
+        papers from 2022, "quantization" is as absent as a word no abstract uses.
+        """
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text)
-        return read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
+        query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
+        total = sum(weights.values())
+        if filters is None or filters == Filters() or total <= 0:
+            return query
+        allowed = self.filtering.papers(filters)
+        stems = self.index.stems
+        absent = sum(w for s, w in weights.items() if not allowed[stems.rows([s])].any())
+        return replace(query, missing=absent / total)
 
     def ask(
         self,
@@ -186,7 +205,7 @@ class Searcher:
         filters = filters or Filters()
         k = k or self.settings.results
         quote = k if quote is None else quote
-        query = self.query(text, framing)
+        query = self.query(text, framing, filters)
         vector = self._embed(text) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key)
         ranking = self.decide(signals, query, mode)
@@ -203,6 +222,9 @@ class Searcher:
             return explained(found, signals.get(pid))
 
         shown = [] if abstained else ranking.relevant[: self.settings.listed]
+        if framing is not None and framing.by_date:  # "latest papers on X": by year, then rank
+            sign = 1 if framing.by_date == "oldest" else -1
+            shown = sorted(shown, key=lambda pid: sign * self.index.papers[pid].year)
         closest = order[: self.settings.closest] if abstained else []
         return Answer(
             question=text,
@@ -457,7 +479,7 @@ def matches(paper: Paper, filters: Filters) -> bool:
         wanted = [w.strip().casefold() for w in filters.subject.split(",") if w.strip()]
         if not any(w in codes or any(c.split(".")[0] == w for c in codes) for w in wanted):
             return False
-    return filters.author is None or filters.author in paper.authors
+    return filters.author is None or any(a in paper.authors for a in filters.authors())
 
 
 def year_where(filters: Filters) -> dict[str, Any] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from urllib.parse import quote
@@ -11,6 +12,7 @@ from retrieval.config import DATA
 from retrieval.models import Subject
 
 TAXONOMY_FILE = DATA / "arxiv_taxonomy.json"
+ALIASES_FILE = DATA / "subject_aliases.json"
 LISTING_URL = "https://arxiv.org/list/{code}/recent"
 
 
@@ -19,6 +21,23 @@ def names(path: Path = TAXONOMY_FILE) -> dict[str, str]:
     """Return subject code to name, read once from the shipped taxonomy."""
     table: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
     return {code: name for code, name in table.items() if not code.startswith("_")}
+
+
+@cache
+def aliases(path: Path = ALIASES_FILE) -> dict[str, list[str]]:
+    """Return subject code to its everyday names ("ML", "computer vision")."""
+    table: dict[str, list[str]] = json.loads(path.read_text(encoding="utf-8"))
+    return {code: spelled for code, spelled in table.items() if not code.startswith("_")}
+
+
+def spellings(codes: Iterable[str]) -> list[tuple[str, str]]:
+    """Return (code, name) for every name these subjects go by: the official name, then
+    the everyday ones."""
+    return [
+        (code, name)
+        for code in codes
+        for name in [names().get(code, code), *aliases().get(code, [])]
+    ]
 
 
 def subject(code: str) -> Subject:

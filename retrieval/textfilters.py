@@ -12,10 +12,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from rapidfuzz import fuzz, process
 
-YEAR = r"(19[5-9]\d|20[0-3]\d)"  # 1950..2039: "2048 GPUs" is a count, not a year
+# A number 1950..2039 is a year unless a plural noun counts by it: "2048 GPUs" is out of
+# range, "2000 nodes" and "2024 cores" are counts, "2023 papers" and "2023 onwards" years.
+YEAR = (
+    r"(19[5-9]\d|20[0-3]\d)(?!\d)"
+    r"(?!\s+(?!(?:papers|works|articles|publications|preprints|ones|submissions|entries"
+    r"|results|onwards|afterwards|years)\b)[^\W\d_]{3,}(?<!(?-i:[siu]))s\b)"
+)
 # "2022-2024", "from 2022 to 2024", "between 2022 and 2024"; a bare "2022 and 2024" names
 # two years (see _SINGLE), as "2022 or 2024" does.
 _RANGE = re.compile(
@@ -23,15 +30,48 @@ _RANGE = re.compile(
     rf"(?:-|–|—|to|until|through|\.\.))\s*{YEAR}\b",
     re.I,
 )
-_SINCE = re.compile(
-    rf"\b(?:since|after|from)\s+{YEAR}\s*(?:on(?:wards?)?|and\s+later|or\s+later|\+)|"
-    rf"\b(?:since|after)\s+{YEAR}\b|\b{YEAR}\s*(?:and|or)\s+(?:later|newer|after)\b|\b{YEAR}\+",
+# Open-ended years, the first that matches wins (so "no later than" before "later than"):
+# "from" keeps the year, "after" starts the year after, "until" keeps it, "before" ends
+# the year before.
+_BOUNDS = tuple(
+    (re.compile(pattern, re.I), bound)
+    for pattern, bound in (
+        (rf"\b(?:no|not)\s+(?:later|newer|more\s+recent)\s+than\s+{YEAR}\b", "until"),
+        (rf"\b(?:no|not)\s+(?:earlier|older)\s+than\s+{YEAR}\b", "from"),
+        (rf"\bnot\s+(?:before|prior\s+to)\s+{YEAR}\b", "from"),
+        (rf"\bnot\s+after\s+{YEAR}\b", "until"),
+        (rf"\b(?:later|newer|more\s+recent)\s+than\s+{YEAR}\b", "after"),
+        (rf"\b(?:earlier|older)\s+than\s+{YEAR}\b", "before"),
+        (rf"\b(?:in|from)\s+or\s+(?:after|since)\s+{YEAR}\b", "from"),
+        (rf"\b(?:in|from)\s+or\s+(?:before|prior\s+to)\s+{YEAR}\b", "until"),
+        # "2023 onwards", "from 2023 on", "2023 and later", "2023+"; not "from 2023 on graphs"
+        (rf"\b(?:(?:since|from|starting(?:\s+(?:in|from|with))?)\s+)?{YEAR}\s*"
+         r"(?:\+|onwards?\b|on\b(?!\s*[^\W\d_])|(?:and|or)\s+(?:later|newer|after|beyond)\b)",
+         "from"),
+        (rf"\b(?:since|starting(?:\s+(?:in|from|with))?|beginning\s+(?:in|with))\s+{YEAR}\b",
+         "from"),
+        (rf"\bafter\s+{YEAR}\b", "after"),
+        (rf"\b(?:until|till|up\s+to|through)\s+{YEAR}\b", "until"),
+        (rf"\b{YEAR}\s*(?:and|or)\s+(?:earlier|older|before)\b", "until"),
+        (rf"\b(?:before|prior\s+to)\s+{YEAR}\b", "before"),
+    )
+)  # fmt: skip
+# Years counted back from today: "last year", "this year", "in the past 3 years", "two
+# years ago", and decades: "the 2020s", "this decade".
+_COUNT = r"(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of)"
+_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_RECENT = re.compile(
+    rf"\b(?:in|over|during|within|from)?\s*(?:the\s+)?(?:last|past)\s+{_COUNT}\s+years?\b", re.I
+)
+_AGO = re.compile(rf"\b(?:from\s+|in\s+)?{_COUNT}\s+years?\s+ago\b", re.I)
+_NAMED_YEAR = re.compile(
+    r"\b(?:(?:in|over|during)\s+the\s+(past|last)\s+year|(?:from\s+|in\s+)?(last|this)\s+"
+    r"year(?:['’]s)?)\b",
     re.I,
 )
-_UNTIL = re.compile(
-    rf"\b(?:before|until|till|up\s+to|prior\s+to|through)\s+{YEAR}\b|"
-    rf"\b{YEAR}\s*(?:and|or)\s+(?:earlier|older|before)\b",
-    re.I,
+_DECADE = re.compile(
+    r"\b(?:from\s+|in\s+)?(?:the\s+)?(?:(19[5-9]0|20[0-3]0)['’]?s|(this)\s+decade)\b", re.I
 )
 # ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
@@ -41,7 +81,9 @@ _EXCLUDED = re.compile(
     rf"|apart\s+from)\s+(?:(?:in|from|of)\s+)?({YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})\b",
     re.I,
 )
-_SINGLE = re.compile(rf"\b(?:in|of|from|during)?\s*{YEAR}\b(?:['’]s)?", re.I)
+_SINGLE = re.compile(
+    rf"\b(?:in|of|from|during)?\s*(?:(?:early|late|mid)[-\s]+)?{YEAR}\b(?:['’]s)?", re.I
+)
 # "cs.LG", "stat.ML", "quant-ph", "math.NT": an archive, then an optional ".XX" class.
 _CODE = re.compile(r"\b([a-z]{2,9}(?:-[a-z]{2})?)(?:\.([a-z]{2}))?\b", re.I)
 _PARENS = re.compile(r"\(\s*\)|\[\s*\]")
@@ -56,8 +98,12 @@ class Years:
     only: tuple[int, ...] = ()  # the years named one by one, when they leave gaps
 
 
-def read_years(text: str) -> tuple[Years | None, str]:
-    """Return the year range a text asks for and the text without it."""
+def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, str]:
+    """Return the year range a text asks for and the text without it; years counted back
+    ("last year") count from ``this_year``, today's by default."""
+    relative = _relative_years(text, this_year or date.today().year)
+    if relative is not None:
+        return relative
     match = _RANGE.search(text)
     if match:
         _, first, word, start, end = match.groups()
@@ -73,16 +119,17 @@ def read_years(text: str) -> tuple[Years | None, str]:
         if how in {">=", "≥"}:
             return Years(year, None), _drop(text, match)
         return Years(None, year - 1 if how in {"<", "pre"} else year), _drop(text, match)
-    match = _SINCE.search(text)
-    if match:
-        year = int(next(g for g in match.groups() if g))
-        after = match.group().casefold().startswith("after")
-        return Years(year + 1 if after else year, None), _drop(text, match)
-    match = _UNTIL.search(text)
-    if match:
-        year = int(next(g for g in match.groups() if g))
-        before = match.group().casefold().startswith(("before", "prior"))
-        return Years(None, year - 1 if before else year), _drop(text, match)
+    for pattern, bound in _BOUNDS:
+        match = pattern.search(text)
+        if match:
+            year = int(match[1])
+            ends = {
+                "from": Years(year, None),
+                "after": Years(year + 1, None),
+                "until": Years(None, year),
+                "before": Years(None, year - 1),
+            }
+            return ends[bound], _drop(text, match)
     found = list(_SINGLE.finditer(text))
     if not found:
         return None, text
@@ -93,6 +140,28 @@ def read_years(text: str) -> tuple[Years | None, str]:
     # "2022 or 2024" names two years, not the range between them; "2022, 2023" is a range.
     only = tuple(years) if high - low + 1 > len(years) else ()
     return Years(low, high, only), text
+
+
+def _relative_years(text: str, now: int) -> tuple[Years, str] | None:
+    """Return the years a text counts back from ``now``, or a decade, and the rest."""
+    if match := _RECENT.search(text):  # "the past 3 years": the partial year counts too
+        return Years(now - _number(match[1]), None), _drop(text, match)
+    if match := _AGO.search(text):
+        return Years(now - _number(match[1]), now - _number(match[1])), _drop(text, match)
+    if match := _NAMED_YEAR.search(text):
+        if match[1]:  # "in the past year": the last twelve months span two years
+            return Years(now - 1, None), _drop(text, match)
+        year = now - 1 if match[2].casefold() == "last" else now
+        return Years(year, year), _drop(text, match)
+    if match := _DECADE.search(text):
+        start = int(match[1]) if match[1] else now // 10 * 10
+        return Years(start, start + 9), _drop(text, match)
+    return None
+
+
+def _number(word: str) -> int:
+    word = " ".join(word.casefold().split())
+    return int(word) if word.isdigit() else 2 if word == "a couple of" else _NUMBERS[word]
 
 
 def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
@@ -139,19 +208,19 @@ def read_subject_codes(text: str, known: dict[str, str]) -> tuple[Subjects, str]
     return Subjects(tuple(dict.fromkeys(codes)), tuple(unknown), False), _tidy(rest)
 
 
-def read_subject_names(text: str, names: dict[str, str]) -> tuple[tuple[str, ...], str]:
-    """Return the codes whose full names a text spells ("quantum physics"), and the rest.
+def read_subject_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tuple[str, ...], str]:
+    """Return the codes whose names a text spells ("quantum physics", "NLP"), and the rest.
 
-    ``names`` maps the codes worth recognising (those in the corpus) to their names.
+    ``spellings`` pairs each code worth recognising (those in the corpus) with a name.
     """
     codes: list[str] = []
     rest = text
-    for code, name in sorted(names.items(), key=lambda kv: -len(kv[1])):
+    for code, name in sorted(spellings, key=lambda pair: -len(pair[1])):
         shorter = _drop_name(rest, name)
         if shorter != rest:
             codes.append(code)
             rest = shorter
-    return tuple(codes), _tidy(rest)
+    return tuple(dict.fromkeys(codes)), _tidy(rest)
 
 
 def suggest_subjects(typed: str, known: dict[str, str], limit: int = 3) -> list[str]:

@@ -111,7 +111,8 @@ def test_ask_filters_from_the_command_line(papercord: Papercord) -> None:
     assert all(r["year"] == 2024 and "cs.LG" in r["subjects"] for r in results)
     answer = papercord("ask", "quantization", "--json", "--author", "hoefler").json()
     assert answer["filters"] == {
-        "year_from": None, "year_to": None, "subject": None, "author": "Torsten Hoefler"
+        "year_from": None, "year_to": None, "subject": None, "author": "Torsten Hoefler",
+        "years": [], "also_by": [],
     }  # fmt: skip
     shown = [*answer["results"], *answer["more"]]  # type: ignore[misc]
     assert shown and all(r["authors"] == ["Torsten Hoefler"] for r in shown)
@@ -130,6 +131,8 @@ def test_paper_and_author_json(papercord: Papercord) -> None:
     ("argv", "code", "message"),
     [
         (["ask", ""], 2, "papercord: ask a question"),
+        (["ask", "?!?!"], 2, "papercord: that has no words to search for"),
+        (["ask", "🤖"], 2, "papercord: that has no words to search for"),
         (
             ["paper", "zzqx unrelated"],
             1,

@@ -48,6 +48,67 @@ def test_two_years_named_with_or_are_those_years_not_the_range(engine: Engine) -
     assert answer.matched == sum(p.year in {2022, 2024} for p in listed)
     assert {r.paper.year for r in answer.results + answer.more} == {2022, 2024}
     assert answer.filters.years_text() == "2022 or 2024"
+    counted = engine.ask("how many papers are from 2022 or 2024?")
+    assert counted.notes == (f"{answer.matched} listed papers match.",)
+
+
+def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
+    answer = engine.ask("which papers are from 2023, by Hoefler or Zhang?")
+    listed = engine.lookup.index.papers.values()
+    assert answer.author is None and answer.matched == sum(p.year == 2023 for p in listed)
+    assert {r.paper.authors[0] for r in answer.results + answer.more} == {
+        "Torsten Hoefler", "Zhiru Zhang"
+    }  # fmt: skip
+    assert answer.filters.authors_text() == "Torsten Hoefler or Zhiru Zhang"
+    together = engine.ask("papers coauthored by Hoefler and Zhang")  # their pages share none
+    assert together.notes == (
+        "No listed paper is by both Torsten Hoefler and Zhiru Zhang; these are by either.",
+    )
+
+
+def test_an_author_to_leave_out_is_said_to_be_kept(engine: Engine) -> None:
+    answer = engine.ask("papers not by Hoefler")
+    assert answer.filters.author is None
+    assert answer.notes == (
+        "papercord cannot leave Torsten Hoefler out of an answer; these papers may include it",
+    )
+
+
+def test_latest_and_oldest_order_the_papers_by_year(engine: Engine) -> None:
+    answer = engine.ask("the oldest papers")
+    oldest = [r.paper.year for r in answer.results + answer.more]
+    assert oldest == sorted(oldest) and oldest[0] == min(
+        p.year for p in engine.lookup.index.papers.values()
+    )
+    topic = engine.ask("latest papers on quantization")
+    years = [r.paper.year for r in topic.results + topic.more]
+    assert years == sorted(years, reverse=True) and len(set(years)) > 1
+    assert all(r.snippet.text for r in topic.results)  # each shown paper keeps its quote
+
+
+def test_an_author_who_is_not_listed_is_said_so(engine: Engine) -> None:
+    unknown = engine.ask("papers by Dan Alistarh")
+    assert unknown.abstained and unknown.notes == ("No listed author is named “Dan Alistarh”.",)
+    # No abstract names its authors, so the name is not searched for: the topic is.
+    topic = engine.ask("the GPTQ paper by Frantar")
+    assert papers(topic)[0].startswith("GPTQ") and "Frantar" in topic.notes[0]
+
+
+def test_a_topic_no_paper_of_those_years_has_is_not_answered(engine: Engine) -> None:
+    assert not engine.ask("quantization papers").abstained
+    listed = engine.lookup.index.papers.values()
+    assert not any("quantiz" in p.abstract.casefold() for p in listed if p.year == 2022)
+    assert engine.ask("quantization papers from 2022").abstained
+
+
+def test_papers_like_a_listed_one_are_its_nearest_not_itself(engine: Engine) -> None:
+    answer = engine.ask("any papers like GPTQ?")
+    assert "GPTQ" in answer.notes[0] and not any(t.startswith("GPTQ") for t in papers(answer))
+    first = engine.lookup.index.papers[answer.results[0].paper.id]
+    assert "quantiz" in first.abstract.casefold()
+    within = engine.ask("anything similar to SAGMAN from 2024?")
+    assert within.results and all(r.paper.year == 2024 for r in within.results)
+    assert papers(engine.ask("I'd like the GPTQ paper"))[0].startswith("GPTQ")  # a wish
 
 
 def test_an_author_and_a_topic_search_only_that_authors_papers(engine: Engine) -> None:

@@ -32,6 +32,9 @@ def reader() -> IntentReader:
         ("what is hoeffler working on", "Torsten Hoefler"),
         ("请概括一下Torsten Hoefler在这里的论文。", "Torsten Hoefler"),
         ("Peux-tu résumer les travaux de Zhiru Zhang présents ici ?", "Zhiru Zhang"),
+        ("What has Torsten been working on?", "Torsten Hoefler"),  # a given name alone
+        ("zhiru's papers on graphs", "Zhiru Zhang"),
+        ("Zhang Zhiru", "Zhiru Zhang"),  # family name first
         ("change the hang of it", None),  # "hang" is one letter from "zhang", but a word
         ("graph neural networks", None),
     ],
@@ -68,12 +71,38 @@ def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
         ("papers from 2022 or 2024", Years(2022, 2024, (2022, 2024))),
         ("2022 and 2024 papers", Years(2022, 2024, (2022, 2024))),
         ("in 2022, 2023 and 2024", Years(2022, 2024)),  # no gap: a range
+        ("papers no later than 2023", Years(None, 2023)),
+        ("papers earlier than 2024", Years(None, 2023)),
+        ("papers newer than 2022", Years(2023, None)),
+        ("papers in or after 2023", Years(2023, None)),
+        ("not before 2023", Years(2023, None)),
+        ("2023 onward", Years(2023, None)),
+        ("papers starting 2023", Years(2023, None)),
+        ("papers from 2023 on quantization", Years(2023, 2023)),  # "on" starts the topic
+        ("papers from the 2020s", Years(2020, 2029)),
+        ("papers from early 2023", Years(2023, 2023)),
+        ("graphs with 2024 nodes", None),  # counts, not years
+        ("scaling to 1999 processors", None),
         ("runs on 2048 GPUs", None),  # a count, not a year
         ("compress OPT-175B to 3 or 4 bits", None),
     ],
 )  # fmt: skip
 def test_years_in_plain_language_become_a_range(text: str, years: Years | None) -> None:
     assert read_years(text)[0] == years
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("papers from last year", Years(2025, 2025)),
+        ("anything from this year?", Years(2026, 2026)),
+        ("papers in the past 3 years", Years(2023, None)),  # the partial year counts
+        ("work from two years ago", Years(2024, 2024)),
+        ("papers this decade", Years(2020, 2029)),
+    ],
+)
+def test_years_counted_back_from_today(text: str, years: Years) -> None:
+    assert read_years(text, this_year=2026)[0] == years
 
 
 def test_subject_codes_are_read_and_their_names_removed() -> None:
@@ -94,6 +123,9 @@ def test_a_subject_name_is_a_filter_only_when_nothing_else_is_asked(
     assert alone.subjects == ("quant-ph",) and alone.topic == ""
     topical = reader.read("machine learning for weather forecasting")
     assert topical.subjects == () and "weather" in topical.topic
+    assert reader.read("ML papers from 2023").subjects == ("cs.LG",)  # everyday names too
+    assert reader.read("distributed computing papers").subjects == ("cs.DC",)
+    assert reader.read("cs.ET cs.SE").subjects == ("cs.ET", "cs.SE")  # "et" is not French
 
 
 @pytest.mark.parametrize(
@@ -129,6 +161,23 @@ def test_a_year_or_subject_to_leave_out_is_not_read_as_asked_for(
     intent = reader.read(question)
     assert intent.years is None and intent.subjects == ()
     assert intent.excluded == (left_out,) and left_out not in intent.search_text
+
+
+def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
+    reader: IntentReader,
+) -> None:
+    both = reader.read("papers by Hoefler or Zhang from 2023")
+    assert both.author == "Torsten Hoefler" and both.also_by == ("Zhiru Zhang",)
+    assert both.topic == ""
+    left = reader.read("papers not by Hoefler")
+    assert left.author is None and left.excluded == ("Torsten Hoefler",)
+    assert "hoefler" not in left.search_text.casefold()
+
+
+def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
+    assert reader.read("top 10 papers on graphs").topic == "graphs"
+    assert reader.read("the 2023 ones").topic == ""
+    assert reader.read("papers from ２０２３").years == Years(2023, 2023)  # full-width digits
 
 
 def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
