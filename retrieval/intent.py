@@ -199,20 +199,14 @@ class IntentReader:
         question without their names."""
         named: list[str] = []
         left_out: list[str] = []
-        for _ in range(MAX_AUTHORS):
-            mention = self.names.find(text)
-            if mention is None:
-                break
-            before = text[: mention.start].rstrip()
-            after = mention.remainder[len(before) :]
+        for mention in reversed(self.names.find(text, MAX_AUTHORS)):  # the text keeps the
+            before = text[: mention.start].rstrip()  # places of the names before it
             leaving = LEAVE_OUT.search(before)
             if leaving:
                 before = before[: leaving.start()].rstrip()
-            chosen = left_out if leaving else named
-            if mention.author not in chosen:
-                chosen.append(mention.author)
-            text = f"{before} {after.lstrip()}".strip()
-        return named, tuple(left_out), text
+            (left_out if leaving else named).insert(0, mention.author)
+            text = f"{before} {text[mention.end :].lstrip()}".strip()
+        return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text
 
 
 def _other_author(question: str) -> str | None:

@@ -31,12 +31,16 @@ POSSESSIVE = re.compile(r"^(?:['’]s|['’])")
 
 @dataclass(frozen=True)
 class Mention:
-    """An author named in a question, and the question with the name taken out."""
+    """A listed author named in a question: where, and whether it was typed right."""
 
     author: str
-    remainder: str
+    start: int  # the name's first character in the question
+    end: int  # just past the name, and a possessive after it ("Zhang's")
     exact: bool  # False when the name was matched despite a typo
-    start: int = 0  # where the name begins in the question
+
+    def cut(self, question: str) -> str:
+        """Return the question without the name."""
+        return f"{question[: self.start].rstrip()} {question[self.end :].lstrip()}".strip()
 
 
 def fold(text: str) -> str:
@@ -70,31 +74,54 @@ class AuthorNames:
             if len(parts) > 1:
                 self._given.setdefault(parts[0], []).append(author)
 
-    def find(self, question: str) -> Mention | None:
-        """Return the first listed author the question names, or None."""
+    def find(self, question: str, limit: int = 4) -> list[Mention]:
+        """Return the listed authors a question names, in order (at most ``limit``): by
+        family name first, then by a given name alone."""
         found = list(WORDS.finditer(question))
         words = [(fold(m.group()), m.start(), m.end()) for m in found]
-        for index, (word, _, _) in enumerate(words):
-            for family, exact in self._families_like(word):
-                for author in self._family[family]:
-                    first = self._given_span(author, words, index)
-                    named = first < index  # a given name (or initial) stands before it
-                    if not named and not self._alone_ok(family, word, found[index].group(), exact):
-                        continue
-                    last = self._given_after(author, words, index) if first == index else index
-                    cut = _cut(question, words, first, last)
-                    return Mention(author, cut, exact, words[first][1])
-        return self._by_given_name(question, words)
+        spans: list[tuple[str, int, int, bool]] = []  # author, first and last word, exact
+        index = 0
+        while index < len(words):
+            span = self._family_at(found, words, index, spans[-1][2] + 1 if spans else 0)
+            spans += [span] if span else []
+            index = span[2] + 1 if span else index + 1
+        covered = {n for _, first, last, _ in spans for n in range(first, last + 1)}
+        spans += [(a, n, n, True) for n, a in self._given_names(words) if n not in covered]
+        mentions = []
+        for author, first, last, exact in sorted(spans, key=lambda span: span[1])[:limit]:
+            end = words[last][2]
+            end += len(possessive[0]) if (possessive := POSSESSIVE.match(question[end:])) else 0
+            mentions.append(Mention(author, words[first][1], end, exact))
+        return mentions
 
-    def _by_given_name(self, question: str, words: list[tuple[str, int, int]]) -> Mention | None:
-        """Return the author a given name alone names ("what has Torsten been working on?"):
-        only one listed author may have it, and it must be rare as an English word."""
-        for index, (word, _, _) in enumerate(words):
-            authors = self._given.get(word, [])
-            if len(authors) == 1 and len(word) >= 4 and _english_zipf(word) < COMMON_ZIPF:
-                cut = _cut(question, words, index, index)
-                return Mention(authors[0], cut, True, words[index][1])
+    def _family_at(
+        self, found: list[re.Match[str]], words: list[tuple[str, int, int]], index: int,
+        free: int,
+    ) -> tuple[str, int, int, bool] | None:  # fmt: skip
+        """Return the author whose family name is word ``index`` with the words of the whole
+        name (a given name may stand before it, from word ``free`` on, or after it)."""
+        word = words[index][0]
+        for family, exact in self._families_like(word):
+            for author in self._family[family]:
+                first = max(self._given_span(author, words, index), free)
+                named = first < index  # a given name (or initial) stands before it
+                if not named and not self._alone_ok(family, word, found[index].group(), exact):
+                    continue
+                last = self._given_after(author, words, index) if first == index else index
+                return author, first, last, exact
         return None
+
+    def _given_names(self, words: list[tuple[str, int, int]]) -> list[tuple[int, str]]:
+        """Return the words that name an author by a given name alone ("what has Torsten
+        been working on?"): only one listed author may have it, and it must be rare as
+        an English word."""
+        return [
+            (index, authors[0])
+            for index, (word, _, _) in enumerate(words)
+            if len(authors := self._given.get(word, [])) == 1
+            and len(word) >= 4
+            and _english_zipf(word) < COMMON_ZIPF
+        ]
 
     def _given_after(self, author: str, words: list[tuple[str, int, int]], index: int) -> int:
         """Return the index of the last given-name word right after the family name, as
@@ -142,10 +169,3 @@ class AuthorNames:
                 break
             begin -= 1
         return begin
-
-
-def _cut(question: str, words: list[tuple[str, int, int]], first: int, last: int) -> str:
-    """Return the question without words first..last and a possessive after them."""
-    start, end = words[first][1], words[last][2]
-    tail = POSSESSIVE.sub("", question[end:])
-    return f"{question[:start].rstrip()} {tail.lstrip()}".strip()

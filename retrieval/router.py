@@ -164,9 +164,10 @@ class Router:
 
     def listing(self, request: Request, filters: Filters, oldest: bool = False) -> Answer:
         """Return every paper that passes the filters, newest (or oldest) first."""
-        index = self.searcher.index
+        index, filtering = self.searcher.index, self.searcher.filtering
+        passing = np.flatnonzero(filtering.papers(filters))  # 100k papers: ~1 ms, not ~60
         papers = sorted(
-            (p for p in index.papers.values() if matches(p, filters)),
+            (index.papers[filtering.ids[row]] for row in passing),
             key=lambda p: (p.year if oldest else -p.year, p.title.casefold()),
         )
         if not papers:

@@ -479,7 +479,9 @@ def matches(paper: Paper, filters: Filters) -> bool:
         wanted = [w.strip().casefold() for w in filters.subject.split(",") if w.strip()]
         if not any(w in codes or any(c.split(".")[0] == w for c in codes) for w in wanted):
             return False
-    return filters.author is None or any(a in paper.authors for a in filters.authors())
+    if filters.author is None:
+        return True
+    return filters.author in paper.authors or any(a in paper.authors for a in filters.also_by)
 
 
 def year_where(filters: Filters) -> dict[str, Any] | None:

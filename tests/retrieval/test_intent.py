@@ -46,8 +46,9 @@ def test_a_listed_author_is_found_despite_typos_and_languages(
 
 
 def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
-    mention = AuthorNames(AUTHORS).find("Zhiru Zhang's papers on quantization")
-    assert mention is not None and mention.remainder == "papers on quantization"
+    question = "Zhiru Zhang's papers on quantization"
+    (mention,) = AuthorNames(AUTHORS).find(question)
+    assert mention.cut(question) == "papers on quantization"
 
 
 @pytest.mark.parametrize(
