@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from retrieval.features import Framing
 from retrieval.language import Reader
 from retrieval.models import Filters
-from retrieval.names import AuthorNames
+from retrieval.names import COMMON_ZIPF, AuthorNames, fold
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import terms, tokenize
@@ -43,6 +43,7 @@ from retrieval.textfilters import (
     read_subject_names,
     read_years,
 )
+from retrieval.vocabulary import zipf
 
 # The English of asking about a listing or an author rather than about a topic.
 FRAMING = frozenset(
@@ -58,7 +59,8 @@ FRAMING = frozenset(
         "mainly focus focuses interests interested working does do did have has got "
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
         "classified belong belongs appear appears show shows one ones top best anyone anybody "
-        "both coauthored together jointly joint"
+        "both coauthored together jointly joint et al colleagues coauthors collaborators "
+        "mr mrs ms dr prof professor alone"
     )
 )
 PLURAL = re.compile(
@@ -74,16 +76,18 @@ WANTS_CODE = re.compile(
 
 # Words right before an author's name that ask to leave the author out ("not by Hoefler").
 LEAVE_OUT = re.compile(
-    r"\b(?:not\s+(?:by|from)|except(?:\s+for)?|excluding|other\s+than|apart\s+from"
-    r"|besides|but(?:\s+not)?)\s*$",
+    r"(?:(?:\bnot|n['’]t)(?:\s+(?:written|authored))?(?:\s+(?:by|from))?|\bnon-?|\bwithout"
+    r"|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than|\bapart\s+from|\bbesides|\bbut(?:\s+not)?)"
+    r"\s*$",
     re.I,
 )
 # How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs".
 COUNTED = re.compile(
-    r"\b(?:top|best|first)\s+(?:\d{1,2}|three|five|ten)\b"
-    r"|\b\d{1,2}(?=\s+(?:papers|articles|works|ones|results)\b)",
+    r"\b(?:top|best|first)\s+(\d{1,2}|three|five|ten)\b"
+    r"|\b(\d{1,2})(?=\s+(?:papers|articles|works|ones|results)\b)",
     re.I,
 )
+COUNT_WORDS = {"three": 3, "five": 5, "ten": 10}
 # Asking for the oldest papers first; "latest", "newest" are the listing's own order.
 OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
 NEWEST = re.compile(r"\b(?:latest|newest|most\s+recent)\b", re.I)
@@ -99,7 +103,7 @@ SIMILAR = re.compile(
     r"|along\s+the\s+lines\s+of)\s+(?!to\b)(.+)",  # not "I'd like the GPTQ paper"
     re.I,
 )
-HOW_MANY = re.compile(r"\bhow\s+many\b|\bnumber\s+of\s+papers\b", re.I)
+HOW_MANY = re.compile(r"\bhow\s+many\b|\bnumber\s+of\s+papers\b|\bcount\b", re.I)
 JOINTLY = re.compile(r"\b(?:both|co-?authored|co-?written|together|jointly|joint)\b", re.I)
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 
@@ -119,13 +123,15 @@ class Intent:
     understood: float
     plural: bool
     wants_code: bool
-    excluded: tuple[str, ...] = ()  # years, subjects, authors to leave out ("not cs.LG")
+    excluded: tuple[str, ...] = ()  # years and subjects to leave out ("not cs.LG")
+    left_out: tuple[str, ...] = ()  # listed authors to leave out ("not by Hoefler")
     also_by: tuple[str, ...] = ()  # more authors named with ``author`` ("Hoefler or Zhang")
     by_date: str | None = None  # "newest" or "oldest" when the question asks for that order
     unlisted_author: str | None = None  # a person named as author who is not listed
     like: str = ""  # what follows "like", "similar to": papers like a listed one are wanted
     jointly: bool = False  # several authors asked for together ("coauthored by A and B")
     how_many: bool = False  # the question asks for a count
+    count: int | None = None  # how many papers it asks to see ("top 10 papers on graphs")
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
@@ -160,12 +166,14 @@ class IntentReader:
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
         authors, left_out, text = self._authors(unicodedata.normalize("NFKC", question))
-        unlisted = None if authors or left_out else _other_author(text)
-        if unlisted and _content(without := OTHER_AUTHOR.sub(" ", text, count=1)):
+        person = None if authors or left_out else self._unlisted_person(text)
+        unlisted = person[0] if person else None
+        if person and _content(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
         excluded, text = read_exclusions(reading.english)
         years, text = read_years(text)
+        counted = COUNTED.search(text)
         text = COUNTED.sub(" ", text)
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
@@ -185,14 +193,31 @@ class IntentReader:
             understood=reading.understood,
             plural=bool(PLURAL.search(reading.english)),
             wants_code=bool(WANTS_CODE.search(reading.english)),
-            excluded=left_out + excluded,
+            excluded=excluded,
+            left_out=left_out,
             also_by=tuple(authors[1:]),
             by_date=_by_date(reading.english),
             unlisted_author=unlisted,
             like=like[1] if (like := SIMILAR.search(reading.english)) else "",
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
             how_many=bool(HOW_MANY.search(reading.english)),
+            count=_count(counted[1] or counted[2]) if counted else None,
         )
+
+    def _unlisted_person(self, text: str) -> tuple[str, int, int] | None:
+        """Return a person named as an author who is not listed, and where the phrase
+        naming them is: the family name must look like one ("Alistarh", "LeCun"), not a
+        word of the abstracts ("Slapo"), an English word ("Accuracy") or an acronym."""
+        for match in OTHER_AUTHOR.finditer(text):
+            name = match[1] or match[2]
+            family = name.split()[-1].split("-")[-1]
+            if (
+                re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)?", family)
+                and fold(family) not in self.reader.vocabulary
+                and zipf(fold(family)) < COMMON_ZIPF
+            ):
+                return name, match.start(), match.end()
+        return None
 
     def _authors(self, text: str) -> tuple[list[str], tuple[str, ...], str]:
         """Return the listed authors a question names, those it asks to leave out, and the
@@ -209,9 +234,8 @@ class IntentReader:
         return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text
 
 
-def _other_author(question: str) -> str | None:
-    match = OTHER_AUTHOR.search(question)
-    return (match[1] or match[2]) if match else None
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else COUNT_WORDS[word.casefold()]
 
 
 def _by_date(text: str) -> str | None:

@@ -28,12 +28,14 @@ from retrieval.intent import Intent, IntentReader
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.refs import ref
-from retrieval.search import UNQUOTED, Searcher, matches
+from retrieval.search import UNQUOTED, Searcher, matches, matches_year
 from retrieval.snippets import best_snippet
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
+from retrieval.text import tokenize
 from retrieval.textfilters import read_subject_names, suggest_subjects
 
+SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))
 MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
 LANGUAGES = {"fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
              "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}  # fmt: skip
@@ -58,14 +60,17 @@ class Router:
         self.lookup = lookup
         papers = searcher.index.papers.values()
         self.subjects = Counter(code for p in papers for code in p.subjects)
+        self.years = sorted({p.year for p in papers})
         self.intents = IntentReader(lookup.authors, self.subjects, searcher.vocabulary.words)
 
     def answer(self, request: Request) -> Answer:
         """Return the answer to a question, routed by what it asks."""
         started = time.perf_counter()
         route, intent, filters, notes = self.plan(request)
+        if intent.count:  # "top 10 papers on graphs": the first reply lists ten
+            request = replace(request, k=max(1, min(intent.count, self.searcher.settings.listed)))
         answer = self._route(route, request, intent, filters)
-        if intent.how_many and answer.matched and answer.author is None:
+        if intent.how_many and answer.matched and not answer.author and route != "similar":
             notes.append(f"{answer.matched} listed papers match.")  # "how many papers use FPGAs?"
         return replace(
             answer,
@@ -88,13 +93,16 @@ class Router:
         unknown = intent.unknown_subjects or (request.filters.subject and notes)
         if unknown and filters.subject is None:
             route = "unknown-subject"
+        elif self._like(intent):
+            route = "similar"
         elif filters.author:
             route = "author"
-        elif intent.like and len(self.searcher.titles.named_in(intent.like)) == 1:
-            route = "similar"
         elif intent.understood < MIN_UNDERSTOOD:
             route = "unreadable"
-        elif not intent.topic and (filters != Filters() or intent.plural or intent.by_date):
+        elif not intent.topic and (
+            filters != Filters() or intent.plural or intent.by_date or intent.how_many
+            or intent.excluded or intent.left_out
+        ):  # fmt: skip
             route = "listing"
         else:
             route = "search"
@@ -149,17 +157,32 @@ class Router:
         return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
                        author=summary, notes=(note,))  # fmt: skip
 
+    def _like(self, intent: Intent) -> str | None:
+        """Return the paper a question wants others like ("papers like GPTQ"), when it asks
+        nothing else: "anything like GPTQ for FPGAs?" is a topic search."""
+        named = self.searcher.titles.named_in(intent.like) if intent.like else frozenset()
+        if len(named) != 1:
+            return None
+        (pid,) = named
+        title = set(tokenize(self.searcher.index.papers[pid].title))
+        return None if set(tokenize(intent.topic)) - title - SIMILAR_WORDS else pid
+
     def _similar(self, request: Request, intent: Intent, filters: Filters) -> Answer:
         """Answer "papers like GPTQ": the papers nearest in content to the one named."""
-        (named,) = self.searcher.titles.named_in(intent.like)
+        named = self._like(intent)
+        assert named is not None
         papers = self.searcher.index.papers
         pool = self.lookup.related(named, n=self.searcher.settings.listed)
         nearest = [papers[pid] for pid in pool if matches(papers[pid], filters)][: request.k]
-        note = f"The papers closest in content to “{papers[named].title}”."
+        if intent.by_date:
+            nearest.sort(key=lambda p: p.year, reverse=intent.by_date == "newest")
+        notes = [f"The papers closest in content to “{papers[named].title}”."]
+        if not nearest:
+            notes.append(self._why_empty(filters))
         return Answer(
             question=request.text, mode=request.mode, abstained=not nearest,
             results=tuple(self._listed(p, True) for p in nearest), filters=filters,
-            ranking=tuple(p.id for p in nearest), matched=len(nearest), notes=(note,),
+            ranking=tuple(p.id for p in nearest), matched=len(nearest), notes=tuple(notes),
         )  # fmt: skip
 
     def listing(self, request: Request, filters: Filters, oldest: bool = False) -> Answer:
@@ -207,26 +230,49 @@ class Router:
             subject, unknown = self._subject_codes(given.subject)
             notes += [self._unknown_subject(u) for u in unknown]
         notes += [self._unknown_subject(u) for u in intent.unknown_subjects]
+        given_years = given.year_from is not None or given.year_to is not None
+        years = given if given_years else written
+        left_years = {int(left) for left in intent.excluded if left.isdigit()}
+        if left_years and not given_years:  # "anything but 2024": the other years
+            years = self._other_years(written, left_years)
         notes += [
             f"papercord cannot leave {left} out of an answer; these papers may include it"
             for left in intent.excluded
+            if not (left.isdigit() and years != written)
+        ]
+        notes += [
+            f"papercord cannot leave out {name}'s papers; this answer may include some"
+            for name in intent.left_out
         ]
         if intent.jointly and not given.author:
             notes.append(self._joint(intent))
         if intent.unlisted_author and not given.author:
             notes.append(f"No listed author is named “{intent.unlisted_author}”.")
         author = self.lookup.resolve_author(given.author) if given.author else intent.author
+        asked = written.years_text()
+        if given_years and asked and asked != given.years_text():
+            notes.append(f"The year option ({given.years_text()}) replaces the question's {asked}.")
+        if given.author and intent.author and intent.author != author:
+            notes.append(f"The author option ({author}) replaces {intent.author}, in the question.")
         also_by = given.also_by if given.author else intent.also_by
-        given_years = given.year_from is not None or given.year_to is not None
         filters = Filters(
-            year_from=given.year_from if given.year_from is not None else written.year_from,
-            year_to=given.year_to if given.year_to is not None else written.year_to,
+            year_from=years.year_from,
+            year_to=years.year_to,
             subject=subject,
             author=author,
-            years=given.years if given_years else written.years,
+            years=years.years,
             also_by=also_by if author else (),
         )
         return filters, notes
+
+    def _other_years(self, written: Filters, left: set[int]) -> Filters:
+        """Return the years of the listed papers that the question allows once ``left``
+        is taken out ("2023 papers except 2023" leaves none: then ``written`` stands)."""
+        kept = [y for y in self.years if y not in left and matches_year(y, written)]
+        if not kept:
+            return written
+        gaps = kept[-1] - kept[0] + 1 > len(kept)
+        return Filters(year_from=kept[0], year_to=kept[-1], years=tuple(kept) if gaps else ())
 
     def _subject_codes(self, typed: str) -> tuple[str | None, list[str]]:
         known = {code.casefold(): code for code in subject_names()}

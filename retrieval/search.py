@@ -78,7 +78,9 @@ PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
 UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
 
-__all__ = ["Ranking", "Searcher", "Signals", "check_question", "matches", "query_weights"]
+__all__ = [
+    "Ranking", "Searcher", "Signals", "check_question", "matches", "matches_year", "query_weights",
+]  # fmt: skip
 
 
 def check_question(question: str, limit: int) -> str:
@@ -466,13 +468,18 @@ class Searcher:
         return Result(paper=ref(paper), score=relevance, snippet=snippet)
 
 
+def matches_year(year: int, filters: Filters) -> bool:
+    """Return True when a year passes the year filters that are set."""
+    if filters.year_from is not None and year < filters.year_from:
+        return False
+    if filters.year_to is not None and year > filters.year_to:
+        return False
+    return not filters.years or year in filters.years
+
+
 def matches(paper: Paper, filters: Filters) -> bool:
     """Return True when a paper passes every filter that is set."""
-    if filters.year_from is not None and paper.year < filters.year_from:
-        return False
-    if filters.year_to is not None and paper.year > filters.year_to:
-        return False
-    if filters.years and paper.year not in filters.years:
+    if not matches_year(paper.year, filters):
         return False
     if filters.subject is not None:  # one code, or several separated by commas: any matches
         codes = [s.casefold() for s in paper.subjects]

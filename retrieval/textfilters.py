@@ -61,13 +61,17 @@ _BOUNDS = tuple(
 _COUNT = r"(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of)"
 _NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-_RECENT = re.compile(
-    rf"\b(?:in|over|during|within|from)?\s*(?:the\s+)?(?:last|past)\s+{_COUNT}\s+years?\b", re.I
+# "in the past 3 years", "the last year", "the past decade": from then until today.
+_SPAN = re.compile(
+    r"\b(?:(?:in|over|during|within|from)\s+)?(?:the\s+(?:last|past|previous)|past"
+    rf"|last(?=\s+{_COUNT}\s+years?\b))\s+(?:{_COUNT}\s+years?|(year)|(decade))\b",
+    re.I,
 )
-_AGO = re.compile(rf"\b(?:from\s+|in\s+)?{_COUNT}\s+years?\s+ago\b", re.I)
+_AGO = re.compile(rf"\b(?:from\s+|in\s+)?{_COUNT}\s+years?\s+(?:ago|back)\b", re.I)
+# "last year", "this year's", "next year", "before last year", "since last year"
 _NAMED_YEAR = re.compile(
-    r"\b(?:(?:in|over|during)\s+the\s+(past|last)\s+year|(?:from\s+|in\s+)?(last|this)\s+"
-    r"year(?:['’]s)?)\b",
+    r"\b(?:(before|prior\s+to|until|since|after)\s+)?(?:from\s+|in\s+)?"
+    r"(last|previous|this|next)\s+year(?:['’]s)?\b",
     re.I,
 )
 _DECADE = re.compile(
@@ -78,6 +82,7 @@ _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", 
 # "excluding 2023", "not cs.LG", "other than 2022": Filters cannot leave anything out.
 _EXCLUDED = re.compile(
     r"\b(?:not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
+    r"|(?:anything|everything|all)\s+but"
     rf"|apart\s+from)\s+(?:(?:in|from|of)\s+)?({YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})\b",
     re.I,
 )
@@ -144,15 +149,20 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
 
 def _relative_years(text: str, now: int) -> tuple[Years, str] | None:
     """Return the years a text counts back from ``now``, or a decade, and the rest."""
-    if match := _RECENT.search(text):  # "the past 3 years": the partial year counts too
-        return Years(now - _number(match[1]), None), _drop(text, match)
+    if match := _SPAN.search(text):  # "the past 3 years": the partial year counts too
+        back = _number(match[1] or match[2]) if (match[1] or match[2]) else 1 if match[3] else 10
+        return Years(now - back, None), _drop(text, match)
     if match := _AGO.search(text):
         return Years(now - _number(match[1]), now - _number(match[1])), _drop(text, match)
     if match := _NAMED_YEAR.search(text):
-        if match[1]:  # "in the past year": the last twelve months span two years
-            return Years(now - 1, None), _drop(text, match)
-        year = now - 1 if match[2].casefold() == "last" else now
-        return Years(year, year), _drop(text, match)
+        shift = {"last": -1, "previous": -1, "this": 0, "next": 1}[match[2].casefold()]
+        year = now + shift
+        ends = {
+            "before": Years(None, year - 1), "prior": Years(None, year - 1),
+            "until": Years(None, year), "since": Years(year, None), "after": Years(year + 1, None),
+        }  # fmt: skip
+        years = ends[match[1].casefold().split()[0]] if match[1] else Years(year, year)
+        return years, _drop(text, match)
     if match := _DECADE.search(text):
         start = int(match[1]) if match[1] else now // 10 * 10
         return Years(start, start + 9), _drop(text, match)

@@ -67,11 +67,12 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
 
 
 def test_an_author_to_leave_out_is_said_to_be_kept(engine: Engine) -> None:
-    answer = engine.ask("papers not by Hoefler")
-    assert answer.filters.author is None
-    assert answer.notes == (
-        "papercord cannot leave Torsten Hoefler out of an answer; these papers may include it",
-    )
+    for question in ["papers not by Hoefler", "not Hoefler"]:
+        answer = engine.ask(question)
+        assert answer.filters.author is None and answer.matched == len(engine.titles())
+        assert answer.notes == (
+            "papercord cannot leave out Torsten Hoefler's papers; this answer may include some",
+        )
 
 
 def test_latest_and_oldest_order_the_papers_by_year(engine: Engine) -> None:
@@ -92,6 +93,11 @@ def test_an_author_who_is_not_listed_is_said_so(engine: Engine) -> None:
     # No abstract names its authors, so the name is not searched for: the topic is.
     topic = engine.ask("the GPTQ paper by Frantar")
     assert papers(topic)[0].startswith("GPTQ") and "Frantar" in topic.notes[0]
+    # A capitalized word after "by" is a person only if it looks like a family name.
+    for question, first in [("schedules written by Slapo", "Slapo"),
+                            ("ranking by Stability", "SAGMAN")]:  # fmt: skip
+        answer = engine.ask(question)
+        assert papers(answer)[0].startswith(first) and not answer.notes, question
 
 
 def test_a_topic_no_paper_of_those_years_has_is_not_answered(engine: Engine) -> None:
@@ -109,6 +115,17 @@ def test_papers_like_a_listed_one_are_its_nearest_not_itself(engine: Engine) -> 
     within = engine.ask("anything similar to SAGMAN from 2024?")
     assert within.results and all(r.paper.year == 2024 for r in within.results)
     assert papers(engine.ask("I'd like the GPTQ paper"))[0].startswith("GPTQ")  # a wish
+
+
+def test_a_count_in_the_question_is_how_many_are_listed_first(engine: Engine) -> None:
+    answer = engine.ask("top 2 papers on graphs")
+    assert len(answer.results) == 2 and answer.matched > 2
+
+
+def test_an_option_that_overrides_the_question_says_so(engine: Engine) -> None:
+    answer = engine.ask("papers from 2024", filters=Filters(year_from=2022, year_to=2022))
+    assert answer.notes == ("The year option (2022) replaces the question's 2024.",)
+    assert {r.paper.year for r in answer.results} == {2022}
 
 
 def test_an_author_and_a_topic_search_only_that_authors_papers(engine: Engine) -> None:

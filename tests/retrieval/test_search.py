@@ -144,10 +144,18 @@ def test_a_mention_in_a_question_changes_nothing(fake_engine: Engine, mention: s
         fake_engine.ask(mention)
 
 
-def test_a_year_to_leave_out_is_not_applied_and_the_reply_says_so(fake_engine: Engine) -> None:
-    answer = fake_engine.ask("graph papers excluding 2023")
+def test_a_year_to_leave_out_leaves_the_other_years(fake_engine: Engine) -> None:
+    years = sorted({p.year for p in fake_engine.lookup.index.papers.values()})
+    answer = fake_engine.ask(f"graph papers excluding {years[1]}")
+    kept = [y for y in years if y != years[1]]  # a gap in the middle: "A or C"
+    assert all(r.paper.year != years[1] for r in answer.results + answer.more)
+    assert answer.filters.years_text() == " or ".join(map(str, kept)) and not answer.notes
+
+
+def test_a_subject_to_leave_out_is_not_applied_and_the_reply_says_so(fake_engine: Engine) -> None:
+    answer = fake_engine.ask("graph papers not in cs.LG")
     assert answer.filters == Filters()
-    assert any("cannot leave 2023 out" in note for note in answer.notes)
+    assert any("cannot leave cs.LG out" in note for note in answer.notes)
 
 
 @pytest.mark.parametrize(
