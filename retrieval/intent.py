@@ -76,15 +76,15 @@ WANTS_CODE = re.compile(
 
 # Words right before an author's name that ask to leave the author out ("not by Hoefler").
 LEAVE_OUT = re.compile(
-    r"(?:(?:\bnot|n['’]t)(?:\s+(?:written|authored))?(?:\s+(?:by|from))?|\bnon-?|\bwithout"
-    r"|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than|\bapart\s+from|\bbesides|\bbut(?:\s+not)?)"
-    r"\s*$",
+    r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
+    r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?)(?:\s+(?:those|the\s+ones|ones|papers))?"
+    r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$",
     re.I,
 )
 # How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs".
 COUNTED = re.compile(
-    r"\b(?:top|best|first)\s+(\d{1,2}|three|five|ten)\b"
-    r"|\b(\d{1,2})(?=\s+(?:papers|articles|works|ones|results)\b)",
+    r"\b(?:(?:top|best|first)\s+)?(\d{1,2}|three|five|ten)"
+    r"(?=\s+(?:papers|articles|works|ones|results)\b)",
     re.I,
 )
 COUNT_WORDS = {"three": 3, "five": 5, "ten": 10}
@@ -103,7 +103,10 @@ SIMILAR = re.compile(
     r"|along\s+the\s+lines\s+of)\s+(?!to\b)(.+)",  # not "I'd like the GPTQ paper"
     re.I,
 )
-HOW_MANY = re.compile(r"\bhow\s+many\b|\bnumber\s+of\s+papers\b|\bcount\b", re.I)
+HOW_MANY = re.compile(
+    r"\bhow\s+many\b|\bnumber\s+of\s+papers\b|\bcount\s+(?:the\s+)?(?:papers|articles)\b",
+    re.I,
+)
 JOINTLY = re.compile(r"\b(?:both|co-?authored|co-?written|together|jointly|joint)\b", re.I)
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 
@@ -158,10 +161,11 @@ class IntentReader:
     def __init__(
         self, authors: list[str], subjects: Iterable[str], vocabulary: Iterable[str]
     ) -> None:
-        self.names = AuthorNames(authors)
+        words = frozenset(fold(w) for w in vocabulary)
+        self.names = AuthorNames(authors, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
         name_words = (w for a in authors for w in re.findall(r"[^\W_]+", a))
-        self.reader = Reader([*vocabulary, *name_words])
+        self.reader = Reader([*words, *name_words])
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
@@ -201,7 +205,7 @@ class IntentReader:
             like=like[1] if (like := SIMILAR.search(reading.english)) else "",
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
             how_many=bool(HOW_MANY.search(reading.english)),
-            count=_count(counted[1] or counted[2]) if counted else None,
+            count=_count(counted[1]) if counted else None,
         )
 
     def _unlisted_person(self, text: str) -> tuple[str, int, int] | None:
@@ -212,7 +216,7 @@ class IntentReader:
             name = match[1] or match[2]
             family = name.split()[-1].split("-")[-1]
             if (
-                re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)?", family)
+                _family_like(family)
                 and fold(family) not in self.reader.vocabulary
                 and zipf(fold(family)) < COMMON_ZIPF
             ):
@@ -232,6 +236,13 @@ class IntentReader:
             (left_out if leaving else named).insert(0, mention.author)
             text = f"{before} {text[mention.end :].lstrip()}".strip()
         return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text
+
+
+def _family_like(word: str) -> bool:
+    """Return True for a word written as family names are ("Müller", "LeCun"), not as
+    method names ("FlashAttention") or acronyms ("GPTQ")."""
+    rest = re.sub(r"^(?:Mc|Mac|Le|La|De|Di|Du|Van|Von)(?=[A-Z])", "", word)
+    return word.isalpha() and rest[:1].isupper() and rest[1:].islower()
 
 
 def _count(word: str) -> int:

@@ -127,8 +127,15 @@ class Filters:
     def years_text(self) -> str | None:
         """Return the years as text ("2022–2023", "2022 or 2024", "2023 or later"), or None."""
         start, end = self.year_from, self.year_to
-        if self.years:
-            return " or ".join(map(str, self.years))
+        if self.years:  # runs of years as ranges: "2008–2023 or 2025"
+            runs: list[list[int]] = []
+            for year in self.years:
+                if runs and year == runs[-1][-1] + 1:
+                    runs[-1].append(year)
+                else:
+                    runs.append([year])
+            return " or ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else " or ".join(map(str, r))
+                               for r in runs)  # fmt: skip
         if start is not None and end is not None:
             return str(start) if start == end else f"{start}–{end}"
         if start is not None:

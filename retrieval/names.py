@@ -4,8 +4,9 @@ The names come from the corpus; nothing here knows any particular author. A fami
 matches exactly, or within one edit (optimal string alignment, so "zhnag" is one
 transposition from "zhang") when it is five letters or longer and the typed word is not
 an ordinary English word. A given name next to the family name makes a match certain and
-lets a short family name ("Wu") match at all, and is removed from the text with it:
-"Zhiru Zhang's papers" leaves "papers"; so is one written after it ("Zhang Zhiru"). A
+lets a short family name ("Wu") match at all, and belongs to the mention: "Zhiru Zhang's
+papers" names the author in "Zhiru Zhang's"; so does one written after it ("Zhang
+Zhiru"). A
 given name alone names an author when no other listed author has it and it is rare in
 English ("Torsten", not "Mark").
 """
@@ -38,10 +39,6 @@ class Mention:
     end: int  # just past the name, and a possessive after it ("Zhang's")
     exact: bool  # False when the name was matched despite a typo
 
-    def cut(self, question: str) -> str:
-        """Return the question without the name."""
-        return f"{question[: self.start].rstrip()} {question[self.end :].lstrip()}".strip()
-
 
 def fold(text: str) -> str:
     """Return text casefolded and without accents ("Höfler" -> "hofler")."""
@@ -61,8 +58,11 @@ def _english_zipf(word: str) -> float:
 class AuthorNames:
     """The listed authors, indexed by family name for fast lookup in questions."""
 
-    def __init__(self, authors: list[str]) -> None:
+    def __init__(self, authors: list[str], words: frozenset[str] = frozenset()) -> None:
+        """``words``: the folded words of the abstracts; a given name among them ("Pascal")
+        names an author only next to the family name."""
         self.authors = authors
+        self._words = words
         self._parts = {a: [fold(p) for p in WORDS.findall(a)] for a in authors}
         self._family: dict[str, list[str]] = {}
         for author, parts in self._parts.items():
@@ -104,10 +104,10 @@ class AuthorNames:
         for family, exact in self._families_like(word):
             for author in self._family[family]:
                 first = max(self._given_span(author, words, index), free)
-                named = first < index  # a given name (or initial) stands before it
+                last = self._given_after(author, words, index) if first == index else index
+                named = first < index or last > index  # a given name stands next to it
                 if not named and not self._alone_ok(family, word, found[index].group(), exact):
                     continue
-                last = self._given_after(author, words, index) if first == index else index
                 return author, first, last, exact
         return None
 
@@ -120,6 +120,7 @@ class AuthorNames:
             for index, (word, _, _) in enumerate(words)
             if len(authors := self._given.get(word, [])) == 1
             and len(word) >= 4
+            and word not in self._words
             and _english_zipf(word) < COMMON_ZIPF
         ]
 

@@ -71,7 +71,7 @@ class Router:
             request = replace(request, k=max(1, min(intent.count, self.searcher.settings.listed)))
         answer = self._route(route, request, intent, filters)
         if intent.how_many and answer.matched and not answer.author and route != "similar":
-            notes.append(f"{answer.matched} listed papers match.")  # "how many papers use FPGAs?"
+            notes.append(_matches(answer.matched))  # "how many papers use FPGAs?"
         return replace(
             answer,
             question=request.text,
@@ -177,8 +177,10 @@ class Router:
         if intent.by_date:
             nearest.sort(key=lambda p: p.year, reverse=intent.by_date == "newest")
         notes = [f"The papers closest in content to “{papers[named].title}”."]
-        if not nearest:
+        if not nearest and not self.searcher.filtering.papers(filters).any():
             notes.append(self._why_empty(filters))
+        elif not nearest:
+            notes.append(f"None of the {len(pool)} closest papers passes the filters.")
         return Answer(
             question=request.text, mode=request.mode, abstained=not nearest,
             results=tuple(self._listed(p, True) for p in nearest), filters=filters,
@@ -238,7 +240,7 @@ class Router:
         notes += [
             f"papercord cannot leave {left} out of an answer; these papers may include it"
             for left in intent.excluded
-            if not (left.isdigit() and years != written)
+            if not left.isdigit() or matches_year(int(left), years)  # not left out already
         ]
         notes += [
             f"papercord cannot leave out {name}'s papers; this answer may include some"
@@ -250,8 +252,8 @@ class Router:
             notes.append(f"No listed author is named “{intent.unlisted_author}”.")
         author = self.lookup.resolve_author(given.author) if given.author else intent.author
         asked = written.years_text()
-        if given_years and asked and asked != given.years_text():
-            notes.append(f"The year option ({given.years_text()}) replaces the question's {asked}.")
+        if given_years and asked and not self._within(given, written):
+            notes.append(f"The years set ({given.years_text()}) replace the question's {asked}.")
         if given.author and intent.author and intent.author != author:
             notes.append(f"The author option ({author}) replaces {intent.author}, in the question.")
         also_by = given.also_by if given.author else intent.also_by
@@ -264,6 +266,11 @@ class Router:
             also_by=also_by if author else (),
         )
         return filters, notes
+
+    def _within(self, narrow: Filters, wide: Filters) -> bool:
+        """Return True when every listed year ``narrow`` allows, ``wide`` allows too: the
+        stored filters of "More results" narrow their question's, they do not replace it."""
+        return all(matches_year(y, wide) for y in self.years if matches_year(y, narrow))
 
     def _other_years(self, written: Filters, left: set[int]) -> Filters:
         """Return the years of the listed papers that the question allows once ``left``
@@ -296,7 +303,8 @@ class Router:
         together = " and ".join(names)
         if not joint:
             return f"No listed paper is by both {together}; these are by either."
-        return f"{joint} listed papers are by both {together}; these are by either."
+        are = "1 listed paper is" if joint == 1 else f"{joint} listed papers are"
+        return f"{are} by both {together}; these are by either."
 
     def _unknown_subject(self, typed: str) -> str:
         listed = {code: subject_names().get(code, code) for code in self.subjects}
@@ -321,6 +329,10 @@ class Router:
         asked = filters.years_text() or "those years"
         who = f" by {filters.authors_text()}" if filters.author else ""
         return f"No listed paper{who} is from {asked}; those papers are from {span}."
+
+
+def _matches(n: int) -> str:
+    return "1 listed paper matches." if n == 1 else f"{n} listed papers match."
 
 
 def _empty(request: Request, filters: Filters) -> Answer:

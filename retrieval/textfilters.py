@@ -16,13 +16,14 @@ from datetime import date
 
 from rapidfuzz import fuzz, process
 
-# A number 1950..2039 is a year unless a plural noun counts by it: "2048 GPUs" is out of
-# range, "2000 nodes" and "2024 cores" are counts, "2023 papers" and "2023 onwards" years.
-YEAR = (
-    r"(19[5-9]\d|20[0-3]\d)(?!\d)"
-    r"(?!\s+(?!(?:papers|works|articles|publications|preprints|ones|submissions|entries"
-    r"|results|onwards|afterwards|years)\b)[^\W\d_]{3,}(?<!(?-i:[siu]))s\b)"
+# A number 1950..2039 is a year unless a unit counts by it: "2048 GPUs" is out of range,
+# "2000 nodes" and "2024 cores" are counts; "2023 papers", "2024 LLMs" are years.
+UNITS = (
+    "nodes|cores|gpus|cpus|tpus|processors|machines|servers|devices|chips|accelerators"
+    "|fpgas|samples|images|tokens|parameters|params|layers|qubits|vertices|edges|users"
+    "|requests|iterations|steps|epochs|bits|bytes|threads|ranks|workers|instances|clusters"
 )
+YEAR = rf"(19[5-9]\d|20[0-3]\d)(?!\d)(?!\s+(?:{UNITS})\b)"
 # "2022-2024", "from 2022 to 2024", "between 2022 and 2024"; a bare "2022 and 2024" names
 # two years (see _SINGLE), as "2022 or 2024" does.
 _RANGE = re.compile(
@@ -67,15 +68,12 @@ _SPAN = re.compile(
     rf"|last(?=\s+{_COUNT}\s+years?\b))\s+(?:{_COUNT}\s+years?|(year)|(decade))\b",
     re.I,
 )
-_AGO = re.compile(rf"\b(?:from\s+|in\s+)?{_COUNT}\s+years?\s+(?:ago|back)\b", re.I)
-# "last year", "this year's", "next year", "before last year", "since last year"
-_NAMED_YEAR = re.compile(
-    r"\b(?:(before|prior\s+to|until|since|after)\s+)?(?:from\s+|in\s+)?"
-    r"(last|previous|this|next)\s+year(?:['’]s)?\b",
-    re.I,
-)
+_AGO = re.compile(rf"\b{_COUNT}\s+years?\s+(?:ago|back)\b", re.I)
+_NAMED_YEAR = re.compile(r"\b(last|previous|this|next)\s+year(?:['’]s)?\b", re.I)
 _DECADE = re.compile(
-    r"\b(?:from\s+|in\s+)?(?:the\s+)?(?:(19[5-9]0|20[0-3]0)['’]?s|(this)\s+decade)\b", re.I
+    r"\b(?:from\s+|in\s+)?(?:the\s+)?(?:(?:early|mid|late)[-\s]+)?"
+    r"(?:(19[5-9]0|20[0-3]0)['’]?s|(this)\s+decade)\b",
+    re.I,
 )
 # ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
@@ -106,9 +104,11 @@ class Years:
 def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, str]:
     """Return the year range a text asks for and the text without it; years counted back
     ("last year") count from ``this_year``, today's by default."""
-    relative = _relative_years(text, this_year or date.today().year)
-    if relative is not None:
-        return relative
+    now = this_year or date.today().year
+    text = _absolute(text, now)
+    if match := _DECADE.search(text):
+        decade = int(match[1]) if match[1] else now // 10 * 10
+        return Years(decade, decade + 9), _drop(text, match)
     match = _RANGE.search(text)
     if match:
         _, first, word, start, end = match.groups()
@@ -147,26 +147,21 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
     return Years(low, high, only), text
 
 
-def _relative_years(text: str, now: int) -> tuple[Years, str] | None:
-    """Return the years a text counts back from ``now``, or a decade, and the rest."""
-    if match := _SPAN.search(text):  # "the past 3 years": the partial year counts too
-        back = _number(match[1] or match[2]) if (match[1] or match[2]) else 1 if match[3] else 10
-        return Years(now - back, None), _drop(text, match)
-    if match := _AGO.search(text):
-        return Years(now - _number(match[1]), now - _number(match[1])), _drop(text, match)
-    if match := _NAMED_YEAR.search(text):
-        shift = {"last": -1, "previous": -1, "this": 0, "next": 1}[match[2].casefold()]
-        year = now + shift
-        ends = {
-            "before": Years(None, year - 1), "prior": Years(None, year - 1),
-            "until": Years(None, year), "since": Years(year, None), "after": Years(year + 1, None),
-        }  # fmt: skip
-        years = ends[match[1].casefold().split()[0]] if match[1] else Years(year, year)
-        return years, _drop(text, match)
-    if match := _DECADE.search(text):
-        start = int(match[1]) if match[1] else now // 10 * 10
-        return Years(start, start + 9), _drop(text, match)
-    return None
+def _absolute(text: str, now: int) -> str:
+    """Return the text with years counted back from ``now`` written out, for the readers
+    of written years: "before last year" -> "before 2025", "the past 3 years" -> "since
+    2023" (the partial year counts too), "from 2020 until this year" -> "... until 2026"."""
+
+    def span(match: re.Match[str]) -> str:
+        count = match[1] or match[2]
+        return f" since {now - (_number(count) if count else 1 if match[3] else 10)} "
+
+    def named(match: re.Match[str]) -> str:
+        return str(now + {"last": -1, "previous": -1, "this": 0, "next": 1}[match[1].casefold()])
+
+    text = _SPAN.sub(span, text)
+    text = _AGO.sub(lambda match: str(now - _number(match[1])), text)
+    return _NAMED_YEAR.sub(named, text)
 
 
 def _number(word: str) -> int:

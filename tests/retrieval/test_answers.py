@@ -124,8 +124,12 @@ def test_a_count_in_the_question_is_how_many_are_listed_first(engine: Engine) ->
 
 def test_an_option_that_overrides_the_question_says_so(engine: Engine) -> None:
     answer = engine.ask("papers from 2024", filters=Filters(year_from=2022, year_to=2022))
-    assert answer.notes == ("The year option (2022) replaces the question's 2024.",)
+    assert answer.notes == ("The years set (2022) replace the question's 2024.",)
     assert {r.paper.year for r in answer.results} == {2022}
+    # "More results" asks again with the answer's own filters: they narrow, not replace.
+    first = engine.ask("papers except 2023")
+    assert first.filters.years == (2022, 2024) and not first.notes
+    assert not engine.ask("papers except 2023", filters=first.filters).notes
 
 
 def test_an_author_and_a_topic_search_only_that_authors_papers(engine: Engine) -> None:

@@ -48,7 +48,14 @@ def test_a_listed_author_is_found_despite_typos_and_languages(
 def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
     question = "Zhiru Zhang's papers on quantization"
     (mention,) = AuthorNames(AUTHORS).find(question)
-    assert mention.cut(question) == "papers on quantization"
+    assert question[mention.end :].strip() == "papers on quantization"
+    assert IntentReader(AUTHORS, SUBJECTS, VOCABULARY).read(question).topic == "quantization"
+    # A given name the abstracts use as a word is a name only next to the family name.
+    pascal = AuthorNames(["Pascal Fua"], frozenset({"pascal"}))
+    assert pascal.find("benchmarks on Pascal GPUs") == []
+    assert AuthorNames(["Zhiru Zhang", "Wei Zhang"]).find("Zhang Wei papers")[0].author == (
+        "Wei Zhang"
+    )
 
 
 @pytest.mark.parametrize(
@@ -82,6 +89,8 @@ def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
         ("papers from 2023 on quantization", Years(2023, 2023)),  # "on" starts the topic
         ("papers from the 2020s", Years(2020, 2029)),
         ("papers from early 2023", Years(2023, 2023)),
+        ("papers from the early 2020s", Years(2020, 2029)),
+        ("which 2024 LLMs are quantized", Years(2024, 2024)),  # a year, not a count
         ("graphs with 2024 nodes", None),  # counts, not years
         ("scaling to 1999 processors", None),
         ("runs on 2048 GPUs", None),  # a count, not a year
@@ -104,6 +113,8 @@ def test_years_in_plain_language_become_a_range(text: str, years: Years | None) 
         ("papers from before last year", Years(None, 2024)),
         ("over the last decade", Years(2016, None)),
         ("papers from 2 years back", Years(2024, 2024)),
+        ("from 2020 until last year", Years(2020, 2025)),  # with a written year
+        ("no later than last year", Years(None, 2025)),
     ],
 )
 def test_years_counted_back_from_today(text: str, years: Years) -> None:
@@ -175,10 +186,18 @@ def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
     assert both.author == "Torsten Hoefler" and both.also_by == ("Zhiru Zhang",)
     assert both.topic == ""
     for question in ["papers not by Hoefler", "non-Hoefler papers", "graphs that aren't by Hoefler",
-                     "papers without Hoefler", "papers not written by Hoefler"]:  # fmt: skip
+                     "papers without Hoefler", "papers not written by Hoefler",
+                     "papers except by Hoefler", "papers excluding those by Hoefler"]:  # fmt: skip
         left = reader.read(question)
         assert left.author is None and left.left_out == ("Torsten Hoefler",), question
         assert "hoefler" not in left.search_text.casefold()
+
+
+def test_a_method_after_by_is_no_person_and_count_min_is_no_count(reader: IntentReader) -> None:
+    assert reader.read("memory savings achieved by FlashAttention").unlisted_author is None
+    assert reader.read("papers by Dan Alistarh").unlisted_author == "Dan Alistarh"
+    assert not reader.read("papers on count-min sketch").how_many
+    assert reader.read("top 5 accuracy on imagenet").count is None
 
 
 def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
