@@ -38,6 +38,7 @@ from retrieval.taxonomy import spellings
 from retrieval.text import terms, tokenize
 from retrieval.textfilters import (
     Years,
+    number,
     read_exclusions,
     read_subject_codes,
     read_subject_names,
@@ -87,7 +88,6 @@ COUNTED = re.compile(
     r"(?=\s+(?:papers|articles|works|ones|results)\b)",
     re.I,
 )
-COUNT_WORDS = {"three": 3, "five": 5, "ten": 10}
 # Asking for the oldest papers first; "latest", "newest" are the listing's own order.
 OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
 NEWEST = re.compile(r"\b(?:latest|newest|most\s+recent)\b", re.I)
@@ -205,7 +205,7 @@ class IntentReader:
             like=like[1] if (like := SIMILAR.search(reading.english)) else "",
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
             how_many=bool(HOW_MANY.search(reading.english)),
-            count=_count(counted[1]) if counted else None,
+            count=number(counted[1]) if counted else None,
         )
 
     def _unlisted_person(self, text: str) -> tuple[str, int, int] | None:
@@ -243,10 +243,6 @@ def _family_like(word: str) -> bool:
     method names ("FlashAttention") or acronyms ("GPTQ")."""
     rest = re.sub(r"^(?:Mc|Mac|Le|La|De|Di|Du|Van|Von)(?=[A-Z])", "", word)
     return word.isalpha() and rest[:1].isupper() and rest[1:].islower()
-
-
-def _count(word: str) -> int:
-    return int(word) if word.isdigit() else COUNT_WORDS[word.casefold()]
 
 
 def _by_date(text: str) -> str | None:

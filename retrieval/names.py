@@ -6,9 +6,8 @@ transposition from "zhang") when it is five letters or longer and the typed word
 an ordinary English word. A given name next to the family name makes a match certain and
 lets a short family name ("Wu") match at all, and belongs to the mention: "Zhiru Zhang's
 papers" names the author in "Zhiru Zhang's"; so does one written after it ("Zhang
-Zhiru"). A
-given name alone names an author when no other listed author has it and it is rare in
-English ("Torsten", not "Mark").
+Zhiru"). A given name alone names an author when no other listed author has it, no
+abstract uses it as a word, and it is rare in English ("Torsten", not "Mark").
 """
 
 from __future__ import annotations

@@ -316,7 +316,8 @@ class Router:
         """Say which filter leaves nothing: an unused subject, or years with no paper."""
         papers = list(self.searcher.index.papers.values())
         if filters.author:
-            papers = [p for p in papers if any(a in p.authors for a in filters.authors())]
+            by = Filters(author=filters.author, also_by=filters.also_by)
+            papers = [p for p in papers if matches(p, by)]
         if filters.subject:
             wanted = [s.strip() for s in filters.subject.split(",")]
             if not any(matches(p, Filters(subject=filters.subject)) for p in papers):

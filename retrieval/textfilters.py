@@ -154,17 +154,18 @@ def _absolute(text: str, now: int) -> str:
 
     def span(match: re.Match[str]) -> str:
         count = match[1] or match[2]
-        return f" since {now - (_number(count) if count else 1 if match[3] else 10)} "
+        return f" since {now - (number(count) if count else 1 if match[3] else 10)} "
 
     def named(match: re.Match[str]) -> str:
         return str(now + {"last": -1, "previous": -1, "this": 0, "next": 1}[match[1].casefold()])
 
     text = _SPAN.sub(span, text)
-    text = _AGO.sub(lambda match: str(now - _number(match[1])), text)
+    text = _AGO.sub(lambda match: str(now - number(match[1])), text)
     return _NAMED_YEAR.sub(named, text)
 
 
-def _number(word: str) -> int:
+def number(word: str) -> int:
+    """Return a small count written in digits or words ("3", "three", "a couple of")."""
     word = " ".join(word.casefold().split())
     return int(word) if word.isdigit() else 2 if word == "a couple of" else _NUMBERS[word]
 
