@@ -10,17 +10,19 @@ ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PYTHONDONTWRITEBYTECODE=1
 WORKDIR /src
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 COPY bot ./bot
 COPY cli ./cli
 COPY retrieval ./retrieval
-# Runtime dependencies only; the package itself runs from /app's source tree.
+# Runtime dependencies only, at the versions the figures were measured with
+# (constraints.txt); the package itself runs from /app's source tree.
 RUN python -m venv /opt/runtime \
-    && /opt/runtime/bin/pip install . \
+    && /opt/runtime/bin/pip install -c constraints.txt . \
     && /opt/runtime/bin/pip uninstall --yes papercord
 # Model preparation needs torch: take the CPU wheel, not PyPI's multi-GB CUDA build.
 RUN python -m venv /opt/prepare \
-    && /opt/prepare/bin/pip install --extra-index-url https://download.pytorch.org/whl/cpu ".[prepare]" \
+    && /opt/prepare/bin/pip install -c constraints.txt \
+        --extra-index-url https://download.pytorch.org/whl/cpu ".[prepare]" \
     && /opt/prepare/bin/pip uninstall --yes papercord
 COPY data ./data
 COPY config ./config

@@ -19,9 +19,9 @@ test: setup lint typecheck unit
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the dependency list changes.
-$(INSTALLED): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev,prepare]'
+# Reinstall only when the dependency list or the pinned versions change.
+$(INSTALLED): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev,prepare]'
 	touch $@
 
 $(MODEL_MANIFEST): $(INSTALLED)

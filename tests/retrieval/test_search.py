@@ -46,7 +46,11 @@ def test_hybrid_finds_what_only_the_words_give_away(engine: Engine) -> None:
 @pytest.mark.parametrize(
     "question",
     [
-        "could you send a photo as just a text description and have an AI redraw it?",
+        # The reply once listed HammingMesh first here, though it ranked the image paper
+        # first. (Cut after "redraw it?", the question is just under the answer threshold
+        # with the versions in constraints.txt: P = 0.45.)
+        "could you send a photo as just a text description and have an AI redraw it on the "
+        "other end? how small could that get?",
         "is there a paper on checking what code really ran on a GPU?",
         "how do I train a network whose weights are only +1 and -1?",
     ],
