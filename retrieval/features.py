@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from retrieval.names import WORDS, fold
 from retrieval.paper_terms import PaperTerms, Values
-from retrieval.text import terms
+from retrieval.text import question_terms
 from retrieval.vocabulary import Vocabulary, entities, zipf
 
 PAPER_FEATURES = (
@@ -98,11 +98,13 @@ def read_query(
 
     ``known`` maps the corpus's stems to their idf; ``words`` is its folded vocabulary.
     """
-    stems = [t.stem for t in terms(text)]
+    found = question_terms(text, known)  # "quantisation" is read as "quantization"
+    stems = [t.stem for t in found]
     pairs = {(a, b): weights[a] + weights[b] for a, b in pairwise(stems)}
     parts = [p for p in ALTERNATIVES.split(text) if p.strip()]
     alternatives = tuple(
-        {s: weights[s] for s in {t.stem for t in terms(p)} if s in weights} for p in parts
+        {s: weights[s] for s in {t.stem for t in question_terms(p, known)} if s in weights}
+        for p in parts
     )
     total = sum(weights.values())
     absent = sum(w for s, w in weights.items() if s not in known)
@@ -111,7 +113,7 @@ def read_query(
     unknown = [w for w in names if not words.knows_name(w)]
     rare = {
         t.word
-        for t in terms(text)
+        for t in found
         if t.stem not in known
         and not words.knows(t.word)
         and not any(c.isdigit() for c in t.word)

@@ -50,7 +50,7 @@ from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.refs import ref
 from retrieval.snippets import Prepared, best_snippet, prepare
-from retrieval.text import Sentence, rarity, stem_forms, terms
+from retrieval.text import Sentence, question_terms, rarity, stem_forms
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
@@ -111,7 +111,7 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
     idf = index.bm25.idf
     ceiling = max(idf.values(), default=1.0)
     weights: dict[str, float] = {}
-    for term in terms(question):
+    for term in question_terms(question, idf):
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
         weights[term.stem] = max(weights.get(term.stem, 0.0), weight)
     return weights

@@ -8,6 +8,7 @@ Sentences keep their character offsets so that snippets are verbatim substrings.
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -101,6 +102,39 @@ def _singular(typed: str, word: str) -> str:
     if len(typed) > 2 and typed.endswith("s") and sum(c.isupper() for c in typed[:-1]) >= 2:
         return word[:-1]
     return word
+
+
+# British and American endings, each read both ways: a question may spell a word
+# otherwise than the abstracts do ("quantisation", "behaviour", "modelled").
+SPELLINGS = (
+    ("isation", "ization"), ("ise", "ize"), ("ised", "ized"), ("ising", "izing"),
+    ("iser", "izer"), ("yse", "yze"), ("ysed", "yzed"), ("ysing", "yzing"), ("our", "or"),
+    ("tre", "ter"), ("lled", "led"), ("lling", "ling"), ("ogue", "og"), ("ence", "ense"),
+)  # fmt: skip
+
+
+def question_terms(text: str, known: Container[str]) -> list[Term]:
+    """Return a question's terms, each with the stem the corpus knows when the question
+    spells its word otherwise: British or American ("quantisation" -> "quantiz"), or an
+    acronym's plural in lower case ("fpgas" -> "fpga"). Other terms keep their stem."""
+    return [t if t.stem in known else t._replace(stem=_known(t, known)) for t in terms(text)]
+
+
+def _known(term: Term, known: Container[str]) -> str:
+    word = term.word
+    bases = [word, word[:-1]] if len(word) > 3 and word.endswith("s") else [word]
+    variants = bases[1:] + [
+        base[: -len(old)] + new
+        for base in bases
+        for a, b in SPELLINGS
+        for old, new in ((a, b), (b, a))
+        if base.endswith(old) and len(base) > len(old) + 2
+    ]
+    for variant in variants:
+        found = _term(variant)
+        if found is not None and found[0] in known:
+            return found[0]
+    return term.stem
 
 
 def stem_forms(text: str) -> list[frozenset[str]]:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from retrieval.models import Paper
 from retrieval.paper_terms import PaperTerms
 from retrieval.snippets import coverage
-from retrieval.text import tokenize
+from retrieval.text import question_terms, terms, tokenize
 
 WORDS = st.sampled_from(["graph", "FPGA", "quantized", "sparse", "LLMs", "stencil", "mesh", "x"])
 TEXTS = st.lists(st.lists(WORDS, max_size=12).map(" ".join), min_size=1, max_size=8)
@@ -59,3 +59,18 @@ def test_what_papers_share_with_a_question_matches_their_sets(
         assert phrase == pytest.approx(
             sum(w for p, w in pairs.items() if p in set(pairwise(words)))
         )
+
+
+def test_a_question_word_spelled_otherwise_takes_the_stem_the_corpus_has() -> None:
+    known = set(tokenize("quantization behavior modeled FPGA analyze centers"))
+    asked = question_terms("quantisation behaviour modelled fpgas analysed centres colour", known)
+    expected = tokenize("quantization behavior modeled FPGA analyzed centers colour")
+    assert [t.stem for t in asked] == expected  # "colour": the corpus has neither spelling
+
+
+@given(st.text(max_size=80))
+def test_a_question_keeps_its_terms_and_takes_only_known_other_stems(text: str) -> None:
+    known = set(tokenize("quantization behavior modeled FPGA"))
+    own, asked = terms(text), question_terms(text, known)
+    assert [t.word for t in asked] == [t.word for t in own]
+    assert all(a.stem == o.stem or a.stem in known for a, o in zip(asked, own, strict=True))
