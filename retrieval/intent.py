@@ -61,7 +61,7 @@ FRAMING = frozenset(
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
         "classified belong belongs appear appears show shows one ones top best anyone anybody "
         "both coauthored together jointly joint et al colleagues coauthors collaborators "
-        "mr mrs ms dr prof professor alone"
+        "mr mrs ms dr prof professor alone done doing worked lately nowadays currently"
     )
 )
 PLURAL = re.compile(
@@ -107,6 +107,32 @@ HOW_MANY = re.compile(
     r"\bhow\s+many\b|\bnumber\s+of\s+papers\b|\bcount\s+(?:the\s+)?(?:papers|articles)\b",
     re.I,
 )
+# Words that belong to a name rather than to the topic: a title before it ("Prof Zhang")
+# and the people around it after ("Zhang et al.", "Hoefler's team", "Zhang and his
+# students"). Left in the search, they are words no abstract holds ("colleagues") or
+# match the wrong one ("Learning from Students").
+TITLE = re.compile(r"(?:\b(?:dr|prof|professor|mr|mrs|ms|miss|sir|herr|frau)\.?\s*)+$", re.I)
+PEOPLE = (  # "and co." but not "co-design"
+    r"(?:(?:(?:phd|ph\.d\.|grad(?:uate)?|former|research)\s+)?"
+    r"(?:colleagues|co-?authors|collaborators|co-?workers|students|postdocs|advisees|team"
+    r"|group|lab|labs|people|folks|crew|company)\b|co(?:\.|(?=[\s,]|$)))"
+)
+ENTOURAGE = re.compile(
+    rf"^\s*(?:et\.?\s*al\b\.?|(?:and|&|with)\s+(?:his|her|their|the|other)?\s*{PEOPLE}"
+    rf"|{PEOPLE})",
+    re.I,
+)
+# Weighing two areas of someone's work ("more of a hardware guy or an ML guy", "more into
+# theory than systems", "does he work more on X or Y"): the author's card answers it, with
+# their subjects and themes. "anything more on X or Y" and "more efficient" do not weigh.
+AREA = r"[^?.!]{1,40}?\s+"  # one area of work, up to the "or" / "than"
+DOES = r"\b(?:works?|publish(?:es)?|focus(?:es)?|writes?)\s+"
+LEANING = re.compile(
+    rf"\bmore\s+(?:of\s+)?an?\s+{AREA}(?:or|than)\s+\S"
+    rf"|\bmore\s+(?:into|interested\s+in)\s+{AREA}(?:or|than)\s+\S"
+    rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S",
+    re.I,
+)
 JOINTLY = re.compile(r"\b(?:both|co-?authored|co-?written|together|jointly|joint)\b", re.I)
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 
@@ -135,6 +161,7 @@ class Intent:
     jointly: bool = False  # several authors asked for together ("coauthored by A and B")
     how_many: bool = False  # the question asks for a count
     count: int | None = None  # how many papers it asks to see ("top 10 papers on graphs")
+    leaning: bool = False  # weighs two areas of an author's work ("more X or Y?")
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
@@ -164,6 +191,13 @@ class IntentReader:
         words = frozenset(fold(w) for w in vocabulary)
         self.names = AuthorNames(authors, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
+        # Subject names no abstract spells ("ML", "NLP"): with a topic they only say the
+        # field ("ML for weather"); searched, they would be missing words and abstain.
+        self.field_labels = [
+            (code, name)
+            for code, name in self.corpus_subjects
+            if not {fold(w) for w in re.findall(r"[^\W_]+", name)} <= words
+        ]
         name_words = (w for a in authors for w in re.findall(r"[^\W_]+", a))
         self.reader = Reader([*words, *name_words])
 
@@ -185,6 +219,8 @@ class IntentReader:
             by_name, rest = read_subject_names(text, self.corpus_subjects)
             if by_name and not _content(rest):
                 subjects, text = subjects + by_name, rest
+            elif by_name:
+                text = read_subject_names(text, self.field_labels)[1]
         return Intent(
             question=question,
             search_text=text,
@@ -206,6 +242,7 @@ class IntentReader:
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
             how_many=bool(HOW_MANY.search(reading.english)),
             count=number(counted[1]) if counted else None,
+            leaning=bool(LEANING.search(reading.english)),
         )
 
     def _unlisted_person(self, text: str) -> tuple[str, int, int] | None:
@@ -230,11 +267,13 @@ class IntentReader:
         left_out: list[str] = []
         for mention in reversed(self.names.find(text, MAX_AUTHORS)):  # the text keeps the
             before = text[: mention.start].rstrip()  # places of the names before it
+            before = TITLE.sub("", before).rstrip()
             leaving = LEAVE_OUT.search(before)
             if leaving:
                 before = before[: leaving.start()].rstrip()
+            after = ENTOURAGE.sub("", text[mention.end :])
             (left_out if leaving else named).insert(0, mention.author)
-            text = f"{before} {text[mention.end :].lstrip()}".strip()
+            text = f"{before} {after.lstrip()}".strip()
         return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text
 
 

@@ -138,6 +138,63 @@ def test_an_author_and_a_topic_search_only_that_authors_papers(engine: Engine) -
     assert all(r.paper.authors == ("Torsten Hoefler",) for r in answer.results + answer.more)
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what has Hoefler worked on in networks",
+        "what has Hoefler's team done on networks?",
+        "network papers by Prof. Hoefler and colleagues",
+    ],
+)
+def test_an_author_topic_their_abstracts_say_lists_those_papers(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    listed = answer.results + answer.more
+    assert answer.author is None and not answer.abstained and answer.matched == len(listed) >= 3
+    assert all(r.paper.authors == ("Torsten Hoefler",) for r in listed)
+    assert all("network" in f"{r.paper.title} {r.snippet.text}".casefold() for r in listed[:3])
+    assert {"HammingMesh", "Noise in the Clouds"} <= {p.split(":")[0] for p in papers(answer)}
+
+
+@pytest.mark.parametrize(
+    ("question", "author"),
+    [("Hoefler on semantic image compression", "Torsten Hoefler"),
+     ("what has Zhang done on quantum computing?", "Zhiru Zhang")],
+)  # fmt: skip
+def test_an_author_is_not_shown_the_other_authors_topic(
+    engine: Engine, question: str, author: str
+) -> None:
+    # Both topics are the other author's: none of this author's papers is listed for them.
+    answer = engine.ask(question)
+    assert answer.author is not None and answer.author.name == author
+    assert not papers(answer) and any(f"None of {author}'s papers" in n for n in answer.notes)
+
+
+def test_weighing_two_areas_of_an_authors_work_gets_the_card(engine: Engine) -> None:
+    answer = engine.ask("is zhang more of a hardware guy or an ML guy?")
+    assert answer.author is not None and answer.author.name == "Zhiru Zhang"
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [("papers on quantisation", "papers on quantization"), ("fpgas", "FPGAs"),
+     ("hoefler's papers on quantisation", "hoefler's papers on quantization")],
+)  # fmt: skip
+def test_the_other_spelling_of_a_word_finds_the_same_papers(
+    engine: Engine, question: str, asked: str
+) -> None:
+    answer, spelled = engine.ask(question), engine.ask(asked)
+    assert not answer.abstained and papers(answer) == papers(spelled)
+
+
+def test_a_field_abbreviation_with_a_topic_is_answered(engine: Engine) -> None:
+    answer = engine.ask("ML for weather forecasting")
+    assert not answer.abstained and papers(answer)[0].startswith("ENS-10")
+    graphs = engine.ask("ML papers on graphs")
+    assert not graphs.abstained and any("Graph" in title for title in papers(graphs)[:3])
+
+
 def test_an_author_topic_with_no_match_says_so_and_shows_the_card(engine: Engine) -> None:
     answer = engine.ask("zhang's papers on earthquake detection from seismic waveforms")
     assert answer.author is not None and not answer.abstained

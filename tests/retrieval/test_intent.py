@@ -159,6 +159,57 @@ def test_questions_about_an_author_leave_no_topic(reader: IntentReader, question
     assert intent.author is not None and intent.topic == ""
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "FPGA work by Zhang and colleagues",
+        "FPGA papers by Prof. Zhang",
+        "FPGA papers by Zhang et al.",
+        "Dr Zhang's group's FPGA papers",
+        "what has Zhang's lab done on FPGA",
+        "FPGA work by Zhang and his students",
+        "Zhang and his PhD students on FPGA",
+        "Zhang & co. on FPGA",
+        "Herr Professor Zhang on FPGA",
+        "Zhang etal FPGA",
+    ],
+)
+def test_titles_and_the_people_around_an_author_are_no_topic(
+    reader: IntentReader, question: str
+) -> None:
+    intent = reader.read(question)
+    assert intent.author == "Zhiru Zhang" and intent.topic == "fpga"
+
+
+def test_not_by_a_titled_author_leaves_the_author_out(reader: IntentReader) -> None:
+    intent = reader.read("graph papers not by Prof. Hoefler")
+    assert intent.author is None and intent.left_out == ("Torsten Hoefler",)
+
+
+def test_a_field_abbreviation_beside_a_topic_is_not_searched(reader: IntentReader) -> None:
+    weather = reader.read("ML for weather forecasting")  # no abstract says "ML"
+    assert weather.subjects == () and "ml" not in weather.search_text.casefold().split()
+    assert weather.topic == "weather forecasting"
+    spelled = IntentReader(AUTHORS, SUBJECTS, [*VOCABULARY, "machine", "learning"]).read(
+        "machine learning for weather forecasting"
+    )  # words the abstracts use are searched
+    assert "machine learning" in spelled.search_text
+
+
+def test_weighing_two_areas_of_an_author_is_read_as_such(reader: IntentReader) -> None:
+    assert reader.read("is zhang more of a hardware guy or an ML guy?").leaning
+    assert reader.read("is Hoefler more into theory or systems?").leaning
+    assert reader.read("what does Zhang work on more, hardware or ML?").leaning
+    assert reader.read("is Zhang more into GNNs than quantization?").leaning
+    assert not reader.read("Zhang's papers on hardware for ML").leaning
+    assert not reader.read("does Zhang have anything more on quantization or sparsity?").leaning
+    assert not reader.read("Hoefler papers on more efficient training or inference").leaning
+
+
+def test_co_design_is_a_topic_not_the_people_around_an_author(reader: IntentReader) -> None:
+    assert reader.read("Zhang's co-design work").topic == "co design"
+
+
 def test_a_constraint_stays_with_the_author(reader: IntentReader) -> None:
     intent = reader.read("hoefler's papers on quantization since 2023")
     assert intent.author == "Torsten Hoefler" and intent.years == Years(2023, None)
