@@ -35,7 +35,7 @@ from retrieval.models import Filters
 from retrieval.names import COMMON_ZIPF, AuthorNames, fold
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
-from retrieval.text import terms, tokenize
+from retrieval.text import RARE_ZIPF, terms, tokenize
 from retrieval.textfilters import (
     Years,
     number,
@@ -61,9 +61,12 @@ FRAMING = frozenset(
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
         "classified belong belongs appear appears show shows one ones top best anyone anybody "
         "both coauthored together jointly joint et al colleagues coauthors collaborators "
-        "mr mrs ms dr prof professor alone done doing worked lately nowadays currently"
+        "mr mrs ms dr prof professor alone done doing worked"
     )
 )
+# Framing words whose stems are topics too ("lately" is "late", "currently" "current"):
+# matched as typed.
+FRAMING_WORDS = frozenset({"lately", "nowadays", "currently"})
 PLURAL = re.compile(
     r"\b(?:papers|articles|works|studies|publications|ones|anything|everything|any\s+work|"
     r"list|all|compare|comparison|both|versus|vs)\b|\bwhat\s+do\s+you\s+have\b",
@@ -111,17 +114,16 @@ HOW_MANY = re.compile(
 # and the people around it after ("Zhang et al.", "Hoefler's team", "Zhang and his
 # students"). Left in the search, they are words no abstract holds ("colleagues") or
 # match the wrong one ("Learning from Students").
-TITLE = re.compile(r"(?:\b(?:dr|prof|professor|mr|mrs|ms|miss|sir|herr|frau)\.?\s*)+$", re.I)
+TITLE = re.compile(r"\b(?:dr|prof|professor|mr|mrs|ms|miss|sir|herr|frau)\.?\s*$", re.I)
 PEOPLE = (  # "and co." but not "co-design"
     r"(?:(?:(?:phd|ph\.d\.|grad(?:uate)?|former|research)\s+)?"
     r"(?:colleagues|co-?authors|collaborators|co-?workers|students|postdocs|advisees|team"
-    r"|group|lab|labs|people|folks|crew|company)\b|co(?:\.|(?=[\s,]|$)))"
+    r"|teams?|group|labs?|people|folks|crew|company)\b|co(?:\.|(?=[\s,]|$)))"
 )
-ENTOURAGE = re.compile(
-    rf"^\s*(?:et\.?\s*al\b\.?|(?:and|&|with)\s+(?:his|her|their|the|other)?\s*{PEOPLE}"
-    rf"|{PEOPLE})",
-    re.I,
+WITH_PEOPLE = re.compile(  # "Zhang et al.", "Hoefler and his PhD students"
+    rf"^\s*(?:et\.?\s*al\b\.?|(?:and|&|with)\s+(?:his|her|their|the|other)?\s*{PEOPLE})", re.I
 )
+BARE_PEOPLE = re.compile(rf"^\s*{PEOPLE}", re.I)  # "Hoefler's team", not "group theory"
 # Weighing two areas of someone's work ("more of a hardware guy or an ML guy", "more into
 # theory than systems", "does he work more on X or Y"): the author's card answers it, with
 # their subjects and themes. "anything more on X or Y" and "more efficient" do not weigh.
@@ -133,6 +135,8 @@ LEANING = re.compile(
     rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S",
     re.I,
 )
+# "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
+PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
 JOINTLY = re.compile(r"\b(?:both|co-?authored|co-?written|together|jointly|joint)\b", re.I)
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 
@@ -191,13 +195,17 @@ class IntentReader:
         words = frozenset(fold(w) for w in vocabulary)
         self.names = AuthorNames(authors, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
-        # Subject names no abstract spells ("ML", "NLP"): with a topic they only say the
-        # field ("ML for weather"); searched, they would be missing words and abstain.
-        self.field_labels = [
-            (code, name)
-            for code, name in self.corpus_subjects
-            if not {fold(w) for w in re.findall(r"[^\W_]+", name)} <= words
+        # Subject abbreviations no abstract spells ("ML", "NLP"): with a topic they only
+        # say the field ("ML for weather"); searched, they would be missing words and
+        # abstain. Not "SE(3)", "CV-based", nor "per se" (``_field_label``).
+        labels = [
+            name for _, name in self.corpus_subjects if name.isupper() and fold(name) not in words
         ]
+        self.field_labels = (
+            re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, labels))})(?![\w(-])", re.I)
+            if labels
+            else None
+        )
         name_words = (w for a in authors for w in re.findall(r"[^\W_]+", a))
         self.reader = Reader([*words, *name_words])
 
@@ -219,8 +227,8 @@ class IntentReader:
             by_name, rest = read_subject_names(text, self.corpus_subjects)
             if by_name and not _content(rest):
                 subjects, text = subjects + by_name, rest
-            elif by_name:
-                text = read_subject_names(text, self.field_labels)[1]
+            elif by_name and self.field_labels:
+                text = self.field_labels.sub(_field_label, text)
         return Intent(
             question=question,
             search_text=text,
@@ -242,7 +250,8 @@ class IntentReader:
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
             how_many=bool(HOW_MANY.search(reading.english)),
             count=number(counted[1]) if counted else None,
-            leaning=bool(LEANING.search(reading.english)),
+            leaning=bool(LEANING.search(reading.english))
+            and not PAPER_LEANS.search(reading.english),
         )
 
     def _unlisted_person(self, text: str) -> tuple[str, int, int] | None:
@@ -267,14 +276,38 @@ class IntentReader:
         left_out: list[str] = []
         for mention in reversed(self.names.find(text, MAX_AUTHORS)):  # the text keeps the
             before = text[: mention.start].rstrip()  # places of the names before it
-            before = TITLE.sub("", before).rstrip()
+            for _ in range(3):  # "Herr Professor Dr Hoefler"; a loop, not a (...)+ regex,
+                before = TITLE.sub("", before).rstrip()  # which is quadratic in the text
             leaving = LEAVE_OUT.search(before)
             if leaving:
                 before = before[: leaving.start()].rstrip()
-            after = ENTOURAGE.sub("", text[mention.end :])
+            after = _without_people(text[mention.end :])
             (left_out if leaving else named).insert(0, mention.author)
             text = f"{before} {after.lstrip()}".strip()
         return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text
+
+
+def _without_people(after: str) -> str:
+    """Return the text after an author's name without the people around them: "et al.",
+    "and co.", and "team", "group" when no topic word follows ("'s team on networks",
+    "'s lab did"; not "'s group theory papers")."""
+    people = WITH_PEOPLE.match(after)
+    if people:
+        return after[people.end() :]
+    people = BARE_PEOPLE.match(after)
+    if people is None:
+        return after
+    rest = after[people.end() :]
+    word = re.match(r"\s*([^\W_]+)", rest)
+    following = terms(word[1]) if word else []
+    return rest if not following or following[0].stem in FRAMING else after
+
+
+def _field_label(match: re.Match[str]) -> str:
+    """Drop a field's abbreviation typed in capitals ("ML") or rare in English ("nlp"),
+    keep a word that may mean something else in lower case ("per se", "cv")."""
+    typed = match.group()
+    return " " if typed.isupper() or zipf(typed.casefold()) < RARE_ZIPF else typed
 
 
 def _family_like(word: str) -> bool:
@@ -291,4 +324,4 @@ def _by_date(text: str) -> str | None:
 
 def _content(text: str) -> list[str]:
     """Return the words of a text that are neither stop words nor framing."""
-    return [t.word for t in terms(text) if t.stem not in FRAMING]
+    return [t.word for t in terms(text) if t.stem not in FRAMING and t.word not in FRAMING_WORDS]

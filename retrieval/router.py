@@ -147,23 +147,21 @@ class Router:
         if not listing.matched:  # the years or subjects leave none of theirs: say why
             return replace(listing, abstained=False, author=summary)
         if not intent.topic or (intent.leaning and summary):  # "more into theory or systems?"
-            alone = summary is not None and filters == Filters(author=filters.author)
-            return replace(listing, author=summary) if alone else listing
+            alone = filters == Filters(author=filters.author) or intent.leaning
+            return replace(listing, author=summary) if summary and alone else listing
         answer = self._theirs(request, intent, filters)
         if not answer.abstained and answer.results:
             return answer
         required = self._required(intent.topic)
         saying = self._saying(required, filters, answer.ranking) if required else []
         if required and saying:  # the search doubts; their own words are evidence enough
-            weights = dict.fromkeys(required, 1.0)
-            results = [self._listed(p, n < request.k, weights) for n, p in enumerate(saying)]
+            results, more = self._page(saying, request, dict.fromkeys(required, 1.0))
             return replace(answer, abstained=False, closest=(), matched=len(saying),
-                           results=tuple(results[: request.k]),
-                           more=tuple(results[request.k :]))  # fmt: skip
-        if intent.understood < MIN_UNDERSTOOD:  # "Articoli di Hoefler sul meteo"
+                           results=results, more=more)  # fmt: skip
+        if intent.understood < MIN_UNDERSTOOD:  # a topic in words papercord cannot read
             note = self._unreadable(intent)
-            return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
-                           author=summary, notes=(note,))  # fmt: skip
+            return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
+                           matched=0, author=summary, notes=(note,))  # fmt: skip
         if summary is None:
             note = f"None of the papers by {filters.authors_text()} is about “{intent.topic}”."
             return replace(answer, notes=(note,))
@@ -193,7 +191,9 @@ class Router:
         papers = self.searcher.index.papers
         theirs = [r for r in listed if matches(papers[r.paper.id], filters)]
         ranking = tuple(pid for pid in everyone.ranking if matches(papers[pid], filters))
-        return replace(everyone, abstained=everyone.abstained or not theirs, closest=(),
+        nearest = ranking[: self.searcher.settings.closest] if not theirs else ()
+        closest = tuple(self._listed(papers[pid], True) for pid in nearest)
+        return replace(everyone, abstained=everyone.abstained or not theirs, closest=closest,
                        results=tuple(theirs[: request.k]), more=tuple(theirs[request.k :]),
                        matched=len(theirs), ranking=ranking, filters=filters)  # fmt: skip
 
@@ -209,7 +209,7 @@ class Router:
         held = {index.paper_ids[row] for row in rows.tolist()}
         order = {pid: n for n, pid in enumerate(ranking)}
         found = sorted(held, key=lambda pid: (order.get(pid, len(order)), -index.papers[pid].year))
-        return [index.papers[pid] for pid in found[: self.searcher.settings.listed]]
+        return [index.papers[pid] for pid in found]
 
     def _required(self, topic: str) -> list[str] | None:
         """Return the topic's stems that papers must hold, or None when no paper can.
@@ -265,19 +265,27 @@ class Router:
         )
         if not papers:
             return replace(_empty(request, filters), notes=(self._why_empty(filters),))
-        shown = papers[: self.searcher.settings.listed]
-        quote = request.k if request.quote is None else request.quote
-        results = [self._listed(p, n < quote) for n, p in enumerate(shown)]
+        results, more = self._page(papers, request)
         return Answer(
             question=request.text,
             mode=request.mode,
             abstained=False,
-            results=tuple(results[: request.k]),
-            more=tuple(results[request.k :]),
+            results=results,
+            more=more,
             filters=filters,
             ranking=tuple(p.id for p in papers),
             matched=len(papers),
         )
+
+    def _page(
+        self, papers: list[Paper], request: Request, weights: Mapping[str, float] | None = None
+    ) -> tuple[tuple[Result, ...], tuple[Result, ...]]:
+        """Return the first ``listed`` papers as the reply's results and its "more", the
+        first ``request.quote`` of them quoted (all of the results by default)."""
+        quote = request.k if request.quote is None else request.quote
+        shown = papers[: self.searcher.settings.listed]
+        results = [self._listed(p, n < quote, weights) for n, p in enumerate(shown)]
+        return tuple(results[: request.k]), tuple(results[request.k :])
 
     def _listed(
         self, paper: Paper, quoted: bool, weights: Mapping[str, float] | None = None

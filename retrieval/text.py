@@ -116,14 +116,17 @@ SPELLINGS = (
 def question_terms(text: str, known: Container[str]) -> list[Term]:
     """Return a question's terms, each with the stem the corpus knows when the question
     spells its word otherwise: British or American ("quantisation" -> "quantiz"), or an
-    acronym's plural in lower case ("fpgas" -> "fpga"). Other terms keep their stem."""
+    acronym's plural in lower case, a word rare in English ("fpgas" -> "fpga"). Other
+    terms keep their stem."""
     return [t if t.stem in known else t._replace(stem=_known(t, known)) for t in terms(text)]
 
 
 def _known(term: Term, known: Container[str]) -> str:
     word = term.word
     bases = [word, word[:-1]] if len(word) > 3 and word.endswith("s") else [word]
-    variants = bases[1:] + [
+    # An acronym's plural is rare in English ("gpus" is "GPUs"); "news" is not "new".
+    variants = bases[1:] if len(bases) > 1 and rarity(word) >= 1.0 else []
+    variants += [
         base[: -len(old)] + new
         for base in bases
         for a, b in SPELLINGS

@@ -171,6 +171,20 @@ def test_an_author_is_not_shown_the_other_authors_topic(
     assert not papers(answer) and any(f"None of {author}'s papers" in n for n in answer.notes)
 
 
+def test_more_results_of_an_authors_papers_on_a_topic_are_quoted_when_asked(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("what has Hoefler worked on in networks", quote=8)
+    listed = answer.results + answer.more
+    assert len(listed) >= 5 and all(r.snippet.text for r in listed[:8])
+
+
+def test_several_authors_without_a_match_say_so_and_show_the_closest(engine: Engine) -> None:
+    answer = engine.ask("papers by Hoefler or Zhang on earthquake detection")
+    assert answer.abstained and not papers(answer) and len(answer.closest) == 3
+    assert any("None of the papers by Torsten Hoefler or Zhiru Zhang" in n for n in answer.notes)
+
+
 def test_weighing_two_areas_of_an_authors_work_gets_the_card(engine: Engine) -> None:
     answer = engine.ask("is zhang more of a hardware guy or an ML guy?")
     assert answer.author is not None and answer.author.name == "Zhiru Zhang"

@@ -206,8 +206,13 @@ def test_weighing_two_areas_of_an_author_is_read_as_such(reader: IntentReader) -
     assert not reader.read("Hoefler papers on more efficient training or inference").leaning
 
 
-def test_co_design_is_a_topic_not_the_people_around_an_author(reader: IntentReader) -> None:
+def test_words_that_only_look_like_people_or_fields_stay_topics(reader: IntentReader) -> None:
     assert reader.read("Zhang's co-design work").topic == "co design"
+    assert reader.read("Zhang's group theory papers").topic == "group theory"
+    assert reader.read("Zhang's papers on late interaction").topic == "late interaction"
+    assert reader.read("SE(3)-equivariant graph networks").search_text.startswith("SE(3)")
+    assert "per se" in reader.read("is pruning per se harmful").search_text
+    assert not reader.read("which Hoefler paper is more of a survey or a benchmark?").leaning
 
 
 def test_a_constraint_stays_with_the_author(reader: IntentReader) -> None:
