@@ -18,10 +18,11 @@ from retrieval.corpus import load_corpus
 from retrieval.embedding import Embedder
 from retrieval.errors import NotFoundError
 from retrieval.ingest_child import ingest_in_child
+from retrieval.listing import Request
 from retrieval.lookup import Lookup
 from retrieval.memory import freeze_loaded, trim_free_memory
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
-from retrieval.router import Request, Router
+from retrieval.router import Router
 from retrieval.search import Searcher, check_question
 from retrieval.snapshot import Snapshot, has_index
 from retrieval.userinput import clean, without_mentions

@@ -139,6 +139,7 @@ LEANING = re.compile(
 PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
 JOINTLY = re.compile(r"\b(?:both|co-?authored|co-?written|together|jointly|joint)\b", re.I)
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
+MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,19 @@ class Reading:
     unread: tuple[str, ...] = ()
 
 
+LANGUAGES = {"fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
+             "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}  # fmt: skip
+
+
+def cannot_read(language: str) -> str:
+    """Return the note, in English, for a question papercord could not read."""
+    name = LANGUAGES.get(language, "another language")
+    return (
+        f"I could not understand this question: it reads as {name}, and I understand "
+        "English (and technical terms in other languages). Please ask in English."
+    )
+
+
 @cache
 def framing(path: Path = FRAMING_FILE) -> dict[str, tuple[frozenset[str], dict[str, str]]]:
     """Return, per language, its marker words and its framing map (read once)."""

@@ -1,0 +1,126 @@
+"""Answers to questions about authors' work: one author's card, or their papers.
+
+* an author and nothing else, or weighing two areas of their work ("is he more into
+  theory or systems?") -> the card, with their papers to page through;
+* an author and years or subjects -> their papers that pass them;
+* an author and a topic -> their papers that the topic's search over every paper
+  answers with; else their papers that say every word of the topic; else a note that
+  none of their papers is about it, with the card. Several authors ("Hoefler or
+  Zhang") the same way, without a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from retrieval.intent import MIN_UNDERSTOOD, Intent
+from retrieval.language import cannot_read
+from retrieval.listing import Listings, Request
+from retrieval.lookup import Lookup
+from retrieval.models import Answer, Filters, Paper
+from retrieval.search import UNQUOTED, Searcher, matches
+from retrieval.text import RARITY_FLOOR, question_terms, rarity
+
+
+class AuthorAnswers:
+    """Answers author questions against one searcher and lookup (one index)."""
+
+    def __init__(self, searcher: Searcher, lookup: Lookup, listings: Listings) -> None:
+        self.searcher = searcher
+        self.lookup = lookup
+        self.listings = listings
+
+    def answer(self, request: Request, intent: Intent, filters: Filters) -> Answer:
+        """Answer a question about authors' work: one author's card, or their papers as a
+        list (the papers of several authors named together: "Hoefler or Zhang")."""
+        assert filters.author is not None
+        summary = None if filters.also_by else self.lookup.author(filters.author)
+        listing = self.listings.listing(request, filters, oldest=intent.by_date == "oldest")
+        if not listing.matched:  # the years or subjects leave none of theirs: say why
+            return replace(listing, abstained=False, author=summary)
+        if not intent.topic or (intent.leaning and summary):  # "more into theory or systems?"
+            alone = filters == Filters(author=filters.author) or intent.leaning
+            return replace(listing, author=summary) if summary and alone else listing
+        answer = self._theirs(request, intent, filters)
+        if not answer.abstained and answer.results:
+            return answer
+        required = self._required(intent.topic)
+        saying = self._saying(required, filters, answer.ranking) if required else []
+        if required and saying:  # the search doubts; their own words are evidence enough
+            results, more = self.listings.page(saying, request, dict.fromkeys(required, 1.0))
+            return replace(answer, abstained=False, closest=(), matched=len(saying),
+                           results=results, more=more)  # fmt: skip
+        if intent.understood < MIN_UNDERSTOOD:  # a topic in words papercord cannot read
+            note = cannot_read(intent.language)
+            return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
+                           matched=0, author=summary, notes=(note,))  # fmt: skip
+        if summary is None:
+            note = f"None of the papers by {filters.authors_text()} is about “{intent.topic}”."
+            return replace(answer, notes=(note,))
+        note = f"None of {summary.name}'s papers is about “{intent.topic}”; here is the summary."
+        return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
+                       author=summary, notes=(note,))  # fmt: skip
+
+    def _theirs(self, request: Request, intent: Intent, filters: Filters) -> Answer:
+        """Return the authors' papers that answer the topic among every author's papers.
+
+        The answer models were fitted on searches of the whole list; within one author's
+        18 papers they answer too readily: "Hoefler on semantic image compression" got
+        GPTQ. So the search runs over every author's papers, and the answer keeps those by
+        the authors asked for. When more papers answer than an answer lists (a large
+        corpus), the search runs within the authors' papers: theirs may lie past the cut."""
+        wide = replace(filters, author=None, also_by=())
+        everyone = self.searcher.ask(
+            intent.search_text, request.k, request.mode, wide, intent.framing(), quote=0
+        )
+        listed = everyone.results + everyone.more
+        if everyone.matched > len(listed):
+            return self.searcher.ask(
+                intent.search_text, request.k, request.mode, filters, intent.framing(),
+                request.quote,
+            )  # fmt: skip
+        papers = self.searcher.index.papers
+        theirs = [r for r in listed if matches(papers[r.paper.id], filters)]
+        quote = request.k if request.quote is None else request.quote
+        if any(r.snippet == UNQUOTED for r in theirs[:quote]):  # quote only what is shown
+            weights = self.searcher.query(intent.search_text, intent.framing()).weights
+            theirs = [
+                replace(r, snippet=self.listings.listed(papers[r.paper.id], True, weights).snippet)
+                if n < quote and r.snippet == UNQUOTED
+                else r
+                for n, r in enumerate(theirs)
+            ]
+        ranking = tuple(pid for pid in everyone.ranking if matches(papers[pid], filters))
+        nearest = ranking[: self.searcher.settings.closest] if not theirs else ()
+        closest = tuple(self.listings.listed(papers[pid], True) for pid in nearest)
+        return replace(everyone, abstained=everyone.abstained or not theirs, closest=closest,
+                       results=tuple(theirs[: request.k]), more=tuple(theirs[request.k :]),
+                       matched=len(theirs), ranking=ranking, filters=filters)  # fmt: skip
+
+    def _saying(
+        self, required: list[str], filters: Filters, ranking: tuple[str, ...]
+    ) -> list[Paper]:
+        """Return the papers within the filters whose title or abstract holds every one of
+        the stems, in the search's order: "what has Hoefler worked on in networks?" lists
+        his papers that say "network" even when the search abstains."""
+        index = self.searcher.index
+        rows = index.stems.rows(required)
+        rows = rows[self.searcher.filtering.papers(filters)[rows]]  # one author's: few
+        held = {index.paper_ids[row] for row in rows.tolist()}
+        order = {pid: n for n, pid in enumerate(ranking)}
+        found = sorted(held, key=lambda pid: (order.get(pid, len(order)), -index.papers[pid].year))
+        return [index.papers[pid] for pid in found]
+
+    def _required(self, topic: str) -> list[str] | None:
+        """Return the topic's stems that papers must hold, or None when no paper can.
+
+        A word no paper holds rules every paper out when it is rare in English ("QLoRA")
+        and is framing when it is common ("found"); no word left, no paper."""
+        stems = self.searcher.index.stems
+        required = []
+        for term in question_terms(topic, stems.ids):  # "fpgas" holds as "FPGAs"
+            if stems.count(term.stem):
+                required.append(term.stem)
+            elif rarity(term.word) > RARITY_FLOOR:
+                return None
+        return required or None

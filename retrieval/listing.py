@@ -1,0 +1,101 @@
+"""Answers that list papers rather than rank them: every paper that passes the filters,
+a page of listed papers with their quotes, and why filters leave no paper."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from retrieval.config import Mode
+from retrieval.models import Answer, Filters, Paper, Result
+from retrieval.refs import ref
+from retrieval.search import UNQUOTED, Searcher, matches
+from retrieval.snippets import best_snippet
+from retrieval.taxonomy import names as subject_names
+
+
+@dataclass(frozen=True)
+class Request:
+    """One question with the options the user set."""
+
+    text: str
+    k: int
+    mode: Mode
+    filters: Filters
+    quote: int | None = None  # papers that get a snippet (results, then more); None: k
+
+
+class Listings:
+    """Lists papers of one searcher's index."""
+
+    def __init__(self, searcher: Searcher) -> None:
+        self.searcher = searcher
+
+    def listing(self, request: Request, filters: Filters, oldest: bool = False) -> Answer:
+        """Return every paper that passes the filters, newest (or oldest) first."""
+        index, filtering = self.searcher.index, self.searcher.filtering
+        passing = np.flatnonzero(filtering.papers(filters))  # 100k papers: ~1 ms, not ~60
+        papers = sorted(
+            (index.papers[filtering.ids[row]] for row in passing),
+            key=lambda p: (p.year if oldest else -p.year, p.title.casefold()),
+        )
+        if not papers:
+            return replace(empty(request, filters), notes=(self.why_empty(filters),))
+        results, more = self.page(papers, request)
+        return Answer(
+            question=request.text,
+            mode=request.mode,
+            abstained=False,
+            results=results,
+            more=more,
+            filters=filters,
+            ranking=tuple(p.id for p in papers),
+            matched=len(papers),
+        )
+
+    def page(
+        self, papers: list[Paper], request: Request, weights: Mapping[str, float] | None = None
+    ) -> tuple[tuple[Result, ...], tuple[Result, ...]]:
+        """Return the first ``listed`` papers as the reply's results and its "more", the
+        first ``request.quote`` of them quoted (all of the results by default)."""
+        quote = request.k if request.quote is None else request.quote
+        shown = papers[: self.searcher.settings.listed]
+        results = [self.listed(p, n < quote, weights) for n, p in enumerate(shown)]
+        return tuple(results[: request.k]), tuple(results[request.k :])
+
+    def listed(
+        self, paper: Paper, quoted: bool, weights: Mapping[str, float] | None = None
+    ) -> Result:
+        if not quoted:
+            return Result(paper=ref(paper), score=1.0, snippet=UNQUOTED)
+        rows = self.searcher.index.sentences.get(paper.id, [])
+        prepared = self.searcher.prepared(paper.id)
+        snippet = best_snippet(paper.abstract, rows, weights or {}, None, prepared=prepared)
+        return Result(paper=ref(paper), score=1.0, snippet=snippet)
+
+    def why_empty(self, filters: Filters) -> str:
+        """Say which filter leaves nothing: an unused subject, or years with no paper."""
+        papers = list(self.searcher.index.papers.values())
+        if filters.author:
+            by = Filters(author=filters.author, also_by=filters.also_by)
+            papers = [p for p in papers if matches(p, by)]
+        if filters.subject:
+            wanted = [s.strip() for s in filters.subject.split(",")]
+            if not any(matches(p, Filters(subject=filters.subject)) for p in papers):
+                named = ", ".join(f"{w} ({subject_names().get(w, w)})" for w in wanted)
+                who = f"by {filters.authors_text()} " if filters.author else ""
+                return f"No listed paper {who}is filed under {named}."
+            papers = [p for p in papers if matches(p, Filters(subject=filters.subject))]
+        years = sorted({p.year for p in papers})
+        span = f"{years[0]}–{years[-1]}" if len(years) > 1 else str(years[0]) if years else "—"
+        asked = filters.years_text() or "those years"
+        who = f" by {filters.authors_text()}" if filters.author else ""
+        return f"No listed paper{who} is from {asked}; those papers are from {span}."
+
+
+def empty(request: Request, filters: Filters) -> Answer:
+    """Return an abstention that lists nothing (its notes say why)."""
+    return Answer(question=request.text, mode=request.mode, abstained=True, results=(),
+                  filters=filters)  # fmt: skip
