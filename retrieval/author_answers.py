@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from retrieval.intent import MIN_UNDERSTOOD, Intent
@@ -40,26 +41,48 @@ class AuthorAnswers:
             return replace(listing, abstained=False, author=summary)
         if not intent.topic or (intent.leaning and summary):  # "more into theory or systems?"
             alone = filters == Filters(author=filters.author) or intent.leaning
-            return replace(listing, author=summary) if summary and alone else listing
-        answer = self._theirs(request, intent, filters)
-        if not answer.abstained and answer.results:
+            answer = replace(listing, author=summary) if summary and alone else listing
+            unread = intent.language != "en" and not any(c.isalpha() for c in intent.search_text)
+            if unread and summary:  # "Hoefler 量子计算": the card, and say the rest was not read
+                return replace(answer, notes=(cannot_read(intent.language, summary.name),))
             return answer
-        required = self._required(intent.topic)
-        saying = self._saying(required, filters, answer.ranking) if required else []
-        if required and saying:  # the search doubts; their own words are evidence enough
-            results, more = self.listings.page(saying, request, dict.fromkeys(required, 1.0))
-            return replace(answer, abstained=False, closest=(), matched=len(saying),
-                           results=results, more=more)  # fmt: skip
+        found, answer = self._on_topic(request, intent, filters)
+        if found:
+            return answer
+        topic = _as_typed(intent.topic, intent.search_text)
+        narrowed, other = _narrowed(filters)
+        if narrowed and intent.understood >= MIN_UNDERSTOOD:  # "Hoefler on FPGAs since 2023"
+            anywhere, elsewhere = self._on_topic(request, intent, _authors_only(filters))
+            if anywhere:
+                note = (f"None of the papers by {filters.authors_text()} {narrowed} is about "
+                        f"“{topic}”; these ones, from {other}, are:")  # fmt: skip
+                return replace(elsewhere, notes=(note,))
         if intent.understood < MIN_UNDERSTOOD:  # a topic in words papercord cannot read
             note = cannot_read(intent.language)
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=(note,))  # fmt: skip
+        narrowed = f" {narrowed}" if narrowed else ""
         if summary is None:
-            note = f"None of the papers by {filters.authors_text()} is about “{intent.topic}”."
+            note = f"None of the papers by {filters.authors_text()}{narrowed} is about “{topic}”."
             return replace(answer, notes=(note,))
-        note = f"None of {summary.name}'s papers is about “{intent.topic}”; here is the summary."
+        note = f"None of {summary.name}'s papers{narrowed} is about “{topic}”; here is the summary."
         return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
                        author=summary, notes=(note,))  # fmt: skip
+
+    def _on_topic(self, request: Request, intent: Intent, filters: Filters) -> tuple[bool, Answer]:
+        """Return whether the authors have papers on the question's topic within the
+        filters, and the answer that lists them (or the search's, when none)."""
+        answer = self._theirs(request, intent, filters)
+        if not answer.abstained and answer.results:
+            return True, answer
+        required = self._required(intent.topic)
+        saying = self._saying(required, filters, answer.ranking) if required else []
+        if not required or not saying:
+            return False, answer
+        # The search doubts; their own words are evidence enough.
+        results, more = self.listings.page(saying, request, dict.fromkeys(required, 1.0))
+        return True, replace(answer, abstained=False, closest=(), matched=len(saying),
+                             results=results, more=more)  # fmt: skip
 
     def _theirs(self, request: Request, intent: Intent, filters: Filters) -> Answer:
         """Return the authors' papers that answer the topic among every author's papers.
@@ -124,3 +147,23 @@ class AuthorAnswers:
             elif rarity(term.word) > RARITY_FLOOR:
                 return None
         return required or None
+
+
+def _authors_only(filters: Filters) -> Filters:
+    return Filters(author=filters.author, also_by=filters.also_by)
+
+
+def _narrowed(filters: Filters) -> tuple[str, str]:
+    """Return how the filters narrow the authors' papers ("from 2023 or later"), or "",
+    and what lies outside them ("other years")."""
+    years, subject = filters.years_text(), filters.subject
+    parts = [f"from {years}"] if years else []
+    parts += [f"filed under {subject}"] if subject else []
+    other = [word for word, used in (("years", years), ("subjects", subject)) if used]
+    return " and ".join(parts), f"other {' or '.join(other)}"
+
+
+def _as_typed(topic: str, text: str) -> str:
+    """Return the topic's words as the question typed them ("FPGAs", not "fpgas")."""
+    typed = {w.casefold(): w for w in re.findall(r"[^\W_]+(?:[-'’][^\W_]+)*", text)}
+    return " ".join(typed.get(word, word) for word in topic.split())

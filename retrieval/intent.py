@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from retrieval.features import Framing
 from retrieval.language import Reader
 from retrieval.models import Filters
-from retrieval.names import COMMON_ZIPF, AuthorNames, fold
+from retrieval.names import COMMON_ZIPF, TITLES, AuthorNames, fold
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import RARE_ZIPF, terms, tokenize
@@ -114,7 +114,7 @@ HOW_MANY = re.compile(
 # and the people around it after ("Zhang et al.", "Hoefler's team", "Zhang and his
 # students"). Left in the search, they are words no abstract holds ("colleagues") or
 # match the wrong one ("Learning from Students").
-TITLE = re.compile(r"\b(?:dr|prof|professor|mr|mrs|ms|miss|sir|herr|frau)\.?\s*$", re.I)
+TITLE = re.compile(rf"\b(?:{'|'.join(TITLES)})\.?\s*$", re.I)
 PEOPLE = (  # "and co." but not "co-design"
     r"(?:(?:(?:phd|ph\.d\.|grad(?:uate)?|former|research)\s+)?"
     r"(?:colleagues|co-?authors|collaborators|co-?workers|students|postdocs|advisees|team"
@@ -124,6 +124,13 @@ WITH_PEOPLE = re.compile(  # "Zhang et al.", "Hoefler and his PhD students"
     rf"^\s*(?:et\.?\s*al\b\.?|(?:and|&|with)\s+(?:his|her|their|the|other)?\s*{PEOPLE})", re.I
 )
 BARE_PEOPLE = re.compile(rf"^\s*{PEOPLE}", re.I)  # "Hoefler's team", not "group theory"
+# Where someone works, right after their name: "Hoefler (ETH Zurich)", "Zhang at Cornell".
+AFFILIATION = re.compile(
+    r"^\s*(?:\([^()]{1,60}\)|(?:at|from|of)\s+(?:the\s+)?[A-Z][\w&.'’-]*"
+    r"(?:\s+(?:of\s+|de\s+)?[A-Z][\w&.'’-]*){0,3})"
+)
+# Another person named beside a listed author: "Hoefler and Alistarh on quantization".
+CO_AUTHOR = re.compile(rf"^\s*(?:and|&|with)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b")
 # Weighing two areas of someone's work ("more of a hardware guy or an ML guy", "more into
 # theory than systems", "does he work more on X or Y"): the author's card answers it, with
 # their subjects and themes. "anything more on X or Y" and "more efficient" do not weigh.
@@ -132,7 +139,8 @@ DOES = r"\b(?:works?|publish(?:es)?|focus(?:es)?|writes?)\s+"
 LEANING = re.compile(
     rf"\bmore\s+(?:of\s+)?an?\s+{AREA}(?:or|than)\s+\S"
     rf"|\bmore\s+(?:into|interested\s+in)\s+{AREA}(?:or|than)\s+\S"
-    rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S",
+    rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S"
+    rf"|\bprefers?\s+{AREA}(?:or|over|to)\s+\S",
     re.I,
 )
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
@@ -194,6 +202,7 @@ class IntentReader:
         self, authors: list[str], subjects: Iterable[str], vocabulary: Iterable[str]
     ) -> None:
         words = frozenset(fold(w) for w in vocabulary)
+        self.words = words
         self.names = AuthorNames(authors, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
         # Subject abbreviations no abstract spells ("ML", "NLP"): with a topic they only
@@ -212,9 +221,9 @@ class IntentReader:
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
-        authors, left_out, text = self._authors(unicodedata.normalize("NFKC", question))
-        person = None if authors or left_out else self._unlisted_person(text)
-        unlisted = person[0] if person else None
+        authors, left_out, text, others = self._authors(unicodedata.normalize("NFKC", question))
+        person = None if authors or left_out or others else self._unlisted_person(text)
+        unlisted = person[0] if person else others[0] if others else None
         if person and _content(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
@@ -261,31 +270,60 @@ class IntentReader:
         word of the abstracts ("Slapo"), an English word ("Accuracy") or an acronym."""
         for match in OTHER_AUTHOR.finditer(text):
             name = match[1] or match[2]
-            family = name.split()[-1].split("-")[-1]
-            if (
-                _family_like(family)
-                and fold(family) not in self.reader.vocabulary
-                and zipf(fold(family)) < COMMON_ZIPF
-            ):
+            if self._person_like(name):
                 return name, match.start(), match.end()
         return None
 
-    def _authors(self, text: str) -> tuple[list[str], tuple[str, ...], str]:
-        """Return the listed authors a question names, those it asks to leave out, and the
-        question without their names."""
+    def _person_like(self, name: str) -> bool:
+        """Return True when a name's last word reads as a family name: written as one, no
+        word of the abstracts, and rare in English unless a listed author has it ("Wei
+        Zhang" is someone else)."""
+        family = name.split()[-1].split("-")[-1]
+        folded = fold(family)
+        return _family_like(family) and (
+            self.names.is_family(folded)
+            or (folded not in self.words and zipf(folded) < COMMON_ZIPF)
+        )
+
+    def _authors(self, text: str) -> tuple[list[str], tuple[str, ...], str, list[str]]:
+        """Return the listed authors a question names, those it asks to leave out, the
+        question without their names, and unlisted people named with them."""
         named: list[str] = []
         left_out: list[str] = []
+        others: list[str] = []
         for mention in reversed(self.names.find(text, MAX_AUTHORS)):  # the text keeps the
+            if mention.other:  # "Wei Zhang": no listed author, and no topic
+                others.insert(0, mention.author)
+                text = f"{text[: mention.start].rstrip()} {text[mention.end :].lstrip()}".strip()
+                continue
             before = text[: mention.start].rstrip()  # places of the names before it
             for _ in range(3):  # "Herr Professor Dr Hoefler"; a loop, not a (...)+ regex,
                 before = TITLE.sub("", before).rstrip()  # which is quadratic in the text
             leaving = LEAVE_OUT.search(before)
             if leaving:
                 before = before[: leaving.start()].rstrip()
-            after = _without_people(text[mention.end :])
+            after, beside = self._after_name(text[mention.end :])
             (left_out if leaving else named).insert(0, mention.author)
+            others[:0] = beside
             text = f"{before} {after.lstrip()}".strip()
-        return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text
+        return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text, others
+
+    def _after_name(self, after: str) -> tuple[str, list[str]]:
+        """Return the text after an author's name without what stands with the name, and
+        the unlisted people named there: where they work ("(ETH Zurich)", "at Cornell"),
+        the people around them ("et al.", "and his students"), another person ("and
+        Alistarh"). Each may follow the others ("Zhang (Cornell) et al. and co.")."""
+        others = []
+        for _ in range(3):  # a loop, not a (...)+ regex: see TITLE
+            rest = _without_people(AFFILIATION.sub("", after, count=1))
+            beside = CO_AUTHOR.match(rest)
+            if beside and self._person_like(beside[1]):
+                others.append(beside[1])
+                rest = rest[beside.end() :]
+            if rest == after:
+                break
+            after = rest
+        return after, others
 
 
 def _without_people(after: str) -> str:

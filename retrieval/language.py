@@ -97,12 +97,15 @@ LANGUAGES = {"fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
              "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}  # fmt: skip
 
 
-def cannot_read(language: str) -> str:
-    """Return the note, in English, for a question papercord could not read."""
+def cannot_read(language: str, author: str | None = None) -> str:
+    """Return the note, in English, for a question papercord could not read (all of it
+    but an author's name, when ``author`` is given: the card is shown)."""
     name = LANGUAGES.get(language, "another language")
+    what = f"what you asked about {author}" if author else "this question"
+    shown = f"; here is {author}'s summary" if author else ""
     return (
-        f"I could not understand this question: it reads as {name}, and I understand "
-        "English (and technical terms in other languages). Please ask in English."
+        f"I could not understand {what}: it reads as {name}, and I understand "
+        f"English (and technical terms in other languages){shown}. Please ask in English."
     )
 
 

@@ -27,6 +27,10 @@ FUZZY_MIN_LETTERS = 5  # "zhang" tolerates one edit; "wu" never does
 COMMON_ZIPF = 3.5  # typed words at least this common in English are never fuzzy names
 WORD_ZIPF = 4.5  # a lowercase family name this common ("young") is read as a word
 POSSESSIVE = re.compile(r"^(?:['’]s|['’])")
+# A name found in a question: author, first and last word, exact, another person's.
+Span = tuple[str, int, int, bool, bool]
+# Words written before a name that are not given names ("Prof Zhang", "Herr Hoefler").
+TITLES = ("dr", "prof", "professor", "mr", "mrs", "ms", "miss", "sir", "herr", "frau")
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,8 @@ class Mention:
     start: int  # the name's first character in the question
     end: int  # just past the name, and a possessive after it ("Zhang's")
     exact: bool  # False when the name was matched despite a typo
+    other: bool = False  # another person of a listed family name ("Wei Zhang"): ``author``
+    # is then the name as typed
 
 
 def fold(text: str) -> str:
@@ -73,32 +79,38 @@ class AuthorNames:
             if len(parts) > 1:
                 self._given.setdefault(parts[0], []).append(author)
 
+    def is_family(self, word: str) -> bool:
+        """Return True when a folded word is a listed author's family name."""
+        return word in self._family
+
     def find(self, question: str, limit: int = 4) -> list[Mention]:
         """Return the listed authors a question names, in order (at most ``limit``): by
         family name first, then by a given name alone."""
         found = list(WORDS.finditer(question))
         words = [(fold(m.group()), m.start(), m.end()) for m in found]
-        spans: list[tuple[str, int, int, bool]] = []  # author, first and last word, exact
+        spans: list[Span] = []
         index = 0
         while index < len(words):
             span = self._family_at(found, words, index, spans[-1][2] + 1 if spans else 0)
             spans += [span] if span else []
             index = span[2] + 1 if span else index + 1
-        covered = {n for _, first, last, _ in spans for n in range(first, last + 1)}
-        spans += [(a, n, n, True) for n, a in self._given_names(words) if n not in covered]
+        covered = {n for _, first, last, _, _ in spans for n in range(first, last + 1)}
+        spans += [(a, n, n, True, False) for n, a in self._given_names(words) if n not in covered]
         mentions = []
-        for author, first, last, exact in sorted(spans, key=lambda span: span[1])[:limit]:
+        for author, first, last, exact, other in sorted(spans, key=lambda span: span[1])[:limit]:
             end = words[last][2]
             end += len(possessive[0]) if (possessive := POSSESSIVE.match(question[end:])) else 0
-            mentions.append(Mention(author, words[first][1], end, exact))
+            name = question[words[first][1] : words[last][2]] if other else author
+            mentions.append(Mention(name, words[first][1], end, exact, other))
         return mentions
 
     def _family_at(
         self, found: list[re.Match[str]], words: list[tuple[str, int, int]], index: int,
         free: int,
-    ) -> tuple[str, int, int, bool] | None:  # fmt: skip
+    ) -> Span | None:  # fmt: skip
         """Return the author whose family name is word ``index`` with the words of the whole
-        name (a given name may stand before it, from word ``free`` on, or after it)."""
+        name (a given name may stand before it, from word ``free`` on, or after it); or,
+        when another given name stands before it, that other person ("Wei Zhang")."""
         word = words[index][0]
         for family, exact in self._families_like(word):
             for author in self._family[family]:
@@ -107,7 +119,9 @@ class AuthorNames:
                 named = first < index or last > index  # a given name stands next to it
                 if not named and not self._alone_ok(family, word, found[index].group(), exact):
                     continue
-                return author, first, last, exact
+                if not named and self._other_given(found, words, index, free):
+                    return author, index - 1, index, exact, True  # not Zhiru Zhang
+                return author, first, last, exact, False
         return None
 
     def _given_names(self, words: list[tuple[str, int, int]]) -> list[tuple[int, str]]:
@@ -154,6 +168,25 @@ class AuthorNames:
         if not exact:
             return _english_zipf(word) < COMMON_ZIPF
         return _english_zipf(word) < WORD_ZIPF or typed[:1].isupper()
+
+    def _other_given(
+        self, found: list[re.Match[str]], words: list[tuple[str, int, int]], index: int,
+        free: int,
+    ) -> bool:  # fmt: skip
+        """Return True when the word right before a family name reads as another person's
+        given name: capitalized, no word of the abstracts, no title, not common English."""
+        if index == 0 or index - 1 < free:
+            return False
+        typed, (word, _, end) = found[index - 1].group(), words[index - 1]
+        return (
+            found[index].start() - end == 1
+            and typed[:1].isupper()
+            and typed[1:].islower()
+            and typed.isalpha()
+            and word not in self._words
+            and word not in TITLES
+            and _english_zipf(word) < WORD_ZIPF
+        )
 
     def _given_span(self, author: str, words: list[tuple[str, int, int]], index: int) -> int:
         """Return the index of the first given-name word right before the family name."""

@@ -64,7 +64,7 @@ class Router:
             answer,
             question=request.text,
             mode=request.mode,
-            filters=answer.filters if answer.author else filters,
+            filters=answer.filters if answer.author or route == "author" else filters,
             notes=tuple(notes) + answer.notes,
             language=intent.language,
             elapsed_ms=(time.perf_counter() - started) * 1000,

@@ -100,6 +100,45 @@ def test_an_author_who_is_not_listed_is_said_so(engine: Engine) -> None:
         assert papers(answer)[0].startswith(first) and not answer.notes, question
 
 
+def test_an_author_and_years_without_a_match_show_their_papers_of_other_years(
+    engine: Engine,
+) -> None:
+    # His FPGA papers are from 2022: say none is from 2023 on, and show those.
+    answer = engine.ask("Hoefler on FPGAs since 2023")
+    assert not answer.abstained and papers(answer) == papers(engine.ask("Hoefler on FPGAs"))
+    assert answer.notes == (
+        "None of the papers by Torsten Hoefler from 2023 or later is about “FPGAs”; "
+        "these ones, from other years, are:",
+    )
+    assert answer.filters == Filters(author="Torsten Hoefler")  # what the list passed
+    subject = engine.ask("Hoefler's cs.LG papers on FPGAs")
+    assert "filed under cs.LG" in subject.notes[0] and papers(subject) == papers(answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [("Hoefler (ETH Zurich) on FPGAs", "Hoefler on FPGAs"),
+     ("Zhang at Cornell on HLS", "Zhang on HLS"),
+     ("Zhang et al. and his PhD students on quantization", "Zhang on quantization")],
+)  # fmt: skip
+def test_where_an_author_works_and_who_works_with_them_is_no_topic(
+    engine: Engine, question: str, plain: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and not answer.notes
+    assert papers(answer) == papers(engine.ask(plain))
+
+
+def test_an_unlisted_person_beside_or_named_like_an_author_is_said_so(engine: Engine) -> None:
+    coauthor = engine.ask("Hoefler and Alistarh on quantization")
+    assert papers(coauthor) == papers(engine.ask("Hoefler on quantization"))
+    assert coauthor.notes == ("No listed author is named “Alistarh”.",)
+    other = engine.ask("Wei Zhang papers on FPGAs")  # not Zhiru Zhang: no author filter
+    assert other.filters == Filters() and other.notes == ("No listed author is named “Wei Zhang”.",)
+    assert papers(other) == papers(engine.ask("papers on FPGAs"))
+    assert engine.ask("Prof Zhang on FPGAs").filters.author == "Zhiru Zhang"
+
+
 def test_a_topic_no_paper_of_those_years_has_is_not_answered(engine: Engine) -> None:
     assert not engine.ask("quantization papers").abstained
     listed = engine.lookup.index.papers.values()
@@ -185,9 +224,13 @@ def test_several_authors_without_a_match_say_so_and_show_the_closest(engine: Eng
     assert any("None of the papers by Torsten Hoefler or Zhiru Zhang" in n for n in answer.notes)
 
 
-def test_weighing_two_areas_of_an_authors_work_gets_the_card(engine: Engine) -> None:
-    answer = engine.ask("is zhang more of a hardware guy or an ML guy?")
-    assert answer.author is not None and answer.author.name == "Zhiru Zhang"
+@pytest.mark.parametrize(
+    "question",
+    ["is zhang more of a hardware guy or an ML guy?", "does Hoefler prefer FPGAs or GPUs?"],
+)
+def test_weighing_two_areas_of_an_authors_work_gets_the_card(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.author is not None and not answer.notes
 
 
 @pytest.mark.parametrize(
@@ -261,6 +304,15 @@ def test_a_list_question_returns_every_paper_that_says_the_term(engine: Engine) 
     assert answer.matched == len(found) >= 5
     assert all("FPGA" in t or "fpga" in engine.searcher.index.papers[r.paper.id].abstract.casefold()
                for t, r in zip(found, answer.results + answer.more, strict=True))  # fmt: skip
+
+
+def test_an_author_with_words_it_cannot_read_gets_the_card_and_says_so(engine: Engine) -> None:
+    answer = engine.ask("Hoefler 量子计算")
+    assert answer.author is not None and answer.author.name == "Torsten Hoefler"
+    assert answer.notes and answer.notes[0].startswith(
+        "I could not understand what you asked about Torsten Hoefler: it reads as Chinese"
+    )
+    assert not engine.ask("Hoefler的论文").notes  # "papers": read, so no note
 
 
 def test_a_question_it_cannot_read_is_answered_in_english(engine: Engine) -> None:
