@@ -8,6 +8,7 @@
 * asks for papers like a listed one       -> the papers nearest to it in content;
 * only filters ("2023 papers", "what's in cs.ET?", "the oldest papers") -> every paper
   that matches them, newest (or oldest) first;
+* asks for "the X paper", a name no listed paper has -> not in the list, the closest;
 * a question papercord cannot read        -> says so, in English;
 * anything else                           -> a topic search, within the filters.
 
@@ -23,6 +24,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from retrieval.asked_paper import asked_name, names_no_paper
 from retrieval.author_answers import AuthorAnswers
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read
@@ -73,8 +75,8 @@ class Router:
     def plan(self, request: Request) -> tuple[str, Intent, Filters, list[str]]:
         """Return how a question will be answered, with its intent, filters and notes.
 
-        The route is one of "unknown-subject", "author", "similar", "unreadable", "listing",
-        "search".
+        The route is one of "unknown-subject", "author", "similar", "unlisted-paper",
+        "unreadable", "listing", "search".
         """
         intent = self.intents.read(request.text)
         filters, notes = self._filters(request.filters, intent)
@@ -85,6 +87,8 @@ class Router:
             route = "similar"
         elif filters.author:
             route = "author"
+        elif (name := asked_name(intent.search_text)) and names_no_paper(self.searcher, name):
+            route = "unlisted-paper"  # "the original BERT paper"
         elif intent.understood < MIN_UNDERSTOOD:
             route = "unreadable"
         elif not intent.topic and (
@@ -111,12 +115,26 @@ class Router:
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
         )  # fmt: skip
-        if route != "unreadable":
-            return answer
-        note = cannot_read(intent.language)
-        closest = answer.closest or (answer.results + answer.more)[: self.searcher.settings.closest]
+        if route == "unreadable":
+            return self._not_answered(answer, cannot_read(intent.language))
+        if route == "unlisted-paper":
+            named = asked_name(intent.search_text)
+            return self._not_answered(answer, f"No listed paper is the “{named}” paper.")
+        return answer
+
+    def _not_answered(self, answer: Answer, note: str) -> Answer:
+        """Return a search's answer as an abstention, its best papers as the closest."""
+        wanted = self.searcher.settings.closest
+        closest = list(answer.closest or answer.results + answer.more)[:wanted]
+        quoted = {r.paper.id for r in closest}
+        papers = self.searcher.index.papers
+        closest += [  # the search answered with fewer: the next in its order
+            self.listings.listed(papers[pid], True)
+            for pid in answer.ranking[: wanted + len(quoted)]
+            if pid not in quoted
+        ][: wanted - len(closest)]
         return replace(answer, abstained=True, results=(), more=(), matched=0,
-                       closest=closest, notes=(note,))  # fmt: skip
+                       closest=tuple(closest), notes=(note,))  # fmt: skip
 
     def _like(self, intent: Intent) -> str | None:
         """Return the paper a question wants others like ("papers like GPTQ"), when it asks

@@ -133,7 +133,7 @@ class Searcher:
         self.embedder = embedder
         self.settings = settings
         self.calibration = calibration or load_calibration()
-        self.vocabulary = Vocabulary(index.terms.vocabulary, self._texts_holding)
+        self.vocabulary = Vocabulary(index.terms.vocabulary, self.texts_holding)
         self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
         self._prepared_lock = threading.Lock()  # questions run on several threads
         in_rows = [index.papers[pid] for pid in index.paper_ids]
@@ -144,7 +144,7 @@ class Searcher:
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
         self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
 
-    def _texts_holding(self, phrase: str) -> Iterator[str]:
+    def texts_holding(self, phrase: str) -> Iterator[str]:
         """Return the title and abstract of each paper that may hold ``phrase`` (folded):
         a stem of each of its words, adjacent ones adjacent (stop words left out, as
         ``tokenize`` reads them)."""
@@ -174,6 +174,7 @@ class Searcher:
         With filters, a term that no allowed paper holds counts as missing too: among the
         papers from 2022, "quantization" is as absent as a word no abstract uses.
         """
+        text = self.vocabulary.respell(text)  # "multipumping" as the corpus writes it
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text)
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
@@ -208,7 +209,7 @@ class Searcher:
         k = k or self.settings.results
         quote = k if quote is None else quote
         query = self.query(text, framing, filters)
-        vector = self._embed(text) if mode != "bm25" else None
+        vector = self._embed(self.vocabulary.respell(text)) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key)
         ranking = self.decide(signals, query, mode)
         order, abstained = ranking.order, ranking.abstained

@@ -12,6 +12,9 @@ from collections.abc import Callable, Iterable
 from functools import cache
 
 from retrieval.names import WORDS, fold
+from retrieval.text import rarity
+
+MIN_PART = 3  # the shortest word a closed-up compound is split into ("one" of "oneshot")
 
 
 class Vocabulary:
@@ -41,6 +44,25 @@ class Vocabulary:
             return False
         plain = all(not any(c.isupper() or c.isdigit() for c in w[1:]) for w in words)
         return len(words) == 1 or not plain or self.knows(fold(name))
+
+    def respell(self, text: str) -> str:
+        """Return the text with each word the corpus lacks written as the corpus writes it
+        when it joins two of its words: "multipumping" -> "multi-pumping", "oneshot" ->
+        "one-shot", "fixedpoint" -> "fixed-point" (the two must stand together in some
+        title or abstract, with a hyphen or a space)."""
+        return WORDS.sub(lambda m: self._split(m.group()), text)
+
+    def _split(self, typed: str) -> str:
+        word = fold(typed)
+        if len(word) < 2 * MIN_PART + 1 or len(word) != len(typed) or self.knows(word):
+            return typed
+        if rarity(word) < 1.0:  # an English word ("nowhere") is not a closed-up compound
+            return typed
+        for at in range(MIN_PART, len(word) - MIN_PART + 1):
+            left, right = word[:at], word[at:]
+            if left in self.words and right in self.words and self.knows(f"{left} {right}"):
+                return f"{typed[:at]}-{typed[at:]}"
+        return typed
 
     def knows(self, word: str) -> bool:
         """Return True for a word the corpus uses, its singular ("DSPs"), or a longer

@@ -341,3 +341,45 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
     assert "Graph" in detail.paper.title and len(detail.alternatives) >= 4
     assert detail.paper.id not in {p.id for p in detail.alternatives}
     assert engine.paper("gptq").alternatives == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [("the original BERT paper", "BERT"), ("the GPT-3 paper", "GPT-3"),
+     ("the DeepSpeed paper", "DeepSpeed")],
+)  # fmt: skip
+def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
+    engine: Engine, question: str, named: str
+) -> None:
+    # BERT, GPT and DeepSpeed appear in abstracts, only in passing: those papers are the
+    # closest, not the paper asked for.
+    answer = engine.ask(question)
+    assert answer.abstained and not papers(answer) and len(answer.closest) == 3
+    assert answer.notes == (f"No listed paper is the “{named}” paper.",)
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [("the GPTQ paper", "GPTQ"),  # its title's name
+     ("the QFX paper", "Trainable Fixed-Point"),  # "This work presents QFX"
+     ("the HOGA paper", "Less is More"),  # "we propose HOGA"
+     ("the FPGA paper", "Python FPGA")],  # a word of several papers: a topic
+)  # fmt: skip
+def test_a_paper_asked_for_by_its_name_or_a_topic_word_is_answered(
+    engine: Engine, question: str, first: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith(first) and not answer.notes
+
+
+@pytest.mark.parametrize(
+    ("question", "spelled"),
+    [("multipumping on FPGAs", "multi-pumping on FPGAs"),
+     ("fixedpoint quantization", "fixed-point quantization"),
+     ("oneshot quantization", "one-shot quantization")],
+)  # fmt: skip
+def test_a_compound_written_closed_up_finds_what_the_hyphenated_one_does(
+    engine: Engine, question: str, spelled: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer) == papers(engine.ask(spelled))

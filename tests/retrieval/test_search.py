@@ -288,3 +288,12 @@ def test_phrases_are_known_as_a_scan_of_every_abstract_would_say(
         folded = " ".join(WORDS.findall(fold(phrase)))
         if " " in folded:
             assert fake_engine.searcher.vocabulary.knows(folded) == everywhere.knows(folded)
+
+
+def test_a_closed_up_compound_is_respelled_only_as_the_corpus_writes_it() -> None:
+    corpus = Vocabulary.of(["Automatic multi-pumping on FPGAs", "user space threads, now here"])
+    assert corpus.respell("MultiPumping for FPGAs") == "Multi-Pumping for FPGAs"
+    assert corpus.respell("userspace scheduling") == "user-space scheduling"
+    # Not split: an English word ("nowhere"), a word the corpus has, parts never together.
+    for kept in ["nowhere", "automatic", "pumpingmulti", "threadsuser"]:
+        assert corpus.respell(kept) == kept
