@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 
 from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
@@ -123,12 +124,15 @@ class AuthorAnswers:
     def _saying(
         self, required: list[str], filters: Filters, ranking: tuple[str, ...]
     ) -> list[Paper]:
-        """Return the papers within the filters whose title or abstract holds every one of
-        the stems, in the search's order: "what has Hoefler worked on in networks?" lists
-        his papers that say "network" even when the search abstains."""
+        """Return the papers within the filters whose title or abstract says the topic:
+        its stems, one after another ("quantum computing", not "time-quantum ...
+        computing"), in the search's order. "what has Hoefler worked on in networks?"
+        lists his papers that say "network" even when the search abstains."""
         index = self.searcher.index
         rows = index.stems.rows(required)
         rows = rows[self.searcher.filtering.papers(filters)[rows]]  # one author's: few
+        for pair in pairwise(required):
+            rows = rows[index.terms.pairs_weight(rows, {pair: 1.0}) > 0]
         held = {index.paper_ids[row] for row in rows.tolist()}
         order = {pid: n for n, pid in enumerate(ranking)}
         found = sorted(held, key=lambda pid: (order.get(pid, len(order)), -index.papers[pid].year))

@@ -182,7 +182,9 @@ class Engine:
         since 2023 on quantization") lists that author's papers meeting it. Years and
         subjects written in the question filter like the options do.
         """
-        text = check_question(without_mentions(clean(question)), self.settings.max_question_chars)
+        router = self.router  # loaded before its author names are read
+        text = without_mentions(clean(question), keep=self.names_author)
+        text = check_question(text, self.settings.max_question_chars)
         request = Request(
             text,
             k or self.settings.results,
@@ -190,7 +192,14 @@ class Engine:
             _clean_filters(filters or Filters()),
             quote,
         )
-        return self.router.answer(request)
+        return router.answer(request)
+
+    def names_author(self, name: str) -> bool:
+        """Return True when a word names a listed author: "@Hoefler FPGAs" asks about him,
+        where "@papercord ..." addresses the bot. Reads only an index already loaded (the
+        bot asks on its event loop, which must not wait for a load)."""
+        router = self._router
+        return router is not None and bool(router.intents.names.find(name))
 
     def paper(self, query: str) -> PaperDetail:
         """Return one paper found by (a fragment of) its title."""

@@ -22,12 +22,14 @@ the question ("@papercord papers from 2023").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 SURROGATE = re.compile("[\ud800-\udfff]")
 # CSI (ESC [ params final), OSC (ESC ] ... BEL or ESC \), and two-byte ESC sequences.
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?")
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^\s*@[\w.-]+")
+OPENING = re.compile(r"^\s*@([\w.-]+)")
 
 
 def scalars(text: str) -> str:
@@ -43,6 +45,11 @@ def clean(text: str) -> str:
     return CONTROL.sub(" ", text)
 
 
-def without_mentions(text: str) -> str:
-    """Return text without mentions of people, roles, channels or everyone, spaces tidied."""
+def without_mentions(text: str, keep: Callable[[str], bool] = lambda _: False) -> str:
+    """Return text without mentions of people, roles, channels or everyone, spaces tidied;
+    an opening ``@name`` for which ``keep(name)`` holds stays as the name ("@Hoefler
+    FPGAs" asks about the author Hoefler)."""
+    opening = OPENING.match(text)
+    if opening and keep(opening[1]):
+        text = text[: opening.start(1) - 1] + text[opening.start(1) :]
     return " ".join(MENTION.sub(" ", text).split())

@@ -104,7 +104,7 @@ class ContextMenu(commands.Cog):
     ) -> None:
         """Answer the selected message's text, only to the user who asked."""
         limit = self.bot.settings.retrieval.max_question_chars
-        text = as_question(message_text(message), limit)
+        text = as_question(self.bot, message_text(message), limit)
         if not text:
             await interaction.response.send_message(NO_TEXT, ephemeral=True)
             return

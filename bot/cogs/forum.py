@@ -48,7 +48,7 @@ class Forum(commands.Cog):
             return  # a post made by a bot (this one included) is not a question
         content = starter.content if starter is not None else ""
         limit = self.bot.settings.retrieval.max_question_chars
-        text = as_question(f"{thread.name}\n{content}".strip(), limit)
+        text = as_question(self.bot, f"{thread.name}\n{content}".strip(), limit)
         if text:
             await self.answer(thread, text, None, starter.author.id if starter else None)
 
@@ -61,7 +61,7 @@ class Forum(commands.Cog):
         me = self.bot.user
         assert me is not None
         content = message.content.replace(f"<@{me.id}>", " ").replace(f"<@!{me.id}>", " ")
-        text = as_question(content, self.bot.settings.retrieval.max_question_chars)
+        text = as_question(self.bot, content, self.bot.settings.retrieval.max_question_chars)
         if not text:
             return  # nothing to read (without the Message Content intent, follow-ups are empty)
         if self.bot.retry_after(message.author.id):

@@ -61,7 +61,9 @@ class Questions(commands.Cog):
             return
         me = self.bot.user
         assert me is not None
-        text = without_mentions(re.sub(rf"<@!?{me.id}>", " ", message.content))
+        text = without_mentions(
+            re.sub(rf"<@!?{me.id}>", " ", message.content), keep=self.bot.engine.names_author
+        )
         if not text:
             await message.reply(USAGE, allowed_mentions=NO_MENTIONS, mention_author=False)
             return

@@ -383,3 +383,9 @@ def test_a_compound_written_closed_up_finds_what_the_hyphenated_one_does(
 ) -> None:
     answer = engine.ask(question)
     assert not answer.abstained and papers(answer) == papers(engine.ask(spelled))
+
+
+def test_an_opening_at_sign_before_an_authors_name_asks_about_the_author(engine: Engine) -> None:
+    answer = engine.ask("@Hoefler FPGAs")
+    assert answer.filters.author == "Torsten Hoefler"
+    assert papers(answer) == papers(engine.ask("Hoefler FPGAs"))
