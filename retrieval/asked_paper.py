@@ -16,8 +16,10 @@ from itertools import islice
 
 from retrieval.names import WORDS, fold
 from retrieval.search import Searcher
+from retrieval.titles import squashed
 from retrieval.vocabulary import entities
 
+MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
 # The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
 PAPER = re.compile(r"^((?:-[^\W_]+)*)\s+(?:paper|article|preprint)\b(?!s)", re.I)
 # What an abstract says it introduces, in the sentence that says so.
@@ -30,7 +32,9 @@ INTRODUCES = (
 
 def asked_name(text: str) -> str | None:
     """Return the name of the one paper a question asks for ("GPT-3" in "the GPT-3
-    paper"), when it names one: a word written as a name, right before "paper"."""
+    paper"), when it names one: a word written as a name, right before "paper". Short
+    capitals ("the HPC paper", "the BNN paper", "the MoE paper") are a field's
+    abbreviations more often than a paper's name, and are searched as topics."""
     cursor = 0
     for name in entities(text):
         at = text.find(name, cursor)
@@ -39,24 +43,36 @@ def asked_name(text: str) -> str | None:
         cursor = at + len(name)
         following = PAPER.match(text[cursor:])
         if following:
-            return name + following[1]
+            asked = name + following[1]
+            letters = sum(c.isalpha() for c in asked)
+            return asked if letters >= MIN_LETTERS or any(c.isdigit() for c in asked) else None
     return None
 
 
 def names_no_paper(searcher: Searcher, name: str) -> bool:
-    """Return True when no listed paper has the name and at most one mentions it."""
-    if searcher.titles.named_in(name):
+    """Return True when no listed paper has the name and at most one mentions it: not
+    in its title, not as something it introduces, not as a term it defines ("(DNNs)")."""
+    titles = searcher.titles
+    if titles.named_in(name) or titles.spelled_otherwise(name):
         return False
     words = WORDS.findall(fold(name))
     holding = list(islice((t for t in searcher.texts_holding(name) if _says(t, words)), 2))
+    if not holding and squashed(name) in searcher.vocabulary:  # "Uni-Sparse", "GPT-Q"
+        return False
     if len(holding) > 1:
         return False
     spelled = r"[\s\-_/]*".join(map(re.escape, words))
-    introduced = re.compile(INTRODUCES.format(name=rf"(?<![^\W_]){spelled}(?![^\W_])"), re.I)
+    named = rf"(?<![^\W_]){spelled}(?![^\W_])"
+    introduced = re.compile(INTRODUCES.format(name=named), re.I)
+    defined = re.compile(rf"\({named}s?\)", re.I)
     return not any(
-        _says(text.partition(". ")[0], words) or introduced.search(text) for text in holding
+        _says(text.partition(". ")[0], words) or introduced.search(text) or defined.search(text)
+        for text in holding
     )
 
 
 def _says(text: str, words: list[str]) -> bool:
-    return f" {' '.join(words)} " in f" {' '.join(WORDS.findall(fold(text)))} "
+    """Return True when a text has the words in a row, the last one maybe plural."""
+    folded = f" {' '.join(WORDS.findall(fold(text)))} "
+    said = " ".join(words)
+    return f" {said} " in folded or f" {said}s " in folded

@@ -11,13 +11,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from itertools import pairwise
 
 from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
-from retrieval.listing import Listings, Request
+from retrieval.listing import Listings, Request, narrowing
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters, Paper
 from retrieval.search import UNQUOTED, Searcher, matches
@@ -38,26 +37,31 @@ class AuthorAnswers:
         assert filters.author is not None
         summary = None if filters.also_by else self.lookup.author(filters.author)
         listing = self.listings.listing(request, filters, oldest=intent.by_date == "oldest")
-        if not listing.matched:  # the years or subjects leave none of theirs: say why
-            return replace(listing, abstained=False, author=summary)
+        empty = replace(listing, abstained=False, author=summary)  # the note says why
         if not intent.topic or (intent.leaning and summary):  # "more into theory or systems?"
+            if not listing.matched:  # the years or subjects leave none of theirs
+                return empty
             alone = filters == Filters(author=filters.author) or intent.leaning
             answer = replace(listing, author=summary) if summary and alone else listing
             unread = intent.language != "en" and not any(c.isalpha() for c in intent.search_text)
             if unread and summary:  # "Hoefler 量子计算": the card, and say the rest was not read
                 return replace(answer, notes=(cannot_read(intent.language, summary.name),))
             return answer
-        found, answer = self._on_topic(request, intent, filters)
+        found, answer = (False, empty)
+        if listing.matched:
+            found, answer = self._on_topic(request, intent, filters)
         if found:
             return answer
-        topic = _as_typed(intent.topic, intent.search_text)
-        narrowed, other = _narrowed(filters)
+        topic = intent.typed_topic()
+        narrowed, other = narrowing(filters)
         if narrowed and intent.understood >= MIN_UNDERSTOOD:  # "Hoefler on FPGAs since 2023"
             anywhere, elsewhere = self._on_topic(request, intent, _authors_only(filters))
             if anywhere:
                 note = (f"None of the papers by {filters.authors_text()} {narrowed} is about "
                         f"“{topic}”; these ones, from {other}, are:")  # fmt: skip
                 return replace(elsewhere, notes=(note,))
+        if not listing.matched:
+            return empty
         if intent.understood < MIN_UNDERSTOOD:  # a topic in words papercord cannot read
             note = cannot_read(intent.language)
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
@@ -155,19 +159,3 @@ class AuthorAnswers:
 
 def _authors_only(filters: Filters) -> Filters:
     return Filters(author=filters.author, also_by=filters.also_by)
-
-
-def _narrowed(filters: Filters) -> tuple[str, str]:
-    """Return how the filters narrow the authors' papers ("from 2023 or later"), or "",
-    and what lies outside them ("other years")."""
-    years, subject = filters.years_text(), filters.subject
-    parts = [f"from {years}"] if years else []
-    parts += [f"filed under {subject}"] if subject else []
-    other = [word for word, used in (("years", years), ("subjects", subject)) if used]
-    return " and ".join(parts), f"other {' or '.join(other)}"
-
-
-def _as_typed(topic: str, text: str) -> str:
-    """Return the topic's words as the question typed them ("FPGAs", not "fpgas")."""
-    typed = {w.casefold(): w for w in re.findall(r"[^\W_]+(?:[-'’][^\W_]+)*", text)}
-    return " ".join(typed.get(word, word) for word in topic.split())

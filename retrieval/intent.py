@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from retrieval.features import Framing
 from retrieval.language import Reader
 from retrieval.models import Filters
-from retrieval.names import COMMON_ZIPF, TITLES, AuthorNames, fold
+from retrieval.names import COMMON_ZIPF, TITLES, WORD_ZIPF, AuthorNames, fold
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import RARE_ZIPF, terms, tokenize
@@ -130,7 +130,10 @@ AFFILIATION = re.compile(
     r"(?:\s+(?:of\s+|de\s+)?[A-Z][\w&.'’-]*){0,3})"
 )
 # Another person named beside a listed author: "Hoefler and Alistarh on quantization".
-CO_AUTHOR = re.compile(rf"^\s*(?:and|&|with)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b")
+# (up to three capitalized words; the name is the longest start of them that reads as one:
+# "and Alistarh GPTQ"), or before it: "Frantar and Hoefler", "Alistarh, Frantar and".
+CO_AUTHOR = re.compile(rf"^\s*(?:and|&|with|,)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b")
+CO_AUTHOR_BEFORE = re.compile(rf"(?:^|(?<=[\s,]))((?:{PERSON}\s+){{0,2}}{PERSON})\s*(?:,|and|&)$")
 # Weighing two areas of someone's work ("more of a hardware guy or an ML guy", "more into
 # theory than systems", "does he work more on X or Y"): the author's card answers it, with
 # their subjects and themes. "anything more on X or Y" and "more efficient" do not weigh.
@@ -146,6 +149,15 @@ LEANING = re.compile(
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
 PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
 JOINTLY = re.compile(r"\b(?:both|co-?authored|co-?written|together|jointly|joint)\b", re.I)
+# A message that only thanks ("thanks!", "great, thank you so much 🙏"): no question.
+THANKING = frozenset(
+    {"thanks", "thank", "thx", "ty", "cheers", "appreciated", "merci", "danke", "gracias"}
+)
+COURTESY = THANKING | frozenset(
+    {"you", "a", "lot", "so", "much", "many", "very", "again", "that", "this", "was", "is",
+     "it", "got", "ok", "okay", "great", "awesome", "cool", "nice", "perfect", "good",
+     "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help"}
+)  # fmt: skip
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
 
@@ -175,6 +187,7 @@ class Intent:
     how_many: bool = False  # the question asks for a count
     count: int | None = None  # how many papers it asks to see ("top 10 papers on graphs")
     leaning: bool = False  # weighs two areas of an author's work ("more X or Y?")
+    thanks: bool = False  # only thanks, asks nothing
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
@@ -188,6 +201,11 @@ class Intent:
             subject=",".join(self.subjects) or None,
             years=self.years.only if self.years else (),
         )
+
+    def typed_topic(self) -> str:
+        """Return the topic's words as the question typed them ("FPGAs", not "fpgas")."""
+        typed = {w.casefold(): w for w in re.findall(r"[^\W_]+(?:[-'’][^\W_]+)*", self.search_text)}
+        return " ".join(typed.get(word, word) for word in self.topic.split())
 
     @property
     def has_filters(self) -> bool:
@@ -262,6 +280,7 @@ class IntentReader:
             count=number(counted[1]) if counted else None,
             leaning=bool(LEANING.search(reading.english))
             and not PAPER_LEANS.search(reading.english),
+            thanks=_thanks(question),
         )
 
     def _unlisted_person(self, text: str) -> tuple[str, int, int] | None:
@@ -272,6 +291,38 @@ class IntentReader:
             name = match[1] or match[2]
             if self._person_like(name):
                 return name, match.start(), match.end()
+        return None
+
+    def _people_before(self, before: str, others: list[str]) -> str:
+        """Return the text before an author's name without unlisted people named with
+        them ("Frantar and Hoefler"), adding those to ``others``."""
+        for _ in range(3):  # "Alistarh, Frantar and Hoefler"
+            beside = CO_AUTHOR_BEFORE.search(before)
+            words = beside[1].split() if beside else []
+            # The name is the longest end of the capitalized words that reads as one.
+            name = next((n for n in (" ".join(words[i:]) for i in range(len(words)))
+                         if self._co_author(n) == n), None)  # fmt: skip
+            if beside is None or name is None:
+                break
+            others.insert(0, name)
+            before = before[: beside.end(1) - len(name)].rstrip()
+        return before
+
+    def _co_author(self, words: str) -> str | None:
+        """Return the longest start of capitalized words that names a person beside a
+        listed author: a family name written as one, no word of the abstracts, not a
+        listed author, and not common in English ("Chen", "Li" are names here)."""
+        parts = words.split()
+        for end in range(len(parts), 0, -1):
+            name = " ".join(parts[:end])
+            family = fold(parts[end - 1].split("-")[-1])
+            if (
+                _family_like(parts[end - 1].split("-")[-1])
+                and family not in self.words
+                and zipf(family) < WORD_ZIPF
+                and not self.names.find(name)
+            ):
+                return name
         return None
 
     def _person_like(self, name: str) -> bool:
@@ -299,6 +350,7 @@ class IntentReader:
             before = text[: mention.start].rstrip()  # places of the names before it
             for _ in range(3):  # "Herr Professor Dr Hoefler"; a loop, not a (...)+ regex,
                 before = TITLE.sub("", before).rstrip()  # which is quadratic in the text
+            before = self._people_before(before, others)
             leaving = LEAVE_OUT.search(before)
             if leaving:
                 before = before[: leaving.start()].rstrip()
@@ -317,9 +369,10 @@ class IntentReader:
         for _ in range(3):  # a loop, not a (...)+ regex: see TITLE
             rest = _without_people(AFFILIATION.sub("", after, count=1))
             beside = CO_AUTHOR.match(rest)
-            if beside and self._person_like(beside[1]):
-                others.append(beside[1])
-                rest = rest[beside.end() :]
+            name = self._co_author(beside[1]) if beside else None
+            if beside and name:
+                others.append(name)
+                rest = rest[beside.start(1) + len(name) :]
             if rest == after:
                 break
             after = rest
@@ -354,6 +407,12 @@ def _family_like(word: str) -> bool:
     method names ("FlashAttention") or acronyms ("GPTQ")."""
     rest = re.sub(r"^(?:Mc|Mac|Le|La|De|Di|Du|Van|Von)(?=[A-Z])", "", word)
     return word.isalpha() and rest[:1].isupper() and rest[1:].islower()
+
+
+def _thanks(question: str) -> bool:
+    """Return True for a message that only thanks: every word a courtesy, one a thanks."""
+    words = {fold(w) for w in re.findall(r"[^\W\d_]+", question)}
+    return bool(words & THANKING) and words <= COURTESY
 
 
 def _by_date(text: str) -> str | None:

@@ -99,3 +99,13 @@ def empty(request: Request, filters: Filters) -> Answer:
     """Return an abstention that lists nothing (its notes say why)."""
     return Answer(question=request.text, mode=request.mode, abstained=True, results=(),
                   filters=filters)  # fmt: skip
+
+
+def narrowing(filters: Filters) -> tuple[str, str]:
+    """Return how the years and subjects narrow a list ("from 2023 or later", "filed
+    under cs.LG"), or "", and what lies outside them ("other years")."""
+    years, subject = filters.years_text(), filters.subject
+    parts = [f"from {years}"] if years else []
+    parts += [f"filed under {subject}"] if subject else []
+    other = [word for word, used in (("years", years), ("subjects", subject)) if used]
+    return " and ".join(parts), f"other {' or '.join(other)}"

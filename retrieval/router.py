@@ -28,7 +28,7 @@ from retrieval.asked_paper import asked_name, names_no_paper
 from retrieval.author_answers import AuthorAnswers
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read
-from retrieval.listing import Listings, Request, empty
+from retrieval.listing import Listings, Request, empty, narrowing
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
 from retrieval.search import Searcher, matches, matches_year
@@ -37,6 +37,7 @@ from retrieval.taxonomy import spellings
 from retrieval.text import tokenize
 from retrieval.textfilters import read_subject_names, suggest_subjects
 
+WELCOME = "You're welcome! Ask about the papers any time."
 SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))
 
 
@@ -66,7 +67,7 @@ class Router:
             answer,
             question=request.text,
             mode=request.mode,
-            filters=answer.filters if answer.author or route == "author" else filters,
+            filters=answer.filters,  # the filters' own, or fewer: see ``_elsewhere``
             notes=tuple(notes) + answer.notes,
             language=intent.language,
             elapsed_ms=(time.perf_counter() - started) * 1000,
@@ -75,13 +76,15 @@ class Router:
     def plan(self, request: Request) -> tuple[str, Intent, Filters, list[str]]:
         """Return how a question will be answered, with its intent, filters and notes.
 
-        The route is one of "unknown-subject", "author", "similar", "unlisted-paper",
-        "unreadable", "listing", "search".
+        The route is one of "thanks", "unknown-subject", "author", "similar", "unlisted-paper",
+        "unknown-author", "unreadable", "listing", "search".
         """
         intent = self.intents.read(request.text)
         filters, notes = self._filters(request.filters, intent)
         unknown = intent.unknown_subjects or (request.filters.subject and notes)
-        if unknown and filters.subject is None:
+        if intent.thanks:
+            route = "thanks"
+        elif unknown and filters.subject is None:
             route = "unknown-subject"
         elif self._like(intent):
             route = "similar"
@@ -89,6 +92,8 @@ class Router:
             route = "author"
         elif (name := asked_name(intent.search_text)) and names_no_paper(self.searcher, name):
             route = "unlisted-paper"  # "the original BERT paper"
+        elif intent.unlisted_author and not intent.topic and filters == Filters():
+            route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
         elif intent.understood < MIN_UNDERSTOOD:
             route = "unreadable"
         elif not intent.topic and (
@@ -101,8 +106,10 @@ class Router:
         return route, intent, filters, notes
 
     def _route(self, route: str, request: Request, intent: Intent, filters: Filters) -> Answer:
-        if route == "unknown-subject":
-            return empty(request, filters)  # the note says which subject, and suggests
+        if route in ("unknown-subject", "unknown-author"):
+            return empty(request, filters)  # the note says which, and suggests
+        if route == "thanks":
+            return replace(empty(request, filters), notes=(WELCOME,))
         if route == "author":
             return self.authors.answer(request, intent, filters)
         if route == "similar":
@@ -115,12 +122,29 @@ class Router:
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
         )  # fmt: skip
+        if route == "search" and answer.abstained and narrowing(filters)[0]:
+            return self._elsewhere(request, intent, filters) or answer
         if route == "unreadable":
             return self._not_answered(answer, cannot_read(intent.language))
         if route == "unlisted-paper":
             named = asked_name(intent.search_text)
             return self._not_answered(answer, f"No listed paper is the “{named}” paper.")
         return answer
+
+    def _elsewhere(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
+        """Return the answer without the years and subjects that left none, with a note
+        ("quantization papers from 2022": GPTQ is from 2023), or None when it has none."""
+        wider = replace(filters, year_from=None, year_to=None, years=(), subject=None)
+        answer = self.searcher.ask(
+            intent.search_text or request.text, request.k, request.mode, wider,
+            intent.framing(), request.quote,
+        )  # fmt: skip
+        if answer.abstained:
+            return None
+        narrowed, other = narrowing(filters)
+        topic = intent.typed_topic() or request.text
+        note = f"No listed paper {narrowed} is about “{topic}”; these ones, from {other}, are:"
+        return replace(answer, filters=wider, notes=(note,))
 
     def _not_answered(self, answer: Answer, note: str) -> Answer:
         """Return a search's answer as an abstention, its best papers as the closest."""

@@ -25,6 +25,11 @@ MAX_NAME_WORDS = 4  # "Noise in the Clouds" is a name; a whole sentence-long tit
 COMMON_ZIPF = 3.0  # one-word names at least this common in English must match in case
 
 
+def squashed(text: str) -> str:
+    """Return text folded, without spaces, hyphens or other gaps between its words."""
+    return "".join(re.findall(r"[^\W_]+", fold(text)))
+
+
 def short_name(title: str) -> str | None:
     """Return the name a title gives its paper, or None when it has none."""
     head, colon, _ = title.partition(":")
@@ -45,17 +50,24 @@ class TitleNames:
     def __init__(self, titles: Mapping[str, str]) -> None:
         # Indexed by the name's first word, so a question only tries names it could hold.
         self._by_first: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        self._squashed: set[str] = set()  # the names without gaps: "hammingmesh", "ens10"
         for pid, title in titles.items():
             name = short_name(title)
             words = re.findall(r"[^\W_]+", name) if name else []
             if not words:
                 continue
+            self._squashed.add(squashed(" ".join(words)))
             single_common = len(words) == 1 and _zipf(fold(words[0])) >= COMMON_ZIPF
             flags = 0 if single_common else re.IGNORECASE
             gap = r"[\s\-_/]*"
             pattern = r"(?<![^\W_])" + gap.join(re.escape(w) for w in words) + r"(?![^\W_])"
             entry = (pid, re.compile(pattern, flags))
             self._by_first.setdefault(fold(words[0]), []).append(entry)
+
+    def spelled_otherwise(self, name: str) -> bool:
+        """Return True when a name is a paper's name with other gaps: "Hamming Mesh",
+        "ENS10", "GPT-Q"."""
+        return squashed(name) in self._squashed
 
     def named_in(self, question: str) -> frozenset[str]:
         """Return the ids of the papers the question names."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Iterable
 from functools import cache
+from itertools import pairwise
 
 from retrieval.names import WORDS, fold
 from retrieval.text import rarity
@@ -46,11 +47,27 @@ class Vocabulary:
         return len(words) == 1 or not plain or self.knows(fold(name))
 
     def respell(self, text: str) -> str:
-        """Return the text with each word the corpus lacks written as the corpus writes it
-        when it joins two of its words: "multipumping" -> "multi-pumping", "oneshot" ->
-        "one-shot", "fixedpoint" -> "fixed-point" (the two must stand together in some
-        title or abstract, with a hyphen or a space)."""
-        return WORDS.sub(lambda m: self._split(m.group()), text)
+        """Return the text with compounds written as the corpus writes them.
+
+        A word the corpus lacks that joins two of its words is split: "multipumping" ->
+        "multi-pumping", "oneshot" -> "one-shot" (the two must stand together in some
+        title or abstract, with a hyphen or a space). Two words the corpus never writes
+        together, whose join it uses, are joined: "hyper-dimensional" ->
+        "hyperdimensional", "Poly-normer" -> "Polynormer"."""
+        return self._joined(WORDS.sub(lambda m: self._split(m.group()), text))
+
+    def _joined(self, text: str) -> str:
+        found = list(WORDS.finditer(text))
+        for first, second in reversed(list(pairwise(found))):  # later ones first: offsets hold
+            gap = text[first.end() : second.start()]
+            a, b = first.group(), second.group()
+            if gap not in (" ", "-") or not (a + b).isalpha() or min(len(a), len(b)) < 2:
+                continue
+            phrase = f"{fold(a)} {fold(b)}"  # "data types" stays where "data type" is said
+            written = self.knows(phrase) or (phrase.endswith("s") and self.knows(phrase[:-1]))
+            if fold(a + b) in self.words and not written:
+                text = text[: first.start()] + a + b + text[second.end() :]
+        return text
 
     def _split(self, typed: str) -> str:
         word = fold(typed)

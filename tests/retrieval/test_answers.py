@@ -111,6 +111,9 @@ def test_an_author_and_years_without_a_match_show_their_papers_of_other_years(
         "these ones, from other years, are:",
     )
     assert answer.filters == Filters(author="Torsten Hoefler")  # what the list passed
+    none_then = engine.ask("Zhang papers on FPGAs in 2022")  # none of his is from 2022
+    assert papers(none_then) == papers(engine.ask("Zhang papers on FPGAs"))
+    assert "Zhiru Zhang from 2022" in none_then.notes[0]
     subject = engine.ask("Hoefler's cs.LG papers on FPGAs")
     assert "filed under cs.LG" in subject.notes[0] and papers(subject) == papers(answer)
 
@@ -130,20 +133,34 @@ def test_where_an_author_works_and_who_works_with_them_is_no_topic(
 
 
 def test_an_unlisted_person_beside_or_named_like_an_author_is_said_so(engine: Engine) -> None:
-    coauthor = engine.ask("Hoefler and Alistarh on quantization")
-    assert papers(coauthor) == papers(engine.ask("Hoefler on quantization"))
-    assert coauthor.notes == ("No listed author is named “Alistarh”.",)
+    plain = papers(engine.ask("Hoefler on quantization"))
+    for question, named in [("Hoefler and Alistarh on quantization", "Alistarh"),
+                            ("Frantar and Hoefler on quantization", "Frantar"),
+                            ("Hoefler and Chen quantization", "Chen")]:  # fmt: skip
+        coauthor = engine.ask(question)
+        assert papers(coauthor) == plain, question
+        assert coauthor.notes == (f"No listed author is named “{named}”.",)
     other = engine.ask("Wei Zhang papers on FPGAs")  # not Zhiru Zhang: no author filter
     assert other.filters == Filters() and other.notes == ("No listed author is named “Wei Zhang”.",)
     assert papers(other) == papers(engine.ask("papers on FPGAs"))
+    alone = engine.ask("papers by Wei Zhang")  # nothing else asked: no list of every paper
+    assert alone.abstained and not papers(alone) and alone.notes == other.notes
     assert engine.ask("Prof Zhang on FPGAs").filters.author == "Zhiru Zhang"
 
 
-def test_a_topic_no_paper_of_those_years_has_is_not_answered(engine: Engine) -> None:
-    assert not engine.ask("quantization papers").abstained
+def test_a_topic_no_paper_of_those_years_has_shows_the_other_years_and_says_so(
+    engine: Engine,
+) -> None:
+    everywhere = engine.ask("quantization papers")
     listed = engine.lookup.index.papers.values()
     assert not any("quantiz" in p.abstract.casefold() for p in listed if p.year == 2022)
-    assert engine.ask("quantization papers from 2022").abstained
+    answer = engine.ask("quantization papers from 2022")
+    assert not answer.abstained and papers(answer) == papers(everywhere)
+    assert answer.filters == Filters()  # what the list passed
+    assert answer.notes == (
+        "No listed paper from 2022 is about “quantization”; these ones, from other years, are:",
+    )
+    assert engine.ask("earthquake papers from 2023").abstained  # none in any year
 
 
 def test_papers_like_a_listed_one_are_its_nearest_not_itself(engine: Engine) -> None:
@@ -363,7 +380,10 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
     [("the GPTQ paper", "GPTQ"),  # its title's name
      ("the QFX paper", "Trainable Fixed-Point"),  # "This work presents QFX"
      ("the HOGA paper", "Less is More"),  # "we propose HOGA"
-     ("the FPGA paper", "Python FPGA")],  # a word of several papers: a topic
+     ("the FPGA paper", "Python FPGA"),  # a word of several papers: a topic
+     ("the BNN paper", "Comprehensive Benchmarking"),  # short capitals: an abbreviation
+     ("the ADL paper", "Allo"),  # "accelerator design languages (ADLs)": a defined term
+     ("the Hamming Mesh paper", "HammingMesh"), ("the Poly-normer paper", "Polynormer")],
 )  # fmt: skip
 def test_a_paper_asked_for_by_its_name_or_a_topic_word_is_answered(
     engine: Engine, question: str, first: str
@@ -376,7 +396,8 @@ def test_a_paper_asked_for_by_its_name_or_a_topic_word_is_answered(
     ("question", "spelled"),
     [("multipumping on FPGAs", "multi-pumping on FPGAs"),
      ("fixedpoint quantization", "fixed-point quantization"),
-     ("oneshot quantization", "one-shot quantization")],
+     ("oneshot quantization", "one-shot quantization"),
+     ("hyper-dimensional computing", "hyperdimensional computing")],
 )  # fmt: skip
 def test_a_compound_written_closed_up_finds_what_the_hyphenated_one_does(
     engine: Engine, question: str, spelled: str
@@ -389,3 +410,12 @@ def test_an_opening_at_sign_before_an_authors_name_asks_about_the_author(engine:
     answer = engine.ask("@Hoefler FPGAs")
     assert answer.filters.author == "Torsten Hoefler"
     assert papers(answer) == papers(engine.ask("Hoefler FPGAs"))
+
+
+@pytest.mark.parametrize("message", ["thanks", "thank you!", "great, thanks a lot 🙏"])
+def test_a_thank_you_is_answered_without_a_paper(engine: Engine, message: str) -> None:
+    # One abstract says "thanks to vectorizability": thanks alone is no question about it.
+    answer = engine.ask(message)
+    assert not papers(answer) and not answer.closest
+    assert answer.notes == ("You're welcome! Ask about the papers any time.",)
+    assert papers(engine.ask("thanks! which papers use FPGAs?"))  # a question after thanks
