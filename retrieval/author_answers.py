@@ -94,10 +94,12 @@ class AuthorAnswers:
 
         The answer models were fitted on searches of the whole list; within one author's
         18 papers they answer too readily: "Hoefler on semantic image compression" got
-        GPTQ. So the search runs over every author's papers, and the answer keeps those by
-        the authors asked for. When more papers answer than an answer lists (a large
-        corpus), the search runs within the authors' papers: theirs may lie past the cut."""
-        wide = replace(filters, author=None, also_by=())
+        GPTQ. So the search runs over every paper of every year and subject, and the answer
+        keeps those by the authors asked for, within the years and subjects asked for
+        ("Zhang's 2023 papers on graph transformers" is not the 2023 paper that says
+        "Transformer"). When more papers answer than an answer lists (a large corpus),
+        the search runs within the filters: theirs may lie past the cut."""
+        wide = Filters()
         everyone = self.searcher.ask(
             intent.search_text, request.k, request.mode, wide, intent.framing(), quote=0
         )

@@ -204,7 +204,7 @@ class Intent:
 
     def typed_topic(self) -> str:
         """Return the topic's words as the question typed them ("FPGAs", not "fpgas")."""
-        typed = {w.casefold(): w for w in re.findall(r"[^\W_]+(?:[-'’][^\W_]+)*", self.search_text)}
+        typed = {w.casefold(): w for w in re.findall(r"[^\W_]+", self.search_text)}
         return " ".join(typed.get(word, word) for word in self.topic.split())
 
     @property

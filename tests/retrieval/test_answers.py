@@ -111,6 +111,10 @@ def test_an_author_and_years_without_a_match_show_their_papers_of_other_years(
         "these ones, from other years, are:",
     )
     assert answer.filters == Filters(author="Torsten Hoefler")  # what the list passed
+    # Polynormer (2024) is his graph transformer; a 2023 paper saying "Transformer" is not.
+    loose = engine.ask("Zhang's 2023 papers about graph transformers")
+    assert [t.split(":")[0] for t in papers(loose)] == ["Polynormer"]
+    assert "Zhiru Zhang from 2023" in loose.notes[0]
     none_then = engine.ask("Zhang papers on FPGAs in 2022")  # none of his is from 2022
     assert papers(none_then) == papers(engine.ask("Zhang papers on FPGAs"))
     assert "Zhiru Zhang from 2022" in none_then.notes[0]
