@@ -158,6 +158,16 @@ COURTESY = THANKING | frozenset(
      "it", "got", "ok", "okay", "great", "awesome", "cool", "nice", "perfect", "good",
      "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help"}
 )  # fmt: skip
+# A topic to leave out, to the end of its clause: "Hoefler's papers not about quantum",
+# "graph papers except GNNs", "which Zhang papers don't use FPGAs". Not "without"
+# ("quantization without retraining" is a topic).
+NOT_ABOUT = re.compile(
+    r"(?:\b(?:that|which)\s+(?:are|is)\s+)?\b(?:not\s+(?:about|on|related\s+to|using|involving)"
+    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from"
+    r"|(?:that\s+|which\s+)?(?:do|does)(?:\s+not|n['’]?t)\s+(?:use|cover|involve|mention))"
+    r"\s+([^?.!;]+)",
+    re.I,
+)
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
 
@@ -178,6 +188,7 @@ class Intent:
     plural: bool
     wants_code: bool
     excluded: tuple[str, ...] = ()  # years and subjects to leave out ("not cs.LG")
+    unwanted: str = ""  # a topic to leave out ("papers not about quantum")
     left_out: tuple[str, ...] = ()  # listed authors to leave out ("not by Hoefler")
     also_by: tuple[str, ...] = ()  # more authors named with ``author`` ("Hoefler or Zhang")
     by_date: str | None = None  # "newest" or "oldest" when the question asks for that order
@@ -246,6 +257,9 @@ class IntentReader:
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
         excluded, text = read_exclusions(reading.english)
+        unwanted = NOT_ABOUT.search(text)
+        if unwanted and _content(unwanted[1]):
+            text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         years, text = read_years(text)
         counted = COUNTED.search(text)
         text = COUNTED.sub(" ", text)
@@ -281,6 +295,7 @@ class IntentReader:
             leaning=bool(LEANING.search(reading.english))
             and not PAPER_LEANS.search(reading.english),
             thanks=_thanks(question),
+            unwanted=_typed_content(unwanted[1]) if unwanted else "",
         )
 
     def _unlisted_person(self, text: str) -> tuple[str, int, int] | None:
@@ -407,6 +422,12 @@ def _family_like(word: str) -> bool:
     method names ("FlashAttention") or acronyms ("GPTQ")."""
     rest = re.sub(r"^(?:Mc|Mac|Le|La|De|Di|Du|Van|Von)(?=[A-Z])", "", word)
     return word.isalpha() and rest[:1].isupper() and rest[1:].islower()
+
+
+def _typed_content(text: str) -> str:
+    """Return the content words of a text as typed ("FPGAs", not "fpgas")."""
+    content = set(_content(text))
+    return " ".join(w for w in re.findall(r"[^\W_]+", text) if w.casefold() in content)
 
 
 def _thanks(question: str) -> bool:

@@ -31,7 +31,7 @@ from retrieval.language import cannot_read
 from retrieval.listing import Listings, Request, empty, narrowing
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
-from retrieval.search import Searcher, matches, matches_year
+from retrieval.search import UNQUOTED, Searcher, matches, matches_year
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import tokenize
@@ -61,6 +61,8 @@ class Router:
         if intent.count:  # "top 10 papers on graphs": the first reply lists ten
             request = replace(request, k=max(1, min(intent.count, self.searcher.settings.listed)))
         answer = self._route(route, request, intent, filters)
+        if intent.unwanted and not answer.abstained:
+            answer = self._leave_out(answer, request, intent.unwanted)
         if intent.how_many and answer.matched and not answer.author and route != "similar":
             notes.append(_matches(answer.matched))  # "how many papers use FPGAs?"
         return replace(
@@ -130,6 +132,31 @@ class Router:
             named = asked_name(intent.search_text)
             return self._not_answered(answer, f"No listed paper is the “{named}” paper.")
         return answer
+
+    def _leave_out(self, answer: Answer, request: Request, unwanted: str) -> Answer:
+        """Return the answer without the papers that a search for ``unwanted`` answers
+        with ("Hoefler's papers not about quantum"), with a note saying how many."""
+        settings = self.searcher.settings
+        about = self.searcher.ask(unwanted, settings.listed, request.mode, quote=0)
+        dropped = set() if about.abstained else {r.paper.id for r in about.results + about.more}
+        kept = [r for r in answer.results + answer.more if r.paper.id not in dropped]
+        left = len(answer.results + answer.more) - len(kept)
+        quote = request.k if request.quote is None else request.quote
+        papers = self.searcher.index.papers
+        kept = [  # papers that move up into the quoted ones get their quote
+            self.listings.listed(papers[r.paper.id], True)
+            if n < quote and r.snippet == UNQUOTED
+            else r
+            for n, r in enumerate(kept)
+        ]
+        note = (
+            f"Left out {left} paper{'s' if left != 1 else ''} about “{unwanted}”."
+            if left
+            else f"None of these papers is about “{unwanted}”, so none was left out."
+        )
+        return replace(answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
+                       matched=max(answer.matched - left, len(kept)),
+                       notes=(*answer.notes, note))  # fmt: skip
 
     def _elsewhere(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the answer without the years and subjects that left none, with a note

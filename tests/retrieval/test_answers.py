@@ -423,3 +423,16 @@ def test_a_thank_you_is_answered_without_a_paper(engine: Engine, message: str) -
     assert not papers(answer) and not answer.closest
     assert answer.notes == ("You're welcome! Ask about the papers any time.",)
     assert papers(engine.ask("thanks! which papers use FPGAs?"))  # a question after thanks
+
+
+def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: Engine) -> None:
+    everything = papers(engine.ask("Hoefler's papers"))
+    quantum = papers(engine.ask("Hoefler on quantum computing"))
+    answer = engine.ask("Hoefler's papers that are not about quantum computing")
+    assert quantum and papers(answer) == [t for t in everything if t not in quantum]
+    assert answer.notes == (f"Left out {len(quantum)} papers about “quantum computing”.",)
+    fpga = engine.ask("which Zhang papers don't use FPGAs")
+    assert fpga.notes[-1].startswith("Left out") and "“FPGAs”" in fpga.notes[-1]
+    assert all("FPGA" not in t for t in papers(fpga))
+    # "without" names a topic: nothing is left out.
+    assert not engine.ask("quantization without retraining").notes
