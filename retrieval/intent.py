@@ -193,6 +193,7 @@ class Intent:
     also_by: tuple[str, ...] = ()  # more authors named with ``author`` ("Hoefler or Zhang")
     by_date: str | None = None  # "newest" or "oldest" when the question asks for that order
     unlisted_author: str | None = None  # a person named as author who is not listed
+    also_unlisted: tuple[str, ...] = ()  # more of them ("Alistarh, Frantar and Hoefler")
     like: str = ""  # what follows "like", "similar to": papers like a listed one are wanted
     jointly: bool = False  # several authors asked for together ("coauthored by A and B")
     how_many: bool = False  # the question asks for a count
@@ -288,6 +289,7 @@ class IntentReader:
             also_by=tuple(authors[1:]),
             by_date=_by_date(reading.english),
             unlisted_author=unlisted,
+            also_unlisted=tuple(others[1:]) if unlisted and not person else (),
             like=like[1] if (like := SIMILAR.search(reading.english)) else "",
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
             how_many=bool(HOW_MANY.search(reading.english)),

@@ -247,7 +247,8 @@ class Router:
         if intent.jointly and not given.author:
             notes.append(self._joint(intent))
         if intent.unlisted_author and not given.author:
-            notes.append(f"No listed author is named “{intent.unlisted_author}”.")
+            named = " or ".join(f"“{n}”" for n in (intent.unlisted_author, *intent.also_unlisted))
+            notes.append(f"No listed author is named {named}.")
         author = self.lookup.resolve_author(given.author) if given.author else intent.author
         asked = written.years_text()
         if given_years and asked and not self._within(given, written):

@@ -144,6 +144,9 @@ def test_an_unlisted_person_beside_or_named_like_an_author_is_said_so(engine: En
         coauthor = engine.ask(question)
         assert papers(coauthor) == plain, question
         assert coauthor.notes == (f"No listed author is named “{named}”.",)
+    several = engine.ask("Alistarh, Frantar and Hoefler on quantization")
+    assert papers(several) == plain
+    assert several.notes == ("No listed author is named “Alistarh” or “Frantar”.",)
     other = engine.ask("Wei Zhang papers on FPGAs")  # not Zhiru Zhang: no author filter
     assert other.filters == Filters() and other.notes == ("No listed author is named “Wei Zhang”.",)
     assert papers(other) == papers(engine.ask("papers on FPGAs"))
