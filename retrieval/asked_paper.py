@@ -21,11 +21,17 @@ from retrieval.vocabulary import entities
 
 MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
 # The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
-PAPER = re.compile(r"^((?:-[^\W_]+)*)\s+(?:paper|article|preprint)\b(?!s)", re.I)
+# Not "the NeurIPS paper on quantization", "a Google paper about graphs": there the name
+# says where the paper is from, and the topic follows.
+PAPER = re.compile(
+    r"^((?:-[^\W_]+)*)\s+(?:paper|article|preprint)\b(?!\s+(?:on|about|regarding|for)\b)",
+    re.I,
+)
 # What an abstract says it introduces, in the sentence that says so.
 INTRODUCES = (
     r"\b(?:we|this\s+(?:paper|work|article))\s+(?:\w+\s+){{0,2}}?"
-    r"(?:propose|present|introduce|develop|describe|design|build)[sd]?\b[^.]{{0,120}}?{name}"
+    r"(?:propose|present|introduce|develop|describe|design|build|derive)[sd]?\b"
+    r"[^.]{{0,120}}?{name}"
     r"|\b(?:called|named|dubbed|coined)\s+{name}"
 )
 
@@ -64,7 +70,8 @@ def names_no_paper(searcher: Searcher, name: str) -> bool:
     spelled = r"[\s\-_/]*".join(map(re.escape, words))
     named = rf"(?<![^\W_]){spelled}(?![^\W_])"
     introduced = re.compile(INTRODUCES.format(name=named), re.I)
-    defined = re.compile(rf"\({named}s?\)", re.I)
+    # "(DNNs)", or the name with its abbreviation: "Student Float (SF4)"
+    defined = re.compile(rf"\({named}s?\)|{named}\s*\([A-Z][\w-]*\)", re.I)
     return not any(
         _says(text.partition(". ")[0], words) or introduced.search(text) or defined.search(text)
         for text in holding

@@ -199,7 +199,8 @@ class Engine:
         where "@papercord ..." addresses the bot. Reads only an index already loaded (the
         bot asks on its event loop, which must not wait for a load)."""
         router = self._router
-        return router is not None and bool(router.intents.names.find(name))
+        found = router.intents.names.find(name) if router is not None else []
+        return any(not m.other and m.start == 0 and m.end == len(name) for m in found)
 
     def paper(self, query: str) -> PaperDetail:
         """Return one paper found by (a fragment of) its title."""

@@ -61,8 +61,14 @@ FRAMING = frozenset(
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
         "classified belong belongs appear appears show shows one ones top best anyone anybody "
         "both coauthored together jointly joint et al colleagues coauthors collaborators "
-        "mr mrs ms dr prof professor alone done doing worked"
+        "mr mrs ms dr prof professor alone done doing worked fetch grab find"
     )
+)
+# What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
+OPENER = re.compile(
+    r"^\s*(?:(?:hmm+|btw|ok|okay|so|well|hey|hi|hello|yo|lastly|also|bonjour|hola|hallo|ciao)"
+    r"\b(?!-)[\s,!.:;]*)+",
+    re.I,
 )
 # Framing words whose stems are topics too ("lately" is "late", "currently" "current"):
 # matched as typed.
@@ -126,14 +132,16 @@ WITH_PEOPLE = re.compile(  # "Zhang et al.", "Hoefler and his PhD students"
 BARE_PEOPLE = re.compile(rf"^\s*{PEOPLE}", re.I)  # "Hoefler's team", not "group theory"
 # Where someone works, right after their name: "Hoefler (ETH Zurich)", "Zhang at Cornell".
 AFFILIATION = re.compile(
-    r"^\s*(?:\([^()]{1,60}\)|(?:at|from|of)\s+(?:the\s+)?[A-Z][\w&.'’-]*"
+    r"^\s*(?:\((?![^()]*\d)[^()]{1,60}\)|(?:at|from|of)\s+(?:the\s+)?[A-Z][\w&.'’-]*"
     r"(?:\s+(?:of\s+|de\s+)?[A-Z][\w&.'’-]*){0,3})"
 )
 # Another person named beside a listed author: "Hoefler and Alistarh on quantization".
 # (up to three capitalized words; the name is the longest start of them that reads as one:
 # "and Alistarh GPTQ"), or before it: "Frantar and Hoefler", "Alistarh, Frantar and".
-CO_AUTHOR = re.compile(rf"^\s*(?:and|&|with|,)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b")
-CO_AUTHOR_BEFORE = re.compile(rf"(?:^|(?<=[\s,]))((?:{PERSON}\s+){{0,2}}{PERSON})\s*(?:,|and|&)$")
+CO_AUTHOR = re.compile(rf"^\s*(?:and|&)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b")
+CO_AUTHOR_BEFORE = re.compile(
+    rf"(?:^|(?<=[\s,]))((?:{PERSON}\s+){{0,2}}{PERSON})(\s+and|\s*&|\s*,)$"
+)
 # Weighing two areas of someone's work ("more of a hardware guy or an ML guy", "more into
 # theory than systems", "does he work more on X or Y"): the author's card answers it, with
 # their subjects and themes. "anything more on X or Y" and "more efficient" do not weigh.
@@ -143,7 +151,7 @@ LEANING = re.compile(
     rf"\bmore\s+(?:of\s+)?an?\s+{AREA}(?:or|than)\s+\S"
     rf"|\bmore\s+(?:into|interested\s+in)\s+{AREA}(?:or|than)\s+\S"
     rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S"
-    rf"|\bprefers?\s+{AREA}(?:or|over|to)\s+\S",
+    rf"|(?<!that )(?<!which )(?<!papers )\bprefers?\s+{AREA}(?:or|over|to)\s+\S",
     re.I,
 )
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
@@ -163,9 +171,8 @@ COURTESY = THANKING | frozenset(
 # ("quantization without retraining" is a topic).
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?\b(?:not\s+(?:about|on|related\s+to|using|involving)"
-    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from"
-    r"|(?:that\s+|which\s+)?(?:do|does)(?:\s+not|n['’]?t)\s+(?:use|cover|involve|mention))"
-    r"\s+([^?.!;]+)",
+    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from)"
+    r"\s+([^?.!;,]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[,?.!;]|$)",
     re.I,
 )
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
@@ -251,7 +258,8 @@ class IntentReader:
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
-        authors, left_out, text, others = self._authors(unicodedata.normalize("NFKC", question))
+        opened = OPENER.sub("", unicodedata.normalize("NFKC", question))
+        authors, left_out, text, others = self._authors(opened)
         person = None if authors or left_out or others else self._unlisted_person(text)
         unlisted = person[0] if person else others[0] if others else None
         if person and _content(without := f"{text[: person[1]]} {text[person[2] :]}"):
@@ -289,7 +297,7 @@ class IntentReader:
             also_by=tuple(authors[1:]),
             by_date=_by_date(reading.english),
             unlisted_author=unlisted,
-            also_unlisted=tuple(others[1:]) if unlisted and not person else (),
+            also_unlisted=tuple(dict.fromkeys(o for o in others if o != unlisted)),
             like=like[1] if (like := SIMILAR.search(reading.english)) else "",
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
             how_many=bool(HOW_MANY.search(reading.english)),
@@ -313,8 +321,10 @@ class IntentReader:
     def _people_before(self, before: str, others: list[str]) -> str:
         """Return the text before an author's name without unlisted people named with
         them ("Frantar and Hoefler"), adding those to ``others``."""
-        for _ in range(3):  # "Alistarh, Frantar and Hoefler"
+        for listed in range(3):  # "Alistarh, Frantar and Hoefler"
             beside = CO_AUTHOR_BEFORE.search(before)
+            if beside and "," in beside[2] and not listed:  # "Hmm, Zhang ...": no list yet
+                break
             words = beside[1].split() if beside else []
             # The name is the longest end of the capitalized words that reads as one.
             name = next((n for n in (" ".join(words[i:]) for i in range(len(words)))
@@ -387,7 +397,8 @@ class IntentReader:
             rest = _without_people(AFFILIATION.sub("", after, count=1))
             beside = CO_AUTHOR.match(rest)
             name = self._co_author(beside[1]) if beside else None
-            if beside and name:
+            # "Zhang and Verilog": with nothing after it, the word is the topic.
+            if beside and name and _content(rest[beside.start(1) + len(name) :]):
                 others.append(name)
                 rest = rest[beside.start(1) + len(name) :]
             if rest == after:
@@ -435,7 +446,7 @@ def _typed_content(text: str) -> str:
 def _thanks(question: str) -> bool:
     """Return True for a message that only thanks: every word a courtesy, one a thanks."""
     words = {fold(w) for w in re.findall(r"[^\W\d_]+", question)}
-    return bool(words & THANKING) and words <= COURTESY
+    return "?" not in question and bool(words & THANKING) and words <= COURTESY
 
 
 def _by_date(text: str) -> str | None:

@@ -30,7 +30,9 @@ POSSESSIVE = re.compile(r"^(?:['’]s|['’])")
 # A name found in a question: author, first and last word, exact, another person's.
 Span = tuple[str, int, int, bool, bool]
 # Words written before a name that are not given names ("Prof Zhang", "Herr Hoefler").
-TITLES = ("dr", "prof", "professor", "mr", "mrs", "ms", "miss", "sir", "herr", "frau")
+TITLES = ("dr", "prof", "professor", "mr", "mrs", "ms", "miss", "sir", "herr", "frau", "mister",
+          "doktor", "profesor", "professeur", "monsieur", "madame", "mx")  # fmt: skip
+NAME_BEFORE = frozenset({"by", "and", "with", "from", "of"})  # words a full name follows
 
 
 @dataclass(frozen=True)
@@ -174,12 +176,17 @@ class AuthorNames:
         free: int,
     ) -> bool:  # fmt: skip
         """Return True when the word right before a family name reads as another person's
-        given name: capitalized, no word of the abstracts, no title, not common English."""
-        if index == 0 or index - 1 < free:
+        given name: capitalized, no word of the abstracts, no title, not common English,
+        and where a name is written ("by Wei Zhang", "and Wei Zhang", ", Wei Zhang"): at
+        the start of a question it is as often a greeting or a verb ("Gimme Hoefler's")."""
+        if index < 2 or index - 1 < free:
             return False
         typed, (word, _, end) = found[index - 1].group(), words[index - 1]
+        between = question_between(found[index - 2], found[index - 1])
+        placed = words[index - 2][0] in NAME_BEFORE or "," in between
         return (
-            found[index].start() - end == 1
+            placed
+            and found[index].start() - end == 1
             and typed[:1].isupper()
             and typed[1:].islower()
             and typed.isalpha()
@@ -202,3 +209,8 @@ class AuthorNames:
                 break
             begin -= 1
         return begin
+
+
+def question_between(first: re.Match[str], second: re.Match[str]) -> str:
+    """Return the text between two word matches of one string."""
+    return first.string[first.end() : second.start()]

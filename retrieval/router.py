@@ -94,7 +94,7 @@ class Router:
             route = "author"
         elif (name := asked_name(intent.search_text)) and names_no_paper(self.searcher, name):
             route = "unlisted-paper"  # "the original BERT paper"
-        elif intent.unlisted_author and not intent.topic and filters == Filters():
+        elif intent.unlisted_author and not intent.topic and not filters.author:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
         elif intent.understood < MIN_UNDERSTOOD:
             route = "unreadable"
@@ -154,6 +154,8 @@ class Router:
             if left
             else f"None of these papers is about “{unwanted}”, so none was left out."
         )
+        if not kept:  # every paper was about it: nothing answers, those are the closest
+            return self._not_answered(answer, note)
         return replace(answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
                        matched=max(answer.matched - left, len(kept)),
                        notes=(*answer.notes, note))  # fmt: skip
