@@ -17,7 +17,7 @@ from itertools import islice
 from retrieval.names import WORDS, fold
 from retrieval.search import Searcher
 from retrieval.titles import squashed
-from retrieval.vocabulary import entities
+from retrieval.vocabulary import entities, joined_words
 
 MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
 # The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
@@ -80,6 +80,6 @@ def names_no_paper(searcher: Searcher, name: str) -> bool:
 
 def _says(text: str, words: list[str]) -> bool:
     """Return True when a text has the words in a row, the last one maybe plural."""
-    folded = f" {' '.join(WORDS.findall(fold(text)))} "
+    folded = f" {joined_words(text)} "
     said = " ".join(words)
     return f" {said} " in folded or f" {said}s " in folded

@@ -16,7 +16,7 @@ from itertools import pairwise
 
 from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
-from retrieval.listing import Listings, Request, narrowing
+from retrieval.listing import Listings, Request, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters, Paper
 from retrieval.search import UNQUOTED, Searcher, matches
@@ -53,13 +53,11 @@ class AuthorAnswers:
         if found:
             return answer
         topic = intent.typed_topic()
-        narrowed, other = narrowing(filters)
+        narrowed = narrowing(filters)[0]
         if narrowed and intent.understood >= MIN_UNDERSTOOD:  # "Hoefler on FPGAs since 2023"
-            anywhere, elsewhere = self._on_topic(request, intent, _authors_only(filters))
+            anywhere, elsewhere = self._on_topic(request, intent, filters.by_authors())
             if anywhere:
-                note = (f"None of the papers by {filters.authors_text()} {narrowed} is about "
-                        f"“{topic}”; these ones, from {other}, are:")  # fmt: skip
-                return replace(elsewhere, notes=(note,))
+                return replace(elsewhere, notes=(outside(filters, topic),))
         if not listing.matched:
             return empty
         if intent.understood < MIN_UNDERSTOOD:  # a topic in words papercord cannot read
@@ -114,12 +112,7 @@ class AuthorAnswers:
         quote = request.k if request.quote is None else request.quote
         if any(r.snippet == UNQUOTED for r in theirs[:quote]):  # quote only what is shown
             weights = self.searcher.query(intent.search_text, intent.framing()).weights
-            theirs = [
-                replace(r, snippet=self.listings.listed(papers[r.paper.id], True, weights).snippet)
-                if n < quote and r.snippet == UNQUOTED
-                else r
-                for n, r in enumerate(theirs)
-            ]
+            theirs = self.listings.quote_shown(theirs, quote, weights)
         ranking = tuple(pid for pid in everyone.ranking if matches(papers[pid], filters))
         nearest = ranking[: self.searcher.settings.closest] if not theirs else ()
         closest = tuple(self.listings.listed(papers[pid], True) for pid in nearest)
@@ -157,7 +150,3 @@ class AuthorAnswers:
             elif rarity(term.word) > RARITY_FLOOR:
                 return None
         return required or None
-
-
-def _authors_only(filters: Filters) -> Filters:
-    return Filters(author=filters.author, also_by=filters.also_by)

@@ -167,8 +167,8 @@ COURTESY = THANKING | frozenset(
      "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help"}
 )  # fmt: skip
 # A topic to leave out, to the end of its clause: "Hoefler's papers not about quantum",
-# "graph papers except GNNs", "which Zhang papers don't use FPGAs". Not "without"
-# ("quantization without retraining" is a topic).
+# "graph papers except GNNs", "apart from GPTQ, ...". Not "without" nor "does not use"
+# ("quantization without retraining", "papers that do not use retraining" ask for a method).
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?\b(?:not\s+(?:about|on|related\s+to|using|involving)"
     r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from)"
@@ -223,8 +223,7 @@ class Intent:
 
     def typed_topic(self) -> str:
         """Return the topic's words as the question typed them ("FPGAs", not "fpgas")."""
-        typed = {w.casefold(): w for w in re.findall(r"[^\W_]+", self.search_text)}
-        return " ".join(typed.get(word, word) for word in self.topic.split())
+        return _typed_content(self.search_text)  # the topic is its content
 
     @property
     def has_filters(self) -> bool:

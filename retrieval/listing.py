@@ -65,6 +65,19 @@ class Listings:
         results = [self.listed(p, n < quote, weights) for n, p in enumerate(shown)]
         return tuple(results[: request.k]), tuple(results[request.k :])
 
+    def quote_shown(
+        self, results: list[Result], quote: int, weights: Mapping[str, float] | None = None
+    ) -> list[Result]:
+        """Return the results with a quote for each of the first ``quote`` that has none
+        (a paper that moved up into the shown ones)."""
+        papers = self.searcher.index.papers
+        return [
+            replace(r, snippet=self.listed(papers[r.paper.id], True, weights).snippet)
+            if n < quote and r.snippet == UNQUOTED
+            else r
+            for n, r in enumerate(results)
+        ]
+
     def listed(
         self, paper: Paper, quoted: bool, weights: Mapping[str, float] | None = None
     ) -> Result:
@@ -79,8 +92,7 @@ class Listings:
         """Say which filter leaves nothing: an unused subject, or years with no paper."""
         papers = list(self.searcher.index.papers.values())
         if filters.author:
-            by = Filters(author=filters.author, also_by=filters.also_by)
-            papers = [p for p in papers if matches(p, by)]
+            papers = [p for p in papers if matches(p, filters.by_authors())]
         if filters.subject:
             wanted = [s.strip() for s in filters.subject.split(",")]
             if not any(matches(p, Filters(subject=filters.subject)) for p in papers):
@@ -109,3 +121,11 @@ def narrowing(filters: Filters) -> tuple[str, str]:
     parts += [f"filed under {subject}"] if subject else []
     other = [word for word, used in (("years", years), ("subjects", subject)) if used]
     return " and ".join(parts), f"other {' or '.join(other)}"
+
+
+def outside(filters: Filters, topic: str) -> str:
+    """Return the note over papers on a topic shown from outside the years and subjects
+    asked for, because none within them is about it."""
+    narrowed, other = narrowing(filters)
+    who = f"None of the papers by {filters.authors_text()}" if filters.author else "No listed paper"
+    return f"{who} {narrowed} is about “{topic}”; these ones, from {other}, are:"

@@ -120,6 +120,10 @@ class Filters:
         """Return every author a paper may be by (empty: any author)."""
         return (self.author, *self.also_by) if self.author is not None else ()
 
+    def by_authors(self) -> Filters:
+        """Return these filters without their years and subjects: the authors' alone."""
+        return Filters(author=self.author, also_by=self.also_by)
+
     def authors_text(self) -> str | None:
         """Return the authors as text ("Torsten Hoefler or Zhiru Zhang"), or None."""
         return " or ".join(self.authors()) or None

@@ -28,10 +28,10 @@ from retrieval.asked_paper import asked_name, names_no_paper
 from retrieval.author_answers import AuthorAnswers
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read
-from retrieval.listing import Listings, Request, empty, narrowing
+from retrieval.listing import Listings, Request, empty, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
-from retrieval.search import UNQUOTED, Searcher, matches, matches_year
+from retrieval.search import Searcher, matches, matches_year
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import tokenize
@@ -142,13 +142,7 @@ class Router:
         kept = [r for r in answer.results + answer.more if r.paper.id not in dropped]
         left = len(answer.results + answer.more) - len(kept)
         quote = request.k if request.quote is None else request.quote
-        papers = self.searcher.index.papers
-        kept = [  # papers that move up into the quoted ones get their quote
-            self.listings.listed(papers[r.paper.id], True)
-            if n < quote and r.snippet == UNQUOTED
-            else r
-            for n, r in enumerate(kept)
-        ]
+        kept = self.listings.quote_shown(kept, quote)
         note = (
             f"Left out {left} paper{'s' if left != 1 else ''} about “{unwanted}”."
             if left
@@ -163,17 +157,16 @@ class Router:
     def _elsewhere(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the answer without the years and subjects that left none, with a note
         ("quantization papers from 2022": GPTQ is from 2023), or None when it has none."""
-        wider = replace(filters, year_from=None, year_to=None, years=(), subject=None)
+        wider = filters.by_authors()
         answer = self.searcher.ask(
             intent.search_text or request.text, request.k, request.mode, wider,
             intent.framing(), request.quote,
         )  # fmt: skip
         if answer.abstained:
             return None
-        narrowed, other = narrowing(filters)
-        topic = intent.typed_topic() or request.text
-        note = f"No listed paper {narrowed} is about “{topic}”; these ones, from {other}, are:"
-        return replace(answer, filters=wider, notes=(note,))
+        return replace(
+            answer, filters=wider, notes=(outside(filters, intent.typed_topic() or request.text),)
+        )
 
     def _not_answered(self, answer: Answer, note: str) -> Answer:
         """Return a search's answer as an abstention, its best papers as the closest."""

@@ -72,12 +72,12 @@ class Vocabulary:
         if found is None:
             if len(self._respelled) >= RESPELLED:
                 self._respelled.clear()
-            found = self._respelled[text] = self._joined(
+            found = self._respelled[text] = self._join_pairs(
                 WORDS.sub(lambda m: self._split(m.group()), text)
             )
         return found
 
-    def _joined(self, text: str) -> str:
+    def _join_pairs(self, text: str) -> str:
         found = list(WORDS.finditer(text))
         for first, second in reversed(list(pairwise(found))):  # later ones first: offsets hold
             gap = text[first.end() : second.start()]
@@ -112,7 +112,9 @@ class Vocabulary:
         if len(stem_forms(phrase)) == 2:
             return next(iter(self._holding(phrase)), None) is not None
         wanted = f" {phrase} "
-        return any(wanted in f" {_joined(t)} " for t in islice(self._holding(phrase), TEXTS_READ))
+        return any(
+            wanted in f" {joined_words(t)} " for t in islice(self._holding(phrase), TEXTS_READ)
+        )
 
     def knows(self, word: str) -> bool:
         """Return True for a word the corpus uses, its singular ("DSPs"), or a longer
@@ -120,7 +122,7 @@ class Vocabulary:
         A name of several words must occur as a phrase."""
         if " " in word:
             phrase = f" {' '.join(WORDS.findall(word))} "
-            return any(phrase in f" {_joined(text)} " for text in self._holding(word))
+            return any(phrase in f" {joined_words(text)} " for text in self._holding(word))
         if word in self.words or (word.endswith("s") and word[:-1] in self.words):
             return True
         if len(word) < 5:
@@ -131,10 +133,11 @@ class Vocabulary:
 
 def folded_words(texts: Iterable[str]) -> set[str]:
     """Return the folded words of texts, as ``Vocabulary`` compares them."""
-    return {w for t in texts for w in _joined(t).split()}
+    return {w for t in texts for w in joined_words(t).split()}
 
 
-def _joined(text: str) -> str:
+def joined_words(text: str) -> str:
+    """Return a text's folded words joined by single spaces, as phrases are compared."""
     return " ".join(WORDS.findall(fold(text)))
 
 
