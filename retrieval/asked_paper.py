@@ -6,12 +6,14 @@ that benchmarks BERT, Slapo, which compares against DeepSpeed), as if it were th
 asked for. A paper's names are read from the corpus only: its title, and what its
 abstract says it introduces ("This work presents QFX", "we introduce a spectral
 framework known as SAGMAN"). A name that two or more papers use is a topic of the list
-("the FPGA paper", "the GNN paper") and is searched as usual.
+("the FPGA paper", "the GNN paper") and is searched as usual. A word typed in lower case
+("the bert paper") is a name when the abstracts write it only as one ("BERT").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import islice
 
 from retrieval.names import WORDS, fold
@@ -20,13 +22,14 @@ from retrieval.titles import squashed
 from retrieval.vocabulary import entities, joined_words
 
 MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
+TEXTS_READ = 16  # abstracts read to learn how the corpus writes a word typed in lower case
 # The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
 # Not "the NeurIPS paper on quantization", "a Google paper about graphs": there the name
 # says where the paper is from, and the topic follows.
-PAPER = re.compile(
-    r"^((?:-[^\W_]+)*)\s+(?:paper|article|preprint)\b(?!\s+(?:on|about|regarding|for)\b)",
-    re.I,
-)
+BEFORE_PAPER = r"\s+(?:paper|article|preprint)\b(?!\s+(?:on|about|regarding|for)\b)"
+PAPER = re.compile(rf"^((?:-[^\W_]+)*){BEFORE_PAPER}", re.I)
+# A word typed in lower case there: "the bert paper", "the gpt-3 paper".
+LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*){BEFORE_PAPER}", re.I)
 # What an abstract says it introduces, in the sentence that says so.
 INTRODUCES = (
     r"\b(?:we|this\s+(?:paper|work|article))\s+(?:\w+\s+){{0,2}}?"
@@ -36,11 +39,15 @@ INTRODUCES = (
 )
 
 
-def asked_name(text: str) -> str | None:
+def asked_name(text: str, written: Callable[[str], str | None] | None = None) -> str | None:
     """Return the name of the one paper a question asks for ("GPT-3" in "the GPT-3
     paper"), when it names one: a word written as a name, right before "paper". Short
     capitals ("the HPC paper", "the BNN paper", "the MoE paper") are a field's
-    abbreviations more often than a paper's name, and are searched as topics."""
+    abbreviations more often than a paper's name, and are searched as topics.
+
+    ``written`` returns how the corpus writes a word typed in lower case when it writes
+    it only as a name ("BERT" for "bert", ``name_spelling``): "the bert paper" asks for
+    the BERT paper, "the quantization paper" for a topic."""
     cursor = 0
     for name in entities(text):
         at = text.find(name, cursor)
@@ -49,10 +56,34 @@ def asked_name(text: str) -> str | None:
         cursor = at + len(name)
         following = PAPER.match(text[cursor:])
         if following:
-            asked = name + following[1]
-            letters = sum(c.isalpha() for c in asked)
-            return asked if letters >= MIN_LETTERS or any(c.isdigit() for c in asked) else None
-    return None
+            return _named(name + following[1])
+    typed = LOWER.search(text)
+    if written is None or typed is None or not typed[1].islower():
+        return None
+    first, dash, rest = typed[1].partition("-")
+    spelled = written(first)
+    return _named(spelled + dash + rest.upper()) if spelled else None
+
+
+def _named(asked: str) -> str | None:
+    letters = sum(c.isalpha() for c in asked)
+    return asked if letters >= MIN_LETTERS or any(c.isdigit() for c in asked) else None
+
+
+def name_spelling(searcher: Searcher, word: str) -> str | None:
+    """Return how the corpus writes a folded word when every abstract that has it writes
+    it as a name ("BERT", "DeepSpeed", "Megatron" mid-sentence), else None: a word it also
+    writes in lower case ("quantization", "graph") is a topic. Titles, written in title
+    case, are not read."""
+    forms: set[str] = set()
+    for text in islice(searcher.texts_holding(word), TEXTS_READ):
+        abstract = text.partition(". ")[2]
+        said = [m.group() for m in WORDS.finditer(abstract) if fold(m.group()) == word]
+        names = {w for name in entities(abstract) for w in WORDS.findall(name)}
+        if any(w not in names for w in said):
+            return None
+        forms.update(said)
+    return min(forms) if len(forms) == 1 else None
 
 
 def names_no_paper(searcher: Searcher, name: str) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from retrieval.asked_paper import asked_name, names_no_paper
+from retrieval.asked_paper import asked_name, name_spelling, names_no_paper
 from retrieval.author_answers import AuthorAnswers
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read
@@ -92,7 +92,7 @@ class Router:
             route = "similar"
         elif filters.author:
             route = "author"
-        elif (name := asked_name(intent.search_text)) and names_no_paper(self.searcher, name):
+        elif (name := self._asked_name(intent)) and names_no_paper(self.searcher, name):
             route = "unlisted-paper"  # "the original BERT paper"
         elif intent.unlisted_author and not intent.topic and not filters.author:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
@@ -129,9 +129,12 @@ class Router:
         if route == "unreadable":
             return self._not_answered(answer, cannot_read(intent.language))
         if route == "unlisted-paper":
-            named = asked_name(intent.search_text)
+            named = self._asked_name(intent)
             return self._not_answered(answer, f"No listed paper is the “{named}” paper.")
         return answer
+
+    def _asked_name(self, intent: Intent) -> str | None:
+        return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
 
     def _leave_out(self, answer: Answer, request: Request, unwanted: str) -> Answer:
         """Return the answer without the papers that a search for ``unwanted`` answers

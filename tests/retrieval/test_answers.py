@@ -383,7 +383,10 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
 @pytest.mark.parametrize(
     ("question", "named"),
     [("the original BERT paper", "BERT"), ("the GPT-3 paper", "GPT-3"),
-     ("the DeepSpeed paper", "DeepSpeed")],
+     ("the DeepSpeed paper", "DeepSpeed"),
+     # typed in lower case: the abstracts write these only as names
+     ("the bert paper", "BERT"), ("the deepspeed paper", "DeepSpeed"),
+     ("the megatron paper", "Megatron"), ("the gpt-3 paper", "GPT-3")],
 )  # fmt: skip
 def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
     engine: Engine, question: str, named: str
@@ -404,7 +407,10 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
      ("the BNN paper", "Comprehensive Benchmarking"),  # short capitals: an abbreviation
      ("the ADL paper", "Allo"),  # "accelerator design languages (ADLs)": a defined term
      ("the Hamming Mesh paper", "HammingMesh"), ("the Poly-normer paper", "Polynormer"),
-     ("the Student Float paper", "Learning from Students")],  # "Student Float (SF4)"
+     ("the Student Float paper", "Learning from Students"),  # "Student Float (SF4)"
+     # in lower case: a listed paper's name, a topic the abstracts write in lower case
+     ("the gptq paper", "GPTQ"), ("the dace paper", "Python FPGA"),
+     ("the quantization paper", "GPTQ"), ("the hyperdimensional paper", "Understanding Hyper")],
 )  # fmt: skip
 def test_a_paper_asked_for_by_its_name_or_a_topic_word_is_answered(
     engine: Engine, question: str, first: str
