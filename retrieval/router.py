@@ -61,8 +61,7 @@ class Router:
         if intent.count:  # "top 10 papers on graphs": the first reply lists ten
             request = replace(request, k=max(1, min(intent.count, self.searcher.settings.listed)))
         answer = self._route(route, request, intent, filters)
-        if intent.unwanted and not answer.abstained:
-            answer = self._leave_out(answer, request, intent.unwanted)
+        answer = self._leave_out(answer, request, intent)
         if intent.how_many and answer.matched and not answer.author and route != "similar":
             notes.append(_matches(answer.matched))  # "how many papers use FPGAs?"
         return replace(
@@ -136,26 +135,63 @@ class Router:
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
 
-    def _leave_out(self, answer: Answer, request: Request, unwanted: str) -> Answer:
-        """Return the answer without the papers that a search for ``unwanted`` answers
-        with ("Hoefler's papers not about quantum"), with a note saying how many."""
-        settings = self.searcher.settings
-        about = self.searcher.ask(unwanted, settings.listed, request.mode, quote=0)
-        dropped = set() if about.abstained else {r.paper.id for r in about.results + about.more}
-        kept = [r for r in answer.results + answer.more if r.paper.id not in dropped]
-        left = len(answer.results + answer.more) - len(kept)
+    def _leave_out(self, answer: Answer, request: Request, intent: Intent) -> Answer:
+        """Return the answer without the papers the question leaves out: about a topic
+        ("Hoefler's papers not about quantum"), in a subject ("everything but cs.LG"), by
+        a listed author ("graph papers not by Zhang"); a note says how many each."""
+        papers = self.searcher.index.papers
+        if intent.unwanted:
+            listed = self.searcher.settings.listed
+            about = self.searcher.ask(intent.unwanted, listed, request.mode, quote=0)
+            found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
+            answer = self._without(answer, request, found, f"about “{intent.unwanted}”")
+        for code in self._left_subjects(intent):
+            unwanted = Filters(subject=code)
+            found = {pid for pid in _considered(answer) if matches(papers[pid], unwanted)}
+            answer = self._without(answer, request, found, f"in {code}")
+        for name in intent.left_out:
+            found = {pid for pid in _considered(answer) if name in papers[pid].authors}
+            answer = self._without(answer, request, found, f"by {name}")
+        return answer
+
+    def _without(self, answer: Answer, request: Request, unwanted: set[str], what: str) -> Answer:
+        """Return the answer without the ``unwanted`` papers, with a note saying how many
+        papers ``what`` ("about “quantum”", "in cs.LG") it left out. When the answer's
+        ranking is every paper it matched (a listing), the count is exact and papers
+        further down move up into the ones carried."""
+        if answer.abstained:
+            return answer
+        carried = answer.results + answer.more
+        whole = answer.matched == len(answer.ranking)
+        known = answer.ranking if whole else _carried(answer)
+        left = sum(pid in unwanted for pid in known)
+        kept = [r for r in carried if r.paper.id not in unwanted]
+        if whole:  # top up from the papers the answer did not carry
+            papers, held = self.searcher.index.papers, {r.paper.id for r in carried}
+            kept += [
+                self.listings.listed(papers[pid], False)
+                for pid in answer.ranking
+                if pid not in held and pid not in unwanted
+            ][: max(0, self.searcher.settings.listed - len(kept))]
         quote = request.k if request.quote is None else request.quote
         kept = self.listings.quote_shown(kept, quote)
         note = (
-            f"Left out {left} paper{'s' if left != 1 else ''} about “{unwanted}”."
+            f"Left out {left} paper{'s' if left != 1 else ''} {what}."
             if left
-            else f"None of these papers is about “{unwanted}”, so none was left out."
+            else f"None of these papers is {what}, so none was left out."
         )
-        if not kept:  # every paper was about it: nothing answers, those are the closest
+        if not kept:  # every paper was left out: nothing answers, those are the closest
             return self._not_answered(answer, note)
+        ranking = tuple(pid for pid in answer.ranking if pid not in unwanted) if whole else None
         return replace(answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
                        matched=max(answer.matched - left, len(kept)),
+                       ranking=answer.ranking if ranking is None else ranking,
                        notes=(*answer.notes, note))  # fmt: skip
+
+    def _left_subjects(self, intent: Intent) -> list[str]:
+        """Return the known subject codes a question leaves out ("not cs.LG")."""
+        typed = [left for left in intent.excluded if not left.isdigit()]
+        return [code for left in typed if (code := self._subject_codes(left)[0]) is not None]
 
     def _elsewhere(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the answer without the years and subjects that left none, with a note
@@ -233,14 +269,10 @@ class Router:
         left_years = {int(left) for left in intent.excluded if left.isdigit()}
         if left_years and not given_years:  # "anything but 2024": the other years
             years = self._other_years(written, left_years)
-        notes += [
+        notes += [  # a year inside a range it keeps ("2022-2024 but not 2023" leaves gaps)
             f"papercord cannot leave {left} out of an answer; these papers may include it"
             for left in intent.excluded
-            if not left.isdigit() or matches_year(int(left), years)  # not left out already
-        ]
-        notes += [
-            f"papercord cannot leave out {name}'s papers; this answer may include some"
-            for name in intent.left_out
+            if left.isdigit() and matches_year(int(left), years)
         ]
         if intent.jointly and not given.author:
             notes.append(self._joint(intent))
@@ -308,6 +340,15 @@ class Router:
         guesses = suggest_subjects(typed, listed) or suggest_subjects(typed, subject_names())
         hint = ", ".join(f"{g} ({subject_names().get(g, g)})" for g in guesses)
         return f"“{typed}” is not a subject of any listed paper. Did you mean {hint}?"
+
+
+def _carried(answer: Answer) -> list[str]:
+    return [r.paper.id for r in answer.results + answer.more]
+
+
+def _considered(answer: Answer) -> set[str]:
+    """Return the papers an answer carries and those its ranking holds."""
+    return {*_carried(answer), *answer.ranking}
 
 
 def _matches(n: int) -> str:

@@ -77,11 +77,14 @@ _DECADE = re.compile(
 )
 # ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
-# "excluding 2023", "not cs.LG", "other than 2022": Filters cannot leave anything out.
+# "excluding 2023", "not cs.LG", "other than 2022", "except those from 2022": the years
+# and subjects to leave out, not to keep.
 _EXCLUDED = re.compile(
     r"\b(?:not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
     r"|(?:anything|everything|all)\s+but"
-    rf"|apart\s+from)\s+(?:(?:in|from|of)\s+)?({YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})\b",
+    r"|apart\s+from)\s+(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
+    r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?"
+    rf"({YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})\b",
     re.I,
 )
 _SINGLE = re.compile(
