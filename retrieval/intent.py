@@ -59,7 +59,8 @@ FRAMING = frozenset(
         "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
         "mainly focus focuses interests interested working does do did have has got "
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
-        "classified belong belongs appear appears show shows one ones top best anyone anybody "
+        "classified categorized categorised belong belongs appear appears show shows one ones top "
+        "best anyone anybody either "
         "both coauthored together jointly joint et al colleagues coauthors collaborators "
         "mr mrs ms dr prof professor alone done doing worked fetch grab find"
     )

@@ -18,6 +18,7 @@ from retrieval.text import rarity, stem_forms, tokenize
 RESPELLED = 256  # questions whose respelling is kept (one dict, cleared when full)
 TEXTS_READ = 64  # texts read for a phrase whose stop word has no stem (``_together``)
 MIN_PART = 3  # the shortest word a closed-up compound is split into ("one" of "oneshot")
+MIN_ACRONYM, MAX_ACRONYM = 2, 6  # letters of an acronym a question defines ("IR", "PIM")
 
 
 class Vocabulary:
@@ -72,10 +73,32 @@ class Vocabulary:
         if found is None:
             if len(self._respelled) >= RESPELLED:
                 self._respelled.clear()
-            found = self._respelled[text] = self._join_pairs(
-                WORDS.sub(lambda m: self._split(m.group()), text)
-            )
+            split = WORDS.sub(lambda m: self._split(m.group()), text)
+            found = self._respelled[text] = self._join_pairs(self._drop_defined(split))
         return found
+
+    def _drop_defined(self, text: str) -> str:
+        """Return the text without the acronyms it defines itself that the corpus never
+        uses: "intermediate representation (IR)", "processing-in-memory PIM". The long
+        form beside one says what it means; as a word no abstract has, it would only
+        count against every paper."""
+        found = list(WORDS.finditer(text))
+        for at in reversed(range(len(found))):
+            typed = found[at].group()
+            acronym = typed[:-1] if typed.endswith("s") and typed[:-1].isupper() else typed
+            if not (MIN_ACRONYM <= len(acronym) <= MAX_ACRONYM and acronym.isupper()):
+                continue
+            if not acronym.isalpha() or self.knows(fold(acronym)):
+                continue
+            n = len(acronym)
+            beside = (found[max(0, at - n) : at], found[at + 1 : at + 1 + n])
+            initials = ("".join(m.group()[0] for m in words).upper() for words in beside)
+            if acronym in initials:
+                start, end = found[at].start(), found[at].end()
+                if text[start - 1 : start] == "(" and text[end : end + 1] == ")":
+                    start, end = start - 1, end + 1
+                text = text[:start] + text[end:]
+        return " ".join(text.split())
 
     def _join_pairs(self, text: str) -> str:
         found = list(WORDS.finditer(text))

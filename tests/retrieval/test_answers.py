@@ -481,3 +481,27 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
     assert not any(t.startswith("GPTQ") for t in papers(apart))
     nothing = engine.ask("quantization papers not about quantization")
     assert nothing.abstained and not papers(nothing) and nothing.closest
+
+
+@pytest.mark.parametrize(
+    ("question", "year", "subject"),
+    [("all 2024 papers categorized as cs.LG", 2024, "cs.LG"),
+     ("which cs.LG papers are from 2023 (either author)?", 2023, "cs.LG")],
+)  # fmt: skip
+def test_a_filter_question_in_other_words_lists_what_matches(
+    engine: Engine, question: str, year: int, subject: str
+) -> None:
+    # "categorized" and "either author" say how to list, not what about: no topic search.
+    listed = engine.lookup.index.papers.values()
+    wanted = sorted(p.title for p in listed if p.year == year and subject in p.subjects)
+    answer = engine.ask(question)
+    assert sorted(papers(answer)) == wanted and not answer.notes
+
+
+def test_an_acronym_the_question_defines_and_no_abstract_uses_does_not_abstain(
+    engine: Engine,
+) -> None:
+    # No abstract says "IR"; they say "intermediate representation" / "language".
+    answer = engine.ask("compiler intermediate representation IR")
+    assert not answer.abstained
+    assert papers(answer)[:2] == papers(engine.ask("compiler intermediate representation"))[:2]
