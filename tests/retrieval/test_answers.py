@@ -505,3 +505,11 @@ def test_an_acronym_the_question_defines_and_no_abstract_uses_does_not_abstain(
     answer = engine.ask("compiler intermediate representation IR")
     assert not answer.abstained
     assert papers(answer)[:2] == papers(engine.ask("compiler intermediate representation"))[:2]
+
+
+def test_a_contraction_is_no_topic_word(engine: Engine) -> None:
+    answer = engine.ask("wasn't there a hoefler paper on drones? cant find it")
+    assert answer.author is not None
+    assert answer.notes == (
+        "None of Torsten Hoefler's papers is about “drones”; here is the summary.",
+    )
