@@ -30,9 +30,17 @@ from rapidfuzz import fuzz, process
 from retrieval.config import DATA
 from retrieval.names import CJK, WORDS, fold
 from retrieval.text import stem, stopwords
+from retrieval.vocabulary import zipf
 
 FRAMING_FILE = DATA / "framing.json"
 COGNATE_MIN = 82  # rapidfuzz ratio for a cognate: "texte"/"text" 89, "pesos"/"peso" 89 too
+# A word of a non-English question that no abstract has is kept as an English term when it
+# is common in English (Zipf >= ENGLISH_ZIPF) and more common there than in the question's
+# language by MORE_ENGLISH: "Dragonfly" (3.0 in English, 2.0 in French), "Federated" (2.9,
+# German 1.6), "vídeo" (5.4 as "video", Spanish 4.9); not "problem" in German (5.4, 5.4).
+# Kept, it counts as a term the list lacks, as it would in English.
+ENGLISH_ZIPF = 2.5
+MORE_ENGLISH = 0.3
 MIN_MARKERS = 2  # function words needed to call a question non-English
 # Subject codes are no language's words: "cs.ET" is not French "et".
 SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[a-z]{2}\b", re.I)
@@ -173,7 +181,7 @@ class Reader:
                 pieces.append(mapping[folded])
                 continue
             content += 1
-            english = self._english(word, folded)
+            english = self._english(word, folded) or _english_term(word, folded, language)
             if english is None:
                 unread.append(word)
                 continue
@@ -225,6 +233,15 @@ class Reader:
         total = read_chars + sum(len(u) * 2 for u in unread)  # a CJK word ~ 2 letters' worth
         english = " ".join(re.sub(rf"[{CJK}]+", " ", text).split())
         return Reading(language, english, read_chars / total if total else 1.0, unread)
+
+
+def _english_term(word: str, folded: str, language: str) -> str | None:
+    """Return a word the question borrows from English ("Dragonfly", "Federated"), else
+    None: see ``ENGLISH_ZIPF``."""
+    english = zipf(folded)
+    if english < ENGLISH_ZIPF or english < zipf(word.casefold(), language) + MORE_ENGLISH:
+        return None
+    return folded
 
 
 @cache

@@ -165,11 +165,12 @@ def joined_words(text: str) -> str:
 
 
 @cache
-def zipf(word: str) -> float:
-    """Return a word's Zipf frequency in English (wordfreq; imported on first use)."""
+def zipf(word: str, language: str = "en") -> float:
+    """Return a word's Zipf frequency in a language, English by default (wordfreq;
+    imported on first use)."""
     from wordfreq import zipf_frequency
 
-    return float(zipf_frequency(word, "en"))
+    return float(zipf_frequency(word, language))
 
 
 def entities(text: str) -> list[str]:

@@ -513,3 +513,15 @@ def test_a_contraction_is_no_topic_word(engine: Engine) -> None:
     assert answer.notes == (
         "None of Torsten Hoefler's papers is about “drones”; here is the summary.",
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Y a-t-il un article sur le routage adaptatif dans les topologies Dragonfly ?",
+     "Gibt es ein Paper über Federated Learning mit Differential Privacy?"],
+)  # fmt: skip
+def test_a_foreign_question_about_a_topic_no_abstract_has_is_not_in_the_list(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.abstained and not papers(answer) and answer.closest

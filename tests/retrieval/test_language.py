@@ -51,3 +51,17 @@ def test_a_question_with_no_readable_content_says_so_by_its_score() -> None:
 def test_english_is_left_alone() -> None:
     question = "anything on graph databases?"
     assert Reader(VOCABULARY).read(question).english == question
+
+
+@pytest.mark.parametrize(
+    ("question", "kept", "dropped"),
+    [("Y a-t-il un article sur le routage adaptatif dans les topologies Dragonfly ?",
+      "dragonfly", "routage"),
+     ("Gibt es ein Paper über Federated Learning mit Differential Privacy?", "federated", "mit")],
+)  # fmt: skip
+def test_a_word_borrowed_from_english_is_kept_though_no_abstract_has_it(
+    question: str, kept: str, dropped: str
+) -> None:
+    # Kept, it counts as a term the list lacks, as it does in an English question.
+    words = Reader(VOCABULARY).read(question).english.casefold().split()
+    assert kept in words and dropped not in words
