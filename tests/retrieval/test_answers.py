@@ -525,3 +525,9 @@ def test_a_foreign_question_about_a_topic_no_abstract_has_is_not_in_the_list(
 ) -> None:
     answer = engine.ask(question)
     assert answer.abstained and not papers(answer) and answer.closest
+
+
+def test_anything_related_to_a_topic_finds_what_papers_on_it_find(engine: Engine) -> None:
+    # "related" frames the question; as a search word it outweighed "weather".
+    related = set(papers(engine.ask("anything related to weather or climate?")))
+    assert set(papers(engine.ask("papers on weather"))[:3]) <= related
