@@ -93,19 +93,44 @@ def names_no_paper(searcher: Searcher, name: str) -> bool:
     if titles.named_in(name) or titles.spelled_otherwise(name):
         return False
     words = WORDS.findall(fold(name))
-    holding = list(islice((t for t in searcher.texts_holding(name) if _says(t, words)), 2))
+    holding = _holding(searcher, name, words)
     if not holding and squashed(name) in searcher.vocabulary:  # "Uni-Sparse", "GPT-Q"
         return False
-    if len(holding) > 1:
-        return False
+    return len(holding) <= 1 and not any(_has_name(text, words) for _, text in holding)
+
+
+def paper_named(searcher: Searcher, name: str) -> str | None:
+    """Return the id of the one listed paper that has a name, in its title ("FLIQS") or
+    as what its abstract introduces ("This work presents QFX"), else None."""
+    titled = searcher.titles.named_in(name)
+    if titled:
+        return next(iter(titled)) if len(titled) == 1 else None
+    words = WORDS.findall(fold(name))
+    holding = _holding(searcher, name, words)
+    if len(holding) == 1 and _has_name(holding[0][1], words):
+        return holding[0][0]
+    return None
+
+
+def _holding(searcher: Searcher, name: str, words: list[str]) -> list[tuple[str, str]]:
+    """Return up to two papers (id, "title. abstract") that say the name's words in a row."""
+    papers = searcher.index.papers
+    texts = (
+        (pid, f"{papers[pid].title}. {papers[pid].abstract}")
+        for pid in searcher.papers_holding(name)
+    )
+    return list(islice(((pid, text) for pid, text in texts if _says(text, words)), 2))
+
+
+def _has_name(text: str, words: list[str]) -> bool:
+    """Return True when a paper's "title. abstract" has the name as its own: in the
+    title, as what it introduces, or as a term it defines ("(DNNs)", "Student Float (SF4)")."""
     spelled = r"[\s\-_/]*".join(map(re.escape, words))
     named = rf"(?<![^\W_]){spelled}(?![^\W_])"
     introduced = re.compile(INTRODUCES.format(name=named), re.I)
-    # "(DNNs)", or the name with its abbreviation: "Student Float (SF4)"
     defined = re.compile(rf"\({named}s?\)|{named}\s*\([A-Z][\w-]*\)", re.I)
-    return not any(
+    return bool(
         _says(text.partition(". ")[0], words) or introduced.search(text) or defined.search(text)
-        for text in holding
     )
 
 

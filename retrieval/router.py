@@ -18,13 +18,14 @@ that matches nothing says why.
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from dataclasses import replace
 
 import numpy as np
 
-from retrieval.asked_paper import asked_name, name_spelling, names_no_paper
+from retrieval.asked_paper import asked_name, name_spelling, names_no_paper, paper_named
 from retrieval.author_answers import AuthorAnswers
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read
@@ -36,9 +37,15 @@ from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import tokenize
 from retrieval.textfilters import read_subject_names, suggest_subjects
+from retrieval.vocabulary import entities
 
 WELCOME = "You're welcome! Ask about the papers any time."
 SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))
+# A question that sets papers side by side: "QFX vs FLIQS", "how do HOGA and Polynormer
+# differ", "compare ENS-10 and ...", "how does HammingMesh relate to ...".
+COMPARES = re.compile(
+    r"\b(?:vs\.?|versus|compar\w*|differ\w*|contrast\w*|relates?\s+to)(?!\w)", re.I
+)
 
 
 class Router:
@@ -123,6 +130,8 @@ class Router:
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
         )  # fmt: skip
+        if route == "search" and COMPARES.search(request.text):
+            answer = self._compared(answer, intent.search_text or request.text)
         if route == "search" and answer.abstained and narrowing(filters)[0]:
             return self._elsewhere(request, intent, filters) or answer
         if route == "unreadable":
@@ -131,6 +140,21 @@ class Router:
             named = self._asked_name(intent)
             return self._not_answered(answer, f"No listed paper is the “{named}” paper.")
         return answer
+
+    def _compared(self, answer: Answer, text: str) -> Answer:
+        """Return a comparison's answer as the papers it names ("QFX vs FLIQS"), when it
+        names two or more: a paper it does not name is no part of the comparison."""
+        named = set(self.searcher.titles.named_in(text))
+        named |= {pid for name in entities(text) if (pid := paper_named(self.searcher, name))}
+        if len(named) < 2 or len(named) > self.searcher.settings.listed:
+            return answer
+        papers = self.searcher.index.papers
+        order = [pid for pid in answer.ranking if pid in named]
+        order += sorted(named - set(order))
+        carried = {r.paper.id: r for r in answer.results + answer.more + answer.closest}
+        kept = [carried.get(pid) or self.listings.listed(papers[pid], True) for pid in order]
+        return replace(answer, abstained=False, results=tuple(kept), more=(), closest=(),
+                       matched=len(kept))  # fmt: skip
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))

@@ -148,7 +148,13 @@ class Searcher:
         """Return the title and abstract of each paper that may hold ``phrase`` (folded):
         a stem of each of its words, adjacent ones adjacent (stop words left out, as
         ``tokenize`` reads them)."""
-        papers, ids = self.index.papers, self.index.paper_ids
+        papers = self.index.papers
+        for pid in self.papers_holding(phrase):
+            yield f"{papers[pid].title}. {papers[pid].abstract}"
+
+    def papers_holding(self, phrase: str) -> Iterator[str]:
+        """Return the ids of the papers that may hold ``phrase`` (``texts_holding``)."""
+        ids = self.index.paper_ids
         groups = stem_forms(phrase)  # none for "but also": then any paper may hold it
         holding = self.index.stems.holding(groups) if groups else np.arange(len(ids))
         # Thousands of papers may hold "graph" and "neural": test their pairs a block at
@@ -158,9 +164,7 @@ class Searcher:
             for first, second in pairwise(groups):
                 pairs = dict.fromkeys(product(first, second), 1.0)
                 rows = rows[self.index.terms.pairs_weight(rows, pairs) > 0]
-            for row in rows.tolist():
-                paper = papers[ids[row]]
-                yield f"{paper.title}. {paper.abstract}"
+            yield from (ids[row] for row in rows.tolist())
 
     def warm_up(self) -> None:
         """Run one throwaway query so the first user does not pay for lazy loading."""

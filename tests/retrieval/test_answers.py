@@ -531,3 +531,20 @@ def test_anything_related_to_a_topic_finds_what_papers_on_it_find(engine: Engine
     # "related" frames the question; as a search word it outweighed "weather".
     related = set(papers(engine.ask("anything related to weather or climate?")))
     assert set(papers(engine.ask("papers on weather"))[:3]) <= related
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [("QFX vs FLIQS: how do they pick the precision of each layer?",
+      {"FLIQS", "Trainable Fixed-Point"}),  # QFX is what that abstract presents
+     ("ProbGraph vs Neural Graph Databases, what's the difference?",
+      {"ProbGraph", "Neural Graph Databases"}),
+     ("how do HOGA and Polynormer differ in the way they use attention?",
+      {"Less is More", "Polynormer"})],
+)  # fmt: skip
+def test_a_comparison_answers_with_the_papers_it_names(
+    engine: Engine, question: str, named: set[str]
+) -> None:
+    answer = engine.ask(question)
+    assert answer.matched == len(named) == len(papers(answer))
+    assert all(any(title.startswith(n) for n in named) for title in papers(answer))
