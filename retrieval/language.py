@@ -88,7 +88,7 @@ REWRITES = (
     ("os", "s"),
     ("as", "s"),
 )
-PREFIXES = (("hiper", "hyper"), ("ph", "f"), ("k", "c"), ("z", "s"))
+PREFIXES = (("hiper", "hyper"), ("cua", "qua"), ("ph", "f"), ("k", "c"), ("z", "s"))
 
 
 @dataclass(frozen=True)

@@ -65,3 +65,11 @@ def test_a_word_borrowed_from_english_is_kept_though_no_abstract_has_it(
     # Kept, it counts as a term the list lacks, as it does in an English question.
     words = Reader(VOCABULARY).read(question).english.casefold().split()
     assert kept in words and dropped not in words
+
+
+def test_spanish_cua_is_read_as_english_qua() -> None:
+    # "cuantización" is "quantization": Spanish writes "cua" where English has "qua".
+    reading = Reader([*VOCABULARY, "quantization"]).read(
+        "¿Hay un artículo sobre la cuantización de imágenes?"
+    )
+    assert "quantization" in reading.english.split()
