@@ -44,6 +44,7 @@ from retrieval.textfilters import (
     read_subject_names,
     read_years,
 )
+from retrieval.title_asks import TitleAsk, read_title_ask
 from retrieval.vocabulary import zipf
 
 # The English of asking about a listing or an author rather than about a topic.
@@ -208,6 +209,7 @@ class Intent:
     count: int | None = None  # how many papers it asks to see ("top 10 papers on graphs")
     leaning: bool = False  # weighs two areas of an author's work ("more X or Y?")
     thanks: bool = False  # only thanks, asks nothing
+    title_ask: TitleAsk | None = None  # words asked of titles ("titles with 'graph'")
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
@@ -265,7 +267,8 @@ class IntentReader:
         if person and _content(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
-        excluded, text = read_exclusions(reading.english)
+        title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
+        excluded, text = read_exclusions(text)
         unwanted = NOT_ABOUT.search(text)
         if unwanted and _content(unwanted[1]):
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
@@ -305,6 +308,7 @@ class IntentReader:
             leaning=bool(LEANING.search(reading.english))
             and not PAPER_LEANS.search(reading.english),
             thanks=_thanks(question),
+            title_ask=title_ask,
             unwanted=_typed_content(unwanted[1]) if unwanted else "",
         )
 

@@ -3,7 +3,7 @@ a page of listed papers with their quotes, and why filters leave no paper."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -33,16 +33,25 @@ class Listings:
     def __init__(self, searcher: Searcher) -> None:
         self.searcher = searcher
 
-    def listing(self, request: Request, filters: Filters, oldest: bool = False) -> Answer:
-        """Return every paper that passes the filters, newest (or oldest) first."""
+    def listing(
+        self,
+        request: Request,
+        filters: Filters,
+        oldest: bool = False,
+        keep: Callable[[Paper], bool] | None = None,
+    ) -> Answer:
+        """Return every paper that passes the filters (and ``keep``), newest (or oldest)
+        first."""
         index, filtering = self.searcher.index, self.searcher.filtering
         passing = np.flatnonzero(filtering.papers(filters))  # 100k papers: ~1 ms, not ~60
+        found = (index.papers[filtering.ids[row]] for row in passing)
         papers = sorted(
-            (index.papers[filtering.ids[row]] for row in passing),
+            (p for p in found if keep is None or keep(p)),
             key=lambda p: (p.year if oldest else -p.year, p.title.casefold()),
         )
-        if not papers:
-            return replace(empty(request, filters), notes=(self.why_empty(filters),))
+        if not papers:  # the filters leave none (they say why), or ``keep`` does
+            why = (self.why_empty(filters),) if not len(passing) else ()
+            return replace(empty(request, filters), notes=why)
         results, more = self.page(papers, request)
         return Answer(
             question=request.text,

@@ -84,7 +84,8 @@ class Router:
     def plan(self, request: Request) -> tuple[str, Intent, Filters, list[str]]:
         """Return how a question will be answered, with its intent, filters and notes.
 
-        The route is one of "thanks", "unknown-subject", "author", "similar", "unlisted-paper",
+        The route is one of "thanks", "unknown-subject", "titles", "author", "similar",
+        "unlisted-paper",
         "unknown-author", "unreadable", "listing", "search".
         """
         intent = self.intents.read(request.text)
@@ -94,6 +95,8 @@ class Router:
             route = "thanks"
         elif unknown and filters.subject is None:
             route = "unknown-subject"
+        elif intent.title_ask:
+            route = "titles"  # "which titles start with 'Understanding'"
         elif self._like(intent):
             route = "similar"
         elif filters.author:
@@ -118,6 +121,8 @@ class Router:
             return empty(request, filters)  # the note says which, and suggests
         if route == "thanks":
             return replace(empty(request, filters), notes=(WELCOME,))
+        if route == "titles":
+            return self._titled(request, intent, filters)
         if route == "author":
             return self.authors.answer(request, intent, filters)
         if route == "similar":
@@ -140,6 +145,20 @@ class Router:
             named = self._asked_name(intent)
             return self._not_answered(answer, f"No listed paper is the “{named}” paper.")
         return answer
+
+    def _titled(self, request: Request, intent: Intent, filters: Filters) -> Answer:
+        """Answer a question about the words of titles: every paper within the filters
+        whose title has them, newest first, with a note naming the words."""
+        asked = intent.title_ask
+        assert asked is not None
+        answer = self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
+        if answer.notes:  # the filters leave no paper: the note says why
+            return answer
+        where = "starts with" if asked.at_start else "has"
+        if not answer.matched:
+            return replace(answer, notes=(f"No listed title {where} {asked.text()}.",))
+        which = "title starts with" if asked.at_start else "title has"
+        return replace(answer, notes=(f"Papers whose {which} {asked.text()}.",))
 
     def _compared(self, answer: Answer, text: str) -> Answer:
         """Return a comparison's answer as the papers it names ("QFX vs FLIQS"), when it

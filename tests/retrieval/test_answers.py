@@ -548,3 +548,30 @@ def test_a_comparison_answers_with_the_papers_it_names(
     answer = engine.ask(question)
     assert answer.matched == len(named) == len(papers(answer))
     assert all(any(title.startswith(n) for n in named) for title in papers(answer))
+
+
+@pytest.mark.parametrize(
+    ("question", "word", "note"),
+    [("which papers have graph in the title?", "graph",
+      "Papers whose title has “graph”."),
+     ("zhang papers with LLMs / large language models right in the title?", "language model",
+      "Papers whose title has “LLMs” or “large language models”."),
+     ("lol which titles start with 'Understanding'", "understanding",
+      "Papers whose title starts with “Understanding”.")],
+)  # fmt: skip
+def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
+    engine: Engine, question: str, word: str, note: str
+) -> None:
+    listed = engine.lookup.index.papers.values()
+    answer = engine.ask(question)
+    titles = papers(answer)
+    assert titles and answer.notes == (note,) and answer.matched == len(titles)
+    # "graph" is in "ProbGraph" too; every listed title with the word is there
+    assert all(word in t.casefold() or "llm" in t.casefold() for t in titles)
+    if word == "graph":
+        assert len(titles) == sum("graph" in p.title.casefold() for p in listed)
+
+
+def test_title_words_no_title_has_say_so(engine: Engine) -> None:
+    answer = engine.ask("titles that mention drones")
+    assert not papers(answer) and answer.notes == ("No listed title has “drones”.",)
