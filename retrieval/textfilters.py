@@ -16,6 +16,9 @@ from datetime import date
 
 from rapidfuzz import fuzz, process
 
+from retrieval.names import fold
+from retrieval.text import stem
+
 # A number 1950..2039 is a year unless a unit counts by it: "2048 GPUs" is out of range,
 # "2000 nodes" and "2024 cores" are counts; "2023 papers", "2024 LLMs" are years.
 UNITS = (
@@ -212,6 +215,8 @@ def read_subject_codes(text: str, known: dict[str, str]) -> tuple[Subjects, str]
         else:
             continue
         rest = rest[: match.start()] + " " + rest[match.end() :]
+    for code in codes:  # the labels first: dropping a name tidies away the "()" they are by
+        rest = _drop_label(rest, known[code])
     for code in codes:
         rest = _drop_name(rest, known[code])
     return Subjects(tuple(dict.fromkeys(codes)), tuple(unknown), False), _tidy(rest)
@@ -242,6 +247,23 @@ def _name_pattern(name: str) -> re.Pattern[str]:
     words = [w for w in re.findall(r"[^\W_]+", name.casefold()) if w != "and"]
     gap = r"(?:[\s,;/&-]+(?:and\s+)?)"
     return re.compile(r"\b" + gap.join(re.escape(w) for w in words) + r"\b", re.I)
+
+
+def _drop_label(text: str, name: str) -> str:
+    """Return the text without the words that label a written code right before where it
+    stood, "()" now: "networking (cs.NI)", "ML (cs.LG)" - words of the code's name (by
+    stem) or its initials."""
+    stems = {stem(w) for w in re.findall(r"[^\W_]+", fold(name))}
+    initials = "".join(w[0] for w in re.findall(r"[^\W_]+", name) if w[0].isupper()).casefold()
+
+    def label(match: re.Match[str]) -> str:
+        words = match.group(1).split()
+        kept = len(words)
+        while kept and (stem(fold(words[kept - 1])) in stems or fold(words[kept - 1]) == initials):
+            kept -= 1
+        return " ".join(words[:kept]) + " "
+
+    return re.sub(r"((?:[^\W_]+\s+){1,4})(?=\(\s*\))", label, text)
 
 
 def _drop_name(text: str, name: str) -> str:

@@ -575,3 +575,22 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
 def test_title_words_no_title_has_say_so(engine: Engine) -> None:
     answer = engine.ask("titles that mention drones")
     assert not papers(answer) and answer.notes == ("No listed title has “drones”.",)
+
+
+def test_a_word_labelling_a_written_subject_code_is_no_topic(engine: Engine) -> None:
+    # "networking (cs.NI) or security (cs.CR)": the words name the codes beside them.
+    listed = engine.lookup.index.papers.values()
+    wanted = sorted(p.title for p in listed if {"cs.NI", "cs.CR"} & set(p.subjects))
+    answer = engine.ask("got anything in networking (cs.NI) or security (cs.CR)?")
+    assert sorted(papers(answer)) == wanted
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Quels articles de 2023 sont classés en cs.LG ?",
+     "¿Qué artículos de 2023 están clasificados en cs.LG?"],
+)  # fmt: skip
+def test_a_foreign_filter_question_lists_what_matches(engine: Engine, question: str) -> None:
+    listed = engine.lookup.index.papers.values()
+    wanted = sorted(p.title for p in listed if p.year == 2023 and "cs.LG" in p.subjects)
+    assert sorted(papers(engine.ask(question))) == wanted
