@@ -39,6 +39,7 @@ from retrieval.text import RARE_ZIPF, terms, tokenize
 from retrieval.textfilters import (
     Years,
     number,
+    read_excluded_names,
     read_exclusions,
     read_subject_codes,
     read_subject_names,
@@ -269,6 +270,8 @@ class IntentReader:
         reading = self.reader.read(text)
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
         excluded, text = read_exclusions(text)
+        by_name, text = read_excluded_names(text, self.corpus_subjects)  # "all but ML"
+        excluded += by_name
         unwanted = NOT_ABOUT.search(text)
         if unwanted and _content(unwanted[1]):
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"

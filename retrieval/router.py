@@ -95,7 +95,7 @@ class Router:
             route = "thanks"
         elif unknown and filters.subject is None:
             route = "unknown-subject"
-        elif intent.title_ask:
+        elif intent.title_ask and not (intent.unlisted_author and not filters.author):
             route = "titles"  # "which titles start with 'Understanding'"
         elif self._like(intent):
             route = "similar"
@@ -136,7 +136,7 @@ class Router:
             intent.framing(), request.quote,
         )  # fmt: skip
         if route == "search" and COMPARES.search(request.text):
-            answer = self._compared(answer, intent.search_text or request.text)
+            answer = self._compared(answer, intent.search_text or request.text, filters)
         if route == "search" and answer.abstained and narrowing(filters)[0]:
             return self._elsewhere(request, intent, filters) or answer
         if route == "unreadable":
@@ -148,26 +148,43 @@ class Router:
 
     def _titled(self, request: Request, intent: Intent, filters: Filters) -> Answer:
         """Answer a question about the words of titles: every paper within the filters
-        whose title has them, newest first, with a note naming the words."""
+        (and on the topic, when it names one) whose title has them, with a note naming
+        the words; newest first without a topic, by relevance with one."""
         asked = intent.title_ask
         assert asked is not None
-        answer = self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
-        if answer.notes:  # the filters leave no paper: the note says why
-            return answer
+        if intent.topic:  # "papers about graphs that have neural in the title"
+            found = self.searcher.ask(
+                intent.search_text, self.searcher.settings.listed, request.mode, filters,
+                intent.framing(), quote=0,
+            )  # fmt: skip
+            carried = [] if found.abstained else list(found.results + found.more)
+            kept = [r for r in carried if asked.matches(r.paper.title)]
+            kept = self.listings.quote_shown(kept, request.k)
+            answer = replace(
+                found, abstained=not kept, results=tuple(kept[: request.k]),
+                more=tuple(kept[request.k :]), closest=(), matched=len(kept),
+            )  # fmt: skip
+        else:
+            answer = self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
+            if answer.notes:  # the filters leave no paper: the note says why
+                return answer
         where = "starts with" if asked.at_start else "has"
         if not answer.matched:
-            return replace(answer, notes=(f"No listed title {where} {asked.text()}.",))
+            scope = "" if filters == Filters() and not intent.topic else " among these papers"
+            return replace(answer, notes=(f"No listed title {where} {asked.text()}{scope}.",))
         which = "title starts with" if asked.at_start else "title has"
         return replace(answer, notes=(f"Papers whose {which} {asked.text()}.",))
 
-    def _compared(self, answer: Answer, text: str) -> Answer:
+    def _compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
         """Return a comparison's answer as the papers it names ("QFX vs FLIQS"), when it
-        names two or more: a paper it does not name is no part of the comparison."""
+        names two or more within the filters: a paper it does not name is no part of the
+        comparison."""
+        papers = self.searcher.index.papers
         named = set(self.searcher.titles.named_in(text))
         named |= {pid for name in entities(text) if (pid := paper_named(self.searcher, name))}
+        named = {pid for pid in named if matches(papers[pid], filters)}
         if len(named) < 2 or len(named) > self.searcher.settings.listed:
             return answer
-        papers = self.searcher.index.papers
         order = [pid for pid in answer.ranking if pid in named]
         order += sorted(named - set(order))
         carried = {r.paper.id: r for r in answer.results + answer.more + answer.closest}

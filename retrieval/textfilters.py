@@ -82,12 +82,20 @@ _DECADE = re.compile(
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
 # "excluding 2023", "not cs.LG", "other than 2022", "except those from 2022": the years
 # and subjects to leave out, not to keep.
+# What leaves a subject named in words out: "everything but machine learning".
+_EXCLUDING = re.compile(
+    r"\b(?:not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
+    r"|(?:anything|everything|all)\s+but|apart\s+from|isn['’]?t|aren['’]?t)\s+"
+    r"(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",
+    re.I,
+)
+_LEFT = rf"(?:{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
 _EXCLUDED = re.compile(
     r"\b(?:not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
     r"|(?:anything|everything|all)\s+but"
     r"|apart\s+from)\s+(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
-    r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?"
-    rf"({YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})\b",
+    r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?(?:the\s+)?"
+    rf"({_LEFT}(?:\s*(?:,|and|or|nor|&)\s*(?:(?:in|from|of)\s+)?{_LEFT})*)\b",
     re.I,
 )
 _SINGLE = re.compile(
@@ -176,13 +184,28 @@ def number(word: str) -> int:
     return int(word) if word.isdigit() else 2 if word == "a couple of" else _NUMBERS[word]
 
 
+def read_excluded_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tuple[str, ...], str]:
+    """Return the codes of the subjects a text leaves out by name ("everything but
+    machine learning papers", "anything that isn't NLP?"), and the text without them: they
+    must not be read as the subjects it asks for."""
+    codes: list[str] = []
+    for code, name in sorted(spellings, key=lambda pair: -len(pair[1])):
+        pattern = re.compile(_EXCLUDING.pattern + _name_pattern(name).pattern[2:], re.I)
+        match = pattern.search(text)
+        if match:
+            codes.append(code)
+            text = _drop(text, match)
+    return tuple(dict.fromkeys(codes)), text
+
+
 def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
     """Return the years and subject codes a text asks to leave out, and the text without
     them: they must not be read as the years or subjects it asks for."""
     found = list(_EXCLUDED.finditer(text))
     for match in reversed(found):
         text = _drop(text, match)
-    return tuple(m.group(1) for m in found), text
+    left = (re.finditer(_LEFT, m.group(1), re.I) for m in found)  # "cs.LG and cs.DC": both
+    return tuple(item.group() for items in left for item in items), text
 
 
 @dataclass(frozen=True)

@@ -15,22 +15,32 @@ from dataclasses import dataclass
 from retrieval.names import fold
 
 QUOTES = "'\"‘’“”«»`"
-_PHRASE = r"(?P<words>[^?.!]+?)"
+_PHRASE = r"(?P<words>[^?!]+?)"
 _END = r"\s*[?.!]*\s*$"
-STARTS = re.compile(
-    rf"\btitles?\s+(?:that\s+|which\s+)?(?:start|begin|open)s?\s+with\s+{_PHRASE}{_END}", re.I
-)
+_TITLES = r"\btitles?\s+(?:that\s+|which\s+)?"
+STARTS = re.compile(rf"{_TITLES}(?:start|begin|open)(?:s|ing)?\s+with\s+{_PHRASE}{_END}", re.I)
 IN_TITLE = re.compile(
     r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
     rf"|using)\s+(?:the\s+words?\s+)?{_PHRASE}\s+(?:right\s+)?in\s+(?:the|their|its)\s+titles?\b",
     re.I,
 )
 TITLE_HAS = re.compile(
-    r"\btitles?\s+(?:that\s+|which\s+)?(?:contain|include|mention|ha(?:s|ve)|say|use)s?"
+    rf"{_TITLES}(?:contain|include|mention|say|use|ha(?:s|ve|ving))(?:s|ing)?"
     rf"\s+(?:the\s+words?\s+)?{_PHRASE}{_END}",
     re.I,
 )
-ALTERNATIVES = re.compile(r"\s*(?:/|,|\bor\b)\s*", re.I)
+# Where the words asked of titles end: "graph by Zhang", "quantization from 2024",
+# "Spatial and is from 2022", "graph, from 2022"; and, in "papers dealing with
+# quantization that have FPGA in the title", where they start.
+ENDS = re.compile(
+    r"\s*,|\s+(?:from|by|in|since|before|after|until|but|and\s+(?:are|is|were|was))\b", re.I
+)
+STARTS_AFTER = re.compile(
+    r".*\b(?:that|which)\s+(?:have|has|contain|contains|mention|mentions|use|uses)\s+"
+    r"(?:the\s+words?\s+)?",
+    re.I,
+)
+ALTERNATIVES = re.compile(r"\s*(?:\s/\s|,|\bor\b)\s*", re.I)
 CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
@@ -60,20 +70,33 @@ class TitleAsk:
 
 
 def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
-    """Return what a question asks of titles, and the question without that clause."""
+    """Return what a question asks of titles, and the question without the words it asks
+    for: what follows them ("from 2024", "by Zhang") or comes before ("papers about
+    graphs that have neural in the title") stays, to be read as filters or a topic."""
     for pattern, at_start in ((STARTS, True), (IN_TITLE, False), (TITLE_HAS, False)):
         match = pattern.search(text)
         if match is None:
             continue
+        words = match["words"]
+        before = STARTS_AFTER.match(words)
+        lead = words[: before.end()] if before else ""
+        words = words[len(lead) :]
+        end = ENDS.search(words)
+        tail = words[end.start() :] if end else ""
+        words = words[: end.start()] if end else words
         phrases = tuple(
-            cleaned
-            for part in ALTERNATIVES.split(match["words"])
-            if (cleaned := part.strip(f" {QUOTES}"))
+            cleaned for part in ALTERNATIVES.split(words) if (cleaned := part.strip(f" {QUOTES}"))
         )
         if phrases:
-            rest = f"{text[: match.start()]} {text[match.end() :]}"
+            head = text[: match.start()] + " " + (_topic(lead) if lead else "")
+            rest = f"{head} {tail} {text[match.end() :] if pattern is IN_TITLE else ''}"
             return TitleAsk(phrases, at_start), " ".join(rest.split())
     return None, text
+
+
+def _topic(lead: str) -> str:
+    """Return what comes before "that have ... in the title" without its verb: the topic."""
+    return re.sub(r"\b(?:that|which)\s+\w+(?:\s+the\s+words?)?\s*$", "", lead, flags=re.I)
 
 
 def _words(text: str) -> list[str]:

@@ -8,6 +8,7 @@ uses a word or a name at all. Both read the corpus only; nothing here names a pa
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import islice, pairwise, product
@@ -79,9 +80,10 @@ class Vocabulary:
 
     def _drop_defined(self, text: str) -> str:
         """Return the text without the acronyms it defines itself that the corpus never
-        uses: "intermediate representation (IR)", "processing-in-memory PIM". The long
-        form beside one says what it means; as a word no abstract has, it would only
-        count against every paper."""
+        uses, when the corpus says their long form: "intermediate representation (IR)".
+        The long form says what it means; as a word no abstract has, the acronym would
+        only count against every paper. "message passing interface (MPI)" keeps it: no
+        abstract says that either, and the acronym is then what the list lacks."""
         found = list(WORDS.finditer(text))
         for at in reversed(range(len(found))):
             typed = found[at].group()
@@ -92,8 +94,8 @@ class Vocabulary:
                 continue
             n = len(acronym)
             beside = (found[max(0, at - n) : at], found[at + 1 : at + 1 + n])
-            initials = ("".join(m.group()[0] for m in words).upper() for words in beside)
-            if acronym in initials:
+            long = next((ws for ws in beside if _initials(ws) == acronym), None)
+            if long and self.knows(" ".join(fold(m.group()) for m in long)):
                 start, end = found[at].start(), found[at].end()
                 if text[start - 1 : start] == "(" and text[end : end + 1] == ")":
                     start, end = start - 1, end + 1
@@ -152,6 +154,10 @@ class Vocabulary:
             return False
         at = bisect.bisect_left(self._sorted, word)
         return at < len(self._sorted) and self._sorted[at].startswith(word)
+
+
+def _initials(words: list[re.Match[str]]) -> str:
+    return "".join(m.group()[0] for m in words).upper()
 
 
 def folded_words(texts: Iterable[str]) -> set[str]:

@@ -3,11 +3,13 @@ questions it cannot read, and what it quotes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError
-from retrieval.models import Answer, Filters
+from retrieval.models import Answer, Filters, Paper
 
 
 def papers(answer: Answer) -> list[str]:
@@ -594,3 +596,62 @@ def test_a_foreign_filter_question_lists_what_matches(engine: Engine, question: 
     listed = engine.lookup.index.papers.values()
     wanted = sorted(p.title for p in listed if p.year == 2023 and "cs.LG" in p.subjects)
     assert sorted(papers(engine.ask(question))) == wanted
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [("titles that mention quantization from 2024",
+      lambda p: "quantization" in p.title.casefold() and p.year == 2024),
+     ("titles that mention graph by Zhang",
+      lambda p: "graph" in p.title.casefold() and "Zhiru Zhang" in p.authors),
+     ("papers with titles starting with Understanding",
+      lambda p: p.title.startswith("Understanding"))],
+)  # fmt: skip
+def test_title_words_combine_with_the_filters_written_after_them(
+    engine: Engine, question: str, expected: Callable[[Paper], bool]
+) -> None:
+    listed = engine.lookup.index.papers.values()
+    assert sorted(papers(engine.ask(question))) == sorted(p.title for p in listed if expected(p))
+
+
+def test_title_words_with_a_topic_keep_the_papers_on_it(engine: Engine) -> None:
+    answer = engine.ask("papers dealing with quantization that have FPGA in the title")
+    assert papers(answer) == ["Trainable Fixed-Point Quantization for Deep Learning "
+                              "Acceleration on FPGAs"]  # fmt: skip
+    other = engine.ask("papers by Wei Zhang with graph in the title")  # no listed author
+    assert not papers(other) and other.notes == ("No listed author is named “Wei Zhang”.",)
+
+
+@pytest.mark.parametrize(
+    ("question", "left_out"),
+    [("everything but cs.LG and cs.DC", {"cs.LG", "cs.DC"}),
+     ("everything but machine learning papers", {"cs.LG"}),
+     ("tous les articles sauf ceux de cs.LG", {"cs.LG"}),
+     ("alle Papers außer cs.LG", {"cs.LG"})],
+)  # fmt: skip
+def test_everything_but_some_subjects_lists_the_rest(
+    engine: Engine, question: str, left_out: set[str]
+) -> None:
+    listed = engine.lookup.index.papers.values()
+    rest = sorted(p.title for p in listed if not left_out & set(p.subjects))
+    answer = engine.ask(question)
+    assert sorted(papers(answer)) == rest and answer.filters.subject is None
+
+
+def test_years_left_out_together_leave_the_other_years(engine: Engine) -> None:
+    answer = engine.ask("papers except those from 2022 and 2023")
+    assert {r.paper.year for r in answer.results + answer.more} == {2024}
+
+
+def test_a_comparison_keeps_to_the_years_asked(engine: Engine) -> None:
+    answer = engine.ask("GPTQ vs FLIQS from 2022")  # neither is from 2022
+    assert answer.notes and answer.notes[0].startswith("No listed paper from 2022")
+    both = engine.ask("GPTQ vs FLIQS from 2023 or 2024")
+    assert sorted(papers(both))[0].startswith("FLIQS") and len(papers(both)) == 2
+
+
+def test_an_acronym_whose_long_form_no_abstract_says_is_what_the_list_lacks(
+    engine: Engine,
+) -> None:
+    # "message passing" is in GNN abstracts; the Message Passing Interface is in none.
+    assert engine.ask("message passing interface (MPI)").abstained
