@@ -655,3 +655,19 @@ def test_an_acronym_whose_long_form_no_abstract_says_is_what_the_list_lacks(
 ) -> None:
     # "message passing" is in GNN abstracts; the Message Passing Interface is in none.
     assert engine.ask("message passing interface (MPI)").abstained
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [("give me titles of graph papers", "give me graph papers"),
+     ("just the titles of FPGA papers please", "FPGA papers please"),
+     ("show me titles about weather", "show me papers about weather")],
+)  # fmt: skip
+def test_asking_for_titles_finds_what_asking_for_papers_finds(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # "titles" is how the answer is wanted, no search word: the same papers come back
+    # (the embedded wording differs, so the order and the last one may)
+    asked, wanted = engine.ask(question), engine.ask(plain)
+    assert set(papers(wanted)[:3]) <= set(papers(asked))
+    assert abs(asked.matched - wanted.matched) <= 1
