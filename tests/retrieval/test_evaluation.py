@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from retrieval.config import DATA
+from retrieval.engine import Engine
 from retrieval.errors import QueryError
-from retrieval.evaluation import Report, author_handled, evaluate, score
+from retrieval.evaluation import Report, author_handled, evaluate, load_questions, score
 from retrieval.models import Answer, PaperRef, Result, Snippet
 
 TITLES = {"p1": "Alpha Paper", "p2": "Beta Paper", "p3": "Gamma Paper"}
@@ -77,3 +79,13 @@ def test_a_question_papercord_refuses_is_scored_as_an_abstention() -> None:
     ]
     report = evaluate(rows, ask, "hybrid", TITLES)
     assert [o.values["false_abstain"] for o in report.outcomes] == [1.0, 0.0]
+
+
+@pytest.mark.parametrize("name", ["dev.jsonl", "dev2.jsonl", "blind-a.jsonl", "blind-b.jsonl"])
+def test_every_shipped_question_set_loads_and_names_only_listed_papers(
+    engine: Engine, name: str
+) -> None:
+    # A corpus change that renames a paper must not silently turn a gold title into a miss.
+    titles = set(engine.titles().values())
+    rows = load_questions(DATA / "eval" / name)
+    assert rows and all(set(row.get("gold", [])) <= titles for row in rows)
