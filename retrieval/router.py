@@ -22,6 +22,7 @@ import re
 import time
 from collections import Counter
 from dataclasses import replace
+from itertools import islice
 
 import numpy as np
 
@@ -228,11 +229,9 @@ class Router:
         kept = [r for r in carried if r.paper.id not in unwanted]
         if whole:  # top up from the papers the answer did not carry
             papers, held = self.searcher.index.papers, {r.paper.id for r in carried}
-            kept += [
-                self.listings.listed(papers[pid], False)
-                for pid in answer.ranking
-                if pid not in held and pid not in unwanted
-            ][: max(0, self.searcher.settings.listed - len(kept))]
+            below = (p for p in answer.ranking if p not in held and p not in unwanted)
+            wanted = max(0, self.searcher.settings.listed - len(kept))
+            kept += [self.listings.listed(papers[pid], False) for pid in islice(below, wanted)]
         quote = request.k if request.quote is None else request.quote
         kept = self.listings.quote_shown(kept, quote)
         note = (

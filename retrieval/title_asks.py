@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from retrieval.names import fold
 
@@ -53,6 +54,9 @@ class TitleAsk:
 
     def matches(self, title: str) -> bool:
         """Return True when the title has one of the phrases (at its start, if asked)."""
+        folded = fold(title)
+        if not any(key in folded for key in self._keys):  # most titles, at 100k papers
+            return False
         words = _words(title)
         parts = [part for word in title.split() for part in _parts(word)]
         for phrase in self.phrases:
@@ -63,6 +67,12 @@ class TitleAsk:
             elif _contains(words, wanted) or (len(wanted) == 1 and wanted[0] in parts):
                 return True
         return False
+
+    @cached_property
+    def _keys(self) -> tuple[str, ...]:
+        """Return a part every matching title holds, folded: each phrase's first word
+        without a plural "s"."""
+        return tuple(_words(p)[0] for p in self.phrases if _words(p))
 
     def text(self) -> str:
         """Return the phrases as the reply names them: “LLMs” or “large language models”."""
