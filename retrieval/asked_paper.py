@@ -22,6 +22,12 @@ from retrieval.titles import squashed
 from retrieval.vocabulary import entities, joined_words
 
 MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
+SUFFIX_LETTERS = 3  # a suffix this short is part of the name, in capitals: "Megatron-LM"
+# What a suffix says about a paper rather than naming one: "a deepspeed-based paper".
+DESCRIBING = frozenset(
+    ["based", "like", "style", "driven", "powered", "enabled", "aware", "friendly", "free",
+     "related", "inspired", "oriented"]
+)  # fmt: skip
 TEXTS_READ = 16  # abstracts read to learn how the corpus writes a word typed in lower case
 # The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
 # Not "the NeurIPS paper on quantization", "a Google paper about graphs": there the name
@@ -57,12 +63,18 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
         following = PAPER.match(text[cursor:])
         if following:
             return _named(name + following[1])
-    typed = LOWER.search(text)
-    if written is None or typed is None or not typed[1].islower():
+    if written is None:
         return None
-    first, dash, rest = typed[1].partition("-")
-    spelled = written(first)
-    return _named(spelled + dash + rest.upper()) if spelled else None
+    for typed in LOWER.finditer(text):  # "which paper is the gpt-3 paper": "gpt-3"
+        word = typed[1]
+        first, dash, rest = word.partition("-")
+        if not word.islower() or rest in DESCRIBING:  # "a deepspeed-based paper"
+            continue
+        spelled = written(first)
+        if spelled:  # "gpt-3" -> "GPT-3", "megatron-lm" -> "Megatron-LM"
+            short = len(rest) <= SUFFIX_LETTERS or any(c.isdigit() for c in rest)
+            return _named(spelled + dash + (rest.upper() if short else rest))
+    return None
 
 
 def _named(asked: str) -> str | None:

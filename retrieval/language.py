@@ -37,10 +37,11 @@ COGNATE_MIN = 82  # rapidfuzz ratio for a cognate: "texte"/"text" 89, "pesos"/"p
 # A word of a non-English question that no abstract has is kept as an English term when it
 # is common in English (Zipf >= ENGLISH_ZIPF) and more common there than in the question's
 # language by MORE_ENGLISH: "Dragonfly" (3.0 in English, 2.0 in French), "Federated" (2.9,
-# German 1.6), "vídeo" (5.4 as "video", Spanish 4.9); not "problem" in German (5.4, 5.4).
+# German 1.6), "vídeo" (5.4 as "video", Spanish 4.9); not "problem" in German (5.4, 5.4),
+# nor French "pain" and "sale" (0.4 more common in English).
 # Kept, it counts as a term the list lacks, as it would in English.
 ENGLISH_ZIPF = 2.5
-MORE_ENGLISH = 0.3
+MORE_ENGLISH = 0.5
 MIN_MARKERS = 2  # function words needed to call a question non-English
 # Subject codes are no language's words: "cs.ET" is not French "et".
 SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[a-z]{2}\b", re.I)

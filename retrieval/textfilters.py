@@ -17,7 +17,7 @@ from datetime import date
 from rapidfuzz import fuzz, process
 
 from retrieval.names import fold
-from retrieval.text import stem
+from retrieval.text import stem, stopwords
 
 # A number 1950..2039 is a year unless a unit counts by it: "2048 GPUs" is out of range,
 # "2000 nodes" and "2024 cores" are counts; "2023 papers", "2024 LLMs" are years.
@@ -190,7 +190,8 @@ def read_excluded_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tu
     must not be read as the subjects it asks for."""
     codes: list[str] = []
     for code, name in sorted(spellings, key=lambda pair: -len(pair[1])):
-        pattern = re.compile(_EXCLUDING.pattern + _name_pattern(name).pattern[2:], re.I)
+        named = _name_pattern(name).pattern[2:]  # without its leading \b
+        pattern = re.compile(rf"{_EXCLUDING.pattern}{named}(?![\w-])", re.I)
         match = pattern.search(text)
         if match:
             codes.append(code)
@@ -273,9 +274,10 @@ def _name_pattern(name: str) -> re.Pattern[str]:
 
 
 def _drop_label(text: str, name: str) -> str:
-    """Return the text without the words that label a written code right before where it
-    stood, "()" now: "networking (cs.NI)", "ML (cs.LG)" - words of the code's name (by
-    stem) or its initials."""
+    """Return the text without the words that label a written code right before an
+    emptied "()": "networking (cs.NI)", "ML (cs.LG)" - words of the code's name (by stem)
+    or its initials, after a word with no topic ("in"). "reinforcement learning (cs.LG)"
+    keeps its words: they are a topic that ends in a word of the name."""
     stems = {stem(w) for w in re.findall(r"[^\W_]+", fold(name))}
     initials = "".join(w[0] for w in re.findall(r"[^\W_]+", name) if w[0].isupper()).casefold()
 
@@ -284,6 +286,8 @@ def _drop_label(text: str, name: str) -> str:
         kept = len(words)
         while kept and (stem(fold(words[kept - 1])) in stems or fold(words[kept - 1]) == initials):
             kept -= 1
+        if kept and fold(words[kept - 1]) not in stopwords():  # "reinforcement learning"
+            return match.group(1)  # is a topic whose last word is in the name
         return " ".join(words[:kept]) + " "
 
     return re.sub(r"((?:[^\W_]+\s+){1,4})(?=\(\s*\))", label, text)

@@ -16,29 +16,32 @@ from functools import cached_property
 from retrieval.names import fold
 
 QUOTES = "'\"‘’“”«»`"
-_PHRASE = r"(?P<words>[^?!]+?)"
-_END = r"\s*[?.!]*\s*$"
+# The words run from a non-space to a non-space: a phrase that may end in spaces makes
+# the engine try every split of a long run of them.
+_PHRASE = r"(?P<words>[^?!\s](?:[^?!]*?[^?!\s])?)"
+_END = r"[\s?.!]*$"
 _TITLES = r"\btitles?\s+(?:that\s+|which\s+)?"
+_HAVING = (
+    r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
+    r"|using)\s+(?:the\s+words?\s+)?"
+)
 STARTS = re.compile(rf"{_TITLES}(?:start|begin|open)(?:s|ing)?\s+with\s+{_PHRASE}{_END}", re.I)
 IN_TITLE = re.compile(
-    r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
-    rf"|using)\s+(?:the\s+words?\s+)?{_PHRASE}\s+(?:right\s+)?in\s+(?:the|their|its)\s+titles?\b",
-    re.I,
+    rf"{_HAVING}{_PHRASE}\s+(?:right\s+)?in\s+(?:the|their|its)\s+titles?\b", re.I
 )
 TITLE_HAS = re.compile(
     rf"{_TITLES}(?:contain|include|mention|say|use|ha(?:s|ve|ving))(?:s|ing)?"
     rf"\s+(?:the\s+words?\s+)?{_PHRASE}{_END}",
     re.I,
 )
+HAVING = re.compile(_HAVING, re.I)
+QUOTED = re.compile(r"^\s*[\"“‘']([^\"”’']+)[\"”’']")
 # Where the words asked of titles end: "graph by Zhang", "quantization from 2024",
-# "Spatial and is from 2022", "graph, from 2022"; and, in "papers dealing with
-# quantization that have FPGA in the title", where they start.
+# "graph not from 2022", "Spatial and is from 2022", "graph, from 2022", "graph in cs.LG";
+# not "in" inside the words ("Learning in Graphs").
 ENDS = re.compile(
-    r"\s*,|\s+(?:from|by|in|since|before|after|until|but|and\s+(?:are|is|were|was))\b", re.I
-)
-STARTS_AFTER = re.compile(
-    r".*\b(?:that|which)\s+(?:have|has|contain|contains|mention|mentions|use|uses)\s+"
-    r"(?:the\s+words?\s+)?",
+    r"\s*,|\s+(?:from|by|since|before|after|until|but|not|except|excluding|without"
+    r"|and\s+(?:are|is|were|was))\b|\s+in\s+(?=(?:19|20)\d\d\b|[a-z-]{2,9}\.[a-z]{2}\b)",
     re.I,
 )
 ALTERNATIVES = re.compile(r"\s*(?:\s/\s|,|\bor\b)\s*", re.I)
@@ -82,31 +85,29 @@ class TitleAsk:
 def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
     """Return what a question asks of titles, and the question without the words it asks
     for: what follows them ("from 2024", "by Zhang") or comes before ("papers about
-    graphs that have neural in the title") stays, to be read as filters or a topic."""
+    graphs from 2022 that have neural in the title") stays, to be read as filters or a
+    topic. Quoted words are taken as they are."""
     for pattern, at_start in ((STARTS, True), (IN_TITLE, False), (TITLE_HAS, False)):
         match = pattern.search(text)
         if match is None:
             continue
-        words = match["words"]
-        before = STARTS_AFTER.match(words)
-        lead = words[: before.end()] if before else ""
-        words = words[len(lead) :]
-        end = ENDS.search(words)
-        tail = words[end.start() :] if end else ""
-        words = words[: end.start()] if end else words
+        words, lead = match["words"], ""
+        if pattern is IN_TITLE:  # the words follow the last "with"/"have" before the title
+            for lead_end in HAVING.finditer(words):
+                lead = words[: lead_end.end()]
+            words = words[len(lead) :]
+        quoted = QUOTED.match(words)
+        end = None if quoted else ENDS.search(words)
+        cut = quoted.end() if quoted else end.start() if end else len(words)
+        tail, words = words[cut:], quoted[1] if quoted else words[:cut]
         phrases = tuple(
             cleaned for part in ALTERNATIVES.split(words) if (cleaned := part.strip(f" {QUOTES}"))
         )
         if phrases:
-            head = text[: match.start()] + " " + (_topic(lead) if lead else "")
-            rest = f"{head} {tail} {text[match.end() :] if pattern is IN_TITLE else ''}"
-            return TitleAsk(phrases, at_start), " ".join(rest.split())
+            head = text[: match.start()] + " " + HAVING.sub(" ", lead)
+            after = text[match.end() :] if pattern is IN_TITLE else ""
+            return TitleAsk(tuple(phrases), at_start), " ".join(f"{head} {tail} {after}".split())
     return None, text
-
-
-def _topic(lead: str) -> str:
-    """Return what comes before "that have ... in the title" without its verb: the topic."""
-    return re.sub(r"\b(?:that|which)\s+\w+(?:\s+the\s+words?)?\s*$", "", lead, flags=re.I)
 
 
 def _words(text: str) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import lru_cache
 from itertools import islice, pairwise, product
 
 from retrieval.names import WORDS, fold
@@ -170,7 +170,7 @@ def joined_words(text: str) -> str:
     return " ".join(WORDS.findall(fold(text)))
 
 
-@cache
+@lru_cache(maxsize=65536)  # words users type: bounded
 def zipf(word: str, language: str = "en") -> float:
     """Return a word's Zipf frequency in a language, English by default (wordfreq;
     imported on first use)."""

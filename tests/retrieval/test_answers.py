@@ -671,3 +671,27 @@ def test_asking_for_titles_finds_what_asking_for_papers_finds(
     asked, wanted = engine.ask(question), engine.ask(plain)
     assert set(papers(wanted)[:3]) <= set(papers(asked))
     assert abs(asked.matched - wanted.matched) <= 1
+
+
+def test_a_topic_ending_in_a_word_of_a_written_subject_stays_a_topic(engine: Engine) -> None:
+    # "learning" is in "Machine Learning (cs.LG)", but "reinforcement learning" is a topic.
+    answer = engine.ask("reinforcement learning (cs.LG)")
+    assert answer.filters.subject == "cs.LG" and answer.abstained
+
+
+def test_a_code_to_leave_out_that_names_no_subject_says_so(engine: Engine) -> None:
+    answer = engine.ask("everything but cs.XY")
+    assert any(note.startswith("“cs.XY” is not a subject") for note in answer.notes)
+
+
+def test_differentiable_is_no_comparison(engine: Engine) -> None:
+    # "differentiable" is no "differ": the search's papers, not only the two named
+    answer = engine.ask("differentiable quantization search like FLIQS or GPTQ")
+    assert answer.matched == len(papers(answer)) > 2
+
+
+def test_a_name_with_a_describing_suffix_is_no_paper_asked_for(engine: Engine) -> None:
+    answer = engine.ask("is there a deepspeed-based paper")
+    assert not any("No listed paper is the" in note for note in answer.notes)
+    later = engine.ask("which paper is the gpt-3 paper")  # the second word before "paper"
+    assert later.notes == ("No listed paper is the “GPT-3” paper.",)
