@@ -64,6 +64,20 @@ class Listings:
             matched=len(papers),
         )
 
+    def not_answered(self, answer: Answer, note: str) -> Answer:
+        """Return a search's answer as an abstention, its best papers as the closest."""
+        wanted = self.searcher.settings.closest
+        closest = list(answer.closest or answer.results + answer.more)[:wanted]
+        quoted = {r.paper.id for r in closest}
+        papers = self.searcher.index.papers
+        closest += [  # the search answered with fewer: the next in its order
+            self.listed(papers[pid], True)
+            for pid in answer.ranking[: wanted + len(quoted)]
+            if pid not in quoted
+        ][: wanted - len(closest)]
+        return replace(answer, abstained=True, results=(), more=(), matched=0,
+                       closest=tuple(closest), notes=(note,))  # fmt: skip
+
     def page(
         self, papers: list[Paper], request: Request, weights: Mapping[str, float] | None = None
     ) -> tuple[tuple[Result, ...], tuple[Result, ...]]:

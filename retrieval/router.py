@@ -18,18 +18,17 @@ that matches nothing says why.
 
 from __future__ import annotations
 
-import re
 import time
 from collections import Counter
 from dataclasses import replace
-from itertools import islice
 
 import numpy as np
 
-from retrieval.asked_paper import asked_name, name_spelling, names_no_paper, paper_named
+from retrieval.asked_paper import asked_name, name_spelling, names_no_paper
 from retrieval.author_answers import AuthorAnswers
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read
+from retrieval.leave_out import LeaveOut
 from retrieval.listing import Listings, Request, empty, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
@@ -38,18 +37,10 @@ from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import tokenize
 from retrieval.textfilters import read_subject_names, suggest_subjects
-from retrieval.vocabulary import entities
+from retrieval.title_answers import TitleAnswers, compares
 
 WELCOME = "You're welcome! Ask about the papers any time."
 SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))
-AGAINST = re.compile(r"\bagainst\b", re.I)
-# A question that sets papers side by side: "QFX vs FLIQS", "how do HOGA and Polynormer
-# differ", "compare ENS-10 and ...", "how does HammingMesh relate to ...".
-COMPARES = re.compile(
-    r"\b(?:vs\.?|versus|compar(?:e|es|ed|ing|ison|isons)|differ(?:s|ed|ence|ences|ent|ently)?"
-    r"|contrast(?:s|ed|ing)?|relates?\s+to)(?![\w-])",
-    re.I,
-)
 
 
 class Router:
@@ -64,6 +55,8 @@ class Router:
         self.intents = IntentReader(lookup.authors, self.subjects, searcher.vocabulary.words)
         self.listings = Listings(searcher)
         self.authors = AuthorAnswers(searcher, lookup, self.listings)
+        self.leave_out = LeaveOut(searcher, self.listings)
+        self.titles = TitleAnswers(searcher, self.listings)
 
     def answer(self, request: Request) -> Answer:
         """Return the answer to a question, routed by what it asks."""
@@ -72,7 +65,7 @@ class Router:
         if intent.count:  # "top 10 papers on graphs": the first reply lists ten
             request = replace(request, k=max(1, min(intent.count, self.searcher.settings.listed)))
         answer = self._route(route, request, intent, filters)
-        answer = self._leave_out(answer, request, intent)
+        answer = self.leave_out.answer(answer, request, intent, self._left_subjects(intent))
         if intent.how_many and answer.matched and not answer.author and route != "similar":
             notes.append(_matches(answer.matched))  # "how many papers use FPGAs?"
         return replace(
@@ -126,7 +119,7 @@ class Router:
         if route == "thanks":
             return replace(empty(request, filters), notes=(WELCOME,))
         if route == "titles":
-            return self._titled(request, intent, filters)
+            return self.titles.titled(request, intent, filters)
         if route == "author":
             return self.authors.answer(request, intent, filters)
         if route == "similar":
@@ -139,125 +132,19 @@ class Router:
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
         )  # fmt: skip
-        # not "papers that compare their method against GPTQ and FLIQS": baselines, a list
-        compares = COMPARES.search(request.text) and not AGAINST.search(request.text)
-        if route == "search" and compares:
-            answer = self._compared(answer, intent.search_text or request.text, filters)
+        if route == "search" and compares(request.text):  # "QFX vs FLIQS"
+            answer = self.titles.compared(answer, intent.search_text or request.text, filters)
         if route == "search" and answer.abstained and narrowing(filters)[0]:
             return self._elsewhere(request, intent, filters) or answer
         if route == "unreadable":
-            return self._not_answered(answer, cannot_read(intent.language))
+            return self.listings.not_answered(answer, cannot_read(intent.language))
         if route == "unlisted-paper":
             named = self._asked_name(intent)
-            return self._not_answered(answer, f"No listed paper is the “{named}” paper.")
+            return self.listings.not_answered(answer, f"No listed paper is the “{named}” paper.")
         return answer
-
-    def _titled(self, request: Request, intent: Intent, filters: Filters) -> Answer:
-        """Answer a question about the words of titles: every paper within the filters
-        (and on the topic, when it names one) whose title has them, with a note naming
-        the words; newest first without a topic, by relevance with one."""
-        asked = intent.title_ask
-        assert asked is not None
-        if intent.topic:  # "papers about graphs that have neural in the title"
-            found = self.searcher.ask(
-                intent.search_text, self.searcher.settings.listed, request.mode, filters,
-                intent.framing(), quote=0,
-            )  # fmt: skip
-            carried = [] if found.abstained else list(found.results + found.more)
-            kept = [r for r in carried if asked.matches(r.paper.title)]
-            kept = self.listings.quote_shown(kept, request.k)
-            answer = replace(
-                found, abstained=not kept, results=tuple(kept[: request.k]),
-                more=tuple(kept[request.k :]), closest=(), matched=len(kept),
-            )  # fmt: skip
-        else:
-            # Only papers whose title or abstract has the words' stems are read: at 100k
-            # papers, splitting every title for a common word took 1.6 s.
-            holding = {
-                pid for words in asked.phrases for pid in self.searcher.papers_holding(words)
-            }
-            answer = self.listings.listing(
-                request, filters, keep=lambda p: p.id in holding and asked.matches(p.title)
-            )
-            if answer.notes:  # the filters leave no paper: the note says why
-                return answer
-        where = "starts with" if asked.at_start else "has"
-        if not answer.matched:
-            scope = "" if filters == Filters() and not intent.topic else " among these papers"
-            return replace(answer, notes=(f"No listed title {where} {asked.text()}{scope}.",))
-        which = "title starts with" if asked.at_start else "title has"
-        return replace(answer, notes=(f"Papers whose {which} {asked.text()}.",))
-
-    def _compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
-        """Return a comparison's answer as the papers it names ("QFX vs FLIQS"), when it
-        names two or more within the filters: a paper it does not name is no part of the
-        comparison."""
-        papers = self.searcher.index.papers
-        named = set(self.searcher.titles.named_in(text))
-        named |= {pid for name in entities(text) if (pid := paper_named(self.searcher, name))}
-        named = {pid for pid in named if matches(papers[pid], filters)}
-        if len(named) < 2 or len(named) > self.searcher.settings.listed:
-            return answer
-        order = [pid for pid in answer.ranking if pid in named]
-        order += sorted(named - set(order))
-        carried = {r.paper.id: r for r in answer.results + answer.more + answer.closest}
-        kept = [carried.get(pid) or self.listings.listed(papers[pid], True) for pid in order]
-        return replace(answer, abstained=False, results=tuple(kept), more=(), closest=(),
-                       matched=len(kept))  # fmt: skip
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
-
-    def _leave_out(self, answer: Answer, request: Request, intent: Intent) -> Answer:
-        """Return the answer without the papers the question leaves out: about a topic
-        ("Hoefler's papers not about quantum"), in a subject ("everything but cs.LG"), by
-        a listed author ("graph papers not by Zhang"); a note says how many each."""
-        papers = self.searcher.index.papers
-        if intent.unwanted and not answer.abstained:
-            listed = self.searcher.settings.listed
-            about = self.searcher.ask(intent.unwanted, listed, request.mode, quote=0)
-            found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
-            answer = self._without(answer, request, found, f"about “{intent.unwanted}”")
-        for code in self._left_subjects(intent):
-            unwanted = Filters(subject=code)
-            found = {pid for pid in _considered(answer) if matches(papers[pid], unwanted)}
-            answer = self._without(answer, request, found, f"in {code}")
-        for name in intent.left_out:
-            found = {pid for pid in _considered(answer) if name in papers[pid].authors}
-            answer = self._without(answer, request, found, f"by {name}")
-        return answer
-
-    def _without(self, answer: Answer, request: Request, unwanted: set[str], what: str) -> Answer:
-        """Return the answer without the ``unwanted`` papers, with a note saying how many
-        papers ``what`` ("about “quantum”", "in cs.LG") it left out. When the answer's
-        ranking is every paper it matched (a listing), the count is exact and papers
-        further down move up into the ones carried."""
-        if answer.abstained:
-            return answer
-        carried = answer.results + answer.more
-        whole = answer.matched == len(answer.ranking)
-        known = answer.ranking if whole else _carried(answer)
-        left = sum(pid in unwanted for pid in known)
-        kept = [r for r in carried if r.paper.id not in unwanted]
-        if whole:  # top up from the papers the answer did not carry
-            papers, held = self.searcher.index.papers, {r.paper.id for r in carried}
-            below = (p for p in answer.ranking if p not in held and p not in unwanted)
-            wanted = max(0, self.searcher.settings.listed - len(kept))
-            kept += [self.listings.listed(papers[pid], False) for pid in islice(below, wanted)]
-        quote = request.k if request.quote is None else request.quote
-        kept = self.listings.quote_shown(kept, quote)
-        note = (
-            f"Left out {left} paper{'s' if left != 1 else ''} {what}."
-            if left
-            else f"None of these papers is {what}, so none was left out."
-        )
-        if not kept:  # every paper was left out: nothing answers, those are the closest
-            return self._not_answered(answer, note)
-        ranking = tuple(pid for pid in answer.ranking if pid not in unwanted) if whole else None
-        return replace(answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
-                       matched=max(answer.matched - left, len(kept)),
-                       ranking=answer.ranking if ranking is None else ranking,
-                       notes=(*answer.notes, note))  # fmt: skip
 
     def _left_subjects(self, intent: Intent) -> list[str]:
         """Return the known subject codes a question leaves out ("not cs.LG")."""
@@ -282,20 +169,6 @@ class Router:
         return replace(
             answer, filters=wider, notes=(outside(filters, intent.typed_topic() or request.text),)
         )
-
-    def _not_answered(self, answer: Answer, note: str) -> Answer:
-        """Return a search's answer as an abstention, its best papers as the closest."""
-        wanted = self.searcher.settings.closest
-        closest = list(answer.closest or answer.results + answer.more)[:wanted]
-        quoted = {r.paper.id for r in closest}
-        papers = self.searcher.index.papers
-        closest += [  # the search answered with fewer: the next in its order
-            self.listings.listed(papers[pid], True)
-            for pid in answer.ranking[: wanted + len(quoted)]
-            if pid not in quoted
-        ][: wanted - len(closest)]
-        return replace(answer, abstained=True, results=(), more=(), matched=0,
-                       closest=tuple(closest), notes=(note,))  # fmt: skip
 
     def _like(self, intent: Intent) -> str | None:
         """Return the paper a question wants others like ("papers like GPTQ"), when it asks
@@ -417,15 +290,6 @@ class Router:
         guesses = suggest_subjects(typed, listed) or suggest_subjects(typed, subject_names())
         hint = ", ".join(f"{g} ({subject_names().get(g, g)})" for g in guesses)
         return f"“{typed}” is not a subject of any listed paper. Did you mean {hint}?"
-
-
-def _carried(answer: Answer) -> list[str]:
-    return [r.paper.id for r in answer.results + answer.more]
-
-
-def _considered(answer: Answer) -> set[str]:
-    """Return the papers an answer carries and those its ranking holds."""
-    return {*_carried(answer), *answer.ranking}
 
 
 def _matches(n: int) -> str:
