@@ -187,6 +187,8 @@ class Reader:
                 unread.append(word)
                 continue
             kept += 1
+            if language == "de" and english[1:].islower():  # German capitalizes every noun:
+                english = english.lower()  # "Routing" is no name ("Mixture-of-Experts" is)
             pieces.append(english)
         pieces.append(text[cursor:])
         english_text = " ".join("".join(pieces).split())

@@ -695,3 +695,13 @@ def test_a_name_with_a_describing_suffix_is_no_paper_asked_for(engine: Engine) -
     assert not any("No listed paper is the" in note for note in answer.notes)
     later = engine.ask("which paper is the gpt-3 paper")  # the second word before "paper"
     assert later.notes == ("No listed paper is the “GPT-3” paper.",)
+
+
+def test_a_german_list_question_finds_what_the_english_one_does(engine: Engine) -> None:
+    # German capitalizes every noun ("Routing"): no name the list lacks; "bzw." is "or".
+    german = engine.ask(
+        "Welche Arbeiten verwenden Mixture-of-Experts oder ein gelerntes Routing von "
+        "Eingaben bzw. Tokens innerhalb eines neuronalen Netzes?"
+    )
+    english = engine.ask("which papers use mixture-of-experts or learned routing of tokens?")
+    assert papers(german) and set(papers(german)) == set(papers(english))
