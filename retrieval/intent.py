@@ -94,6 +94,7 @@ LEAVE_OUT = re.compile(
     r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$",
     re.I,
 )
+JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re.I)
 # How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs".
 COUNTED = re.compile(
     r"\b(?:(?:top|best|first)\s+)?(\d{1,2}|three|five|ten)"
@@ -376,7 +377,14 @@ class IntentReader:
         named: list[str] = []
         left_out: list[str] = []
         others: list[str] = []
-        for mention in reversed(self.names.find(text, MAX_AUTHORS)):  # the text keeps the
+        found = self.names.find(text, MAX_AUTHORS)
+        # "not by Zhang or Hoefler": a name joined to one left out is left out too
+        joined = [False] * len(found)
+        for k in range(1, len(found)):
+            gap = text[found[k - 1].end : found[k].start]
+            left = joined[k - 1] or LEAVE_OUT.search(text[: found[k - 1].start].rstrip())
+            joined[k] = bool(left) and bool(JOINED.fullmatch(gap))
+        for k, mention in reversed(list(enumerate(found))):  # the text keeps the
             if mention.other:  # "Wei Zhang": no listed author, and no topic
                 others.insert(0, mention.author)
                 text = f"{text[: mention.start].rstrip()} {text[mention.end :].lstrip()}".strip()
@@ -389,7 +397,7 @@ class IntentReader:
             if leaving:
                 before = before[: leaving.start()].rstrip()
             after, beside = self._after_name(text[mention.end :])
-            (left_out if leaving else named).insert(0, mention.author)
+            (left_out if leaving or joined[k] else named).insert(0, mention.author)
             others[:0] = beside
             text = f"{before} {after.lstrip()}".strip()
         return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text, others

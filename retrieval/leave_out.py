@@ -71,8 +71,13 @@ class LeaveOut:
             if left
             else f"None of these papers is {what}, so none was left out."
         )
-        if not kept:  # every paper was left out: nothing answers, those are the closest
-            return self.listings.not_answered(answer, note)
+        if not kept:  # every paper was left out: nothing answers; the closest of the rest
+            rest = replace(
+                answer, results=(), more=(),
+                closest=tuple(r for r in answer.closest if r.paper.id not in unwanted),
+                ranking=tuple(pid for pid in answer.ranking if pid not in unwanted),
+            )  # fmt: skip
+            return replace(self.listings.not_answered(rest, note), notes=(*answer.notes, note))
         ranking = tuple(pid for pid in answer.ranking if pid not in unwanted) if whole else None
         return replace(answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
                        matched=max(answer.matched - left, len(kept)),

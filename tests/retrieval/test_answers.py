@@ -705,3 +705,11 @@ def test_a_german_list_question_finds_what_the_english_one_does(engine: Engine) 
     )
     english = engine.ask("which papers use mixture-of-experts or learned routing of tokens?")
     assert papers(german) and set(papers(german)) == set(papers(english))
+
+
+def test_two_authors_left_out_together_are_both_left_out(engine: Engine) -> None:
+    answer = engine.ask("graph papers not by Zhang or Hoefler")  # every paper is by one
+    assert answer.filters.author is None and not papers(answer)
+    assert [note.split(" by ")[-1] for note in answer.notes] == [
+        "Zhiru Zhang.", "Torsten Hoefler."
+    ]  # fmt: skip
