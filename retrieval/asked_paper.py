@@ -126,11 +126,7 @@ def paper_named(searcher: Searcher, name: str) -> str | None:
 
 def _holding(searcher: Searcher, name: str, words: list[str]) -> list[tuple[str, str]]:
     """Return up to two papers (id, "title. abstract") that say the name's words in a row."""
-    papers = searcher.index.papers
-    texts = (
-        (pid, f"{papers[pid].title}. {papers[pid].abstract}")
-        for pid in searcher.papers_holding(name)
-    )
+    texts = ((pid, searcher.text_of(pid)) for pid in searcher.papers_holding(name))
     return list(islice(((pid, text) for pid, text in texts if _says(text, words)), 2))
 
 

@@ -82,8 +82,7 @@ class Router:
         """Return how a question will be answered, with its intent, filters and notes.
 
         The route is one of "thanks", "unknown-subject", "titles", "author", "similar",
-        "unlisted-paper",
-        "unknown-author", "unreadable", "listing", "search".
+        "unlisted-paper", "unknown-author", "unreadable", "listing", "search".
         """
         intent = self.intents.read(request.text)
         filters, notes = self._filters(request.filters, intent)

@@ -148,9 +148,12 @@ class Searcher:
         """Return the title and abstract of each paper that may hold ``phrase`` (folded):
         a stem of each of its words, adjacent ones adjacent (stop words left out, as
         ``tokenize`` reads them)."""
-        papers = self.index.papers
-        for pid in self.papers_holding(phrase):
-            yield f"{papers[pid].title}. {papers[pid].abstract}"
+        yield from map(self.text_of, self.papers_holding(phrase))
+
+    def text_of(self, pid: str) -> str:
+        """Return a paper's title and abstract as one text, as phrases are looked for."""
+        paper = self.index.papers[pid]
+        return f"{paper.title}. {paper.abstract}"
 
     def papers_holding(self, phrase: str) -> Iterator[str]:
         """Return the ids of the papers that may hold ``phrase`` (``texts_holding``)."""

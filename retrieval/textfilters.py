@@ -83,17 +83,17 @@ _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", 
 # "excluding 2023", "not cs.LG", "other than 2022", "except those from 2022": the years
 # and subjects to leave out, not to keep.
 # What leaves a subject named in words out: "everything but machine learning".
+_LEAVING = (
+    r"not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
+    r"|(?:anything|everything|all)\s+but|apart\s+from"
+)
 _EXCLUDING = re.compile(
-    r"\b(?:not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
-    r"|(?:anything|everything|all)\s+but|apart\s+from|isn['’]?t|aren['’]?t)\s+"
-    r"(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",
+    rf"\b(?:{_LEAVING}|isn['’]?t|aren['’]?t)\s+(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",
     re.I,
 )
 _LEFT = rf"(?:{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
 _EXCLUDED = re.compile(
-    r"\b(?:not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
-    r"|(?:anything|everything|all)\s+but"
-    r"|apart\s+from)\s+(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
+    rf"\b(?:{_LEAVING})\s+(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
     r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?(?:the\s+)?"
     rf"({_LEFT}(?:\s*(?:,|and|or|nor|&)\s*(?:(?:in|from|of)\s+)?{_LEFT})*)\b",
     re.I,
