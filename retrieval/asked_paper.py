@@ -7,7 +7,12 @@ asked for. A paper's names are read from the corpus only: its title, and what it
 abstract says it introduces ("This work presents QFX", "we introduce a spectral
 framework known as SAGMAN"). A name that two or more papers use is a topic of the list
 ("the FPGA paper", "the GNN paper") and is searched as usual. A word typed in lower case
-("the bert paper") is a name when the abstracts write it only as one ("BERT").
+("the bert paper") is a name when the abstracts write it only as one ("BERT"), and
+something points at one paper before it ("the", "that", "a").
+
+A title in quotes, written as titles are ("Is 'Attention Is All You Need' in the
+list?"), asks for that paper too: when no listed title matches it and no abstract has
+its words in a row, no listed paper is that paper.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ import re
 from collections.abc import Callable
 from itertools import islice
 
+from retrieval.errors import NotFoundError
+from retrieval.lookup import Lookup
 from retrieval.names import WORDS, fold
 from retrieval.search import Searcher
 from retrieval.titles import squashed
@@ -36,6 +43,14 @@ BEFORE_PAPER = r"\s+(?:paper|article|preprint)\b(?!\s+(?:on|about|regarding|for)
 PAPER = re.compile(rf"^((?:-[^\W_]+)*){BEFORE_PAPER}", re.I)
 # A word typed in lower case there: "the bert paper", "the gpt-3 paper".
 LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*){BEFORE_PAPER}", re.I)
+# What points at one paper before it, at most one word earlier ("the original bert
+# paper"): without it the words are keywords ("graph mining clique counting paper?").
+POINTED = re.compile(
+    r"\b(?:the|an?|that|this|its|their|his|her|your|our|my)\s+(?:[\w-]+\s+)?$", re.I
+)
+# A title in quotes: "'Attention Is All You Need'", “Deep Residual Learning ...”.
+QUOTED = re.compile(r"[\"“]([^\"“”]+)[\"”]|‘([^‘’]+)’|(?<!\w)'([^']+)'(?!\w)")
+TITLE_WORDS = 3  # fewer words in quotes are a term ("'IR'", "'graph'"), not a title
 # What an abstract says it introduces, in the sentence that says so.
 INTRODUCES = (
     r"\b(?:we|this\s+(?:paper|work|article))\s+(?:\w+\s+){{0,2}}?"
@@ -70,11 +85,36 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
         first, dash, rest = word.partition("-")
         if not word.islower() or rest in DESCRIBING:  # "a deepspeed-based paper"
             continue
+        if not POINTED.search(text, 0, typed.start()):
+            continue
         spelled = written(first)
         if spelled:  # "gpt-3" -> "GPT-3", "megatron-lm" -> "Megatron-LM"
             short = len(rest) <= SUFFIX_LETTERS or any(c.isdigit() for c in rest)
             return _named(spelled + dash + (rest.upper() if short else rest))
     return None
+
+
+def quoted_title(text: str) -> str | None:
+    """Return the first title in quotes in a question ("'Attention Is All You Need'"):
+    ``TITLE_WORDS`` words or more, each long one capitalized. A phrase in lower case is a
+    topic to match exactly ("papers on 'graph neural networks'"), not a title."""
+    for match in QUOTED.finditer(text):
+        quoted = next(group for group in match.groups() if group)
+        words = WORDS.findall(quoted)
+        long = [w for w in words if len(w) >= MIN_LETTERS]
+        if len(words) >= TITLE_WORDS and long and all(w[0].isupper() for w in long):
+            return " ".join(quoted.split())
+    return None
+
+
+def title_not_listed(searcher: Searcher, lookup: Lookup, title: str) -> bool:
+    """Return True when no listed title matches a quoted title and no abstract has its
+    words in a row."""
+    try:
+        lookup.paper(title)
+    except NotFoundError:
+        return not _holding(searcher, title, WORDS.findall(fold(title)))
+    return False
 
 
 def _named(asked: str) -> str | None:

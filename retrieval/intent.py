@@ -64,7 +64,8 @@ FRAMING = frozenset(
         "classified categorized categorised belong belongs appear appears show shows one ones top "
         "best anyone anybody either "
         "both coauthored together jointly joint et al colleagues coauthors collaborators "
-        "mr mrs ms dr prof professor alone done doing worked fetch grab find"
+        "mr mrs ms dr prof professor alone done doing worked fetch grab find put release "
+        "released releases came come produce produced"
     )
 )
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".

@@ -24,7 +24,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from retrieval.asked_paper import asked_name, name_spelling, names_no_paper
+from retrieval.asked_paper import (
+    asked_name,
+    name_spelling,
+    names_no_paper,
+    quoted_title,
+    title_not_listed,
+)
 from retrieval.author_answers import AuthorAnswers
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read
@@ -82,7 +88,8 @@ class Router:
         """Return how a question will be answered, with its intent, filters and notes.
 
         The route is one of "thanks", "unknown-subject", "titles", "author", "similar",
-        "unlisted-paper", "unknown-author", "unreadable", "listing", "search".
+        "unlisted-paper", "unlisted-title", "unknown-author", "unreadable", "listing",
+        "search".
         """
         intent = self.intents.read(request.text)
         filters, notes = self._filters(request.filters, intent)
@@ -99,6 +106,10 @@ class Router:
             route = "author"
         elif (name := self._asked_name(intent)) and names_no_paper(self.searcher, name):
             route = "unlisted-paper"  # "the original BERT paper"
+        elif (title := quoted_title(request.text)) and title_not_listed(
+            self.searcher, self.lookup, title
+        ):
+            route = "unlisted-title"  # "is 'Attention Is All You Need' in the list?"
         elif intent.unlisted_author and not intent.topic and not filters.author:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
         elif intent.understood < MIN_UNDERSTOOD:
@@ -140,6 +151,9 @@ class Router:
         if route == "unlisted-paper":
             named = self._asked_name(intent)
             return self.listings.not_answered(answer, f"No listed paper is the “{named}” paper.")
+        if route == "unlisted-title":
+            title = quoted_title(request.text)
+            return self.listings.not_answered(answer, f"No listed paper is titled “{title}”.")
         return answer
 
     def _asked_name(self, intent: Intent) -> str | None:

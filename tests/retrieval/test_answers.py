@@ -44,6 +44,20 @@ def test_an_author_and_a_year_list_that_authors_papers(engine: Engine) -> None:
     assert answer.filters == Filters(year_from=2024, year_to=2024, author="Zhiru Zhang")
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["What did Torsten Hoefler put out in 2023? just the titles pls",
+     "which hoefler papers came out in 2023", "what did hoefler release in 2023?"],
+)  # fmt: skip
+def test_an_author_and_a_year_asked_with_a_publishing_verb_list_those_papers(
+    engine: Engine, question: str
+) -> None:
+    # "put out" is no topic: the answer is not "none of his 2023 papers is about 'put'"
+    answer = engine.ask(question)
+    assert answer.author is None and not answer.notes and answer.matched == 5
+    assert all(r.paper.year == 2023 for r in answer.results + answer.more)
+
+
 def test_two_years_named_with_or_are_those_years_not_the_range(engine: Engine) -> None:
     answer = engine.ask("papers from 2022 or 2024")
     listed = engine.lookup.index.papers.values()
@@ -423,7 +437,9 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
      ("the Student Float paper", "Learning from Students"),  # "Student Float (SF4)"
      # in lower case: a listed paper's name, a topic the abstracts write in lower case
      ("the gptq paper", "GPTQ"), ("the dace paper", "Python FPGA"),
-     ("the quantization paper", "GPTQ"), ("the hyperdimensional paper", "Understanding Hyper")],
+     ("the quantization paper", "GPTQ"), ("the hyperdimensional paper", "Understanding Hyper"),
+     # keywords that end in "paper": no name is pointed at ("Clique Counting" is a name)
+     ("bloom filters graph mining clique counting paper?", "ProbGraph")],
 )  # fmt: skip
 def test_a_paper_asked_for_by_its_name_or_a_topic_word_is_answered(
     engine: Engine, question: str, first: str
@@ -713,3 +729,25 @@ def test_two_authors_left_out_together_are_both_left_out(engine: Engine) -> None
     assert [note.split(" by ")[-1] for note in answer.notes] == [
         "Zhiru Zhang.", "Torsten Hoefler."
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [("Do you have the 'Attention Is All You Need' paper in the list?",
+      "Attention Is All You Need"),
+     ("is “Deep Residual Learning for Image Recognition” listed?",
+      "Deep Residual Learning for Image Recognition")],
+)  # fmt: skip
+def test_a_title_in_quotes_that_no_paper_has_is_not_in_the_list(
+    engine: Engine, question: str, title: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.abstained and not papers(answer) and answer.closest
+    assert answer.notes == (f"No listed paper is titled “{title}”.",)
+
+
+def test_a_listed_title_or_a_phrase_in_quotes_is_answered(engine: Engine) -> None:
+    titled = engine.ask("what's 'Efficient RDMA Communication Protocols' about?")
+    assert papers(titled)[0] == "Efficient RDMA Communication Protocols" and not titled.notes
+    phrase = engine.ask("papers on 'graph neural networks'")  # lower case: a topic
+    assert not phrase.abstained and phrase.matched >= 3 and not phrase.notes
