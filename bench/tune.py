@@ -83,7 +83,9 @@ def collect(engine: Engine, questions: list[dict[str, Any]]) -> list[Sample]:
             text = intent.search_text or row["question"]
             query = searcher.query(text, intent.framing(), filters)
             vector = engine.embedder.embed_one(text)
-            signals = searcher.signals(query.weights, vector, "hybrid", filters, query.key)
+            signals = searcher.signals(
+                query.weights, vector, "hybrid", filters, query.key, query.acronyms
+            )
             ranking = rank(signals, "hybrid", engine.settings)
             if ranking.order:
                 rows, sample.question = features(

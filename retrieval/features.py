@@ -39,6 +39,7 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
+from retrieval.acronyms import Acronym, held
 from retrieval.names import WORDS, fold
 from retrieval.paper_terms import PaperTerms, Values
 from retrieval.text import question_terms
@@ -86,6 +87,7 @@ class Query:
     rare: int  # rare English words that no abstract uses (names excluded)
     length: int  # content words in the question
     framing: Framing
+    acronyms: tuple[Acronym, ...] = ()  # defined acronyms it has, by either form
     named: frozenset[str] = frozenset()  # papers the question names by their title
 
 
@@ -144,9 +146,19 @@ def shared(query: Query, corpus: PaperTerms, rows: Values, cover: Row) -> dict[s
         "title": corpus.coverage(rows, query.weights, part="titles"),
         "phrase": corpus.pairs_weight(rows, query.pairs) / pair_total if pair_total > 0 else none,
         "alternative": np.max(alternatives, axis=0) if alternatives else cover,
-        "key": corpus.coverage(rows, {query.key: 1.0}) if query.key is not None else none,
+        "key": _key(query, corpus, rows) if query.key is not None else none,
         "code": corpus.code[rows].astype(np.float64) if query.framing.wants_code else none,
     }
+
+
+def _key(query: Query, corpus: PaperTerms, rows: Values) -> Row:
+    """Return 1 per paper row that holds the question's key term; when the key is part
+    of a defined acronym, 1 for a paper with either whole form ("HLS" or "high-level
+    synthesis", not "logic synthesis")."""
+    assert query.key is not None
+    for acronym in (a for a in query.acronyms if query.key in a.stems):
+        return held(corpus, rows, acronym).astype(np.float64)
+    return corpus.coverage(rows, {query.key: 1.0})
 
 
 SHARED = ("title", "phrase", "alternative", "key", "code")  # the paper features ``shared`` gives

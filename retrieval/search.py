@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from retrieval import fusion
+from retrieval.acronyms import Acronym, credited, defined, definition_in
 from retrieval.calibration import Calibration
 from retrieval.calibration import load as load_calibration
 from retrieval.config import Mode, RetrievalSettings
@@ -74,6 +75,7 @@ EXACT_CHUNKS = 300_000
 EXACT_ROWS = EXACT_CHUNKS  # papers, likewise (``Lookup.related``)
 OVERFETCH = 1000
 GATHER_SHARE = 10  # score only the allowed chunks when fewer than 1 in this many
+DEFINITIONS = 4096  # acronyms whose corpus definition is kept (``Searcher._definition``)
 PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
 UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
@@ -143,6 +145,7 @@ class Searcher:
         self._chunk_rows = index.chunk_rows
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
         self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
+        self._definitions: dict[str, Acronym | None] = {}
 
     def texts_holding(self, phrase: str) -> Iterator[str]:
         """Return the title and abstract of each paper that may hold ``phrase`` (folded):
@@ -185,6 +188,7 @@ class Searcher:
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text)
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
+        query = replace(query, acronyms=defined(text, self._definition, self.vocabulary.words))
         total = sum(weights.values())
         if filters is None or filters == Filters() or total <= 0:
             return query
@@ -217,7 +221,7 @@ class Searcher:
         quote = k if quote is None else quote
         query = self.query(text, framing, filters)
         vector = self._embed(self.vocabulary.respell(text)) if mode != "bm25" else None
-        signals = self.signals(query.weights, vector, mode, filters, query.key)
+        signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
         ranking = self.decide(signals, query, mode)
         order, abstained = ranking.order, ranking.abstained
 
@@ -280,11 +284,13 @@ class Searcher:
         mode: Mode,
         filters: Filters,
         key: str | None = None,
+        acronyms: tuple[Acronym, ...] = (),
     ) -> dict[str, Signals]:
         """Return the raw signals of every candidate paper for the question.
 
         Candidates are what either retriever found, plus (with ``key``) every allowed
-        paper containing that term; their cosine is read from the in-memory chunk vectors.
+        paper containing that term, by either form when it is a defined acronym's
+        (``retrieval.acronyms``); their cosine is read from the in-memory chunk vectors.
         """
         permitted = self._everything if filters == Filters() else self.filtering.allowed(filters)
         allowed = permitted.papers
@@ -295,6 +301,9 @@ class Searcher:
         stems, extra = self.index.stems, set()
         if key and mode == "hybrid" and stems.count(key) <= self.settings.candidates:
             extra = {self.index.paper_ids[row] for row in stems.rows([key])} & allowed
+            for short in (a.short for a in acronyms if key in a.long):  # "HLS" for "synthesis"
+                if stems.count(short) <= self.settings.candidates:
+                    extra |= {self.index.paper_ids[row] for row in stems.rows([short])} & allowed
         found = set(lexical) | set(cosine) | extra
         # A candidate one retriever missed gets its own score from the other side too:
         # a paper found by BM25 alone is not "cosine 0", its best chunk is in memory.
@@ -309,7 +318,7 @@ class Searcher:
         lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
         vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
         order = list(found)
-        covered = self.index.terms.coverage(self._rows(order), weights).tolist()
+        covered = self._coverage(self._rows(order), weights, acronyms).tolist()
         sentence = (
             self._sentences(vector, found)
             if vector is not None and self._sentence_vectors
@@ -326,6 +335,28 @@ class Searcher:
             )
             for pid, cover in zip(order, covered, strict=True)
         }
+
+    def _definition(self, short: str) -> Acronym | None:
+        """Return what the corpus defines an acronym as (``definition_in``), the last
+        ``DEFINITIONS`` looked up kept: reading them is most of an acronym's cost."""
+        if short not in self._definitions:
+            if len(self._definitions) >= DEFINITIONS:
+                self._definitions.clear()
+            self._definitions[short] = definition_in(short, self.texts_holding)
+        return self._definitions[short]
+
+    def _coverage(
+        self, rows: npt.NDArray[np.int64], weights: dict[str, float], acronyms: tuple[Acronym, ...]
+    ) -> npt.NDArray[np.float64]:
+        """Return each paper row's coverage of the question's terms, a defined acronym's
+        other form counting as the form asked (``retrieval.acronyms.credited``)."""
+        terms = self.index.terms
+        covered = terms.coverage(rows, weights)
+        total = sum(weights.values())
+        if not acronyms or total <= 0:
+            return covered
+        gained = credited(terms, rows, weights, acronyms)
+        return covered if gained is None else np.minimum(covered + gained / total, 1.0)
 
     def prepared(self, pid: str) -> Prepared:
         """Return a paper's sentences read for snippets (cached for recently used papers)."""
