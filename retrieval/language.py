@@ -49,6 +49,10 @@ SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[a-z]{2}\b", re.I)
 LETTERS = {"es": "¿¡ñ", "fr": "çèêàùœ", "de": "äöüß", "pt": "ãõ"}
 # Romance and German endings and spellings, rewritten to their usual English form.
 REWRITES = (
+    ("ções", "tions"),
+    ("ção", "tion"),
+    ("zioni", "tions"),
+    ("zione", "tion"),
     ("ciones", "tions"),
     ("ción", "tion"),
     ("cion", "tion"),
@@ -266,6 +270,8 @@ def _forms(word: str) -> list[str]:
     for old, new in PREFIXES:
         if word.startswith(old):
             forms.append(new + word[len(old) :])
+    if "f" in word[1:]:  # Romance f for English ph: "grafos" -> "graphs"
+        forms.append(word[0] + word[1:].replace("f", "ph"))
     for base in list(forms):
         for old, new in _rewrites():
             if base.endswith(old) and len(base) - len(old) >= 3:

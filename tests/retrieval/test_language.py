@@ -3,6 +3,8 @@ are matched to the corpus as cognates, and what cannot be read is counted."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from retrieval.language import Reader, detect
@@ -73,3 +75,16 @@ def test_spanish_cua_is_read_as_english_qua() -> None:
         "¿Hay un artículo sobre la cuantización de imágenes?"
     )
     assert "quantization" in reading.english.split()
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [("Quais artigos tratam de computação simbólica?", "computation"),  # -ção: -tion
+     ("Quali articoli trattano l'ottimizzazione della comunicazione?", "communication"),
+     ("¿Qué artículos tratan sobre grafos?", "graphs")],  # Romance f: English ph
+)  # fmt: skip
+def test_portuguese_italian_endings_and_f_for_ph_are_read_as_english(
+    question: str, word: str
+) -> None:
+    reading = Reader([*VOCABULARY, "communication", "graphs"]).read(question)
+    assert word in re.findall(r"\w+", reading.english)
