@@ -82,9 +82,17 @@ PLURAL = re.compile(
     r"list|all|compare|comparison|both|versus|vs)\b|\bwhat\s+do\s+you\s+have\b",
     re.I,
 )
+# Asking where a paper's code is, not about code as a topic ("weather code", "surface
+# code", "HLS code generation", "subject codes"): a code host, open source, or code or
+# an implementation that is released, shared, available or linked.
 WANTS_CODE = re.compile(
-    r"(?<!subject )(?<!category )(?<!arxiv )"  # "subject codes" are not source code
-    r"\b(?:code|github|gitlab|implementation|open[- ]?sourced?|repository|repo)\b",
+    r"\b(?:github|gitlab|repos?|repositor(?:y|ies)|open[- ]?sourc\w*|source[- ]code)\b"
+    r"|\b(?:code|implementations?)\b[^.?!,]{0,25}?"
+    r"\b(?:available|public(?:ly)?|released?|online|shared|link(?:ed|s)?)\b"
+    r"|\b(?:release[sd]?|releasing|share[sd]?|sharing|publish(?:es|ed)?|provide[sd]?|with"
+    r"|ha(?:ve|s)|link(?:s|ed)?\s+to|where(?:'s|\s+is|\s+can\s+i\s+find)?)\s+"
+    r"(?:the\s+|their\s+|its\s+|any\s+|some\s+|public\s+|open\s+)?"
+    r"(?:code|implementations?)\b(?![\s-]+(?:generation|generator|fragments?))",
     re.I,
 )
 

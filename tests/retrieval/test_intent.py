@@ -271,6 +271,26 @@ def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
     assert not reader.read("summarize by year and subject code").wants_code
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["papers with code", "is the code available?", "which papers release their code",
+     "any open-source implementation?", "where can I find the code for QFX"],
+)  # fmt: skip
+def test_asking_where_the_code_is_wants_code(reader: IntentReader, question: str) -> None:
+    assert reader.read(question).wants_code
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["papers on weather or climate, or weather code as a case study",
+     "decoders for surface-code quantum error correction", "HLS code generation backends",
+     "a representation of code fragments to guide tuning", "an efficient FPGA implementation"],
+)  # fmt: skip
+def test_code_as_a_topic_does_not_ask_for_code(reader: IntentReader, question: str) -> None:
+    # Asking for code favours papers whose abstract links it: not the topic asked for.
+    assert not reader.read(question).wants_code
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.text(max_size=200))
 def test_reading_any_text_never_fails(text: str) -> None:
