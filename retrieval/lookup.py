@@ -29,6 +29,7 @@ SUGGESTIONS = 5
 ALTERNATIVES = 5  # other matching titles /paper offers ("graph" matches nine)
 FULL_COVER_WORDS = 4  # queries this short must have every word in the title
 SUGGEST_CUTOFF = 55  # closest titles offered instead: "zzqx" gets none, not five at random
+NAMING_SHARE = 0.6  # of a few words that point at one paper by its title (``one_titled``)
 EXACT = 95  # WRatio of a title typed in full; then other matches are not offered
 K = TypeVar("K", str, int)
 RELATED = 3
@@ -95,6 +96,25 @@ class Lookup:
         detail = self.detail(pid, float(score))
         alternatives = tuple(ref(self.index.papers[p]) for p in others[:ALTERNATIVES])
         return replace(detail, alternatives=alternatives)
+
+    def one_titled(self, text: str) -> str | None:
+        """Return the one paper a few words point at by its title ("the DaCe Python FPGA
+        programming paper"): a title with at least two of the words and ``NAMING_SHARE``
+        of them, when no other title has as many. None for words no title stands out by
+        ("how they help people build designs", "graph neural networks": several have it)."""
+        words = title_words(utils.default_process(text))
+        if len(words) < 2:
+            return None
+        ids = self._candidates(words, max(2, math.ceil(NAMING_SHARE * len(words))))
+        scored = sorted(
+            ((word_coverage(words, title_words(self._folded[pid])), pid) for pid in ids),
+            reverse=True,
+        )
+        if not scored or scored[0][0] < NAMING_SHARE:
+            return None
+        if len(scored) > 1 and scored[1][0] == scored[0][0]:
+            return None
+        return scored[0][1]
 
     def _near(self, folded: str, words: list[str]) -> list[tuple[float, str]]:
         """Return the titles to offer when none matches, closest first: those with a typed

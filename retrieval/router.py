@@ -62,7 +62,7 @@ class Router:
         self.listings = Listings(searcher)
         self.authors = AuthorAnswers(searcher, lookup, self.listings)
         self.leave_out = LeaveOut(searcher, self.listings)
-        self.titles = TitleAnswers(searcher, self.listings)
+        self.titles = TitleAnswers(searcher, self.listings, lookup)
 
     def answer(self, request: Request) -> Answer:
         """Return the answer to a question, routed by what it asks."""

@@ -11,6 +11,7 @@ from dataclasses import replace
 from retrieval.asked_paper import paper_named
 from retrieval.intent import Intent
 from retrieval.listing import Listings, Request
+from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
 from retrieval.search import Searcher, matches
 from retrieval.vocabulary import entities
@@ -23,6 +24,9 @@ COMPARES = re.compile(
     re.I,
 )
 AGAINST = re.compile(r"\bagainst\b", re.I)  # "compare their method against GPTQ and FLIQS"
+# What separates the papers a comparison names: "the DaCe paper, Allo, and the temporal
+# vectorization / multi-pumping paper in terms of ...".
+COMPARANDS = re.compile(r"[,;/()]|\b(?:and|vs\.?|versus|with|to|in\s+terms\s+of)\b", re.I)
 
 
 def compares(text: str) -> bool:
@@ -34,9 +38,10 @@ def compares(text: str) -> bool:
 class TitleAnswers:
     """Answers questions about title words, and comparisons of named papers."""
 
-    def __init__(self, searcher: Searcher, listings: Listings) -> None:
+    def __init__(self, searcher: Searcher, listings: Listings, lookup: Lookup) -> None:
         self.searcher = searcher
         self.listings = listings
+        self.lookup = lookup
 
     def titled(self, request: Request, intent: Intent, filters: Filters) -> Answer:
         """Answer a question about the words of titles: every paper within the filters
@@ -75,12 +80,14 @@ class TitleAnswers:
         return replace(answer, notes=(f"Papers whose {which} {asked.text()}.",))
 
     def compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
-        """Return a comparison's answer as the papers it names ("QFX vs FLIQS"), when it
-        names two or more within the filters: a paper it does not name is no part of the
-        comparison."""
+        """Return a comparison's answer as the papers it names ("QFX vs FLIQS", "the
+        temporal vectorization paper and Allo"), when it names two or more within the
+        filters: a paper it does not name is no part of the comparison."""
         papers = self.searcher.index.papers
         named = set(self.searcher.titles.named_in(text))
         named |= {pid for name in entities(text) if (pid := paper_named(self.searcher, name))}
+        parts = COMPARANDS.split(COMPARES.sub(" ", text))  # "the temporal vectorization paper"
+        named |= {pid for part in parts if (pid := self.lookup.one_titled(part))}
         named = {pid for pid in named if matches(papers[pid], filters)}
         if len(named) < 2 or len(named) > self.searcher.settings.listed:
             return answer

@@ -558,7 +558,13 @@ def test_anything_related_to_a_topic_finds_what_papers_on_it_find(engine: Engine
      ("ProbGraph vs Neural Graph Databases, what's the difference?",
       {"ProbGraph", "Neural Graph Databases"}),
      ("how do HOGA and Polynormer differ in the way they use attention?",
-      {"Less is More", "Polynormer"})],
+      {"Less is More", "Polynormer"}),
+     # by words of their titles ("DaCe" is in no title)
+     ("compare the DaCe Python FPGA programming paper, Allo, and the temporal vectorization "
+      "/ multi-pumping paper in terms of how they help people build hardware designs",
+      {"Python FPGA", "Allo", "Temporal Vectorization"}),
+     ("how does the spatial computer paper differ from the I/O-efficient sparse inference one?",
+      {"The spatial computer", "A Theory of I/O-Efficient"})],
 )  # fmt: skip
 def test_a_comparison_answers_with_the_papers_it_names(
     engine: Engine, question: str, named: set[str]
