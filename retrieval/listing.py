@@ -39,9 +39,10 @@ class Listings:
         filters: Filters,
         oldest: bool = False,
         keep: Callable[[Paper], bool] | None = None,
+        wants_code: bool = False,
     ) -> Answer:
         """Return every paper that passes the filters (and ``keep``), newest (or oldest)
-        first."""
+        first; with ``wants_code`` each quotes where its code is."""
         index, filtering = self.searcher.index, self.searcher.filtering
         passing = np.flatnonzero(filtering.papers(filters))  # 100k papers: ~1 ms, not ~60
         found = (index.papers[filtering.ids[row]] for row in passing)
@@ -52,7 +53,7 @@ class Listings:
         if not papers:  # the filters leave none (they say why), or ``keep`` does
             why = (self.why_empty(filters),) if not len(passing) else ()
             return replace(empty(request, filters), notes=why)
-        results, more = self.page(papers, request)
+        results, more = self.page(papers, request, wants_code=wants_code)
         return Answer(
             question=request.text,
             mode=request.mode,
@@ -63,6 +64,20 @@ class Listings:
             ranking=tuple(p.id for p in papers),
             matched=len(papers),
         )
+
+    def with_code(self, request: Request, filters: Filters) -> Answer:
+        """List the papers within the filters whose abstract says where their code is
+        ("papers with code"), each quoting where."""
+        rows, code = self.searcher.index.paper_rows, self.searcher.index.terms.code
+        answer = self.listing(
+            request, filters, keep=lambda p: bool(code[rows[p.id]]), wants_code=True
+        )
+        if answer.notes:  # the filters leave no paper, and say why
+            return answer
+        if not answer.matched:
+            narrowed = " ".join(filter(None, (_by(filters), narrowing(filters)[0])))
+            return replace(answer, notes=(f"No listed paper {narrowed} says where its code is.",))
+        return replace(answer, notes=("Papers whose abstract says where their code is.",))
 
     def not_answered(self, answer: Answer, note: str) -> Answer:
         """Return a search's answer as an abstention, its best papers as the closest."""
@@ -79,13 +94,17 @@ class Listings:
                        closest=tuple(closest), notes=(note,))  # fmt: skip
 
     def page(
-        self, papers: list[Paper], request: Request, weights: Mapping[str, float] | None = None
+        self,
+        papers: list[Paper],
+        request: Request,
+        weights: Mapping[str, float] | None = None,
+        wants_code: bool = False,
     ) -> tuple[tuple[Result, ...], tuple[Result, ...]]:
         """Return the first ``listed`` papers as the reply's results and its "more", the
         first ``request.quote`` of them quoted (all of the results by default)."""
         quote = request.k if request.quote is None else request.quote
         shown = papers[: self.searcher.settings.listed]
-        results = [self.listed(p, n < quote, weights) for n, p in enumerate(shown)]
+        results = [self.listed(p, n < quote, weights, wants_code) for n, p in enumerate(shown)]
         return tuple(results[: request.k]), tuple(results[request.k :])
 
     def quote_shown(
@@ -102,13 +121,19 @@ class Listings:
         ]
 
     def listed(
-        self, paper: Paper, quoted: bool, weights: Mapping[str, float] | None = None
+        self,
+        paper: Paper,
+        quoted: bool,
+        weights: Mapping[str, float] | None = None,
+        wants_code: bool = False,
     ) -> Result:
         if not quoted:
             return Result(paper=ref(paper), score=1.0, snippet=UNQUOTED)
         rows = self.searcher.index.sentences.get(paper.id, [])
         prepared = self.searcher.prepared(paper.id)
-        snippet = best_snippet(paper.abstract, rows, weights or {}, None, prepared=prepared)
+        snippet = best_snippet(
+            paper.abstract, rows, weights or {}, None, wants_code, prepared=prepared
+        )
         return Result(paper=ref(paper), score=1.0, snippet=snippet)
 
     def why_empty(self, filters: Filters) -> str:
@@ -134,6 +159,10 @@ def empty(request: Request, filters: Filters) -> Answer:
     """Return an abstention that lists nothing (its notes say why)."""
     return Answer(question=request.text, mode=request.mode, abstained=True, results=(),
                   filters=filters)  # fmt: skip
+
+
+def _by(filters: Filters) -> str:
+    return f"by {filters.authors_text()}" if filters.author else ""
 
 
 def narrowing(filters: Filters) -> tuple[str, str]:

@@ -87,8 +87,8 @@ class Router:
     def plan(self, request: Request) -> tuple[str, Intent, Filters, list[str]]:
         """Return how a question will be answered, with its intent, filters and notes.
 
-        The route is one of "thanks", "unknown-subject", "titles", "author", "similar",
-        "unlisted-paper", "unlisted-title", "unknown-author", "unreadable", "listing",
+        The route is one of "thanks", "unknown-subject", "titles", "similar", "code",
+        "author", "unlisted-paper", "unlisted-title", "unknown-author", "unreadable", "listing",
         "search".
         """
         intent = self.intents.read(request.text)
@@ -102,6 +102,8 @@ class Router:
             route = "titles"  # "which titles start with 'Understanding'"
         elif self._like(intent):
             route = "similar"
+        elif intent.wants_code and not intent.topic:
+            route = "code"  # "papers with code", "which Zhang papers released their code?"
         elif filters.author:
             route = "author"
         elif (name := self._asked_name(intent)) and names_no_paper(self.searcher, name):
@@ -134,6 +136,8 @@ class Router:
             return self.authors.answer(request, intent, filters)
         if route == "similar":
             return self._similar(request, intent, filters)
+        if route == "code":
+            return self.listings.with_code(request, filters)
         if route == "listing" or (
             filters != Filters() and not self.searcher.filtering.papers(filters).any()
         ):  # a listing says why the filters leave no paper ("no listed paper is from 2025")

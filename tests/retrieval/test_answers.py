@@ -757,3 +757,23 @@ def test_a_listed_title_or_a_phrase_in_quotes_is_answered(engine: Engine) -> Non
     assert papers(titled)[0] == "Efficient RDMA Communication Protocols" and not titled.notes
     phrase = engine.ask("papers on 'graph neural networks'")  # lower case: a topic
     assert not phrase.abstained and phrase.matched >= 3 and not phrase.notes
+
+
+@pytest.mark.parametrize("question", ["papers with code", "which papers released their code?"])
+def test_asking_for_code_lists_the_papers_that_say_where_their_code_is(
+    engine: Engine, question: str
+) -> None:
+    # Not every listed paper: the five whose abstracts link or promise their code.
+    answer = engine.ask(question)
+    coded = engine.searcher.index.terms.code
+    assert 0 < answer.matched == int(coded.sum()) < len(engine.searcher.index.papers)
+    assert answer.notes == ("Papers whose abstract says where their code is.",)
+    code_words = ("github", "open-source", "open source", "release", "code")
+    assert all(any(w in r.snippet.text.lower() for w in code_words) for r in answer.results)
+
+
+def test_asking_for_code_keeps_to_the_author_and_years(engine: Engine) -> None:
+    zhang = engine.ask("Zhang papers with code")
+    assert zhang.matched >= 1 and all("Zhiru Zhang" in r.paper.authors for r in zhang.results)
+    none = engine.ask("which 2022 papers have code?")
+    assert none.abstained and none.notes == ("No listed paper from 2022 says where its code is.",)
