@@ -18,10 +18,10 @@ its words in a row, no listed paper is that paper.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from itertools import islice
 
-from retrieval.errors import NotFoundError
+from retrieval.errors import NotFoundError, QueryError
 from retrieval.lookup import Lookup
 from retrieval.names import WORDS, fold
 from retrieval.search import Searcher
@@ -49,7 +49,18 @@ POINTED = re.compile(
     r"\b(?:the|an?|that|this|its|their|his|her|your|our|my)\s+(?:[\w-]+\s+)?$", re.I
 )
 # A title in quotes: "'Attention Is All You Need'", “Deep Residual Learning ...”.
-QUOTED = re.compile(r"[\"“]([^\"“”]+)[\"”]|‘([^‘’]+)’|(?<!\w)'([^']+)'(?!\w)")
+QUOTED = re.compile(
+    r"[\"“„]([^\"“”„]+)[\"”“]|[‘‚]([^‘’‚]+)[’‘]|«\s*([^«»]+?)\s*»|「([^「」]+)」|『([^『』]+)』"
+    r"|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)"
+)
+# Words that ask whether the quoted words are a listed paper's title, in any case:
+# "is 'attention is all you need' in the list?", "the 'quantum supremacy ...' paper".
+AS_TITLE_AFTER = re.compile(
+    r"^\W{0,2}\s*(?:(?:is\s+|are\s+)?in\s+(?:the|this|your|our)\s+(?:list|collection|index)"
+    r"|(?:is\s+)?listed|in\s+here|paper|article|preprint)\b",
+    re.I,
+)
+AS_TITLE_BEFORE = re.compile(r"\b(?:titled|called|named|title)\s*:?\s*\W?$", re.I)
 TITLE_WORDS = 3  # fewer words in quotes are a term ("'IR'", "'graph'"), not a title
 # What an abstract says it introduces, in the sentence that says so.
 INTRODUCES = (
@@ -96,15 +107,42 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
 
 def quoted_title(text: str) -> str | None:
     """Return the first title in quotes in a question ("'Attention Is All You Need'"):
-    ``TITLE_WORDS`` words or more, each long one capitalized. A phrase in lower case is a
-    topic to match exactly ("papers on 'graph neural networks'"), not a title."""
+    ``TITLE_WORDS`` words or more, each long one capitalized, or in any case when the
+    question asks whether they are a listed title ("is 'quantum supremacy using a
+    programmable superconducting processor' in the list?"). Other words in lower case
+    are a topic to match exactly ("papers on 'graph neural networks'"), not a title."""
     for match in QUOTED.finditer(text):
         quoted = next(group for group in match.groups() if group)
         words = WORDS.findall(quoted)
         long = [w for w in words if len(w) >= MIN_LETTERS]
-        if len(words) >= TITLE_WORDS and long and all(w[0].isupper() for w in long):
+        titled = bool(long) and all(w[0].isupper() for w in long)
+        asked = AS_TITLE_AFTER.match(text[match.end() :]) or AS_TITLE_BEFORE.search(
+            text[: match.start()]
+        )
+        if len(words) >= TITLE_WORDS and (titled or asked):
             return " ".join(quoted.split())
     return None
+
+
+def quoted(text: str) -> list[str]:
+    """Return the phrases a question puts in quotes, of any kind."""
+    return [next(group for group in m.groups() if group) for m in QUOTED.finditer(text)]
+
+
+def spell_quoted_titles(text: str, lookup: Lookup, known: Container[str]) -> str:
+    """Return the text with each quoted name or title that has a word no abstract uses
+    ("Polynomer", "hammingmseh", "neural graph databses") written as the one listed
+    title it stands for, as ``/paper`` finds it; other quoted words are left as typed."""
+    for phrase in quoted(text):
+        if all(fold(word) in known for word in WORDS.findall(phrase)):
+            continue
+        try:
+            found = lookup.paper(phrase)
+        except (NotFoundError, QueryError):
+            continue
+        if not found.alternatives:
+            text = text.replace(phrase, found.paper.title)
+    return text
 
 
 def title_not_listed(searcher: Searcher, lookup: Lookup, title: str) -> bool:

@@ -29,6 +29,7 @@ from retrieval.asked_paper import (
     name_spelling,
     names_no_paper,
     quoted_title,
+    spell_quoted_titles,
     title_not_listed,
 )
 from retrieval.author_answers import AuthorAnswers
@@ -92,6 +93,12 @@ class Router:
         "search".
         """
         intent = self.intents.read(request.text)
+        if intent.search_text:  # "tell me about 'Polynomer'": the listed title it means
+            words = self.searcher.vocabulary.words
+            spelled = spell_quoted_titles(intent.search_text, self.lookup, words)
+            if spelled != intent.search_text:
+                topic = spell_quoted_titles(intent.topic, self.lookup, words)
+                intent = replace(intent, search_text=spelled, topic=topic)
         filters, notes = self._filters(request.filters, intent)
         unknown = intent.unknown_subjects or (request.filters.subject and notes)
         if intent.thanks:
@@ -102,16 +109,16 @@ class Router:
             route = "titles"  # "which titles start with 'Understanding'"
         elif self._like(intent):
             route = "similar"
+        elif (title := quoted_title(request.text)) and title_not_listed(
+            self.searcher, self.lookup, title
+        ):
+            route = "unlisted-title"  # "is 'Attention Is All You Need' in the list?"
         elif intent.wants_code and not intent.topic:
             route = "code"  # "papers with code", "which Zhang papers released their code?"
         elif filters.author:
             route = "author"
         elif (name := self._asked_name(intent)) and names_no_paper(self.searcher, name):
             route = "unlisted-paper"  # "the original BERT paper"
-        elif (title := quoted_title(request.text)) and title_not_listed(
-            self.searcher, self.lookup, title
-        ):
-            route = "unlisted-title"  # "is 'Attention Is All You Need' in the list?"
         elif intent.unlisted_author and not intent.topic and not filters.author:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
         elif intent.understood < MIN_UNDERSTOOD:

@@ -742,7 +742,14 @@ def test_two_authors_left_out_together_are_both_left_out(engine: Engine) -> None
     [("Do you have the 'Attention Is All You Need' paper in the list?",
       "Attention Is All You Need"),
      ("is “Deep Residual Learning for Image Recognition” listed?",
-      "Deep Residual Learning for Image Recognition")],
+      "Deep Residual Learning for Image Recognition"),
+     ("Is «Attention Is All You Need» in the list?", "Attention Is All You Need"),
+     ("Ist „Attention Is All You Need“ in der Liste?", "Attention Is All You Need"),
+     # in lower case, asked as a title: "in the list", "titled"
+     ("is 'quantum supremacy using a programmable superconducting processor' in the list?",
+      "quantum supremacy using a programmable superconducting processor"),
+     # a listed author named too: no listed paper has the title at all
+     ("Is 'Attention Is All You Need' by Hoefler?", "Attention Is All You Need")],
 )  # fmt: skip
 def test_a_title_in_quotes_that_no_paper_has_is_not_in_the_list(
     engine: Engine, question: str, title: str
@@ -777,3 +784,15 @@ def test_asking_for_code_keeps_to_the_author_and_years(engine: Engine) -> None:
     assert zhang.matched >= 1 and all("Zhiru Zhang" in r.paper.authors for r in zhang.results)
     none = engine.ask("which 2022 papers have code?")
     assert none.abstained and none.notes == ("No listed paper from 2022 says where its code is.",)
+
+
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [('tell me about "Polynomer"', "Polynormer"), ("is 'UniSprase' listed?", "UniSparse"),
+     ('tell me about "neural graph databses"', "Neural Graph Databases")],
+)  # fmt: skip
+def test_a_quoted_name_typed_with_a_typo_finds_its_paper(
+    engine: Engine, question: str, title: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith(title)
