@@ -44,7 +44,7 @@ class AuthorAnswers:
             alone = filters == Filters(author=filters.author) or intent.leaning
             answer = replace(listing, author=summary) if summary and alone else listing
             unread = intent.language != "en" and not any(c.isalpha() for c in intent.search_text)
-            if unread and summary:  # "Hoefler 量子计算": the card, and say the rest was not read
+            if unread and summary and alone:  # "Hoefler 量子计算": the card, and say so
                 return replace(answer, notes=(cannot_read(intent.language, summary.name),))
             return answer
         found, answer = (False, empty)

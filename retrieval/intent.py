@@ -63,7 +63,8 @@ FRAMING = frozenset(
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
         "classified categorized categorised belong belongs appear appears show shows one ones top "
         "best anyone anybody either "
-        "both coauthored together jointly joint et al colleagues coauthors collaborators "
+        "both coauthored coauthor authoring together jointly joint et al colleagues "
+        "coauthors collaborators "
         "mr mrs ms dr prof professor alone done doing worked fetch grab find put release "
         "released releases came come produce produced"
     )
@@ -169,7 +170,9 @@ LEANING = re.compile(
 )
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
 PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
-JOINTLY = re.compile(r"\b(?:both|co-?authored|co-?written|together|jointly|joint)\b", re.I)
+JOINTLY = re.compile(
+    r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint)\b", re.I
+)
 # A message that only thanks ("thanks!", "great, thank you so much 🙏"): no question.
 THANKING = frozenset(
     {"thanks", "thank", "thx", "ty", "cheers", "appreciated", "merci", "danke", "gracias"}
@@ -183,7 +186,8 @@ COURTESY = THANKING | frozenset(
 # "graph papers except GNNs", "apart from GPTQ, ...". Not "without" nor "does not use"
 # ("quantization without retraining", "papers that do not use retraining" ask for a method).
 NOT_ABOUT = re.compile(
-    r"(?:\b(?:that|which)\s+(?:are|is)\s+)?\b(?:not\s+(?:about|on|related\s+to|using|involving)"
+    r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
+    r"\b(?:(?:not|(?:are|is)n['’]?t)\s+(?:about|on|related\s+to|using|involving)"
     r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from)"
     r"\s+([^?.!;,]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[,?.!;]|$)",
     re.I,

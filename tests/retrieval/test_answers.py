@@ -58,6 +58,18 @@ def test_an_author_and_a_year_asked_with_a_publishing_verb_list_those_papers(
     assert all(r.paper.year == 2023 for r in answer.results + answer.more)
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["cosa ha pubblicato Hoefler nel 2023?", "was hat Hoefler 2023 veröffentlicht?",
+     "¿qué publicó Hoefler en 2023?", "o que o Hoefler publicou em 2023?"],
+)  # fmt: skip
+def test_an_author_and_a_year_asked_in_another_language_list_those_papers(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)  # no "could not understand": the list is the answer
+    assert answer.author is None and not answer.notes and answer.matched == 5
+
+
 def test_two_years_named_with_or_are_those_years_not_the_range(engine: Engine) -> None:
     answer = engine.ask("papers from 2022 or 2024")
     listed = engine.lookup.index.papers.values()
@@ -76,10 +88,11 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
         "Torsten Hoefler", "Zhiru Zhang"
     }  # fmt: skip
     assert answer.filters.authors_text() == "Torsten Hoefler or Zhiru Zhang"
-    together = engine.ask("papers coauthored by Hoefler and Zhang")  # their pages share none
-    assert together.notes == (
-        "No listed paper is by both Torsten Hoefler and Zhiru Zhang; these are by either.",
-    )
+    for question in ("papers coauthored by Hoefler and Zhang", "did Hoefler co-author with Zhang?"):
+        together = engine.ask(question)  # their pages share none
+        assert together.notes == (
+            "No listed paper is by both Torsten Hoefler and Zhiru Zhang; these are by either.",
+        )
 
 
 def test_an_author_to_leave_out_is_left_out(engine: Engine) -> None:
@@ -486,6 +499,8 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
     assert answer.notes == (f"Left out {len(quantum)} papers about “quantum computing”.",)
     # A venue before "paper on": the topic is searched, no paper is said to be missing.
     assert not engine.ask("the NeurIPS paper on quantization").notes
+    contracted = engine.ask("Hoefler's papers that aren't about quantum computing")
+    assert papers(contracted) == papers(answer) and contracted.notes == answer.notes
     fpga = engine.ask("which Zhang papers are not about FPGAs")
     assert fpga.notes[-1].startswith("Left out") and "“FPGAs”" in fpga.notes[-1]
     assert all("FPGA" not in t for t in papers(fpga))
