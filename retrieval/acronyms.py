@@ -90,7 +90,7 @@ def definition_in(short: str, texts_holding: Callable[[str], Iterable[str]]) -> 
             initials = "".join(m.group()[0] for m in before).upper()
             if initials == short:
                 stems = tuple(tokenize(" ".join(m.group() for m in before)))
-                if len(stems) == len(short):  # no stop word inside ("quality of service")
+                if len(stems) >= MIN_LETTERS:  # "processing-in-memory": "process", "memori"
                     forms[stems] += 1
     if not forms:
         return None

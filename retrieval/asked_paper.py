@@ -186,7 +186,15 @@ def names_no_paper(searcher: Searcher, name: str) -> bool:
     holding = _holding(searcher, name, words)
     if not holding and squashed(name) in searcher.vocabulary:  # "Uni-Sparse", "GPT-Q"
         return False
+    named = [w for w in words if not w.isdigit()]
+    if len(named) >= 2 and all(_topic(searcher, w) for w in named):  # "the FPGA LLM paper"
+        return False
     return len(holding) <= 1 and not any(_has_name(text, words) for _, text in holding)
+
+
+def _topic(searcher: Searcher, word: str) -> bool:
+    """Return True when two or more papers use a word: a topic of the list."""
+    return len(list(islice(searcher.papers_holding(word), 2))) == 2
 
 
 def paper_named(searcher: Searcher, name: str) -> str | None:

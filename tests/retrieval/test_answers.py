@@ -451,6 +451,8 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
      # in lower case: a listed paper's name, a topic the abstracts write in lower case
      ("the gptq paper", "GPTQ"), ("the dace paper", "Python FPGA"),
      ("the quantization paper", "GPTQ"), ("the hyperdimensional paper", "Understanding Hyper"),
+     # words that are each a topic of several papers: "the FPGA LLM paper"
+     ("the FPGA LLM paper", "Understanding the Potential"),
      # keywords that end in "paper": no name is pointed at ("Clique Counting" is a name)
      ("bloom filters graph mining clique counting paper?", "ProbGraph")],
 )  # fmt: skip
