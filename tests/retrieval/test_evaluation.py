@@ -81,7 +81,10 @@ def test_a_question_papercord_refuses_is_scored_as_an_abstention() -> None:
     assert [o.values["false_abstain"] for o in report.outcomes] == [1.0, 0.0]
 
 
-@pytest.mark.parametrize("name", ["dev.jsonl", "dev2.jsonl", "blind-a.jsonl", "blind-b.jsonl"])
+@pytest.mark.parametrize(
+    "name",
+    ["dev.jsonl", "dev2.jsonl", "blind-a.jsonl", "blind-b.jsonl", "blind-c.jsonl", "blind-h.jsonl"],
+)
 def test_every_shipped_question_set_loads_and_names_only_listed_papers(
     engine: Engine, name: str
 ) -> None:
