@@ -18,7 +18,7 @@ its words in a row, no listed paper is that paper.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterable
 from itertools import islice
 
 from retrieval.errors import NotFoundError, QueryError
@@ -26,7 +26,7 @@ from retrieval.lookup import Lookup
 from retrieval.names import WORDS, fold
 from retrieval.search import Searcher
 from retrieval.titles import squashed
-from retrieval.vocabulary import entities, joined_words
+from retrieval.vocabulary import entities, joined_words, zipf
 
 MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
 SUFFIX_LETTERS = 3  # a suffix this short is part of the name, in capitals: "Megatron-LM"
@@ -35,6 +35,7 @@ DESCRIBING = frozenset(
     ["based", "like", "style", "driven", "powered", "enabled", "aware", "friendly", "free",
      "related", "inspired", "oriented"]
 )  # fmt: skip
+NAME_ZIPF = 3.5  # a word no abstract has, rarer than this in English, is a name typed
 TEXTS_READ = 16  # abstracts read to learn how the corpus writes a word typed in lower case
 # The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
 # Not "the NeurIPS paper on quantization", "a Google paper about graphs": there the name
@@ -129,11 +130,12 @@ def quoted(text: str) -> list[str]:
     return [next(group for group in m.groups() if group) for m in QUOTED.finditer(text)]
 
 
-def spell_quoted_titles(text: str, lookup: Lookup, known: Container[str]) -> str:
-    """Return the text with each quoted name or title that has a word no abstract uses
-    ("Polynomer", "hammingmseh", "neural graph databses") written as the one listed
-    title it stands for, as ``/paper`` finds it; other quoted words are left as typed."""
-    for phrase in quoted(text):
+def spell_titles(text: str, phrases: Iterable[str], lookup: Lookup, known: Container[str]) -> str:
+    """Return the text with each phrase (a quoted name, "polynomer" in "the polynomer
+    paper") that has a word no abstract uses written as the one listed title it stands
+    for, as ``/paper`` finds it ("Polynomer", "neural graph databses"); other phrases are
+    left as typed."""
+    for phrase in phrases:
         if all(fold(word) in known for word in WORDS.findall(phrase)):
             continue
         try:
@@ -164,8 +166,11 @@ def name_spelling(searcher: Searcher, word: str) -> str | None:
     """Return how the corpus writes a folded word when every abstract that has it writes
     it as a name ("BERT", "DeepSpeed", "Megatron" mid-sentence), else None: a word it also
     writes in lower case ("quantization", "graph") is a topic. Titles, written in title
-    case, are not read."""
+    case, are not read. A word no abstract has is a name as typed when it is rare in
+    English ("alexnet", "word2vec", "llama"; not "clip" or "adam")."""
     forms: set[str] = set()
+    if word not in searcher.vocabulary and not any(True for _ in searcher.papers_holding(word)):
+        return word if zipf(word) < NAME_ZIPF else None
     for text in islice(searcher.texts_holding(word), TEXTS_READ):
         abstract = text.partition(". ")[2]
         said = [m.group() for m in WORDS.finditer(abstract) if fold(m.group()) == word]

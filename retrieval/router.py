@@ -28,11 +28,13 @@ from retrieval.asked_paper import (
     asked_name,
     name_spelling,
     names_no_paper,
+    quoted,
     quoted_title,
-    spell_quoted_titles,
+    spell_titles,
     title_not_listed,
 )
 from retrieval.author_answers import AuthorAnswers
+from retrieval.errors import NotFoundError, QueryError
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read
 from retrieval.leave_out import LeaveOut
@@ -95,9 +97,10 @@ class Router:
         intent = self.intents.read(request.text)
         if intent.search_text:  # "tell me about 'Polynomer'": the listed title it means
             words = self.searcher.vocabulary.words
-            spelled = spell_quoted_titles(intent.search_text, self.lookup, words)
+            named = [*quoted(intent.search_text), *filter(None, [self._asked_name(intent)])]
+            spelled = spell_titles(intent.search_text, named, self.lookup, words)
             if spelled != intent.search_text:
-                topic = spell_quoted_titles(intent.topic, self.lookup, words)
+                topic = spell_titles(intent.topic, named, self.lookup, words)
                 intent = replace(intent, search_text=spelled, topic=topic)
         filters, notes = self._filters(request.filters, intent)
         unknown = intent.unknown_subjects or (request.filters.subject and notes)
@@ -117,7 +120,7 @@ class Router:
             route = "code"  # "papers with code", "which Zhang papers released their code?"
         elif filters.author:
             route = "author"
-        elif (name := self._asked_name(intent)) and names_no_paper(self.searcher, name):
+        elif (name := self._asked_name(intent)) and self._no_paper_named(name):
             route = "unlisted-paper"  # "the original BERT paper"
         elif intent.unlisted_author and not intent.topic and not filters.author:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
@@ -166,6 +169,17 @@ class Router:
             title = quoted_title(request.text)
             return self.listings.not_answered(answer, f"No listed paper is titled “{title}”.")
         return answer
+
+    def _no_paper_named(self, name: str) -> bool:
+        """Return True when no listed paper has the name, nor a title ``/paper`` finds
+        for it ("the polynomer paper" is Polynormer's, typed with a typo)."""
+        if not names_no_paper(self.searcher, name):
+            return False
+        try:
+            self.lookup.paper(name)
+        except (NotFoundError, QueryError):
+            return True
+        return False
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))

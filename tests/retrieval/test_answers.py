@@ -426,7 +426,9 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
      ("the DeepSpeed paper", "DeepSpeed"),
      # typed in lower case: the abstracts write these only as names
      ("the bert paper", "BERT"), ("the deepspeed paper", "DeepSpeed"),
-     ("the megatron paper", "Megatron"), ("the gpt-3 paper", "GPT-3")],
+     ("the megatron paper", "Megatron"), ("the gpt-3 paper", "GPT-3"),
+     # a word no abstract has, rare in English: a name as typed
+     ("the alexnet paper?", "alexnet"), ("do you have the word2vec paper?", "word2vec")],
 )  # fmt: skip
 def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
     engine: Engine, question: str, named: str
@@ -806,6 +808,7 @@ def test_asking_for_code_keeps_to_the_author_and_years(engine: Engine) -> None:
 @pytest.mark.parametrize(
     ("question", "title"),
     [('tell me about "Polynomer"', "Polynormer"), ("is 'UniSprase' listed?", "UniSparse"),
+     ("the polynomer paper", "Polynormer"),
      ('tell me about "neural graph databses"', "Neural Graph Databases")],
 )  # fmt: skip
 def test_a_quoted_name_typed_with_a_typo_finds_its_paper(
