@@ -71,6 +71,7 @@ class Framing:
     wants_code: bool = False
     plural: bool = False
     by_date: str | None = None  # "newest" or "oldest": list the answer in that order
+    compares: bool = False  # sets named papers side by side ("QFX vs FLIQS")
 
 
 @dataclass(frozen=True)

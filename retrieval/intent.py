@@ -192,8 +192,22 @@ NOT_ABOUT = re.compile(
     r"\s+([^?.!;,]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[,?.!;]|$)",
     re.I,
 )
+# A question that sets papers side by side: "QFX vs FLIQS", "how do HOGA and Polynormer
+# differ", "compare ENS-10 and ...", "how does HammingMesh relate to ...".
+COMPARES = re.compile(
+    r"\b(?:vs\.?|versus|compar(?:e|es|ed|ing|ison|isons)|differ(?:s|ed|ence|ences|ent|ently)?"
+    r"|contrast(?:s|ed|ing)?|relates?\s+to)(?![\w-])",
+    re.I,
+)
+AGAINST = re.compile(r"\bagainst\b", re.I)  # "compare their method against GPTQ and FLIQS"
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
+
+
+def compares(text: str) -> bool:
+    """Return True when a question sets papers side by side, not against a baseline
+    ("which papers compare their method against GPTQ and FLIQS" is a list)."""
+    return bool(COMPARES.search(text)) and not AGAINST.search(text)
 
 
 @dataclass(frozen=True)
@@ -228,7 +242,10 @@ class Intent:
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
-        return Framing(wants_code=self.wants_code, plural=self.plural, by_date=self.by_date)
+        return Framing(
+            wants_code=self.wants_code, plural=self.plural, by_date=self.by_date,
+            compares=compares(self.question),
+        )  # fmt: skip
 
     def filters(self) -> Filters:
         """Return the years and subjects the question wrote out, as /ask options would."""

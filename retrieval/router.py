@@ -35,7 +35,7 @@ from retrieval.asked_paper import (
 )
 from retrieval.author_answers import AuthorAnswers
 from retrieval.errors import NotFoundError, QueryError
-from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
+from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader, compares
 from retrieval.language import cannot_read
 from retrieval.leave_out import LeaveOut
 from retrieval.listing import Listings, Request, empty, narrowing, outside
@@ -46,7 +46,7 @@ from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import tokenize
 from retrieval.textfilters import read_subject_names, suggest_subjects
-from retrieval.title_answers import TitleAnswers, compares
+from retrieval.title_answers import TitleAnswers
 
 WELCOME = "You're welcome! Ask about the papers any time."
 SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))

@@ -49,6 +49,7 @@ from retrieval.features import SHARED, Framing, Query, read_query, shared
 from retrieval.filtering import Allowed, FilterIndex
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
+from retrieval.named_lists import MAX_HOLDERS, listed_names, with_holders, writing
 from retrieval.refs import ref
 from retrieval.snippets import Prepared, best_snippet, prepare
 from retrieval.text import Sentence, question_terms, rarity, stem_forms
@@ -223,6 +224,9 @@ class Searcher:
         vector = self._embed(self.vocabulary.respell(text)) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
         ranking = self.decide(signals, query, mode)
+        listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
+        if listing and not ranking.abstained:  # "which papers report accuracy on ImageNet?"
+            ranking = with_holders(ranking, self._writing_names(text, filters))
         order, abstained = ranking.order, ranking.abstained
 
         def result(pid: str, semantic: bool, quoted: bool = True) -> Result:
@@ -254,6 +258,19 @@ class Searcher:
             ranking=tuple(order),
             matched=0 if abstained else len(ranking.relevant),
         )
+
+    def _writing_names(self, text: str, filters: Filters) -> list[str]:
+        """Return the papers within the filters that write a name the question names
+        (``retrieval.named_lists``); none when some name is written by too many."""
+        holders: list[str] = []
+        papers = self.index.papers
+        for name in listed_names(text, self.vocabulary.knows_name):
+            allowed = (p for p in self.papers_holding(name) if matches(papers[p], filters))
+            found = writing(name, allowed, self.text_of)
+            if len(found) > MAX_HOLDERS:
+                return []
+            holders += found
+        return holders
 
     def decide(self, signals: dict[str, Signals], query: Query, mode: Mode) -> Ranking:
         """Return the ranking and the answer decision for a question's candidates."""

@@ -9,30 +9,16 @@ import re
 from dataclasses import replace
 
 from retrieval.asked_paper import paper_named
-from retrieval.intent import Intent
+from retrieval.intent import COMPARES, Intent
 from retrieval.listing import Listings, Request
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
 from retrieval.search import Searcher, matches
 from retrieval.vocabulary import entities
 
-# A question that sets papers side by side: "QFX vs FLIQS", "how do HOGA and Polynormer
-# differ", "compare ENS-10 and ...", "how does HammingMesh relate to ...".
-COMPARES = re.compile(
-    r"\b(?:vs\.?|versus|compar(?:e|es|ed|ing|ison|isons)|differ(?:s|ed|ence|ences|ent|ently)?"
-    r"|contrast(?:s|ed|ing)?|relates?\s+to)(?![\w-])",
-    re.I,
-)
-AGAINST = re.compile(r"\bagainst\b", re.I)  # "compare their method against GPTQ and FLIQS"
 # What separates the papers a comparison names: "the DaCe paper, Allo, and the temporal
 # vectorization / multi-pumping paper in terms of ...".
 COMPARANDS = re.compile(r"[,;/()]|\b(?:and|vs\.?|versus|with|to|in\s+terms\s+of)\b", re.I)
-
-
-def compares(text: str) -> bool:
-    """Return True when a question sets papers side by side, not against a baseline
-    ("which papers compare their method against GPTQ and FLIQS" is a list)."""
-    return bool(COMPARES.search(text)) and not AGAINST.search(text)
 
 
 class TitleAnswers:
