@@ -122,6 +122,17 @@ def cannot_read(language: str, author: str | None = None) -> str:
     )
 
 
+def partly_read(language: str) -> str:
+    """Return the note, in English, over an answer found with the few words of a
+    question papercord could read."""
+    name = LANGUAGES.get(language, "another language")
+    return (
+        f"I could understand only part of this question: it reads as {name}, and I "
+        "understand English (and technical terms in other languages). These papers match "
+        "the words I could read."
+    )
+
+
 @cache
 def framing(path: Path = FRAMING_FILE) -> dict[str, tuple[frozenset[str], dict[str, str]]]:
     """Return, per language, its marker words and its framing map (read once)."""

@@ -36,7 +36,7 @@ from retrieval.asked_paper import (
 from retrieval.author_answers import AuthorAnswers
 from retrieval.errors import NotFoundError, QueryError
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader, compares
-from retrieval.language import cannot_read
+from retrieval.language import cannot_read, partly_read
 from retrieval.leave_out import LeaveOut
 from retrieval.listing import Listings, Request, empty, narrowing, outside
 from retrieval.lookup import Lookup
@@ -160,8 +160,10 @@ class Router:
             answer = self.titles.compared(answer, intent.search_text or request.text, filters)
         if route == "search" and answer.abstained and narrowing(filters)[0]:
             return self._elsewhere(request, intent, filters) or answer
-        if route == "unreadable":
+        if route == "unreadable" and (answer.abstained or not intent.understood):
             return self.listings.not_answered(answer, cannot_read(intent.language))
+        if route == "unreadable":  # some words read, and they find papers: say so over them
+            return replace(answer, notes=(partly_read(intent.language), *answer.notes))
         if route == "unlisted-paper":
             named = self._asked_name(intent)
             return self.listings.not_answered(answer, f"No listed paper is the “{named}” paper.")

@@ -816,3 +816,17 @@ def test_a_quoted_name_typed_with_a_typo_finds_its_paper(
 ) -> None:
     answer = engine.ask(question)
     assert not answer.abstained and papers(answer)[0].startswith(title)
+
+
+def test_a_question_read_in_part_is_answered_with_a_note_saying_so(engine: Engine) -> None:
+    # Only "theoretically", "how many", "inference" are read from the German: they find
+    # the paper, and the reply says it understood only part of the question.
+    answer = engine.ask(
+        "Welches Paper analysiert theoretisch, wie viele Speicherzugriffe zwischen schnellem "
+        "und langsamem Speicher bei der Inferenz dünn besetzter neuronaler Netze mindestens "
+        "nötig sind?"
+    )
+    assert papers(answer)[0].startswith("A Theory of I/O-Efficient Sparse")
+    assert any(n.startswith("I could understand only part of this question") for n in answer.notes)
+    nothing = engine.ask("有哪些论文是关于量子计算的？")  # no word read: said, not guessed
+    assert nothing.abstained and nothing.notes[0].startswith("I could not understand")
