@@ -202,6 +202,18 @@ def _topic(searcher: Searcher, word: str) -> bool:
     return len(list(islice(searcher.papers_holding(word), 2))) == 2
 
 
+def no_paper_named(searcher: Searcher, lookup: Lookup, name: str) -> bool:
+    """Return True when no listed paper has the name (``names_no_paper``), nor a title
+    ``/paper`` finds for it ("the polynomer paper" is Polynormer's, with a typo)."""
+    if not names_no_paper(searcher, name):
+        return False
+    try:
+        lookup.paper(name)
+    except (NotFoundError, QueryError):
+        return True
+    return False
+
+
 def paper_named(searcher: Searcher, name: str) -> str | None:
     """Return the id of the one listed paper that has a name, in its title ("FLIQS") or
     as what its abstract introduces ("This work presents QFX"), else None."""

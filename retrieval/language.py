@@ -29,7 +29,7 @@ from rapidfuzz import fuzz, process
 
 from retrieval.config import DATA
 from retrieval.names import CJK, WORDS, fold
-from retrieval.text import stem, stopwords
+from retrieval.text import stem, stopwords, tokenize
 from retrieval.vocabulary import zipf
 
 FRAMING_FILE = DATA / "framing.json"
@@ -42,6 +42,7 @@ COGNATE_MIN = 82  # rapidfuzz ratio for a cognate: "texte"/"text" 89, "pesos"/"p
 # Kept, it counts as a term the list lacks, as it would in English.
 ENGLISH_ZIPF = 2.5
 MORE_ENGLISH = 0.5
+MIN_READ_TERMS = 2  # words read from a question read only in part, to answer on
 MIN_MARKERS = 2  # function words needed to call a question non-English
 # Subject codes are no language's words: "cs.ET" is not French "et".
 SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[a-z]{2}\b", re.I)
@@ -131,6 +132,14 @@ def partly_read(language: str) -> str:
         "understand English (and technical terms in other languages). These papers match "
         "the words I could read."
     )
+
+
+def read_enough(english: str, question: str) -> bool:
+    """Return True when a question read only in part left enough to answer on: two
+    words read, or one the question typed as is ("PIM"), not one guessed as a cognate
+    ("transacciones" is no "translation")."""
+    read = tokenize(english)
+    return len(read) >= MIN_READ_TERMS or bool(set(read) & set(tokenize(question)))
 
 
 @cache

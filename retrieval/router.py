@@ -27,16 +27,15 @@ import numpy as np
 from retrieval.asked_paper import (
     asked_name,
     name_spelling,
-    names_no_paper,
+    no_paper_named,
     quoted,
     quoted_title,
     spell_titles,
     title_not_listed,
 )
 from retrieval.author_answers import AuthorAnswers
-from retrieval.errors import NotFoundError, QueryError
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader, compares
-from retrieval.language import cannot_read, partly_read
+from retrieval.language import cannot_read, partly_read, read_enough
 from retrieval.leave_out import LeaveOut
 from retrieval.listing import Listings, Request, empty, narrowing, outside
 from retrieval.lookup import Lookup
@@ -120,7 +119,9 @@ class Router:
             route = "code"  # "papers with code", "which Zhang papers released their code?"
         elif filters.author:
             route = "author"
-        elif (name := self._asked_name(intent)) and self._no_paper_named(name):
+        elif (name := self._asked_name(intent)) and no_paper_named(
+            self.searcher, self.lookup, name
+        ):
             route = "unlisted-paper"  # "the original BERT paper"
         elif intent.unlisted_author and not intent.topic and not filters.author:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
@@ -160,7 +161,9 @@ class Router:
             answer = self.titles.compared(answer, intent.search_text or request.text, filters)
         if route == "search" and answer.abstained and narrowing(filters)[0]:
             return self._elsewhere(request, intent, filters) or answer
-        if route == "unreadable" and (answer.abstained or not intent.understood):
+        if route == "unreadable" and (
+            answer.abstained or not read_enough(intent.search_text, request.text)
+        ):
             return self.listings.not_answered(answer, cannot_read(intent.language))
         if route == "unreadable":  # some words read, and they find papers: say so over them
             return replace(answer, notes=(partly_read(intent.language), *answer.notes))
@@ -171,17 +174,6 @@ class Router:
             title = quoted_title(request.text)
             return self.listings.not_answered(answer, f"No listed paper is titled “{title}”.")
         return answer
-
-    def _no_paper_named(self, name: str) -> bool:
-        """Return True when no listed paper has the name, nor a title ``/paper`` finds
-        for it ("the polynomer paper" is Polynormer's, typed with a typo)."""
-        if not names_no_paper(self.searcher, name):
-            return False
-        try:
-            self.lookup.paper(name)
-        except (NotFoundError, QueryError):
-            return True
-        return False
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))

@@ -830,3 +830,19 @@ def test_a_question_read_in_part_is_answered_with_a_note_saying_so(engine: Engin
     assert any(n.startswith("I could understand only part of this question") for n in answer.notes)
     nothing = engine.ask("有哪些论文是关于量子计算的？")  # no word read: said, not guessed
     assert nothing.abstained and nothing.notes[0].startswith("I could not understand")
+
+
+def test_the_whole_list_is_no_topic(engine: Engine) -> None:
+    answer = engine.ask("which papers in the whole list have the subject cs.ET?")
+    listed = engine.lookup.index.papers.values()
+    assert not answer.notes and answer.matched == sum("cs.ET" in p.subjects for p in listed)
+
+
+def test_one_guessed_word_is_too_little_one_typed_name_is_enough(engine: Engine) -> None:
+    # "transacciones" is guessed as "translation": one guessed word does not answer.
+    guessed = engine.ask(
+        "¿Hay algún artículo sobre detección de fraude en transacciones bancarias?"
+    )
+    assert guessed.abstained and guessed.notes[0].startswith("I could not understand")
+    typed = engine.ask("Quais artigos envolvem processamento em memória (PIM)?")  # PIM as typed
+    assert not typed.abstained and any(t.startswith("UniSparse") for t in papers(typed))
