@@ -83,7 +83,15 @@ def test_a_question_papercord_refuses_is_scored_as_an_abstention() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["dev.jsonl", "dev2.jsonl", "blind-a.jsonl", "blind-b.jsonl", "blind-c.jsonl", "blind-h.jsonl"],
+    [
+        "dev.jsonl",
+        "dev2.jsonl",
+        "blind-a.jsonl",
+        "blind-b.jsonl",
+        "blind-c.jsonl",
+        "blind-h.jsonl",
+        "blind-k.jsonl",
+    ],
 )
 def test_every_shipped_question_set_loads_and_names_only_listed_papers(
     engine: Engine, name: str
