@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice, pairwise
 
@@ -43,7 +43,7 @@ class Acronym:
 
 
 def defined(
-    text: str, definition: Callable[[str], Acronym | None], known: Iterable[str]
+    text: str, definition: Callable[[str], Acronym | None], known: Container[str]
 ) -> tuple[Acronym, ...]:
     """Return the acronyms a question uses, by either form, that the corpus defines.
 
@@ -51,11 +51,11 @@ def defined(
     synthesis") is found by the initials of two to five words in a row when the corpus
     uses the acronym they spell and defines it as those words. ``definition`` returns
     an acronym's long form in the corpus (``definition_in``)."""
-    known = set(known)
     words = list(WORDS.finditer(text))
     found: dict[str, Acronym] = {}
     for short, typed_long in _candidates(words):
-        if not {fold(short), fold(short) + "s"} & known or short in found:
+        folded = fold(short)
+        if short in found or (folded not in known and folded + "s" not in known):
             continue
         acronym = definition(short)
         if acronym is None:
@@ -92,9 +92,10 @@ def definition_in(short: str, texts_holding: Callable[[str], Iterable[str]]) -> 
                 stems = tuple(tokenize(" ".join(m.group() for m in before)))
                 if len(stems) >= MIN_LETTERS:  # "processing-in-memory": "process", "memori"
                     forms[stems] += 1
-    if not forms:
+    short_stems = tokenize(short)  # none for a stop word: "IT", "OR", "AS"
+    if not forms or len(short_stems) != 1:
         return None
-    return Acronym(tokenize(short)[0], forms.most_common(1)[0][0])
+    return Acronym(short_stems[0], forms.most_common(1)[0][0])
 
 
 def held(terms: PaperTerms, rows: Values, acronym: Acronym) -> npt.NDArray[np.bool_]:
@@ -102,8 +103,6 @@ def held(terms: PaperTerms, rows: Values, acronym: Acronym) -> npt.NDArray[np.bo
     ("graph neural networks", not "graph" in one sentence and "neural networks" in
     another)."""
     short = terms.coverage(rows, {acronym.short: 1.0}) > 0
-    if len(acronym.long) < 2:
-        return short | (terms.coverage(rows, dict.fromkeys(acronym.long, 1.0)) > 0)
     pairs = dict.fromkeys(pairwise(acronym.long), 1.0)
     return short | (terms.pairs_weight(rows, pairs) >= len(pairs) - 1e-9)
 

@@ -18,14 +18,15 @@ its words in a row, no listed paper is that paper.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Collection, Container, Iterable
 from itertools import islice
 
-from retrieval.errors import NotFoundError, QueryError
+from rapidfuzz import fuzz, process
+
 from retrieval.lookup import Lookup
 from retrieval.names import WORDS, fold
 from retrieval.search import Searcher
-from retrieval.titles import squashed
+from retrieval.titles import short_name, squashed
 from retrieval.vocabulary import entities, joined_words, zipf
 
 MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
@@ -35,6 +36,9 @@ DESCRIBING = frozenset(
     ["based", "like", "style", "driven", "powered", "enabled", "aware", "friendly", "free",
      "related", "inspired", "oriented"]
 )  # fmt: skip
+SPELLED = 4  # quoted phrases a question's titles are looked up for
+SPELLED_LIKE = 80  # rapidfuzz ratio of a phrase to a title's name it stands for
+TYPO_LIKE = 85  # ratio of a word to a corpus word it is a typo of ("benchmrk")
 NAME_ZIPF = 3.5  # a word no abstract has, rarer than this in English, is a name typed
 TEXTS_READ = 16  # abstracts read to learn how the corpus writes a word typed in lower case
 # The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
@@ -61,7 +65,14 @@ AS_TITLE_AFTER = re.compile(
     r"|(?:is\s+)?listed|in\s+here|paper|article|preprint)\b",
     re.I,
 )
-AS_TITLE_BEFORE = re.compile(r"\b(?:titled|called|named|title)\s*:?\s*\W?$", re.I)
+AS_TITLE_BEFORE = re.compile(r"\b(?:titled|title)\s*:?\s*\W?$", re.I)
+# Words before quotes that make the quoted words a topic, in any case: "papers on 'Large
+# Language Model Quantization'", "a technique called 'Sparse Attention with Hashing'".
+AS_TOPIC_BEFORE = re.compile(
+    r"\b(?:on|about|regarding|concerning|into|called|named|dubbed|use|uses|using|like|for|"
+    r"with|of)\s*\W?$",
+    re.I,
+)
 TITLE_WORDS = 3  # fewer words in quotes are a term ("'IR'", "'graph'"), not a title
 # What an abstract says it introduces, in the sentence that says so.
 INTRODUCES = (
@@ -108,21 +119,28 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
 
 def quoted_title(text: str) -> str | None:
     """Return the first title in quotes in a question ("'Attention Is All You Need'"):
-    ``TITLE_WORDS`` words or more, each long one capitalized, or in any case when the
-    question asks whether they are a listed title ("is 'quantum supremacy using a
-    programmable superconducting processor' in the list?"). Other words in lower case
-    are a topic to match exactly ("papers on 'graph neural networks'"), not a title."""
+    ``TITLE_WORDS`` words or more, each long one capitalized (unless a word before them
+    makes them a topic: "papers on 'Large Language Model Quantization'"), or in any case
+    when the question asks whether they are a listed title ("is 'quantum supremacy using
+    a programmable superconducting processor' in the list?"). Other words in quotes are
+    a topic to match exactly ("papers on 'graph neural networks'"), not a title."""
     for match in QUOTED.finditer(text):
         quoted = next(group for group in match.groups() if group)
         words = WORDS.findall(quoted)
         long = [w for w in words if len(w) >= MIN_LETTERS]
+        before = text[: match.start()]
         titled = bool(long) and all(w[0].isupper() for w in long)
-        asked = AS_TITLE_AFTER.match(text[match.end() :]) or AS_TITLE_BEFORE.search(
-            text[: match.start()]
-        )
+        titled = titled and not AS_TOPIC_BEFORE.search(before)
+        asked = AS_TITLE_AFTER.match(text[match.end() :]) or AS_TITLE_BEFORE.search(before)
         if len(words) >= TITLE_WORDS and (titled or asked):
             return " ".join(quoted.split())
     return None
+
+
+def before_paper(text: str) -> list[str]:
+    """Return the words typed in lower case right before "paper" that point at one paper
+    ("polynomer" in "the polynomer paper"), as typed."""
+    return [m[1] for m in LOWER.finditer(text) if POINTED.search(text, 0, m.start())]
 
 
 def quoted(text: str) -> list[str]:
@@ -133,28 +151,29 @@ def quoted(text: str) -> list[str]:
 def spell_titles(text: str, phrases: Iterable[str], lookup: Lookup, known: Container[str]) -> str:
     """Return the text with each phrase (a quoted name, "polynomer" in "the polynomer
     paper") that has a word no abstract uses written as the one listed title it stands
-    for, as ``/paper`` finds it ("Polynomer", "neural graph databses"); other phrases are
-    left as typed."""
-    for phrase in phrases:
+    for ("Polynomer", "neural graph databses"): the title ``/paper`` finds for it, whose
+    name (or whole title) the phrase spells closely; other phrases are left as typed
+    ("accelerater" is not Allo's). At most ``SPELLED`` phrases are looked up."""
+    for phrase in list(dict.fromkeys(phrases))[:SPELLED]:
         if all(fold(word) in known for word in WORDS.findall(phrase)):
             continue
-        try:
-            found = lookup.paper(phrase)
-        except (NotFoundError, QueryError):
+        pid = lookup.title_for(phrase)
+        if pid is None:
             continue
-        if not found.alternatives:
-            text = text.replace(phrase, found.paper.title)
+        title = lookup.index.papers[pid].title
+        named = short_name(title) or title
+        if fuzz.ratio(fold(phrase), fold(named)) >= SPELLED_LIKE:
+            pattern = re.compile(re.escape(phrase), re.I)
+            text = pattern.sub(title.replace("\\", "\\\\"), text)
     return text
 
 
 def title_not_listed(searcher: Searcher, lookup: Lookup, title: str) -> bool:
     """Return True when no listed title matches a quoted title and no abstract has its
     words in a row."""
-    try:
-        lookup.paper(title)
-    except NotFoundError:
-        return not _holding(searcher, title, WORDS.findall(fold(title)))
-    return False
+    if lookup.title_for(title) is not None:
+        return False
+    return not _holding(searcher, title, WORDS.findall(fold(title)))
 
 
 def _named(asked: str) -> str | None:
@@ -170,7 +189,8 @@ def name_spelling(searcher: Searcher, word: str) -> str | None:
     English ("alexnet", "word2vec", "llama"; not "clip" or "adam")."""
     forms: set[str] = set()
     if word not in searcher.vocabulary and not any(True for _ in searcher.papers_holding(word)):
-        return word if zipf(word) < NAME_ZIPF else None
+        rare = zipf(word) < NAME_ZIPF
+        return word if rare and not _misspelled(word, searcher.vocabulary.words) else None
     for text in islice(searcher.texts_holding(word), TEXTS_READ):
         abstract = text.partition(". ")[2]
         said = [m.group() for m in WORDS.finditer(abstract) if fold(m.group()) == word]
@@ -179,6 +199,12 @@ def name_spelling(searcher: Searcher, word: str) -> str | None:
             return None
         forms.update(said)
     return min(forms) if len(forms) == 1 else None
+
+
+def _misspelled(word: str, words: Collection[str]) -> bool:
+    """Return True when a word is a corpus word typed with a typo ("benchmrk")."""
+    alike = [w for w in words if w[:1] == word[:1] and abs(len(w) - len(word)) <= 2]
+    return process.extractOne(word, alike, scorer=fuzz.ratio, score_cutoff=TYPO_LIKE) is not None
 
 
 def names_no_paper(searcher: Searcher, name: str) -> bool:
@@ -205,13 +231,7 @@ def _topic(searcher: Searcher, word: str) -> bool:
 def no_paper_named(searcher: Searcher, lookup: Lookup, name: str) -> bool:
     """Return True when no listed paper has the name (``names_no_paper``), nor a title
     ``/paper`` finds for it ("the polynomer paper" is Polynormer's, with a typo)."""
-    if not names_no_paper(searcher, name):
-        return False
-    try:
-        lookup.paper(name)
-    except (NotFoundError, QueryError):
-        return True
-    return False
+    return names_no_paper(searcher, name) and lookup.title_for(name) is None
 
 
 def paper_named(searcher: Searcher, name: str) -> str | None:

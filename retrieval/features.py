@@ -157,7 +157,8 @@ def _key(query: Query, corpus: PaperTerms, rows: Values) -> Row:
     of a defined acronym, 1 for a paper with either whole form ("HLS" or "high-level
     synthesis", not "logic synthesis")."""
     assert query.key is not None
-    for acronym in (a for a in query.acronyms if query.key in a.stems):
+    acronym = next((a for a in query.acronyms if query.key in a.stems), None)
+    if acronym is not None:
         return held(corpus, rows, acronym).astype(np.float64)
     return corpus.coverage(rows, {query.key: 1.0})
 

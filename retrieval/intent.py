@@ -57,7 +57,7 @@ FRAMING = frozenset(
         "categories codes arxiv published publish publishes publication publications wrote "
         "written write writes authored author authors recent recently latest newest new "
         "oldest first last index indexed collection here share percent percentage "
-        "distribution spread full complete entire whole overall total every everything titles "
+        "distribution spread full complete entire whole overall every everything titles "
         "title show "
         "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
         "mainly focus focuses interests interested working does do did have has got "
@@ -66,8 +66,8 @@ FRAMING = frozenset(
         "best anyone anybody either "
         "both coauthored coauthor authoring together jointly joint et al colleagues "
         "coauthors collaborators "
-        "mr mrs ms dr prof professor alone done doing worked fetch grab find put release "
-        "released releases came come produce produced"
+        "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
+        "came come produce produced"
     )
 )
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
@@ -87,14 +87,18 @@ PLURAL = re.compile(
 # Asking where a paper's code is, not about code as a topic ("weather code", "surface
 # code", "HLS code generation", "subject codes"): a code host, open source, or code or
 # an implementation that is released, shared, available or linked.
+NOT_SOURCE = (
+    r"(?![\s-]+(?:generation|generator|fragments?|smells?|reviews?|switching|search"
+    r"|completion|clones?|quality))"
+)
 WANTS_CODE = re.compile(
     r"\b(?:github|gitlab|repos?|repositor(?:y|ies)|open[- ]?sourc\w*|source[- ]code)\b"
-    r"|\b(?:code|implementations?)\b[^.?!,]{0,25}?"
+    rf"|\b(?:code|implementations?)\b{NOT_SOURCE}[^.?!,]{{0,25}}?"
     r"\b(?:available|public(?:ly)?|released?|online|shared|link(?:ed|s)?)\b"
     r"|\b(?:release[sd]?|releasing|share[sd]?|sharing|publish(?:es|ed)?|provide[sd]?|with"
     r"|ha(?:ve|s)|link(?:s|ed)?\s+to|where(?:'s|\s+is|\s+can\s+i\s+find)?)\s+"
     r"(?:the\s+|their\s+|its\s+|any\s+|some\s+|public\s+|open\s+)?"
-    r"(?:code|implementations?)\b(?![\s-]+(?:generation|generator|fragments?))",
+    rf"(?:code|implementations?)\b{NOT_SOURCE}",
     re.I,
 )
 

@@ -139,7 +139,9 @@ def read_enough(english: str, question: str) -> bool:
     words read, or one the question typed as is ("PIM"), not one guessed as a cognate
     ("transacciones" is no "translation")."""
     read = tokenize(english)
-    return len(read) >= MIN_READ_TERMS or bool(set(read) & set(tokenize(question)))
+    kept = {fold(w) for w in WORDS.findall(english)} - stopwords()
+    typed = {fold(w) for w in WORDS.findall(question)}  # "Modell" is no "model" typed
+    return len(read) >= MIN_READ_TERMS or bool(kept & typed)
 
 
 @cache

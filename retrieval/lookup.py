@@ -67,6 +67,35 @@ class Lookup:
         matches no listed title, even though one has "attention". When several titles
         match ("graph"), the best is returned with the others as ``alternatives``.
         """
+        folded, words, scored = self._scored(query)
+        if not scored:
+            near = self._near(folded, words)
+            raise NotFoundError(
+                f"no paper title matches {echo(query)}: it is not in the list",
+                tuple(self._titles[p] for s, p in near[:SUGGESTIONS] if s >= SUGGEST_CUTOFF),
+            )
+        (score, whole), pid = scored[0]
+        others = [p for (_, w), p in scored[1:] if not (whole >= EXACT and w < EXACT - 5)]
+        detail = self.detail(pid, float(score))
+        alternatives = tuple(ref(self.index.papers[p]) for p in others[:ALTERNATIVES])
+        return replace(detail, alternatives=alternatives)
+
+    def title_for(self, query: str) -> str | None:
+        """Return the id of the one paper whose title ``paper`` would find for a name or
+        title, when it finds one and no other; no detail is built and nothing suggested."""
+        try:
+            _, _, scored = self._scored(query)
+        except QueryError:
+            return None
+        if not scored:
+            return None
+        (_, whole), pid = scored[0]
+        others = [p for (_, w), p in scored[1:] if not (whole >= EXACT and w < EXACT - 5)]
+        return None if others else pid
+
+    def _scored(self, query: str) -> tuple[str, list[str], list[tuple[tuple[float, float], str]]]:
+        """Return the folded query, its words, and the titles that match it, best first
+        (see ``paper``); raise QueryError for fewer than three characters."""
         folded = utils.default_process(query)
         if len(folded) < 3:
             raise QueryError("type at least three characters of the paper's title")
@@ -85,17 +114,7 @@ class Lookup:
             key=lambda found: (found[0][0], self._folded[found[1]].startswith(folded), found),
             reverse=True,
         )
-        if not scored:
-            near = self._near(folded, words)
-            raise NotFoundError(
-                f"no paper title matches {echo(query)}: it is not in the list",
-                tuple(self._titles[p] for s, p in near[:SUGGESTIONS] if s >= SUGGEST_CUTOFF),
-            )
-        (score, whole), pid = scored[0]
-        others = [p for (_, w), p in scored[1:] if not (whole >= EXACT and w < EXACT - 5)]
-        detail = self.detail(pid, float(score))
-        alternatives = tuple(ref(self.index.papers[p]) for p in others[:ALTERNATIVES])
-        return replace(detail, alternatives=alternatives)
+        return folded, words, scored
 
     def one_titled(self, text: str) -> str | None:
         """Return the one paper a few words point at by its title ("the DaCe Python FPGA

@@ -7,7 +7,10 @@ makes of its other words. The names are those the question writes with two capit
 more, or a digit ("HLS", "PyTorch", "A100", "CIFAR"), that the corpus uses; a plainly
 capitalized word ("Transformers", "Gurobi") may be a sentence's first word or a common
 noun, and is left to the models. A name that more than ``MAX_HOLDERS`` papers write is a
-topic of the list, not evidence: it adds nothing.
+topic of the list, not evidence: it adds nothing (the others still do). A paper that
+writes a name must also cover half as much of the question as the best paper chosen
+(``retrieval.search.HOLDER_COVER``): "which papers quantize LLMs to 4 bits?" does not
+list every paper that says "LLMs".
 
 Only lists (plural questions the models answered), and not comparisons, which answer
 with the papers they name.
@@ -45,7 +48,9 @@ def listed_names(text: str, knows_name: Callable[[str], bool]) -> list[str]:
 
 def writing(name: str, candidates: Iterable[str], text_of: Callable[[str], str]) -> list[str]:
     """Return the candidates whose text writes the name as a word of its own ("GPT" in
-    "GPT-2", not in "GPTQ"), at most ``MAX_HOLDERS`` + 1 of them."""
+    "GPT-2", not in "GPTQ"), as typed: "GPUs" is not "GPU" (held out, reading them
+    alike listed every paper that mentions a GPU for "runs on thousands of GPUs"), at
+    most ``MAX_HOLDERS`` + 1 of them."""
     pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
     found: list[str] = []
     for pid in candidates:

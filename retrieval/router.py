@@ -26,6 +26,7 @@ import numpy as np
 
 from retrieval.asked_paper import (
     asked_name,
+    before_paper,
     name_spelling,
     no_paper_named,
     quoted,
@@ -96,7 +97,8 @@ class Router:
         intent = self.intents.read(request.text)
         if intent.search_text:  # "tell me about 'Polynomer'": the listed title it means
             words = self.searcher.vocabulary.words
-            named = [*quoted(intent.search_text), *filter(None, [self._asked_name(intent)])]
+            text = intent.search_text
+            named = [*quoted(text), *before_paper(text), *filter(None, [self._asked_name(intent)])]
             spelled = spell_titles(intent.search_text, named, self.lookup, words)
             if spelled != intent.search_text:
                 topic = spell_titles(intent.topic, named, self.lookup, words)

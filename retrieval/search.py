@@ -52,7 +52,7 @@ from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.named_lists import MAX_HOLDERS, listed_names, with_holders, writing
 from retrieval.refs import ref
 from retrieval.snippets import Prepared, best_snippet, prepare
-from retrieval.text import Sentence, question_terms, rarity, stem_forms
+from retrieval.text import Sentence, question_terms, rarity, stem_forms, tokenize
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
@@ -76,6 +76,8 @@ EXACT_CHUNKS = 300_000
 EXACT_ROWS = EXACT_CHUNKS  # papers, likewise (``Lookup.related``)
 OVERFETCH = 1000
 GATHER_SHARE = 10  # score only the allowed chunks when fewer than 1 in this many
+UNREAD = object()  # an acronym not looked up yet (``Searcher._definition``)
+HOLDER_COVER = 0.5  # a paper writing a named name covers this share of the best's coverage
 DEFINITIONS = 4096  # acronyms whose corpus definition is kept (``Searcher._definition``)
 PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
@@ -146,7 +148,7 @@ class Searcher:
         self._chunk_rows = index.chunk_rows
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
         self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
-        self._definitions: dict[str, Acronym | None] = {}
+        self._definitions: dict[str, Acronym | None] = {}  # read by ``_definition``
 
     def texts_holding(self, phrase: str) -> Iterator[str]:
         """Return the title and abstract of each paper that may hold ``phrase`` (folded):
@@ -226,7 +228,15 @@ class Searcher:
         ranking = self.decide(signals, query, mode)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
         if listing and not ranking.abstained:  # "which papers report accuracy on ImageNet?"
-            ranking = with_holders(ranking, self._writing_names(text, filters))
+            holders = self._writing_names(text, filters)
+            if holders:  # and that cover half as much of the question as the best chosen
+                rows = self._rows(holders)  # of the whole question, or one "X or Y" part
+                parts = [query.weights, *query.alternatives]
+                cover = np.max([self._coverage(rows, w, query.acronyms) for w in parts], axis=0)
+                chosen = [signals[p].coverage for p in ranking.relevant if p in signals]
+                least = HOLDER_COVER * max(chosen, default=0.0)
+                holders = [p for p, c in zip(holders, cover, strict=True) if c >= least]
+            ranking = with_holders(ranking, holders)
         order, abstained = ranking.order, ranking.abstained
 
         def result(pid: str, semantic: bool, quoted: bool = True) -> Result:
@@ -261,15 +271,18 @@ class Searcher:
 
     def _writing_names(self, text: str, filters: Filters) -> list[str]:
         """Return the papers within the filters that write a name the question names
-        (``retrieval.named_lists``); none when some name is written by too many."""
+        (``retrieval.named_lists``); a name that many papers write adds none. Only names
+        whose rarest word at most ``MAX_HOLDERS`` x 4 papers hold are read at all."""
         holders: list[str] = []
-        papers = self.index.papers
+        papers, stems = self.index.papers, self.index.stems
         for name in listed_names(text, self.vocabulary.knows_name):
+            words = tokenize(name)
+            if not words or min(stems.count(w) for w in words) > 4 * MAX_HOLDERS:
+                continue
             allowed = (p for p in self.papers_holding(name) if matches(papers[p], filters))
             found = writing(name, allowed, self.text_of)
-            if len(found) > MAX_HOLDERS:
-                return []
-            holders += found
+            if len(found) <= MAX_HOLDERS:
+                holders += found
         return holders
 
     def decide(self, signals: dict[str, Signals], query: Query, mode: Mode) -> Ranking:
@@ -306,8 +319,9 @@ class Searcher:
         """Return the raw signals of every candidate paper for the question.
 
         Candidates are what either retriever found, plus (with ``key``) every allowed
-        paper containing that term, by either form when it is a defined acronym's
-        (``retrieval.acronyms``); their cosine is read from the in-memory chunk vectors.
+        paper containing that term, and the papers that write the acronym of a long form
+        the term is part of (``retrieval.acronyms``); their cosine is read from the
+        in-memory chunk vectors.
         """
         permitted = self._everything if filters == Filters() else self.filtering.allowed(filters)
         allowed = permitted.papers
@@ -356,11 +370,14 @@ class Searcher:
     def _definition(self, short: str) -> Acronym | None:
         """Return what the corpus defines an acronym as (``definition_in``), the last
         ``DEFINITIONS`` looked up kept: reading them is most of an acronym's cost."""
-        if short not in self._definitions:
-            if len(self._definitions) >= DEFINITIONS:
-                self._definitions.clear()
-            self._definitions[short] = definition_in(short, self.texts_holding)
-        return self._definitions[short]
+        cached = self._definitions.get(short, UNREAD)
+        if cached is not UNREAD:
+            return cached if isinstance(cached, Acronym) else None
+        found = definition_in(short, self.texts_holding)
+        if len(self._definitions) >= DEFINITIONS:
+            self._definitions.clear()
+        self._definitions[short] = found  # another thread may clear it: return our own
+        return found
 
     def _coverage(
         self, rows: npt.NDArray[np.int64], weights: dict[str, float], acronyms: tuple[Acronym, ...]

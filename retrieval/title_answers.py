@@ -18,6 +18,9 @@ from retrieval.vocabulary import entities
 
 # What separates the papers a comparison names: "the DaCe paper, Allo, and the temporal
 # vectorization / multi-pumping paper in terms of ...".
+# A part that points at a paper by describing it: "the spatial computer paper", "the
+# I/O-efficient sparse inference one"; not a topic ("post-training quantization").
+PAPER_WORD = re.compile(r"\b(?:paper|one|work|article|preprint)s?\b", re.I)
 COMPARANDS = re.compile(r"[,;/()]|\b(?:and|vs\.?|versus|with|to|in\s+terms\s+of)\b", re.I)
 
 
@@ -73,7 +76,8 @@ class TitleAnswers:
         named = set(self.searcher.titles.named_in(text))
         named |= {pid for name in entities(text) if (pid := paper_named(self.searcher, name))}
         parts = COMPARANDS.split(COMPARES.sub(" ", text))  # "the temporal vectorization paper"
-        named |= {pid for part in parts if (pid := self.lookup.one_titled(part))}
+        pointed = (part for part in parts if PAPER_WORD.search(part))  # "the ... paper"
+        named |= {pid for part in pointed if (pid := self.lookup.one_titled(part))}
         named = {pid for pid in named if matches(papers[pid], filters)}
         if len(named) < 2 or len(named) > self.searcher.settings.listed:
             return answer

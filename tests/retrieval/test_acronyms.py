@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from retrieval.acronyms import Acronym, defined, definition_in
 from retrieval.engine import Engine
@@ -62,3 +64,17 @@ def test_a_long_form_may_have_a_stop_word_inside(engine: Engine) -> None:
     # UniSparse defines "processing-in-memory (PIM)"; the BNN benchmark writes only PIM.
     found = titles(engine.ask("papers on processing-in-memory"))
     assert any(t.startswith("Comprehensive Benchmarking of Binary") for t in found)
+
+
+def test_an_acronym_that_is_a_stop_word_has_no_definition() -> None:
+    # "operations research (OR)": tokenizing "OR" leaves nothing to credit.
+    corpus = texts("We use operations research (OR) methods.", "Information technology (IT).")
+    known = {"or", "operations", "research", "it", "information", "technology"}
+    assert defined("papers applying operations research, IT or OR", corpus, known) == ()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=120))
+def test_any_question_reads_without_error(question: str) -> None:
+    corpus = texts("Existing high-level synthesis (HLS) tools need changes.", "We map to HLS.")
+    assert defined(question, corpus, {"hls", "high", "level", "synthesis"}) in ((), (HLS,))

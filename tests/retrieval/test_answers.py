@@ -846,3 +846,34 @@ def test_one_guessed_word_is_too_little_one_typed_name_is_enough(engine: Engine)
     assert guessed.abstained and guessed.notes[0].startswith("I could not understand")
     typed = engine.ask("Quais artigos envolvem processamento em memória (PIM)?")  # PIM as typed
     assert not typed.abstained and any(t.startswith("UniSparse") for t in papers(typed))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ['papers on "Large Language Model Quantization"',
+     "which papers use a method named 'Low Rank Adaptation'"],
+)  # fmt: skip
+def test_a_title_case_topic_in_quotes_is_searched_not_said_unlisted(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert not any(n.startswith("No listed paper is titled") for n in answer.notes)
+
+
+def test_a_typo_before_paper_is_no_name_and_no_title_is_guessed(engine: Engine) -> None:
+    assert not any("is the" in n for n in engine.ask("the benchmrk paper").notes)
+    # "accelerater" is close to no title's name: the search answers, no title is forced
+    forced = engine.ask("the accelerater paper")
+    assert not (forced.matched == 1 and papers(forced)[0].startswith("Allo"))
+
+
+def test_a_topic_comparison_is_not_narrowed_to_titles(engine: Engine) -> None:
+    # "post-training quantization" is a topic here, not the GPTQ paper named.
+    answer = engine.ask("compare post-training quantization with fixed-point quantization")
+    assert any(t.startswith("FLIQS") for t in papers(answer))
+
+
+def test_a_word_spelled_like_english_is_no_word_typed_as_is(engine: Engine) -> None:
+    # German "Modell" is read as "model": too little to answer on.
+    answer = engine.ask("welche Artikel behandeln Betrugserkennung im Bankwesen und das Modell?")
+    assert answer.abstained and answer.notes[0].startswith("I could not understand")

@@ -284,7 +284,9 @@ def test_asking_where_the_code_is_wants_code(reader: IntentReader, question: str
     "question",
     ["papers on weather or climate, or weather code as a case study",
      "decoders for surface-code quantum error correction", "HLS code generation backends",
-     "a representation of code fragments to guide tuning", "an efficient FPGA implementation"],
+     "a representation of code fragments to guide tuning", "an efficient FPGA implementation",
+     "papers dealing with code smells", "which papers have code review datasets",
+     "papers on code generation available online"],
 )  # fmt: skip
 def test_code_as_a_topic_does_not_ask_for_code(reader: IntentReader, question: str) -> None:
     # Asking for code favours papers whose abstract links it: not the topic asked for.

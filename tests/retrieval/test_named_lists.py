@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from retrieval.engine import Engine
 from retrieval.named_lists import listed_names
@@ -31,6 +33,20 @@ def test_every_paper_that_writes_a_named_name_is_listed(
         text = f"{paper.title}. {paper.abstract}"
         if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text) for n in names):
             assert paper.title in listed
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=120))
+def test_any_question_reads_without_error(question: str) -> None:
+    assert all(name in question for name in listed_names(question, lambda _: True))
+
+
+def test_a_name_many_list_papers_write_does_not_list_them_all(engine: Engine) -> None:
+    # "LLMs": the papers that say it but are not about quantizing are left to the models.
+    answer = engine.ask("which papers quantize LLMs to 4 bits?")
+    assert not any(
+        r.paper.title.startswith("Radial Networks") for r in answer.results + answer.more
+    )
 
 
 def test_a_comparison_keeps_to_the_papers_it_names(engine: Engine) -> None:
