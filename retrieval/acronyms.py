@@ -25,8 +25,9 @@ import numpy.typing as npt
 from retrieval.names import WORDS, fold
 from retrieval.paper_terms import PaperTerms, Values
 from retrieval.text import tokenize
+from retrieval.vocabulary import MAX_ACRONYM, MIN_ACRONYM, acronym_typed, initials
 
-MIN_LETTERS, MAX_LETTERS = 2, 6  # "IR" to "SPMDMP": longer capitals are names
+MIN_LONG = 2  # stems of a long form ("processing-in-memory": "process", "memori")
 TEXTS_READ = 16  # abstracts read for an acronym's definition
 
 
@@ -69,15 +70,13 @@ def defined(
 def _candidates(words: list[re.Match[str]]) -> Iterator[tuple[str, str | None]]:
     """Yield (acronym, long form typed or None): capitals as typed, then initials."""
     for match in words:
-        typed = match.group()
-        short = typed[:-1] if typed.endswith("s") and typed[:-1].isupper() else typed
-        if MIN_LETTERS <= len(short) <= MAX_LETTERS and short.isupper() and short.isalpha():
+        if short := acronym_typed(match.group()):
             yield short, None
-    for size in range(MIN_LETTERS, MAX_LETTERS):
+    for size in range(MIN_ACRONYM, MAX_ACRONYM):
         for start in range(len(words) - size + 1):
             run = words[start : start + size]
             if all(m.group().isalpha() and m.group().islower() for m in run):
-                yield "".join(m.group()[0] for m in run).upper(), " ".join(m.group() for m in run)
+                yield initials(run), " ".join(m.group() for m in run)
 
 
 def definition_in(short: str, texts_holding: Callable[[str], Iterable[str]]) -> Acronym | None:
@@ -87,10 +86,9 @@ def definition_in(short: str, texts_holding: Callable[[str], Iterable[str]]) -> 
     for text in islice(texts_holding(fold(short)), TEXTS_READ):
         for defining in pattern.finditer(text):
             before = list(WORDS.finditer(text[: defining.start()]))[-len(short) :]
-            initials = "".join(m.group()[0] for m in before).upper()
-            if initials == short:
+            if initials(before) == short:
                 stems = tuple(tokenize(" ".join(m.group() for m in before)))
-                if len(stems) >= MIN_LETTERS:  # "processing-in-memory": "process", "memori"
+                if len(stems) >= MIN_LONG:  # "processing-in-memory": "process", "memori"
                     forms[stems] += 1
     short_stems = tokenize(short)  # none for a stop word: "IT", "OR", "AS"
     if not forms or len(short_stems) != 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise, product
 
@@ -86,15 +86,12 @@ class Vocabulary:
         abstract says that either, and the acronym is then what the list lacks."""
         found = list(WORDS.finditer(text))
         for at in reversed(range(len(found))):
-            typed = found[at].group()
-            acronym = typed[:-1] if typed.endswith("s") and typed[:-1].isupper() else typed
-            if not (MIN_ACRONYM <= len(acronym) <= MAX_ACRONYM and acronym.isupper()):
-                continue
-            if not acronym.isalpha() or self.knows(fold(acronym)):
+            acronym = acronym_typed(found[at].group())
+            if acronym is None or self.knows(fold(acronym)):
                 continue
             n = len(acronym)
             beside = (found[max(0, at - n) : at], found[at + 1 : at + 1 + n])
-            long = next((ws for ws in beside if _initials(ws) == acronym), None)
+            long = next((ws for ws in beside if initials(ws) == acronym), None)
             if long and self.knows(" ".join(fold(m.group()) for m in long)):
                 start, end = found[at].start(), found[at].end()
                 if text[start - 1 : start] == "(" and text[end : end + 1] == ")":
@@ -156,7 +153,16 @@ class Vocabulary:
         return at < len(self._sorted) and self._sorted[at].startswith(word)
 
 
-def _initials(words: list[re.Match[str]]) -> str:
+def acronym_typed(typed: str) -> str | None:
+    """Return a word typed as an acronym ("IR", "DNNs" -> "DNN"), else None: capitals
+    only, ``MIN_ACRONYM`` to ``MAX_ACRONYM`` of them, a plural "s" dropped."""
+    acronym = typed[:-1] if typed.endswith("s") and typed[:-1].isupper() else typed
+    fits = MIN_ACRONYM <= len(acronym) <= MAX_ACRONYM
+    return acronym if fits and acronym.isupper() and acronym.isalpha() else None
+
+
+def initials(words: Sequence[re.Match[str]]) -> str:
+    """Return the capitalized first letters of words ("high level synthesis" -> "HLS")."""
     return "".join(m.group()[0] for m in words).upper()
 
 
