@@ -148,12 +148,15 @@ def quoted(text: str) -> list[str]:
     return [next(group for group in m.groups() if group) for m in QUOTED.finditer(text)]
 
 
-def spell_titles(text: str, phrases: Iterable[str], lookup: Lookup, known: Container[str]) -> str:
-    """Return the text with each phrase (a quoted name, "polynomer" in "the polynomer
-    paper") that has a word no abstract uses written as the one listed title it stands
-    for ("Polynomer", "neural graph databses"): the title ``/paper`` finds for it, whose
-    name (or whole title) the phrase spells closely; other phrases are left as typed
-    ("accelerater" is not Allo's). At most ``SPELLED`` phrases are looked up."""
+def title_spellings(
+    phrases: Iterable[str], lookup: Lookup, known: Container[str]
+) -> dict[str, str]:
+    """Return, for each phrase (a quoted name, "polynomer" in "the polynomer paper") that
+    has a word no abstract uses, the one listed title it stands for ("Polynomer",
+    "neural graph databses"): the title ``/paper`` finds for it, whose name (or whole
+    title) the phrase spells closely; not "accelerater" for Allo. At most ``SPELLED``
+    phrases are looked up."""
+    spellings: dict[str, str] = {}
     for phrase in list(dict.fromkeys(phrases))[:SPELLED]:
         if all(fold(word) in known for word in WORDS.findall(phrase)):
             continue
@@ -161,10 +164,15 @@ def spell_titles(text: str, phrases: Iterable[str], lookup: Lookup, known: Conta
         if pid is None:
             continue
         title = lookup.index.papers[pid].title
-        named = short_name(title) or title
-        if fuzz.ratio(fold(phrase), fold(named)) >= SPELLED_LIKE:
-            pattern = re.compile(re.escape(phrase), re.I)
-            text = pattern.sub(title.replace("\\", "\\\\"), text)
+        if fuzz.ratio(fold(phrase), fold(short_name(title) or title)) >= SPELLED_LIKE:
+            spellings[phrase] = title
+    return spellings
+
+
+def spelled(text: str, spellings: dict[str, str]) -> str:
+    """Return the text with each phrase of ``title_spellings`` written as its title."""
+    for phrase, title in spellings.items():
+        text = re.compile(re.escape(phrase), re.I).sub(title.replace("\\", "\\\\"), text)
     return text
 
 

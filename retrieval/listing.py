@@ -79,8 +79,9 @@ class Listings:
             return replace(answer, notes=(f"No listed paper {narrowed} says where its code is.",))
         return replace(answer, notes=("Papers whose abstract says where their code is.",))
 
-    def not_answered(self, answer: Answer, note: str) -> Answer:
-        """Return a search's answer as an abstention, its best papers as the closest."""
+    def not_answered(self, answer: Answer, note: str | None = None) -> Answer:
+        """Return a search's answer as an abstention, its best papers as the closest,
+        with ``note`` (or none: the route's own note is already said)."""
         wanted = self.searcher.settings.closest
         closest = list(answer.closest or answer.results + answer.more)[:wanted]
         quoted = {r.paper.id for r in closest}
@@ -91,7 +92,7 @@ class Listings:
             if pid not in quoted
         ][: wanted - len(closest)]
         return replace(answer, abstained=True, results=(), more=(), matched=0,
-                       closest=tuple(closest), notes=(note,))  # fmt: skip
+                       closest=tuple(closest), notes=(note,) if note else ())  # fmt: skip
 
     def page(
         self,

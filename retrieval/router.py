@@ -31,8 +31,9 @@ from retrieval.asked_paper import (
     no_paper_named,
     quoted,
     quoted_title,
-    spell_titles,
+    spelled,
     title_not_listed,
+    title_spellings,
 )
 from retrieval.author_answers import AuthorAnswers
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader, compares
@@ -94,15 +95,7 @@ class Router:
         "author", "unlisted-paper", "unlisted-title", "unknown-author", "unreadable", "listing",
         "search".
         """
-        intent = self.intents.read(request.text)
-        if intent.search_text:  # "tell me about 'Polynomer'": the listed title it means
-            words = self.searcher.vocabulary.words
-            text = intent.search_text
-            named = [*quoted(text), *before_paper(text), *filter(None, [self._asked_name(intent)])]
-            spelled = spell_titles(intent.search_text, named, self.lookup, words)
-            if spelled != intent.search_text:
-                topic = spell_titles(intent.topic, named, self.lookup, words)
-                intent = replace(intent, search_text=spelled, topic=topic)
+        intent, name = self._spell_titles(self.intents.read(request.text))
         filters, notes = self._filters(request.filters, intent)
         unknown = intent.unknown_subjects or (request.filters.subject and notes)
         if intent.thanks:
@@ -117,14 +110,14 @@ class Router:
             self.searcher, self.lookup, title
         ):
             route = "unlisted-title"  # "is 'Attention Is All You Need' in the list?"
+            notes.append(f"No listed paper is titled “{title}”.")
         elif intent.wants_code and not intent.topic:
             route = "code"  # "papers with code", "which Zhang papers released their code?"
         elif filters.author:
             route = "author"
-        elif (name := self._asked_name(intent)) and no_paper_named(
-            self.searcher, self.lookup, name
-        ):
+        elif name and no_paper_named(self.searcher, self.lookup, name):
             route = "unlisted-paper"  # "the original BERT paper"
+            notes.append(f"No listed paper is the “{name}” paper.")
         elif intent.unlisted_author and not intent.topic and not filters.author:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
         elif intent.understood < MIN_UNDERSTOOD:
@@ -169,13 +162,26 @@ class Router:
             return self.listings.not_answered(answer, cannot_read(intent.language))
         if route == "unreadable":  # some words read, and they find papers: say so over them
             return replace(answer, notes=(partly_read(intent.language), *answer.notes))
-        if route == "unlisted-paper":
-            named = self._asked_name(intent)
-            return self.listings.not_answered(answer, f"No listed paper is the “{named}” paper.")
-        if route == "unlisted-title":
-            title = quoted_title(request.text)
-            return self.listings.not_answered(answer, f"No listed paper is titled “{title}”.")
+        if route in ("unlisted-paper", "unlisted-title"):  # the plan's note says which
+            return self.listings.not_answered(answer)
         return answer
+
+    def _spell_titles(self, intent: Intent) -> tuple[Intent, str | None]:
+        """Return the intent with quoted names and names before "paper" that stand for a
+        listed title written as that title ("tell me about 'Polynomer'"), and the name
+        of the one paper it then asks for ("the BERT paper"), or None."""
+        name = self._asked_name(intent)
+        if not intent.search_text:
+            return intent, name
+        text, words = intent.search_text, self.searcher.vocabulary.words
+        named = [*quoted(text), *before_paper(text), *filter(None, [name])]
+        spellings = title_spellings(named, self.lookup, words)
+        if not spellings:
+            return intent, name
+        intent = replace(
+            intent, search_text=spelled(text, spellings), topic=spelled(intent.topic, spellings)
+        )
+        return intent, self._asked_name(intent)
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
