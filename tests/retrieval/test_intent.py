@@ -273,6 +273,36 @@ def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
 
 @pytest.mark.parametrize(
     "question",
+    ["which works involve high-level synthesis?", "which ones use FPGAs?",
+     "list the cs.ET papers", "give me a list of quantization work",
+     "can you compare GPTQ and FLIQS? both seem to be about quantization",
+     "anything on graph databases?", "does anything here touch processing-in-memory?",
+     "everything on weather and climate", "collect all of them, please"],
+)  # fmt: skip
+def test_asking_for_several_papers_is_plural(reader: IntentReader, question: str) -> None:
+    assert reader.read(question).plural
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["could an AI that studies chip wiring diagrams handle designs it has never seen?",
+     "a way to shrink a photo to a few words that still works",
+     "computing with long strings of ones and zeros, and why it is less accurate",
+     "a model that can look at everything at once",
+     "has anyone in this list sorted a list of numbers on a grid of cores?",
+     "a mixed precision search that covers both int and fp8",
+     "could a chatbot skip stages for easy words and use all its layers for hard ones?",
+     "did they do anything to make the redrawn image closer?"],
+)  # fmt: skip
+def test_those_words_inside_a_topic_do_not_ask_for_a_list(
+    reader: IntentReader, question: str
+) -> None:
+    # A list answer keeps its cut; a one-paper question gets its best paper first.
+    assert not reader.read(question).plural
+
+
+@pytest.mark.parametrize(
+    "question",
     ["papers with code", "is the code available?", "which papers release their code",
      "any open-source implementation?", "where can I find the code for QFX"],
 )  # fmt: skip
