@@ -24,8 +24,8 @@ import numpy as np
 from bench.scale import percentile
 from bot.settings import build_engine, load_settings
 from retrieval.config import DATA
+from retrieval.filtering import matches, year_where
 from retrieval.models import Filters
-from retrieval.search import matches, year_where
 
 TOP = 50  # the searcher's candidates
 MOST = 1000  # largest over-fetch tried
@@ -86,7 +86,7 @@ def main() -> None:
 
         def overfetch(n: int, fetch: int = fetch, allowed: set[str] = allowed) -> set[str]:
             hits = store.query(index.generation, "chunks", vectors[n], fetch)
-            kept = [i for i, _ in hits if searcher._chunk_papers[i] in allowed]
+            kept = [i for i, _ in hits if searcher.retrievers.chunk_papers[i] in allowed]
             return set(kept[:TOP])
 
         truth_ms, truth = timed(exact, count)

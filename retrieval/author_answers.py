@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
+from retrieval.filtering import matches
 from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
 from retrieval.listing import Listings, Request, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters, Paper
-from retrieval.search import UNQUOTED, Searcher, matches
+from retrieval.search import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, question_terms, rarity
 
 

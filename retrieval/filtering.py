@@ -3,14 +3,15 @@
 Built once per loaded index: each paper's year in a numpy array, the papers of each
 subject code, archive ("cs") and author name, and each chunk's paper row. A filter is
 then a few numpy operations over papers (~100k booleans), not a Python check of every
-paper on every question. ``retrieval.search.matches`` stays the reference for what a
-filter means; ``tests/retrieval/test_filtering.py`` checks that both agree.
+paper on every question. ``matches`` below stays the reference for what a filter
+means; ``tests/retrieval/test_filtering.py`` checks that both agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -78,3 +79,40 @@ class FilterIndex:
         mask = self.papers(filters)
         rows = np.flatnonzero(mask)
         return Allowed(frozenset(self.ids[n] for n in rows), mask[self.chunk_rows])
+
+
+def matches_year(year: int, filters: Filters) -> bool:
+    """Return True when a year passes the year filters that are set."""
+    if filters.year_from is not None and year < filters.year_from:
+        return False
+    if filters.year_to is not None and year > filters.year_to:
+        return False
+    return not filters.years or year in filters.years
+
+
+def matches(paper: Paper, filters: Filters) -> bool:
+    """Return True when a paper passes every filter that is set."""
+    if not matches_year(paper.year, filters):
+        return False
+    if filters.subject is not None:  # one code, or several separated by commas: any matches
+        codes = [s.casefold() for s in paper.subjects]
+        wanted = [w.strip().casefold() for w in filters.subject.split(",") if w.strip()]
+        if not any(w in codes or any(c.split(".")[0] == w for c in codes) for w in wanted):
+            return False
+    if filters.author is None:
+        return True
+    return filters.author in paper.authors or any(a in paper.authors for a in filters.also_by)
+
+
+def year_where(filters: Filters) -> dict[str, Any] | None:
+    """Return a Chroma ``where`` clause for the years, or None."""
+    clauses: list[dict[str, Any]] = []
+    if filters.year_from is not None:
+        clauses.append({"year": {"$gte": filters.year_from}})
+    if filters.year_to is not None:
+        clauses.append({"year": {"$lte": filters.year_to}})
+    if filters.years:
+        clauses.append({"year": {"$in": list(filters.years)}})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}

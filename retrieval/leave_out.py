@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import islice
 
+from retrieval.filtering import matches
 from retrieval.intent import Intent
 from retrieval.listing import Listings, Request
 from retrieval.models import Answer, Filters
-from retrieval.search import Searcher, matches
+from retrieval.search import Searcher
 
 
 class LeaveOut:

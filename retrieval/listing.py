@@ -9,9 +9,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from retrieval.config import Mode
+from retrieval.filtering import matches
 from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.refs import ref
-from retrieval.search import UNQUOTED, Searcher, matches
+from retrieval.search import UNQUOTED, Searcher
 from retrieval.snippets import best_snippet
 from retrieval.taxonomy import names as subject_names
 
@@ -131,7 +132,7 @@ class Listings:
         if not quoted:
             return Result(paper=ref(paper), score=1.0, snippet=UNQUOTED)
         rows = self.searcher.index.sentences.get(paper.id, [])
-        prepared = self.searcher.prepared(paper.id)
+        prepared = self.searcher.quoter.prepared(paper.id)
         snippet = best_snippet(
             paper.abstract, rows, weights or {}, None, wants_code, prepared=prepared
         )

@@ -19,7 +19,7 @@ from retrieval.index import LoadedIndex
 from retrieval.memory import trim_free_memory
 from retrieval.models import AuthorSummary, PaperDetail
 from retrieval.refs import ref
-from retrieval.search import EXACT_ROWS
+from retrieval.retrievers import EXACT_ROWS
 from retrieval.titles import TitleWords, title_words, word_coverage
 from retrieval.vector_store import VectorStore
 

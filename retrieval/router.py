@@ -36,13 +36,14 @@ from retrieval.asked_paper import (
     title_spellings,
 )
 from retrieval.author_answers import AuthorAnswers
+from retrieval.filtering import matches, matches_year
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader, compares
 from retrieval.language import cannot_read, partly_read, read_enough
 from retrieval.leave_out import LeaveOut
 from retrieval.listing import Listings, Request, empty, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
-from retrieval.search import Searcher, matches, matches_year
+from retrieval.search import Searcher
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
 from retrieval.text import tokenize

@@ -11,7 +11,7 @@ Per paper, three signals are computed from its chunks:
   in memory (1.2 GB of float32 at 100k papers), so there the best chunk's cosine stands
   in; on the dev set that keeps every top answer but one and lists fewer papers in 13
   of 92 answers (docs/scale.md). For their snippets, its sentences borrow the vector of
-  the chunk holding them (``_borrowed``).
+  the chunk holding them (``retrieval.quoting``).
 
 Candidates are the papers either retriever finds, plus every paper that contains the
 question's most distinctive term (an explicit match is evidence even when neither
@@ -23,15 +23,11 @@ thresholds in settings.
 
 from __future__ import annotations
 
-import functools
 import re
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from itertools import pairwise, product
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -46,36 +42,20 @@ from retrieval.embedding import Embedder, Vectors
 from retrieval.errors import QueryError
 from retrieval.explain import explained
 from retrieval.features import SHARED, Framing, Query, read_query, shared
-from retrieval.filtering import Allowed, FilterIndex
+from retrieval.filtering import FilterIndex, matches
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.named_lists import MAX_HOLDERS, listed_names, with_holders, writing
+from retrieval.quoting import Quoter
 from retrieval.refs import ref
-from retrieval.snippets import Prepared, best_snippet, prepare
-from retrieval.text import Sentence, question_terms, rarity, stem_forms, tokenize
+from retrieval.retrievers import Retrievers
+from retrieval.snippets import best_snippet
+from retrieval.text import question_terms, rarity, stem_forms, tokenize
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
 
 WORD = re.compile(r"[^\W_]+")
-Floats = npt.NDArray[np.float64]
-# Papers whose prepared sentences (stems, and vectors once shown) stay cached: ~8
-# sentences x 384 float32 = 12 KB of vectors a paper, so 4,096 papers hold ~50 MB at most.
-PREPARED_PAPERS = 4096
-# A filtered vector search scores the allowed chunks exactly, in memory, when they are at
-# most this many; more, and it over-fetches from Chroma's unfiltered HNSW (candidates /
-# share of chunks allowed, at most OVERFETCH) and keeps the allowed ones. Measured on
-# 50k vectors (docs/scale.md): a year filter allowing 8,428 scored exactly in 4.0 ms
-# p50, recall 1.0; over-fetch 7.1 ms, recall 0.91; a Chroma where clause 135 ms. Unfiltered,
-# 24k chunks (10k papers) score exactly in 2.0 ms p50 and 48k in 3.9 ms, against 4.8 ms
-# for Chroma's HNSW query at 24k, whose index also held ~150 MB more (bench/scale.py).
-# At 100k papers (240k chunks) exact scoring made a plain ask p50 / p95 69 / 94 ms against
-# 34 / 48 ms with HNSW, but HNSW held ~900 MB more (1.39 against 1.88 GB steady RSS;
-# issue 8 allows 150 ms and 1.5 GB): exact up to 300k chunks, ~125k papers.
-EXACT_CHUNKS = 300_000
-EXACT_ROWS = EXACT_CHUNKS  # papers, likewise (``Lookup.related``)
-OVERFETCH = 1000
-GATHER_SHARE = 10  # score only the allowed chunks when fewer than 1 in this many
 UNREAD = object()  # an acronym not looked up yet (``Searcher._definition``)
 HOLDER_COVER = 0.5  # a paper writing a named name covers this share of the best's coverage
 DEFINITIONS = 4096  # acronyms whose corpus definition is kept (``Searcher._definition``)
@@ -83,9 +63,7 @@ PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
 UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
 
-__all__ = [
-    "Ranking", "Searcher", "Signals", "check_question", "matches", "matches_year", "query_weights",
-]  # fmt: skip
+__all__ = ["Ranking", "Searcher", "Signals", "check_question", "query_weights"]
 
 
 def check_question(question: str, limit: int) -> str:
@@ -139,15 +117,11 @@ class Searcher:
         self.settings = settings
         self.calibration = calibration or load_calibration()
         self.vocabulary = Vocabulary(index.terms.vocabulary, self.texts_holding)
-        self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
-        self._prepared_lock = threading.Lock()  # questions run on several threads
         in_rows = [index.papers[pid] for pid in index.paper_ids]
         self.filtering = FilterIndex(in_rows, index.chunk_rows.paper_of)
-        self._everything = Allowed(frozenset(index.papers), np.ones(len(index.chunks), bool))
-        self._all_rows = np.arange(len(index.chunks))
-        self._chunk_rows = index.chunk_rows
+        self.retrievers = Retrievers(index, store, settings)
+        self.quoter = Quoter(index, self.retrievers.sentence_vectors)
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
-        self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
         self._definitions: dict[str, Acronym | None] = {}  # read by ``_definition``
 
     def texts_holding(self, phrase: str) -> Iterator[str]:
@@ -323,11 +297,12 @@ class Searcher:
         the term is part of (``retrieval.acronyms``); their cosine is read from the
         in-memory chunk vectors.
         """
-        permitted = self._everything if filters == Filters() else self.filtering.allowed(filters)
+        found_by = self.retrievers
+        permitted = found_by.everything if filters == Filters() else self.filtering.allowed(filters)
         allowed = permitted.papers
-        chunk_bm25 = self._chunk_bm25(list(weights), permitted) if mode != "vector" else None
-        lexical = self._bm25(chunk_bm25) if chunk_bm25 is not None else {}
-        cosine = self._vector(vector, permitted) if vector is not None else {}
+        chunk_bm25 = found_by.chunk_bm25(list(weights), permitted) if mode != "vector" else None
+        lexical = found_by.bm25(chunk_bm25) if chunk_bm25 is not None else {}
+        cosine = found_by.nearest(vector, permitted) if vector is not None else {}
         # Papers that say the key term are candidates too, if few enough to be evidence.
         stems, extra = self.index.stems, set()
         if key and mode == "hybrid" and stems.count(key) <= self.settings.candidates:
@@ -339,20 +314,20 @@ class Searcher:
         # A candidate one retriever missed gets its own score from the other side too:
         # a paper found by BM25 alone is not "cosine 0", its best chunk is in memory.
         if vector is not None:
-            cosine |= {pid: self._cosine(pid, vector) for pid in found - set(cosine)}
+            cosine |= {pid: found_by.cosine(pid, vector) for pid in found - set(cosine)}
         if chunk_bm25 is not None:
             lexical |= {
                 pid: score
                 for pid in found - set(lexical)
-                if (score := self._paper_bm25(pid, chunk_bm25)) > 0
+                if (score := found_by.paper_bm25(pid, chunk_bm25)) > 0
             }
         lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
         vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
         order = list(found)
         covered = self._coverage(self._rows(order), weights, acronyms).tolist()
         sentence = (
-            self._sentences(vector, found)
-            if vector is not None and self._sentence_vectors
+            found_by.sentences(vector, found)
+            if vector is not None and found_by.sentence_vectors
             else cosine  # the stand-in: see the module docstring
         )
         return {
@@ -392,141 +367,6 @@ class Searcher:
         gained = credited(terms, rows, weights, acronyms)
         return covered if gained is None else np.minimum(covered + gained / total, 1.0)
 
-    def prepared(self, pid: str) -> Prepared:
-        """Return a paper's sentences read for snippets (cached for recently used papers)."""
-        with self._prepared_lock:
-            found = self._prepared.get(pid)
-            if found is not None:
-                self._prepared.move_to_end(pid)
-                return found
-        rows = self.index.sentences.get(pid, [])
-        stored = self._sentence_vectors.get(pid)
-        if stored is None or len(stored) != len(rows):
-            stored = self._borrowed(pid, rows)
-        return self._keep(pid, prepare(rows, stored))
-
-    def _keep(self, pid: str, prepared: Prepared) -> Prepared:
-        with self._prepared_lock:
-            self._prepared[pid] = prepared
-            self._prepared.move_to_end(pid)
-            while len(self._prepared) > PREPARED_PAPERS:
-                self._prepared.popitem(last=False)
-        return prepared
-
-    def _sentences(self, vector: Vectors, papers: set[str]) -> dict[str, float]:
-        """Return each paper's best single-sentence cosine (~8 sentences each)."""
-        return {
-            pid: float((self._sentence_vectors[pid] @ vector).max())
-            for pid in papers
-            if pid in self._sentence_vectors
-        }
-
-    def _borrowed(self, pid: str, rows: Sequence[Sentence]) -> Vectors | None:
-        """Return, for each sentence, the vector of the chunk that holds most of it.
-
-        Past ``sentence_vectors_up_to`` papers ingest embeds no sentence. Embedding a
-        shown paper's ~8 sentences when shown cost ~300 ms an answer at 100k papers
-        (bench/scale.py); the chunk's cosine ranks the sentences instead, and the
-        question's terms pick among a chunk's sentences.
-        """
-        chunk_rows: list[int] = self._chunk_rows.of(self.index.paper_rows[pid]).tolist()
-        if not chunk_rows or not rows:
-            return None
-        chunks = [self.index.chunks[row] for row in chunk_rows]
-
-        def holding(sentence: Sentence) -> int:
-            overlaps = [min(sentence.end, c.end) - max(sentence.start, c.start) for c in chunks]
-            return chunk_rows[int(np.argmax(overlaps))]
-
-        return np.asarray(self.index.chunk_vectors[[holding(s) for s in rows]])
-
-    def _chunk_bm25(self, stems: list[str], permitted: Allowed) -> Floats | None:
-        """Return every chunk's BM25 score (0 for chunks of papers a filter leaves out)."""
-        if not stems:
-            return None
-        scores = self.index.bm25.scores(stems)
-        if permitted is not self._everything:
-            scores = np.where(permitted.chunks, scores, 0.0)
-        return scores
-
-    def _bm25(self, scores: Floats) -> dict[str, float]:
-        """Return the best chunk BM25 score of each paper among the best-scoring chunks.
-
-        With a filter the best chunks are taken among the allowed papers' chunks, so an
-        author's or a subject's papers are not crowded out by the rest of the corpus.
-        """
-        best: dict[str, float] = {}
-        for row in fusion.top_k(scores, self.settings.candidates):
-            pid = self.index.paper_ids[self._chunk_rows.paper_of[row]]
-            if scores[row] > best.get(pid, 0.0):
-                best[pid] = float(scores[row])
-        return best
-
-    def _paper_bm25(self, pid: str, scores: Floats) -> float:
-        """Return a paper's best chunk BM25 score."""
-        rows = self._chunk_rows.of(self.index.paper_rows[pid])
-        return float(scores[rows].max()) if len(rows) else 0.0
-
-    def _vector(self, vector: Vectors, permitted: Allowed) -> dict[str, float]:
-        """Return each allowed paper's best chunk cosine, from its nearest chunks.
-
-        Up to ``EXACT_CHUNKS`` allowed chunks (a whole small corpus, or a narrow filter)
-        are scored exactly here, from the vectors held in memory: no round trip to
-        Chroma, and exact. More are Chroma's nearest ``candidates`` chunks (HNSW), or,
-        filtered, over-fetched from it and kept if allowed (a Chroma ``where`` clause
-        cost 5 ms -> 214 ms at 100k; bench/filters.py).
-        """
-        n = min(self.settings.candidates, len(self.index.chunks))
-        everything = permitted is self._everything
-        rows = self._all_rows if everything else np.flatnonzero(permitted.chunks)
-        if len(rows) <= EXACT_CHUNKS:
-            scores = self._exact(vector, rows).astype(np.float64)
-            top = fusion.top_k(scores, n)
-            owners = self._chunk_rows.paper_of[rows[top]].tolist()
-            hits = [
-                (self.index.paper_ids[o], float(scores[i]))
-                for o, i in zip(owners, top, strict=True)
-            ]
-        elif everything:
-            found = self.store.query(self.index.generation, "chunks", vector, n)
-            hits = [(self._chunk_papers[c], s) for c, s in found]
-        else:
-            share = len(rows) / len(self.index.chunks)
-            fetch = min(OVERFETCH, len(self.index.chunks), int(n / share) + 1)
-            found = self.store.query(self.index.generation, "chunks", vector, fetch)
-            hits = [(self._chunk_papers[c], s) for c, s in found]
-            hits = [(pid, s) for pid, s in hits if pid in permitted.papers]
-        best: dict[str, float] = {}
-        for pid, similarity in hits[:n]:
-            if similarity > best.get(pid, -1.0):
-                best[pid] = similarity
-        return best
-
-    def _cosine(self, pid: str, vector: Vectors) -> float:
-        """Return a paper's best chunk cosine from the chunk vectors held in memory."""
-        rows = self._chunk_rows.of(self.index.paper_rows[pid])
-        return float((self.index.chunk_vectors[rows] @ vector).max()) if len(rows) else 0.0
-
-    def _exact(self, vector: Vectors, rows: npt.NDArray[np.intp]) -> Vectors:
-        """Return the cosines of these chunk rows with ``vector``.
-
-        Copying the allowed rows out first costs more than scoring them all once more
-        than ~1 in 10 is allowed (240k chunks: 2.3 ms to copy and score 2%, 55 ms for
-        half, against 18 ms for all).
-        """
-        vectors = self.index.chunk_vectors
-        if len(rows) == len(vectors):
-            return np.asarray(vectors @ vector)
-        if len(rows) * GATHER_SHARE > len(vectors):
-            return np.asarray((vectors @ vector)[rows])
-        return np.asarray(vectors[rows] @ vector)
-
-    @functools.cached_property
-    def _chunk_papers(self) -> dict[str, str]:
-        """Return each chunk's paper by chunk id: only for Chroma's nearest chunks, past
-        ``EXACT_CHUNKS`` (7 MB at 100k papers, never built below)."""
-        return {c.id: c.paper_id for c in self.index.chunks}
-
     def _result(
         self, paper: Paper, relevance: float, query: Query, vector: Vectors | None, semantic: bool
     ) -> Result:
@@ -536,43 +376,6 @@ class Searcher:
             query.weights,
             vector if semantic else None,
             query.framing.wants_code,
-            self.prepared(paper.id),
+            self.quoter.prepared(paper.id),
         )
         return Result(paper=ref(paper), score=relevance, snippet=snippet)
-
-
-def matches_year(year: int, filters: Filters) -> bool:
-    """Return True when a year passes the year filters that are set."""
-    if filters.year_from is not None and year < filters.year_from:
-        return False
-    if filters.year_to is not None and year > filters.year_to:
-        return False
-    return not filters.years or year in filters.years
-
-
-def matches(paper: Paper, filters: Filters) -> bool:
-    """Return True when a paper passes every filter that is set."""
-    if not matches_year(paper.year, filters):
-        return False
-    if filters.subject is not None:  # one code, or several separated by commas: any matches
-        codes = [s.casefold() for s in paper.subjects]
-        wanted = [w.strip().casefold() for w in filters.subject.split(",") if w.strip()]
-        if not any(w in codes or any(c.split(".")[0] == w for c in codes) for w in wanted):
-            return False
-    if filters.author is None:
-        return True
-    return filters.author in paper.authors or any(a in paper.authors for a in filters.also_by)
-
-
-def year_where(filters: Filters) -> dict[str, Any] | None:
-    """Return a Chroma ``where`` clause for the years, or None."""
-    clauses: list[dict[str, Any]] = []
-    if filters.year_from is not None:
-        clauses.append({"year": {"$gte": filters.year_from}})
-    if filters.year_to is not None:
-        clauses.append({"year": {"$lte": filters.year_to}})
-    if filters.years:
-        clauses.append({"year": {"$in": list(filters.years)}})
-    if not clauses:
-        return None
-    return clauses[0] if len(clauses) == 1 else {"$and": clauses}

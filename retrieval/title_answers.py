@@ -9,11 +9,12 @@ import re
 from dataclasses import replace
 
 from retrieval.asked_paper import paper_named
+from retrieval.filtering import matches
 from retrieval.intent import COMPARES, Intent
 from retrieval.listing import Listings, Request
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
-from retrieval.search import Searcher, matches
+from retrieval.search import Searcher
 from retrieval.vocabulary import entities
 
 # What separates the papers a comparison names: "the DaCe paper, Allo, and the temporal

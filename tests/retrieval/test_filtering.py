@@ -7,12 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retrieval import search
+from retrieval import retrievers
 from retrieval.corpus import load_corpus
 from retrieval.engine import Engine
-from retrieval.filtering import FilterIndex
+from retrieval.filtering import FilterIndex, matches
 from retrieval.models import Filters
-from retrieval.search import matches
 from tests.conftest import CORPUS
 
 PAPERS = {p.id: p for p in load_corpus([CORPUS]).papers}
@@ -50,7 +49,7 @@ def test_the_filter_index_agrees_with_matches(
         Filters(subject="cs", year_from=2023),
     ],
 )
-@pytest.mark.parametrize("exact_chunks", [search.EXACT_CHUNKS, 0])  # 0: over-fetch
+@pytest.mark.parametrize("exact_chunks", [retrievers.EXACT_CHUNKS, 0])  # 0: over-fetch
 @pytest.mark.parametrize("gather_share", [1, 10**6])  # copy the allowed rows out, or not
 def test_filtered_answers_hold_only_allowed_papers_and_their_best_ones(
     fake_engine: Engine,
@@ -59,8 +58,8 @@ def test_filtered_answers_hold_only_allowed_papers_and_their_best_ones(
     gather_share: int,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(search, "EXACT_CHUNKS", exact_chunks)
-    monkeypatch.setattr(search, "GATHER_SHARE", gather_share)
+    monkeypatch.setattr(retrievers, "EXACT_CHUNKS", exact_chunks)
+    monkeypatch.setattr(retrievers, "GATHER_SHARE", gather_share)
     searcher = fake_engine.searcher
     weights = {"graph": 1.0, "spars": 1.0, "quantiz": 1.0}
     vector = searcher._embed("graph sparse quantization")
@@ -68,5 +67,5 @@ def test_filtered_answers_hold_only_allowed_papers_and_their_best_ones(
     allowed = {pid for pid, p in searcher.index.papers.items() if matches(p, chosen)}
     assert signals and set(signals) <= allowed
     # Exact scoring over the allowed chunks: the best allowed paper by cosine is found.
-    best = max(allowed, key=lambda pid: searcher._cosine(pid, vector))
+    best = max(allowed, key=lambda pid: searcher.retrievers.cosine(pid, vector))
     assert max(signals, key=lambda pid: signals[pid].cosine) == best

@@ -59,7 +59,7 @@ def test_sentences_past_the_limit_borrow_the_vector_of_their_chunk(on_demand: En
     index = searcher.index
     for pid in index.paper_ids:
         chunks = [(row, c) for row, c in enumerate(index.chunks) if c.paper_id == pid]
-        prepared = searcher.prepared(pid)
+        prepared = searcher.quoter.prepared(pid)
         assert prepared.vectors is not None
         for sentence, vector in zip(index.sentences[pid], prepared.vectors, strict=True):
             holding = [row for row, c in chunks if c.start <= sentence.start < c.end]
