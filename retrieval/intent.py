@@ -10,7 +10,8 @@
    without it, so "machine learning for weather" stays a topic;
 4. the topic: what is left once framing is removed. Framing here is the English
    vocabulary of asking *about* papers and authors (how many, which years, summarize,
-   recent ...); an empty topic means the question is about the listing itself.
+   recent ...; ``retrieval.asking`` holds it and the other patterns of asking); an
+   empty topic means the question is about the listing itself.
 
 Besides, it notes what shapes the answer rather than the search: more listed authors
 ("Hoefler or Zhang") or one to leave out ("not by Hoefler"), a person who is no listed
@@ -29,13 +30,39 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from retrieval.asking import (
+    AFFILIATION,
+    BARE_PEOPLE,
+    CO_AUTHOR,
+    CO_AUTHOR_BEFORE,
+    COUNTED,
+    FRAMING,
+    FRAMING_WORDS,
+    HOW_MANY,
+    JOINED,
+    JOINTLY,
+    LEANING,
+    LEAVE_OUT,
+    NOT_ABOUT,
+    OPENER,
+    OTHER_AUTHOR,
+    PAPER_LEANS,
+    PLURAL,
+    SIMILAR,
+    TITLE,
+    WANTS_CODE,
+    WITH_PEOPLE,
+    by_date,
+    compares,
+    only_thanks,
+)
 from retrieval.features import Framing
 from retrieval.language import Reader
 from retrieval.models import Filters
-from retrieval.names import COMMON_ZIPF, TITLES, WORD_ZIPF, AuthorNames, fold
+from retrieval.names import COMMON_ZIPF, WORD_ZIPF, AuthorNames, fold
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
-from retrieval.text import RARE_ZIPF, terms, tokenize
+from retrieval.text import RARE_ZIPF, terms
 from retrieval.textfilters import (
     Years,
     number,
@@ -48,187 +75,8 @@ from retrieval.textfilters import (
 from retrieval.title_asks import TitleAsk, read_title_ask
 from retrieval.vocabulary import zipf
 
-# The English of asking about a listing or an author rather than about a topic.
-FRAMING = frozenset(
-    tokenize(
-        "how many number count counts year years yearly per which main research researcher "
-        "theme themes topic topics area areas field fields summarize summarise summary "
-        "overview rundown gist listed list lists listing subject subjects category "
-        "categories codes arxiv published publish publishes publication publications wrote "
-        "written write writes authored author authors recent recently latest newest new "
-        "oldest first last index indexed collection here share percent percentage "
-        "distribution spread full complete entire whole overall every everything titles "
-        "title show "
-        "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
-        "mainly focus focuses interests interested working does do did have has got "
-        "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
-        "classified categorized categorised belong belongs appear appears show shows one ones top "
-        "best anyone anybody either "
-        "both coauthored coauthor authoring together jointly joint et al colleagues "
-        "coauthors collaborators "
-        "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
-        "came come produce produced"
-    )
-)
-# What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
-OPENER = re.compile(
-    r"^\s*(?:(?:hmm+|btw|ok|okay|so|well|hey|hi|hello|yo|lastly|also|bonjour|hola|hallo|ciao)"
-    r"\b(?!-)[\s,!.:;]*)+",
-    re.I,
-)
-# Framing words whose stems are topics too ("lately" is "late", "currently" "current"):
-# matched as typed.
-FRAMING_WORDS = frozenset({"lately", "nowadays", "currently"})
-# Asking for a list: a plural of "paper", or a word that asks for several, read where it
-# asks and not where it is part of the topic: "which ones", not "ones and zeros" or
-# "classical ones"; "works"/"studies" after a determiner ("which works involve HLS"), not
-# as verbs ("an AI that studies circuits", "still works"); "list" as the ask ("list the
-# cs.ET papers", "give me a list"), not "in this list" or "sort a list of numbers";
-# "everything on X", not "represents everything as"; "anything" not after do/did; "both"
-# not in "both X and Y". Read anywhere, 39 of 319 one-paper questions of the eval sets
-# were lists (their best paper could be cut); read so, 16 (one list question lost: none).
-PLURAL = re.compile(
-    r"\b(?:papers|articles|publications|compare|comparison|versus|vs)\b"
-    r"|\b(?:which|what|the|any|those|these|other)\s+ones\b"
-    r"|\b(?:which|what|any|the|these|those|other|related|recent|his|her|their|some|all)"
-    r"\s+(?:works|studies)\b|\bany\s+work\b"
-    r"|(?:^|[.!?:]\s*|\b(?:please|pls|can\s+you|could\s+you|would\s+you|just)\s+)list\b"
-    r"|\b(?:give|show|send|want|need|get)\s+(?:me\s+|us\s+)?(?:a|the)\s+(?:full\s+|complete\s+)?"
-    r"list\b|\ball\s+of\s+(?:them|these|those)\b"
-    r"|\beverything\s+(?:on|about|related|regarding|concerning|that|you|here|with|by|from)\b"
-    r"|(?<!\bdo\s)(?<!\bdid\s)\banything\b"
-    r"|\bboth\b(?!\s+(?:[\w-]+\s+){0,3}?and\b)|\bwhat\s+do\s+you\s+have\b",
-    re.I,
-)
-# Asking where a paper's code is, not about code as a topic ("weather code", "surface
-# code", "HLS code generation", "subject codes"): a code host, open source, or code or
-# an implementation that is released, shared, available or linked.
-NOT_SOURCE = (
-    r"(?![\s-]+(?:generation|generator|fragments?|smells?|reviews?|switching|search"
-    r"|completion|clones?|quality))"
-)
-WANTS_CODE = re.compile(
-    r"\b(?:github|gitlab|repos?|repositor(?:y|ies)|open[- ]?sourc\w*|source[- ]code)\b"
-    rf"|\b(?:code|implementations?)\b{NOT_SOURCE}[^.?!,]{{0,25}}?"
-    r"\b(?:available|public(?:ly)?|released?|online|shared|link(?:ed|s)?)\b"
-    r"|\b(?:release[sd]?|releasing|share[sd]?|sharing|publish(?:es|ed)?|provide[sd]?|with"
-    r"|ha(?:ve|s)|link(?:s|ed)?\s+to|where(?:'s|\s+is|\s+can\s+i\s+find)?)\s+"
-    r"(?:the\s+|their\s+|its\s+|any\s+|some\s+|public\s+|open\s+)?"
-    rf"(?:code|implementations?)\b{NOT_SOURCE}",
-    re.I,
-)
-
-# Words right before an author's name that ask to leave the author out ("not by Hoefler").
-LEAVE_OUT = re.compile(
-    r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
-    r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?)(?:\s+(?:those|the\s+ones|ones|papers))?"
-    r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$",
-    re.I,
-)
-JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re.I)
-# How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs".
-COUNTED = re.compile(
-    r"\b(?:(?:top|best|first)\s+)?(\d{1,2}|three|five|ten)"
-    r"(?=\s+(?:papers|articles|works|ones|results)\b)",
-    re.I,
-)
-# Asking for the oldest papers first; "latest", "newest" are the listing's own order.
-OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
-NEWEST = re.compile(r"\b(?:latest|newest|most\s+recent)\b", re.I)
-# A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".
-PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"
-OTHER_AUTHOR = re.compile(
-    rf"\b(?:written\s+|authored\s+)?by\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b"
-    rf"|\b((?:{PERSON}\s+){{1,2}}{PERSON})['’]s?\s+(?:papers?|work|research|publications)\b"
-)
-# "papers like GPTQ", "anything similar to SAGMAN": what follows may name a listed paper.
-SIMILAR = re.compile(
-    r"(?<!would )(?<!['’]d )\b(?:like|similar\s+to|related\s+to|resembling|akin\s+to"
-    r"|along\s+the\s+lines\s+of)\s+(?!to\b)(.+)",  # not "I'd like the GPTQ paper"
-    re.I,
-)
-HOW_MANY = re.compile(
-    r"\bhow\s+many\b|\bnumber\s+of\s+papers\b|\bcount\s+(?:the\s+)?(?:papers|articles)\b",
-    re.I,
-)
-# Words that belong to a name rather than to the topic: a title before it ("Prof Zhang")
-# and the people around it after ("Zhang et al.", "Hoefler's team", "Zhang and his
-# students"). Left in the search, they are words no abstract holds ("colleagues") or
-# match the wrong one ("Learning from Students").
-TITLE = re.compile(rf"\b(?:{'|'.join(TITLES)})\.?\s*$", re.I)
-PEOPLE = (  # "and co." but not "co-design"
-    r"(?:(?:(?:phd|ph\.d\.|grad(?:uate)?|former|research)\s+)?"
-    r"(?:colleagues|co-?authors|collaborators|co-?workers|students|postdocs|advisees|team"
-    r"|teams?|group|labs?|people|folks|crew|company)\b|co(?:\.|(?=[\s,]|$)))"
-)
-WITH_PEOPLE = re.compile(  # "Zhang et al.", "Hoefler and his PhD students"
-    rf"^\s*(?:et\.?\s*al\b\.?|(?:and|&|with)\s+(?:his|her|their|the|other)?\s*{PEOPLE})", re.I
-)
-BARE_PEOPLE = re.compile(rf"^\s*{PEOPLE}", re.I)  # "Hoefler's team", not "group theory"
-# Where someone works, right after their name: "Hoefler (ETH Zurich)", "Zhang at Cornell".
-AFFILIATION = re.compile(
-    r"^\s*(?:\((?![^()]*\d)[^()]{1,60}\)|(?:at|from|of)\s+(?:the\s+)?[A-Z][\w&.'’-]*"
-    r"(?:\s+(?:of\s+|de\s+)?[A-Z][\w&.'’-]*){0,3})"
-)
-# Another person named beside a listed author: "Hoefler and Alistarh on quantization".
-# (up to three capitalized words; the name is the longest start of them that reads as one:
-# "and Alistarh GPTQ"), or before it: "Frantar and Hoefler", "Alistarh, Frantar and".
-CO_AUTHOR = re.compile(rf"^\s*(?:and|&)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b")
-CO_AUTHOR_BEFORE = re.compile(
-    rf"(?:^|(?<=[\s,]))((?:{PERSON}\s+){{0,2}}{PERSON})(\s+and|\s*&|\s*,)$"
-)
-# Weighing two areas of someone's work ("more of a hardware guy or an ML guy", "more into
-# theory than systems", "does he work more on X or Y"): the author's card answers it, with
-# their subjects and themes. "anything more on X or Y" and "more efficient" do not weigh.
-AREA = r"[^?.!]{1,40}?\s+"  # one area of work, up to the "or" / "than"
-DOES = r"\b(?:works?|publish(?:es)?|focus(?:es)?|writes?)\s+"
-LEANING = re.compile(
-    rf"\bmore\s+(?:of\s+)?an?\s+{AREA}(?:or|than)\s+\S"
-    rf"|\bmore\s+(?:into|interested\s+in)\s+{AREA}(?:or|than)\s+\S"
-    rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S"
-    rf"|(?<!that )(?<!which )(?<!papers )\bprefers?\s+{AREA}(?:or|over|to)\s+\S",
-    re.I,
-)
-# "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
-PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
-JOINTLY = re.compile(
-    r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint)\b", re.I
-)
-# A message that only thanks ("thanks!", "great, thank you so much 🙏"): no question.
-THANKING = frozenset(
-    {"thanks", "thank", "thx", "ty", "cheers", "appreciated", "merci", "danke", "gracias"}
-)
-COURTESY = THANKING | frozenset(
-    {"you", "a", "lot", "so", "much", "many", "very", "again", "that", "this", "was", "is",
-     "it", "got", "ok", "okay", "great", "awesome", "cool", "nice", "perfect", "good",
-     "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help"}
-)  # fmt: skip
-# A topic to leave out, to the end of its clause: "Hoefler's papers not about quantum",
-# "graph papers except GNNs", "apart from GPTQ, ...". Not "without" nor "does not use"
-# ("quantization without retraining", "papers that do not use retraining" ask for a method).
-NOT_ABOUT = re.compile(
-    r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
-    r"\b(?:(?:not|(?:are|is)n['’]?t)\s+(?:about|on|related\s+to|using|involving)"
-    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from)"
-    r"\s+([^?.!;,]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[,?.!;]|$)",
-    re.I,
-)
-# A question that sets papers side by side: "QFX vs FLIQS", "how do HOGA and Polynormer
-# differ", "compare ENS-10 and ...", "how does HammingMesh relate to ...".
-COMPARES = re.compile(
-    r"\b(?:vs\.?|versus|compar(?:e|es|ed|ing|ison|isons)|differ(?:s|ed|ence|ences|ent|ently)?"
-    r"|contrast(?:s|ed|ing)?|relates?\s+to)(?![\w-])",
-    re.I,
-)
-AGAINST = re.compile(r"\bagainst\b", re.I)  # "compare their method against GPTQ and FLIQS"
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
-
-
-def compares(text: str) -> bool:
-    """Return True when a question sets papers side by side, not against a baseline
-    ("which papers compare their method against GPTQ and FLIQS" is a list)."""
-    return bool(COMPARES.search(text)) and not AGAINST.search(text)
 
 
 @dataclass(frozen=True)
@@ -353,7 +201,7 @@ class IntentReader:
             excluded=excluded,
             left_out=left_out,
             also_by=tuple(authors[1:]),
-            by_date=_by_date(reading.english),
+            by_date=by_date(reading.english),
             unlisted_author=unlisted,
             also_unlisted=tuple(dict.fromkeys(o for o in others if o != unlisted)),
             like=like[1] if (like := SIMILAR.search(reading.english)) else "",
@@ -362,7 +210,7 @@ class IntentReader:
             count=number(counted[1]) if counted else None,
             leaning=bool(LEANING.search(reading.english))
             and not PAPER_LEANS.search(reading.english),
-            thanks=_thanks(question),
+            thanks=only_thanks(question),
             title_ask=title_ask,
             unwanted=_typed_content(unwanted[1]) if unwanted else "",
         )
@@ -507,17 +355,6 @@ def _typed_content(text: str) -> str:
     """Return the content words of a text as typed ("FPGAs", not "fpgas")."""
     content = set(_content(text))
     return " ".join(w for w in re.findall(r"[^\W_]+", text) if w.casefold() in content)
-
-
-def _thanks(question: str) -> bool:
-    """Return True for a message that only thanks: every word a courtesy, one a thanks."""
-    words = {fold(w) for w in re.findall(r"[^\W\d_]+", question)}
-    return "?" not in question and bool(words & THANKING) and words <= COURTESY
-
-
-def _by_date(text: str) -> str | None:
-    """Return "oldest" or "newest" when a question asks for papers by their date."""
-    return "oldest" if OLDEST.search(text) else "newest" if NEWEST.search(text) else None
 
 
 def _content(text: str) -> list[str]:

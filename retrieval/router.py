@@ -35,9 +35,10 @@ from retrieval.asked_paper import (
     title_not_listed,
     title_spellings,
 )
+from retrieval.asking import compares
 from retrieval.author_answers import AuthorAnswers
 from retrieval.filtering import matches, matches_year
-from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader, compares
+from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read, partly_read, read_enough
 from retrieval.leave_out import LeaveOut
 from retrieval.listing import Listings, Request, empty, narrowing, outside

@@ -9,8 +9,9 @@ import re
 from dataclasses import replace
 
 from retrieval.asked_paper import paper_named
+from retrieval.asking import COMPARES
 from retrieval.filtering import matches
-from retrieval.intent import COMPARES, Intent
+from retrieval.intent import Intent
 from retrieval.listing import Listings, Request
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
