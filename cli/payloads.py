@@ -51,6 +51,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "matched": answer.matched,
         "notes": list(answer.notes),
         "language": answer.language,
+        "confidence": answer.confidence,
     }
 
 

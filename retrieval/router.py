@@ -52,6 +52,7 @@ from retrieval.textfilters import read_subject_names, suggest_subjects
 from retrieval.title_answers import TitleAnswers
 
 WELCOME = "You're welcome! Ask about the papers any time."
+UNSURE = "Not a sure match: these are the closest papers, and none may be about exactly this."
 SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))
 
 
@@ -80,6 +81,8 @@ class Router:
         answer = self.leave_out.answer(answer, request, intent, self._left_subjects(intent))
         if intent.how_many and answer.matched and not answer.author and route != "similar":
             notes.append(_matches(answer.matched))  # "how many papers use FPGAs?"
+        if route == "search" and self._unsure(answer):
+            notes.append(UNSURE)
         return replace(
             answer,
             question=request.text,
@@ -301,6 +304,13 @@ class Router:
             return written
         gaps = kept[-1] - kept[0] + 1 > len(kept)
         return Filters(year_from=kept[0], year_to=kept[-1], years=tuple(kept) if gaps else ())
+
+    def _unsure(self, answer: Answer) -> bool:
+        """Return True when the topic search answered with papers at a low answer-model P
+        (not an author's card shown instead, which says so itself)."""
+        if answer.confidence is None or answer.author is not None or answer.abstained:
+            return False
+        return bool(answer.results) and answer.confidence < self.searcher.settings.unsure_below
 
     def _subject_codes(self, typed: str) -> tuple[str | None, list[str]]:
         known = {code.casefold(): code for code in subject_names()}

@@ -241,6 +241,7 @@ class Searcher:
             filters=filters,
             ranking=tuple(order),
             matched=0 if abstained else len(ranking.relevant),
+            confidence=round(ranking.confidence, 4) if mode == "hybrid" else None,
         )
 
     def _writing_names(self, text: str, filters: Filters) -> list[str]:

@@ -877,3 +877,15 @@ def test_a_word_spelled_like_english_is_no_word_typed_as_is(engine: Engine) -> N
     # German "Modell" is read as "model": too little to answer on.
     answer = engine.ask("welche Artikel behandeln Betrugserkennung im Bankwesen und das Modell?")
     assert answer.abstained and answer.notes[0].startswith("I could not understand")
+
+
+def test_an_answer_the_answer_model_doubts_says_it_is_not_a_sure_match(engine: Engine) -> None:
+    # No listed paper is about graph partitioning: the closest one is shown, and hedged.
+    unsure = engine.ask("graph partitioning for distributed full-graph GNN training")
+    assert not unsure.abstained and unsure.confidence is not None and unsure.confidence < 0.9
+    assert any(note.startswith("Not a sure match") for note in unsure.notes)
+    sure = engine.ask("which paper quantizes GPT models to 3 or 4 bits?")
+    assert sure.confidence is not None and sure.confidence >= 0.9 and not sure.notes
+    # An author's card shown instead of a topic search says why itself.
+    card = engine.ask("Hoefler's papers on graph partitioning")
+    assert card.author is not None and not any("sure match" in n for n in card.notes)
