@@ -16,6 +16,8 @@ from retrieval.search import UNQUOTED, Searcher
 from retrieval.snippets import best_snippet
 from retrieval.taxonomy import names as subject_names
 
+QUOTED_TOPIC = 6  # a longer topic is "this" in a note ("a paper on data covering 1998 ...")
+
 
 @dataclass(frozen=True)
 class Request:
@@ -182,4 +184,5 @@ def outside(filters: Filters, topic: str) -> str:
     asked for, because none within them is about it."""
     narrowed, other = narrowing(filters)
     who = f"None of the papers by {filters.authors_text()}" if filters.author else "No listed paper"
-    return f"{who} {narrowed} is about “{topic}”; these ones, from {other}, are:"
+    about = f"“{topic}”" if len(topic.split()) <= QUOTED_TOPIC else "this"
+    return f"{who} {narrowed} is about {about}; these ones, from {other}, are:"

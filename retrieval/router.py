@@ -149,10 +149,13 @@ class Router:
             return self._similar(request, intent, filters)
         if route == "code":
             return self.listings.with_code(request, filters)
-        if route == "listing" or (
-            filters != Filters() and not self.searcher.filtering.papers(filters).any()
-        ):  # a listing says why the filters leave no paper ("no listed paper is from 2025")
-            return self.listings.listing(request, filters, oldest=intent.by_date == "oldest")
+        if route == "listing" or self._none_left(filters):  # a listing says why the filters
+            # leave no paper ("no listed paper is from 2025"). Years only the question wrote
+            # may be about its topic: "data covering 1998 to 2017 at 0.5-degree resolution"
+            # asks for ENS-10 (2022), so a topic is first searched in every year.
+            typed = route == "search" and not self._none_left(request.filters)
+            wider = self._elsewhere(request, intent, filters) if typed else None
+            return wider or self.listings.listing(request, filters, intent.by_date == "oldest")
         answer = self.searcher.ask(
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
@@ -200,6 +203,9 @@ class Router:
         """Return a note for each code a question leaves out that names no subject."""
         typed = [left for left in intent.excluded if not left.isdigit()]
         return [self._unknown_subject(u) for left in typed for u in self._subject_codes(left)[1]]
+
+    def _none_left(self, filters: Filters) -> bool:
+        return filters != Filters() and not self.searcher.filtering.papers(filters).any()
 
     def _elsewhere(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the answer without the years and subjects that left none, with a note

@@ -889,3 +889,22 @@ def test_an_answer_the_answer_model_doubts_says_it_is_not_a_sure_match(engine: E
     # An author's card shown instead of a topic search says why itself.
     card = engine.ask("Hoefler's papers on graph partitioning")
     assert card.author is not None and not any("sure match" in n for n in card.notes)
+
+
+def test_years_no_paper_is_from_are_searched_past_when_the_question_has_a_topic(
+    engine: Engine,
+) -> None:
+    # The years may be the topic's ("data covering 1998 to 2017"): the answer comes from
+    # every year, under a note that says no listed paper is from those years.
+    answer = engine.ask(
+        "which paper describes data covering 1998 to 2017 with 11 pressure levels at "
+        "0.5-degree resolution and lead times of up to 48 hours?"
+    )
+    assert papers(answer)[:1] == [
+        "ENS-10: A Dataset For Post-Processing Ensemble Weather Forecasts"
+    ]
+    assert answer.notes[0].startswith("No listed paper from 1998–2017 is about this;")
+    assert answer.filters == Filters()
+    # Years set as an option are the user's: those still say that no paper is from them.
+    chosen = engine.ask("quantization", filters=Filters(year_from=2019, year_to=2019))
+    assert not chosen.results and chosen.notes[0].startswith("No listed paper is from 2019")
