@@ -91,6 +91,9 @@ def test_a_question_papercord_refuses_is_scored_as_an_abstention() -> None:
         "blind-c.jsonl",
         "blind-h.jsonl",
         "blind-k.jsonl",
+        "blind-m.jsonl",
+        "blind-n.jsonl",
+        "blind-p.jsonl",
     ],
 )
 def test_every_shipped_question_set_loads_and_names_only_listed_papers(
