@@ -34,8 +34,6 @@ from retrieval.vocabulary import zipf
 
 FRAMING_FILE = DATA / "framing.json"
 COGNATE_MIN = 82  # rapidfuzz ratio for a cognate: "texte"/"text" 89, "pesos"/"peso" 89 too
-COMPOUND_PART = 4  # letters of a German compound's shortest modifier read ("klima")
-COMPOUND_HEAD = 6  # and of its head: shorter ones match names ("...vorhersage": "sage")
 # A word of a non-English question that no abstract has is kept as an English term when it
 # is common in English (Zipf >= ENGLISH_ZIPF) and more common there than in the question's
 # language by MORE_ENGLISH: "Dragonfly" (3.0 in English, 2.0 in French), "Federated" (2.9,
@@ -211,8 +209,6 @@ class Reader:
                 continue
             content += 1
             english = self._english(word, folded) or _english_term(word, folded, language)
-            if english is None and language == "de":
-                english = self.compound(folded)
             if english is None:
                 unread.append(word)
                 continue
@@ -231,25 +227,6 @@ class Reader:
         if len(folded) < 4 or any(c.isdigit() or c.isupper() for c in word[1:]):
             return word  # acronyms, names and short tokens ("HPC", "GPT-4V", "AlphaFold")
         return self.cognate(folded)
-
-    def compound(self, folded: str) -> str | None:
-        """Return a German compound read as its parts ("klimamodellierung" -> "climate
-        models", "netzwerktopologie" -> "topology"), or None.
-
-        German writes a noun and its modifiers as one word; the last part is the head. The
-        split read is the one whose head has a cognate, with the modifier too if it has
-        one (a linking "s" dropped: "arbeitsspeicher"), the longest head first.
-        """
-        for cut in range(COMPOUND_PART, len(folded) - COMPOUND_HEAD + 1):
-            head = self.cognate(folded[cut:])
-            if head is None:
-                continue
-            modifier = folded[:cut]
-            read = self.cognate(modifier)
-            if read is None and modifier.endswith("s") and len(modifier) > COMPOUND_PART:
-                read = self.cognate(modifier[:-1])
-            return f"{read} {head}" if read else head
-        return None
 
     def cognate(self, folded: str) -> str | None:
         """Return the corpus word a foreign word most likely corresponds to, or None."""

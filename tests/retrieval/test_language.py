@@ -88,20 +88,3 @@ def test_portuguese_italian_endings_and_f_for_ph_are_read_as_english(
 ) -> None:
     reading = Reader([*VOCABULARY, "communication", "graphs"]).read(question)
     assert word in re.findall(r"\w+", reading.english)
-
-
-@pytest.mark.parametrize(
-    ("question", "words"),
-    [("Welche Arbeiten behandeln Klimamodellierung?", {"climate", "models"}),
-     ("Welche Arbeiten behandeln eine Netzwerktopologie?", {"topology"}),  # the head alone
-     ("Welche Arbeiten behandeln Bildkompression?", {"compression"})],
-)  # fmt: skip
-def test_a_german_compound_is_read_by_its_parts(question: str, words: set[str]) -> None:
-    reading = Reader([*VOCABULARY, "climate", "models"]).read(question)
-    assert words <= set(re.findall(r"\w+", reading.english)) and not reading.unread
-
-
-def test_a_compound_head_too_short_to_tell_from_a_name_is_not_read() -> None:
-    # "Wettervorhersage" (weather forecast) ends in "sage", a listed paper's name.
-    reading = Reader([*VOCABULARY, "sage"]).read("Welche Arbeiten behandeln Wettervorhersage?")
-    assert "sage" not in reading.english.split() and reading.unread == ("Wettervorhersage",)
