@@ -51,20 +51,25 @@ FRAMING_WORDS = frozenset({"lately", "nowadays", "currently"})
 # cs.ET papers", "give me a list"), not "in this list" or "sort a list of numbers";
 # "everything on X", not "represents everything as"; "anything" not after do/did; "both"
 # not in "both X and Y". Read anywhere, 39 of 319 one-paper questions of the eval sets
-# were lists (their best paper could be cut); read so, 16 (one list question lost: none).
+# were lists (their best paper could be cut); read so, 16, and every list question is
+# still one. With no topic, ``SEVERAL`` asks for the listing.
 PLURAL = re.compile(
     r"\b(?:papers|articles|publications|compare|comparison|versus|vs)\b"
     r"|\b(?:which|what|the|any|those|these|other)\s+ones\b"
     r"|\b(?:which|what|any|the|these|those|other|related|recent|his|her|their|some|all)"
     r"\s+(?:works|studies)\b|\bany\s+work\b"
     r"|(?:^|[.!?:]\s*|\b(?:please|pls|can\s+you|could\s+you|would\s+you|just)\s+)list\b"
-    r"|\b(?:give|show|send|want|need|get)\s+(?:me\s+|us\s+)?(?:a|the)\s+(?:full\s+|complete\s+)?"
-    r"list\b|\ball\s+of\s+(?:them|these|those)\b"
+    r"|\b(?:give|gimme|show|send|want|need|get)\s+(?:me\s+|us\s+)?(?:a|the)\s+"
+    r"(?:full\s+|complete\s+)?list\b|\ball\s+of\s+(?:them|these|those|it)\b"
+    r"|\b(?:give|gimme|show|send|want|need|get|find|list)\s+(?:me\s+|us\s+)?(?:all|everything)\b"
     r"|\beverything\s+(?:on|about|related|regarding|concerning|that|you|here|with|by|from)\b"
     r"|(?<!\bdo\s)(?<!\bdid\s)\banything\b"
     r"|\bboth\b(?!\s+(?:[\w-]+\s+){0,3}?and\b)|\bwhat\s+do\s+you\s+have\b",
     re.I,
 )
+# With no topic left, any of these asks for the listing itself ("everything", "show me
+# all", "list", "all of it"): they weigh against a topic only when there is one.
+SEVERAL = re.compile(r"\b(?:all|everything|every|list|works|studies|ones)\b", re.I)
 # Asking where a paper's code is, not about code as a topic ("weather code", "surface
 # code", "HLS code generation", "subject codes"): a code host, open source, or code or
 # an implementation that is released, shared, available or linked.
@@ -186,6 +191,11 @@ COMPARES = re.compile(
     re.I,
 )
 AGAINST = re.compile(r"\bagainst\b", re.I)  # "compare their method against GPTQ and FLIQS"
+
+
+def asks_several(text: str, topic: str) -> bool:
+    """Return True when a question asks for a list of papers rather than one paper."""
+    return bool(PLURAL.search(text) or (not topic and SEVERAL.search(text)))
 
 
 def compares(text: str) -> bool:

@@ -47,11 +47,11 @@ from retrieval.asking import (
     OPENER,
     OTHER_AUTHOR,
     PAPER_LEANS,
-    PLURAL,
     SIMILAR,
     TITLE,
     WANTS_CODE,
     WITH_PEOPLE,
+    asks_several,
     by_date,
     compares,
     only_thanks,
@@ -186,17 +186,18 @@ class IntentReader:
                 subjects, text = subjects + by_name, rest
             elif by_name and self.field_labels:
                 text = self.field_labels.sub(_field_label, text)
+        topic = " ".join(_content(text))
         return Intent(
             question=question,
             search_text=text,
-            topic=" ".join(_content(text)),
+            topic=topic,
             author=authors[0] if authors else None,
             years=years,
             subjects=subjects,
             unknown_subjects=found.unknown,
             language=reading.language,
             understood=reading.understood,
-            plural=bool(PLURAL.search(reading.english)),
+            plural=asks_several(reading.english, topic),
             wants_code=bool(WANTS_CODE.search(reading.english)),
             excluded=excluded,
             left_out=left_out,

@@ -908,3 +908,9 @@ def test_years_no_paper_is_from_are_searched_past_when_the_question_has_a_topic(
     # Years set as an option are the user's: those still say that no paper is from them.
     chosen = engine.ask("quantization", filters=Filters(year_from=2019, year_to=2019))
     assert not chosen.results and chosen.notes[0].startswith("No listed paper is from 2019")
+
+
+@pytest.mark.parametrize("question", ["show me everything", "everything", "give me all of it"])
+def test_asking_for_everything_lists_every_paper(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.matched == len(engine.lookup.index.papers)
