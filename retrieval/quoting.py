@@ -27,9 +27,9 @@ PREPARED_PAPERS = 4096
 class Quoter:
     """Prepares papers' sentences for snippets; thread-safe (questions run on several)."""
 
-    def __init__(self, index: LoadedIndex, sentence_vectors: dict[str, Vectors]) -> None:
+    def __init__(self, index: LoadedIndex) -> None:
         self.index = index
-        self._sentence_vectors = sentence_vectors
+        self._sentence_vectors = index.sentence_vectors  # empty above sentence_vectors_up_to
         self._chunk_rows = index.chunk_rows
         self._prepared: OrderedDict[str, Prepared] = OrderedDict()  # least recent first
         self._prepared_lock = threading.Lock()

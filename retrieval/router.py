@@ -52,6 +52,7 @@ from retrieval.textfilters import read_subject_names, suggest_subjects
 from retrieval.title_answers import TitleAnswers
 
 WELCOME = "You're welcome! Ask about the papers any time."
+DETAILED_TOPIC = 4  # content words of a topic the question's own years may describe
 UNSURE = "Not a sure match: these are the closest papers, and none may be about exactly this."
 SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))
 
@@ -78,17 +79,18 @@ class Router:
         if intent.count:  # "top 10 papers on graphs": the first reply lists ten
             request = replace(request, k=max(1, min(intent.count, self.searcher.settings.listed)))
         answer = self._route(route, request, intent, filters)
-        answer = self.leave_out.answer(answer, request, intent, self._left_subjects(intent))
+        answer = _judged_best(
+            self.leave_out.answer(answer, request, intent, self._left_subjects(intent))
+        )
         if intent.how_many and answer.matched and not answer.author and route != "similar":
             notes.append(_matches(answer.matched))  # "how many papers use FPGAs?"
-        if route == "search" and self._unsure(answer):
-            notes.append(UNSURE)
+        unsure = route == "search" and not intent.how_many and self._unsure(answer)
         return replace(
             answer,
             question=request.text,
             mode=request.mode,
             filters=answer.filters,  # the filters' own, or fewer: see ``_elsewhere``
-            notes=tuple(notes) + answer.notes,
+            notes=(*notes, *answer.notes, *([UNSURE] if unsure else [])),
             language=intent.language,
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
@@ -150,12 +152,11 @@ class Router:
         if route == "code":
             return self.listings.with_code(request, filters)
         if route == "listing" or self._none_left(filters):  # a listing says why the filters
-            # leave no paper ("no listed paper is from 2025"). Years only the question wrote
-            # may be about its topic: "data covering 1998 to 2017 at 0.5-degree resolution"
-            # asks for ENS-10 (2022), so a topic is first searched in every year.
-            typed = route == "search" and not self._none_left(request.filters)
-            wider = self._elsewhere(request, intent, filters) if typed else None
-            return wider or self.listings.listing(request, filters, intent.by_date == "oldest")
+            # leave no paper ("no listed paper is from 2025")
+            dated = self._dated_topic(request, intent, filters) if route == "search" else None
+            return dated or self.listings.listing(
+                request, filters, oldest=intent.by_date == "oldest"
+            )
         answer = self.searcher.ask(
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
@@ -203,6 +204,32 @@ class Router:
         """Return a note for each code a question leaves out that names no subject."""
         typed = [left for left in intent.excluded if not left.isdigit()]
         return [self._unknown_subject(u) for left in typed for u in self._subject_codes(left)[1]]
+
+    def _dated_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
+        """Return the answer without the years only the question wrote, when no listed
+        paper is from them and the topic is described in detail, or None.
+
+        Such years may be the topic's: "data covering 1998 to 2017 with 11 pressure levels
+        at 0.5-degree resolution" asks for ENS-10 (2022). A short topic asks for those
+        years ("quantization papers from 2019"): the listing says none is from them.
+        """
+        written = request.filters
+        undated = replace(
+            filters, year_from=written.year_from, year_to=written.year_to, years=written.years
+        )
+        if len(intent.topic.split()) < DETAILED_TOPIC or undated == filters:
+            return None
+        if self._none_left(undated):
+            return None
+        answer = self.searcher.ask(
+            intent.search_text, request.k, request.mode, undated, intent.framing(), request.quote
+        )
+        if answer.abstained:
+            return None
+        years = narrowing(Filters(year_from=filters.year_from, year_to=filters.year_to,
+                                  years=filters.years))[0]  # fmt: skip
+        note = f"No listed paper is {years}; these, from other years, are the closest:"
+        return replace(answer, filters=undated, notes=(note,))
 
     def _none_left(self, filters: Filters) -> bool:
         return filters != Filters() and not self.searcher.filtering.papers(filters).any()
@@ -312,11 +339,10 @@ class Router:
         return Filters(year_from=kept[0], year_to=kept[-1], years=tuple(kept) if gaps else ())
 
     def _unsure(self, answer: Answer) -> bool:
-        """Return True when the topic search answered with papers at a low answer-model P
-        (not an author's card shown instead, which says so itself)."""
-        if answer.confidence is None or answer.author is not None or answer.abstained:
+        """Return True when the topic search answered with papers at a low answer-model P."""
+        if answer.confidence is None or answer.abstained or not answer.results:
             return False
-        return bool(answer.results) and answer.confidence < self.searcher.settings.unsure_below
+        return answer.confidence < self.searcher.settings.unsure_below
 
     def _subject_codes(self, typed: str) -> tuple[str | None, list[str]]:
         known = {code.casefold(): code for code in subject_names()}
@@ -348,6 +374,15 @@ class Router:
         guesses = suggest_subjects(typed, listed) or suggest_subjects(typed, subject_names())
         hint = ", ".join(f"{g} ({subject_names().get(g, g)})" for g in guesses)
         return f"“{typed}” is not a subject of any listed paper. Did you mean {hint}?"
+
+
+def _judged_best(answer: Answer) -> Answer:
+    """Return the answer without its answer-model P when the paper the P is about (the
+    best candidate) is not the first shown: left out ("quantization papers except GPTQ")
+    or cut from a list."""
+    shown = answer.results[0].paper.id if answer.results else None
+    best = answer.ranking[0] if answer.ranking else None
+    return answer if shown is None or shown == best else replace(answer, confidence=None)
 
 
 def _matches(n: int) -> str:

@@ -120,7 +120,7 @@ class Searcher:
         in_rows = [index.papers[pid] for pid in index.paper_ids]
         self.filtering = FilterIndex(in_rows, index.chunk_rows.paper_of)
         self.retrievers = Retrievers(index, store, settings)
-        self.quoter = Quoter(index, self.retrievers.sentence_vectors)
+        self.quoter = Quoter(index)
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
         self._definitions: dict[str, Acronym | None] = {}  # read by ``_definition``
 
@@ -298,12 +298,14 @@ class Searcher:
         the term is part of (``retrieval.acronyms``); their cosine is read from the
         in-memory chunk vectors.
         """
-        found_by = self.retrievers
-        permitted = found_by.everything if filters == Filters() else self.filtering.allowed(filters)
+        retrievers = self.retrievers
+        permitted = (
+            retrievers.everything if filters == Filters() else self.filtering.allowed(filters)
+        )
         allowed = permitted.papers
-        chunk_bm25 = found_by.chunk_bm25(list(weights), permitted) if mode != "vector" else None
-        lexical = found_by.bm25(chunk_bm25) if chunk_bm25 is not None else {}
-        cosine = found_by.nearest(vector, permitted) if vector is not None else {}
+        chunk_bm25 = retrievers.chunk_bm25(list(weights), permitted) if mode != "vector" else None
+        lexical = retrievers.bm25(chunk_bm25) if chunk_bm25 is not None else {}
+        cosine = retrievers.nearest(vector, permitted) if vector is not None else {}
         # Papers that say the key term are candidates too, if few enough to be evidence.
         stems, extra = self.index.stems, set()
         if key and mode == "hybrid" and stems.count(key) <= self.settings.candidates:
@@ -315,20 +317,20 @@ class Searcher:
         # A candidate one retriever missed gets its own score from the other side too:
         # a paper found by BM25 alone is not "cosine 0", its best chunk is in memory.
         if vector is not None:
-            cosine |= {pid: found_by.cosine(pid, vector) for pid in found - set(cosine)}
+            cosine |= {pid: retrievers.cosine(pid, vector) for pid in found - set(cosine)}
         if chunk_bm25 is not None:
             lexical |= {
                 pid: score
                 for pid in found - set(lexical)
-                if (score := found_by.paper_bm25(pid, chunk_bm25)) > 0
+                if (score := retrievers.paper_bm25(pid, chunk_bm25)) > 0
             }
         lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
         vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
         order = list(found)
         covered = self._coverage(self._rows(order), weights, acronyms).tolist()
         sentence = (
-            found_by.sentences(vector, found)
-            if vector is not None and found_by.sentence_vectors
+            retrievers.sentences(vector, found)
+            if vector is not None and retrievers.sentence_vectors
             else cosine  # the stand-in: see the module docstring
         )
         return {

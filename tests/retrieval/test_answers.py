@@ -889,6 +889,9 @@ def test_an_answer_the_answer_model_doubts_says_it_is_not_a_sure_match(engine: E
     # An author's card shown instead of a topic search says why itself.
     card = engine.ask("Hoefler's papers on graph partitioning")
     assert card.author is not None and not any("sure match" in n for n in card.notes)
+    # The P is about the best paper: with that paper left out, there is none to judge by.
+    left = engine.ask("quantization papers except GPTQ")
+    assert left.results and left.confidence is None
 
 
 def test_years_no_paper_is_from_are_searched_past_when_the_question_has_a_topic(
@@ -903,11 +906,17 @@ def test_years_no_paper_is_from_are_searched_past_when_the_question_has_a_topic(
     assert papers(answer)[:1] == [
         "ENS-10: A Dataset For Post-Processing Ensemble Weather Forecasts"
     ]
-    assert answer.notes[0].startswith("No listed paper from 1998–2017 is about this;")
+    assert answer.notes == (
+        "No listed paper is from 1998–2017; these, from other years, are the closest:",
+    )
     assert answer.filters == Filters()
-    # Years set as an option are the user's: those still say that no paper is from them.
-    chosen = engine.ask("quantization", filters=Filters(year_from=2019, year_to=2019))
-    assert not chosen.results and chosen.notes[0].startswith("No listed paper is from 2019")
+    # A short topic asks for those years, and years set as an option are the user's: both
+    # still say that no paper is from them.
+    for short in (
+        engine.ask("quantization papers from 2019"),
+        engine.ask("quantization", filters=Filters(year_from=2019, year_to=2019)),
+    ):
+        assert not short.results and short.notes[0].startswith("No listed paper is from 2019")
 
 
 @pytest.mark.parametrize("question", ["show me everything", "everything", "give me all of it"])
