@@ -92,7 +92,13 @@ WANTS_CODE = re.compile(
 LEAVE_OUT = re.compile(
     r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
     r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?)(?:\s+(?:those|the\s+ones|ones|papers))?"
-    r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$",
+    r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$"
+    # the same in the languages ``retrieval.language`` reads: "nicht von Hoefler", "sauf
+    # Zhang", "não são de Hoefler", "tranne quelli di Zhang"
+    r"|\b(?:nicht|außer|ausser|ohne|sauf|sans|pas|excepto|salvo|sin|tranne|eccetto|senza|non"
+    r"|exceto|sem|não|nao|no(?=\s+(?:son|es)\b))(?:\s+(?:sind|sont|son|sono|são|sao|ist|est|es|è|é))?"
+    r"(?:\s+(?:ceux|celles|quelli|quelle|los|las|aquellos|aqueles|os|as|die))?"
+    r"(?:\s+(?:von|de|des|du|di|del|della|da|do|por|par))?\s*$",
     re.I,
 )
 JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re.I)

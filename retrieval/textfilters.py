@@ -91,7 +91,8 @@ _EXCLUDING = re.compile(
     rf"\b(?:{_LEAVING}|isn['’]?t|aren['’]?t)\s+(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",
     re.I,
 )
-_LEFT = rf"(?:{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
+_LEFT_RANGE = rf"{YEAR}\s*(?:-|–|—|to|through|until)\s*{YEAR}"  # "not from 2022-2023"
+_LEFT = rf"(?:{_LEFT_RANGE}|{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
 _EXCLUDED = re.compile(
     rf"\b(?:{_LEAVING})\s+(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
     r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?(?:the\s+)?"
@@ -206,7 +207,16 @@ def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
     for match in reversed(found):
         text = _drop(text, match)
     left = (re.finditer(_LEFT, m.group(1), re.I) for m in found)  # "cs.LG and cs.DC": both
-    return tuple(item.group() for items in left for item in items), text
+    return tuple(year for items in left for item in items for year in _each(item.group())), text
+
+
+def _each(left: str) -> list[str]:
+    """Return a left-out item as its years when it is a range ("2022-2023": 2022, 2023)."""
+    bounds = re.fullmatch(_LEFT_RANGE, left, re.I)
+    if bounds is None:
+        return [left]
+    first, last = sorted((int(bounds.group(1)), int(bounds.group(2))))
+    return [str(year) for year in range(first, last + 1)]
 
 
 @dataclass(frozen=True)

@@ -923,3 +923,31 @@ def test_years_no_paper_is_from_are_searched_past_when_the_question_has_a_topic(
 def test_asking_for_everything_lists_every_paper(engine: Engine, question: str) -> None:
     answer = engine.ask(question)
     assert not answer.abstained and answer.matched == len(engine.lookup.index.papers)
+
+
+@pytest.mark.parametrize(
+    ("question", "years"),
+    [("papers not from 2023-2024", {2022}), ("papers outside 2022 to 2023", {2024}),
+     ("quantization papers not from 2022-2023", {2024})],
+)  # fmt: skip
+def test_a_range_of_years_left_out_leaves_every_year_of_it_out(
+    engine: Engine, question: str, years: set[int]
+) -> None:
+    answer = engine.ask(question)
+    assert answer.results and {r.paper.year for r in answer.results + answer.more} == years
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [("Welche Arbeiten sind nicht von Hoefler?", "Zhiru Zhang"),
+     ("Quais artigos não são de Hoefler?", "Zhiru Zhang"),
+     ("Quels articles ne sont pas de Zhang ?", "Torsten Hoefler"),
+     ("¿Qué artículos no son de Hoefler?", "Zhiru Zhang"),
+     ("Quali articoli non sono di Zhang?", "Torsten Hoefler")],
+)  # fmt: skip
+def test_an_author_left_out_in_another_language_is_left_out(
+    engine: Engine, question: str, kept: str
+) -> None:
+    # Before, "nicht von Hoefler" listed Hoefler's own papers: the opposite of the question.
+    answer = engine.ask(question)
+    assert answer.matched == 18 and {a for r in answer.results for a in r.paper.authors} == {kept}
