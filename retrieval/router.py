@@ -226,9 +226,8 @@ class Router:
         )
         if answer.abstained:
             return None
-        years = narrowing(Filters(year_from=filters.year_from, year_to=filters.year_to,
-                                  years=filters.years))[0]  # fmt: skip
-        note = f"No listed paper is {years}; these, from other years, are the closest:"
+        years = filters.years_text()
+        note = f"No listed paper is from {years}; these, from other years, are the closest:"
         return replace(answer, filters=undated, notes=(note,))
 
     def _none_left(self, filters: Filters) -> bool:
