@@ -68,8 +68,8 @@ class RetrievalSettings(BaseModel):
     relevance_ratio: float = Field(0.7, ge=0.0, le=1.0)  # keep papers >= ratio * top score
     min_relevance: float = Field(0.2, ge=0.0, le=1.0)  # below this a paper is not a match
     abstain_below: float = Field(0.35, ge=0.0, le=1.0)  # abstain when the top paper is below
-    # Hybrid answers whose answer-model P is below this say they are not a sure match: of
-    # the eval sets' answered questions, 22 of 57 wrong answers and 16 of 432 right ones
+    # Hybrid answers whose answer-model P is below this say they are not a sure match: when
+    # chosen, of the eval sets' answered questions, 22 of 57 wrong answers, 16 of 432 right
     # (the largest of 0.6-0.95 that hedges at most 5% of right answers; docs/retrieval-tuning.md).
     unsure_below: float = Field(0.9, ge=0.0, le=1.0)
     cosine_floor: float = Field(0.15, ge=-1.0, lt=1.0)  # cosine that counts as 0 relevance

@@ -164,8 +164,8 @@ class Answer:
     matched: int = 0  # how many papers matched; results + more may hold fewer (a cap)
     notes: tuple[str, ...] = ()  # what the reader should know: misread filters, fallbacks
     language: str = "en"  # the language the question was read as
-    # P that the best paper answers, from the hybrid answer model (None: not a topic search
-    # in hybrid mode, e.g. an author's card or a listing)
+    # P that the best paper answers, from the hybrid answer model; None for an author's
+    # card, a listing, bm25 or vector mode, or when that paper is not the first shown
     confidence: float | None = None
 
 

@@ -27,11 +27,12 @@ UNITS = (
     "|requests|iterations|steps|epochs|bits|bytes|threads|ranks|workers|instances|clusters"
 )
 YEAR = rf"(19[5-9]\d|20[0-3]\d)(?!\d)(?!\s+(?:{UNITS})\b)"
+_THROUGH = r"(?:-|–|—|to|until|through|\.\.)"  # between a range's first and last year
 # "2022-2024", "from 2022 to 2024", "between 2022 and 2024"; a bare "2022 and 2024" names
 # two years (see _SINGLE), as "2022 or 2024" does.
 _RANGE = re.compile(
-    rf"\b(?:(between)\s*{YEAR}\s*(?:and|-|–|to)|(from|after)?\s*{YEAR}\s*"
-    rf"(?:-|–|—|to|until|through|\.\.))\s*{YEAR}\b",
+    rf"\b(?:(between)\s*{YEAR}\s*(?:and|-|–|to)|(from|after)?\s*{YEAR}\s*{_THROUGH})"
+    rf"\s*{YEAR}\b",
     re.I,
 )
 # Open-ended years, the first that matches wins (so "no later than" before "later than"):
@@ -91,7 +92,7 @@ _EXCLUDING = re.compile(
     rf"\b(?:{_LEAVING}|isn['’]?t|aren['’]?t)\s+(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",
     re.I,
 )
-_LEFT_RANGE = rf"{YEAR}\s*(?:-|–|—|to|through|until)\s*{YEAR}"  # "not from 2022-2023"
+_LEFT_RANGE = rf"{YEAR}\s*{_THROUGH}\s*{YEAR}"  # "not from 2022-2023"
 _LEFT = rf"(?:{_LEFT_RANGE}|{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
 _EXCLUDED = re.compile(
     rf"\b(?:{_LEAVING})\s+(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
@@ -207,7 +208,7 @@ def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
     for match in reversed(found):
         text = _drop(text, match)
     left = (re.finditer(_LEFT, m.group(1), re.I) for m in found)  # "cs.LG and cs.DC": both
-    return tuple(year for items in left for item in items for year in _each(item.group())), text
+    return tuple(each for items in left for item in items for each in _each(item.group())), text
 
 
 def _each(left: str) -> list[str]:
