@@ -16,7 +16,7 @@ from retrieval.search import UNQUOTED, Searcher
 from retrieval.snippets import best_snippet
 from retrieval.taxonomy import names as subject_names
 
-QUOTED_TOPIC = 6  # a longer topic is "this" in a note ("a paper on data covering 1998 ...")
+QUOTED_TOPIC = 6  # a topic of more words is "this" in a note, not quoted word by word
 
 
 @dataclass(frozen=True)
