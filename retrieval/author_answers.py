@@ -19,9 +19,16 @@ from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
 from retrieval.listing import Listings, Request, narrowing, outside
 from retrieval.lookup import Lookup
-from retrieval.models import Answer, Filters, Paper
+from retrieval.models import Answer, AuthorSummary, Filters, Paper
 from retrieval.search import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, question_terms, rarity
+
+# Below this, the words of an author question besides the author are chatter, not a topic:
+# the best abstract sentence's cosine to them alone. Chatter that found papers ranged
+# 0.15-0.30 on the eval sets ("cover", "u dump need reading group"), and topics asked
+# of an author 0.34 and up ("mixture experts"); a bare word of a listed topic can fall
+# below it ("vision" 0.299) and then gets the card, which lists every paper.
+TOPIC_CLOSENESS = 0.3
 
 
 class AuthorAnswers:
@@ -40,17 +47,12 @@ class AuthorAnswers:
         listing = self.listings.listing(request, filters, oldest=intent.by_date == "oldest")
         empty = replace(listing, abstained=False, author=summary)  # the note says why
         if not intent.topic or (intent.leaning and summary):  # "more into theory or systems?"
-            if not listing.matched:  # the years or subjects leave none of theirs
-                return empty
-            alone = filters == Filters(author=filters.author) or intent.leaning
-            answer = replace(listing, author=summary) if summary and alone else listing
-            unread = intent.language != "en" and not any(c.isalpha() for c in intent.search_text)
-            if unread and summary and alone:  # "Hoefler 量子计算": the card, and say so
-                return replace(answer, notes=(cannot_read(intent.language, summary.name),))
-            return answer
+            return self._theirs_all(intent, filters, listing, summary)
         found, answer = (False, empty)
         if listing.matched:
             found, answer = self._on_topic(request, intent, filters)
+        if found and summary and self._chatter(intent.topic):
+            return self._theirs_all(intent, filters, listing, summary)
         if found:
             return answer
         topic = intent.typed_topic()
@@ -72,6 +74,37 @@ class AuthorAnswers:
         note = f"None of {summary.name}'s papers{narrowed} is about “{topic}”; here is the summary."
         return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
                        author=summary, notes=(note,))  # fmt: skip
+
+    def _theirs_all(
+        self, intent: Intent, filters: Filters, listing: Answer, summary: AuthorSummary | None
+    ) -> Answer:
+        """Return the author's card over their papers (within the filters, a list)."""
+        if not listing.matched:  # the years or subjects leave none of theirs
+            return replace(listing, abstained=False, author=summary)  # the note says why
+        alone = filters == Filters(author=filters.author) or intent.leaning
+        answer = replace(listing, author=summary) if summary and alone else listing
+        unread = intent.language != "en" and not any(c.isalpha() for c in intent.search_text)
+        if unread and summary and alone:  # "Hoefler 量子计算": the card, and say so
+            return replace(answer, notes=(cannot_read(intent.language, summary.name),))
+        return answer
+
+    def _chatter(self, topic: str) -> bool:
+        """Return True when what is left of an author question besides the author is no
+        topic any abstract sentence comes close to: "tl;dr pls, meeting him in 20 min",
+        "new to the server", "need it for a reading group". Their words found papers
+        ("range", "based", "form" for "foram") where the card was asked for.
+
+        The closeness is the best single sentence's cosine to those words alone; see
+        ``TOPIC_CLOSENESS`` for the measurement."""
+        embedder = self.searcher.embedder
+        if embedder is None:
+            return False
+        query = self.searcher.query(topic)
+        signals = self.searcher.signals(
+            query.weights, embedder.embed_one(topic), "hybrid", Filters(), query.key,
+            query.acronyms,
+        )  # fmt: skip
+        return max((s.sentence for s in signals.values()), default=0.0) < TOPIC_CLOSENESS
 
     def _on_topic(self, request: Request, intent: Intent, filters: Filters) -> tuple[bool, Answer]:
         """Return whether the authors have papers on the question's topic within the

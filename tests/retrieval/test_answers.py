@@ -329,6 +329,35 @@ def test_a_field_abbreviation_with_a_topic_is_answered(engine: Engine) -> None:
     assert not graphs.abstained and any("Graph" in title for title in papers(graphs)[:3])
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "could you give me a quick tl;dr of zhiru zhang's work? meeting him in 20 min haha",
+        "can u list all of hoefler's papers pls, prepping a reading group for next week",
+        "What is the range of publication years for Zhiru Zhang's papers?",
+        "can someone give me a quick overview of Hoefler's papers in here? new to the server :)",
+        "Em que anos foram publicados os artigos de Zhiru Zhang?",
+    ],
+)
+def test_chatter_around_an_author_question_is_no_topic(engine: Engine, question: str) -> None:
+    # Each of these found one or two papers by words like "range", "based" or "foram".
+    answer = engine.ask(question)
+    assert answer.author is not None and answer.matched == 18
+    assert not answer.notes
+
+
+def test_a_topic_asked_of_an_author_in_chat_still_lists_their_papers_on_it(
+    engine: Engine,
+) -> None:
+    answer = engine.ask(
+        "hey so i'm getting into ML for weather/climate, did hoefler write anything on "
+        "weather or climate? asking for our reading group"
+    )
+    assert answer.author is None and 1 <= answer.matched < 18
+    assert all("Torsten Hoefler" in r.paper.authors for r in answer.results + answer.more)
+    assert any("Weather" in title for title in papers(answer))
+
+
 def test_an_author_topic_with_no_match_says_so_and_shows_the_card(engine: Engine) -> None:
     answer = engine.ask("zhang's papers on earthquake detection from seismic waveforms")
     assert answer.author is not None and not answer.abstained
