@@ -102,10 +102,12 @@ LEAVE_OUT = re.compile(
     re.I,
 )
 JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re.I)
-# How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs".
+# How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs",
+# "give me one paper on graphs" (searched, "one" matched abstracts saying "one").
 COUNTED = re.compile(
     r"\b(?:(?:top|best|first)\s+)?(\d{1,2}|three|five|ten)"
-    r"(?=\s+(?:papers|articles|works|ones|results)\b)",
+    r"(?=\s+(?:papers|articles|works|ones|results)\b)"
+    r"|\b(one)(?=\s+(?:paper|article|result)\b)",
     re.I,
 )
 # Asking for the oldest papers first; "latest", "newest" are the listing's own order.

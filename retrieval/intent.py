@@ -71,6 +71,7 @@ from retrieval.textfilters import (
     read_subject_codes,
     read_subject_names,
     read_years,
+    spell_years,
 )
 from retrieval.title_asks import TitleAsk, read_title_ask
 from retrieval.vocabulary import zipf
@@ -169,7 +170,7 @@ class IntentReader:
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
-        excluded, text = read_exclusions(text)
+        excluded, text = read_exclusions(spell_years(text))
         by_name, text = read_excluded_names(text, self.corpus_subjects)  # "all but ML"
         excluded += by_name
         unwanted = NOT_ABOUT.search(text)
@@ -177,7 +178,7 @@ class IntentReader:
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         years, text = read_years(text)
         counted = COUNTED.search(text)
-        text = COUNTED.sub(" ", text)
+        text = HOW_MANY.sub(" ", COUNTED.sub(" ", text))  # "how many" searched matched "many"
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
         if _content(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic
@@ -208,7 +209,7 @@ class IntentReader:
             like=like[1] if (like := SIMILAR.search(reading.english)) else "",
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
             how_many=bool(HOW_MANY.search(reading.english)),
-            count=number(counted[1]) if counted else None,
+            count=number(counted[1] or counted[2]) if counted else None,
             leaning=bool(LEANING.search(reading.english))
             and not PAPER_LEANS.search(reading.english),
             thanks=only_thanks(question),

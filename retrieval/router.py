@@ -98,9 +98,9 @@ class Router:
     def plan(self, request: Request) -> tuple[str, Intent, Filters, list[str]]:
         """Return how a question will be answered, with its intent, filters and notes.
 
-        The route is one of "thanks", "unknown-subject", "titles", "similar", "code",
-        "author", "unlisted-paper", "unlisted-title", "unknown-author", "unreadable", "listing",
-        "search".
+        The route is one of "thanks", "unknown-subject", "no-year-left", "titles", "similar",
+        "code", "author", "unlisted-paper", "unlisted-title", "unknown-author", "unreadable",
+        "listing", "search".
         """
         intent, name = self._spell_titles(self.intents.read(request.text))
         filters, notes = self._filters(request.filters, intent)
@@ -109,6 +109,8 @@ class Router:
             route = "thanks"
         elif unknown and filters.subject is None:
             route = "unknown-subject"
+        elif self._every_year_left(request.filters, intent):
+            route = "no-year-left"  # the note says which years the papers are from
         elif intent.title_ask and not (intent.unlisted_author and not filters.author):
             route = "titles"  # "which titles start with 'Understanding'"
         elif self._like(intent):
@@ -139,7 +141,7 @@ class Router:
         return route, intent, filters, notes
 
     def _route(self, route: str, request: Request, intent: Intent, filters: Filters) -> Answer:
-        if route in ("unknown-subject", "unknown-author"):
+        if route in ("unknown-subject", "unknown-author", "no-year-left"):
             return empty(request, filters)  # the note says which, and suggests
         if route == "thanks":
             return replace(empty(request, filters), notes=(WELCOME,))
@@ -296,11 +298,15 @@ class Router:
         if left_years and not given_years:  # "anything but 2024": the other years
             years = self._other_years(written, left_years)
         notes += self._unknown_left_out(intent)  # "everything but cs.XY"
-        notes += [  # a year inside a range it keeps ("2022-2024 but not 2023" leaves gaps)
-            f"papercord cannot leave {left} out of an answer; these papers may include it"
-            for left in intent.excluded
-            if left.isdigit() and matches_year(int(left), years)
-        ]
+        if self._every_year_left(given, intent):  # "papers not from 2022-2024"
+            listed = Filters(years=tuple(self.years)).years_text()
+            notes.append(f"Every listed paper is from {listed}, the years the question leaves out.")
+        else:
+            notes += [  # a year inside a range it keeps ("2022-2024 but not 2023": gaps)
+                f"papercord cannot leave {left} out of an answer; these papers may include it"
+                for left in intent.excluded
+                if left.isdigit() and matches_year(int(left), years)
+            ]
         if intent.jointly and not given.author:
             notes.append(self._joint(intent))
         if intent.unlisted_author and not given.author:
@@ -327,6 +333,15 @@ class Router:
         """Return True when every listed year ``narrow`` allows, ``wide`` allows too: the
         stored filters of "More results" narrow their question's, they do not replace it."""
         return all(matches_year(y, wide) for y in self.years if matches_year(y, narrow))
+
+    def _every_year_left(self, given: Filters, intent: Intent) -> bool:
+        """Return True when the question leaves out every year its papers could be from
+        (and no year option replaces the question's years)."""
+        left = {int(each) for each in intent.excluded if each.isdigit()}
+        if not left or given.year_from is not None or given.year_to is not None:
+            return False
+        written = intent.filters()
+        return not [y for y in self.years if y not in left and matches_year(y, written)]
 
     def _other_years(self, written: Filters, left: set[int]) -> Filters:
         """Return the years of the listed papers that the question allows once ``left``

@@ -201,6 +201,32 @@ def read_excluded_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tu
     return tuple(dict.fromkeys(codes)), text
 
 
+# Years written short: "2021-22" (the second year after the first, not "2023-05"), "'23",
+# "the '90s", "the 90s". Two digits up to next year's are this century's.
+_SHORT_RANGE = re.compile(r"\b(19|20)(\d\d)\s*(-|–|—|/)\s*(\d\d)\b(?![-–/.:]\d)")
+_SHORT_DECADE = re.compile(r"(?:(?<=\bthe\s)|(?<![\w'’])['’])(\d)0['’]?s\b", re.I)
+_SHORT_YEAR = re.compile(r"(?<![\w'’])['’](\d\d)\b(?!['’]|s\b)")
+
+
+def spell_years(text: str, this_year: int | None = None) -> str:
+    """Return the text with years written short spelled out in full, for the readers of
+    years: "2021-22" -> "2021-2022", "'23" -> "2023", "the 90s" -> "the 1990s"."""
+    pivot = (this_year or date.today().year) % 100 + 1
+
+    def century(two: str) -> str:
+        return f"{20 if int(two) <= pivot else 19}{two}"
+
+    def short_range(match: re.Match[str]) -> str:
+        first, second = match[2], match[4]
+        if int(second) <= int(first):
+            return match[0]
+        return f"{match[1]}{first}{match[3]}{match[1]}{second}"
+
+    text = _SHORT_RANGE.sub(short_range, text)
+    text = _SHORT_DECADE.sub(lambda match: f"{century(match[1] + '0')}s", text)
+    return _SHORT_YEAR.sub(lambda match: century(match[1]), text)
+
+
 def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
     """Return the years and subject codes a text asks to leave out, and the text without
     them: they must not be read as the years or subjects it asks for."""

@@ -394,6 +394,20 @@ def test_options_and_written_filters_combine_and_options_win(engine: Engine) -> 
     assert typed.filters.subject == "cs.LG"
 
 
+def test_leaving_out_every_listed_year_says_so_and_lists_nothing(engine: Engine) -> None:
+    answer = engine.ask("papers not from 2022-2024")
+    assert not answer.results and answer.notes == (
+        "Every listed paper is from 2022–2024, the years the question leaves out.",
+    )
+    assert {r.paper.year for r in engine.ask("papers not from 2023-24").results} == {2022}
+
+
+def test_how_many_is_not_searched_as_a_word(engine: Engine) -> None:
+    answer = engine.ask("how many papers on efficiency?")
+    assert answer.notes[0] == f"{answer.matched} listed papers match."
+    assert all("many" not in r.terms for r in answer.results + answer.more)
+
+
 def test_a_filter_that_matches_nothing_says_why(engine: Engine) -> None:
     unknown = engine.ask("cs.XY papers")
     assert unknown.abstained and not unknown.closest

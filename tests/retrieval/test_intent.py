@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from retrieval.intent import IntentReader
 from retrieval.names import AuthorNames
 from retrieval.taxonomy import names as subject_names
-from retrieval.textfilters import Years, read_subject_codes, read_years
+from retrieval.textfilters import Years, read_subject_codes, read_years, spell_years
 
 AUTHORS = ["Torsten Hoefler", "Zhiru Zhang"]
 SUBJECTS = ["cs.LG", "cs.DC", "cs.PL", "cs.SE", "cs.CV", "cs.ET", "quant-ph"]
@@ -249,6 +249,28 @@ def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
         assert "hoefler" not in left.search_text.casefold()
 
 
+@pytest.mark.parametrize(
+    ("text", "spelled"),
+    [
+        ("papers from 2021-22", "papers from 2021-2022"),
+        ("quantization work in 2023–24?", "quantization work in 2023–2024?"),
+        ("papers from '23", "papers from 2023"),
+        ("anything from the 90s?", "anything from the 1990s?"),
+        ("the '20s", "the 2020s"),
+        ("the 2023-05 release", "the 2023-05 release"),  # a month, not a range
+        ("it's 4 bits", "it's 4 bits"),
+    ],
+)
+def test_years_written_short_are_read_in_full(text: str, spelled: str) -> None:
+    assert spell_years(text, this_year=2026) == spelled
+
+
+def test_short_years_become_the_filters_they_spell(reader: IntentReader) -> None:
+    assert reader.read("papers from 2021-22").years == Years(2021, 2022)
+    assert reader.read("anything from '23?").years == Years(2023, 2023)
+    assert reader.read("papers not from 2023-24").excluded == ("2023", "2024")
+
+
 def test_a_method_after_by_is_no_person_and_count_min_is_no_count(reader: IntentReader) -> None:
     assert reader.read("memory savings achieved by FlashAttention").unlisted_author is None
     assert reader.read("papers by Dan Alistarh").unlisted_author == "Dan Alistarh"
@@ -262,6 +284,9 @@ def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
     assert reader.read("quantize to 4 bits").count is None
     assert reader.read("the 2023 ones").topic == ""
     assert reader.read("papers from ２０２３").years == Years(2023, 2023)  # full-width digits
+    one = reader.read("give me one paper on graphs")
+    assert one.count == 1 and "one" not in one.search_text
+    assert "many" not in reader.read("how many papers on efficiency?").search_text
 
 
 def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
