@@ -60,7 +60,8 @@ class AuthorAnswers:
         if narrowed and intent.understood >= MIN_UNDERSTOOD:  # "Hoefler on FPGAs since 2023"
             anywhere, elsewhere = self._on_topic(request, intent, filters.by_authors())
             if anywhere:
-                return replace(elsewhere, notes=(outside(filters, topic),))
+                note = outside(filters, topic, any_within=bool(listing.matched))
+                return replace(elsewhere, notes=(note,))
         if not listing.matched:
             return empty
         if intent.understood < MIN_UNDERSTOOD:  # a topic in words papercord cannot read

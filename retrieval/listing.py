@@ -179,10 +179,14 @@ def narrowing(filters: Filters) -> tuple[str, str]:
     return " and ".join(parts), f"other {' or '.join(other)}"
 
 
-def outside(filters: Filters, topic: str) -> str:
+def outside(filters: Filters, topic: str, any_within: bool = True) -> str:
     """Return the note over papers on a topic shown from outside the years and subjects
-    asked for, because none within them is about it."""
+    asked for, because none within them is about it (``any_within``: there are papers
+    within them at all; "none of Hoefler's papers from 2019" said he had some)."""
     narrowed, other = narrowing(filters)
-    who = f"None of the papers by {filters.authors_text()}" if filters.author else "No listed paper"
     about = f"“{topic}”" if len(topic.split()) <= QUOTED_TOPIC else "this"
+    if not any_within:
+        by = f" by {filters.authors_text()}" if filters.author else ""
+        return f"No listed paper{by} is {narrowed}; these ones on {about}, from {other}, are:"
+    who = f"None of the papers by {filters.authors_text()}" if filters.author else "No listed paper"
     return f"{who} {narrowed} is about {about}; these ones, from {other}, are:"
