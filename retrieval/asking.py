@@ -112,7 +112,9 @@ COUNTED = re.compile(
 )
 # Asking for the oldest papers first; "latest", "newest" are the listing's own order.
 OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
-NEWEST = re.compile(r"\b(?:latest|newest|most\s+recent)\b", re.I)
+NEWEST = re.compile(
+    r"\b(?:latest|newest|most\s+recent)\b|\bwhat['’]?s\s+new\b|\banything\s+new\b", re.I
+)  # "what's new?" was searched for abstracts saying "new"
 # A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".
 PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"
 OTHER_AUTHOR = re.compile(

@@ -52,6 +52,11 @@ from retrieval.textfilters import read_subject_names, suggest_subjects
 from retrieval.title_answers import TitleAnswers
 
 WELCOME = "You're welcome! Ask about the papers any time."
+# A message that asks nothing papercord can search for ("hello?", "can you help me?").
+HOW_TO_ASK = (
+    "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
+    "(“what does Hoefler work on?”), or years and subjects (“cs.LG papers from 2023”)."
+)
 DETAILED_TOPIC = 4  # content words of a topic the question's own years may describe
 UNSURE = "Not a sure match: these are the closest papers, and none may be about exactly this."
 SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))
@@ -163,6 +168,8 @@ class Router:
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
         )  # fmt: skip
+        if route == "search" and answer.abstained and not intent.topic and not filters.author:
+            return replace(empty(request, filters), notes=(HOW_TO_ASK,))  # "hello?"
         if route == "search" and compares(request.text):  # "QFX vs FLIQS"
             answer = self.titles.compared(answer, intent.search_text or request.text, filters)
         if route == "search" and answer.abstained and narrowing(filters)[0]:

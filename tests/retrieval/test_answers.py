@@ -405,6 +405,19 @@ def test_leaving_out_every_listed_year_says_so_and_lists_nothing(engine: Engine)
     assert {r.paper.year for r in engine.ask("papers not from 2023-24").results} == {2022}
 
 
+def test_whats_new_lists_the_newest_papers_first(engine: Engine) -> None:
+    answer = engine.ask("what's new?")
+    years = [r.paper.year for r in answer.results + answer.more]
+    assert answer.matched == 36 and years == sorted(years, reverse=True)
+
+
+def test_a_message_that_asks_nothing_is_told_how_to_ask(engine: Engine) -> None:
+    for message in ("hello?", "hi"):
+        answer = engine.ask(message)
+        assert not answer.results and not answer.closest
+        assert len(answer.notes) == 1 and answer.notes[0].startswith("Ask about a topic")
+
+
 def test_how_many_is_not_searched_as_a_word(engine: Engine) -> None:
     answer = engine.ask("how many papers on efficiency?")
     assert answer.notes[0] == f"{answer.matched} listed papers match."
