@@ -166,7 +166,10 @@ LEANING = re.compile(
     rf"\bmore\s+(?:of\s+)?an?\s+{AREA}(?:or|than)\s+\S"
     rf"|\bmore\s+(?:into|interested\s+in)\s+{AREA}(?:or|than)\s+\S"
     rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S"
-    rf"|(?<!that )(?<!which )(?<!papers )\bprefers?\s+{AREA}(?:or|over|to)\s+\S",
+    rf"|(?<!that )(?<!which )(?<!papers )\bprefers?\s+{AREA}(?:or|over|to)\s+\S"
+    # "is it all HPC or is there ML too?", "is he mostly an HPC person or does he do ML?"
+    rf"|\b(?:is\s+(?:it|he|she|[^\W\d_]+)|are\s+they)\s+(?:all|mostly|mainly|only|just)\s+{AREA}or\s+"
+    r"(?:is|are|does|do|did|has|have)\b",
     re.I,
 )
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.

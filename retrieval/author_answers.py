@@ -11,11 +11,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from itertools import pairwise
 
 from retrieval.filtering import matches
-from retrieval.intent import MIN_UNDERSTOOD, Intent
+from retrieval.intent import MIN_UNDERSTOOD, Intent, content_words
 from retrieval.language import cannot_read
 from retrieval.listing import Listings, Request, narrowing, outside
 from retrieval.lookup import Lookup
@@ -29,6 +30,12 @@ from retrieval.text import RARITY_FLOOR, question_terms, rarity
 # of an author 0.34 and up ("mixture experts"); a bare word of a listed topic can fall
 # below it ("vision" 0.299) and then gets the card, which lists every paper.
 TOPIC_CLOSENESS = 0.3
+# A clause alone must come closer: one of a few words is less often chatter by chance
+# ("just curious, what time span do ... cover?": "time span cover" 0.32; "security" 0.365).
+CLAUSE_CLOSENESS = 0.35
+# Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
+# group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
+CLAUSES = re.compile(r"[,;:!?()\[\]—–…]+|\s-\s|\.(?=\s|$)")
 
 
 class AuthorAnswers:
@@ -51,10 +58,12 @@ class AuthorAnswers:
         found, answer = (False, empty)
         if listing.matched:
             found, answer = self._on_topic(request, intent, filters)
-        if found and summary and self._chatter(intent.topic):
-            return self._theirs_all(intent, filters, listing, summary)
-        if found:
+        if found and not (summary and self._chatter(intent.topic)):
             return answer
+        if listing.matched and (part := self._clause_on_topic(request, intent, filters)):
+            return part  # "what has zhang done on graphs? thx": the clause with the topic
+        if found:  # what is left around the author is chatter: "tl;dr pls, meeting him"
+            return self._theirs_all(intent, filters, listing, summary)
         topic = intent.typed_topic()
         narrowed = narrowing(filters)[0]
         if narrowed and intent.understood >= MIN_UNDERSTOOD:  # "Hoefler on FPGAs since 2023"
@@ -89,7 +98,20 @@ class AuthorAnswers:
             return replace(answer, notes=(cannot_read(intent.language, summary.name),))
         return answer
 
-    def _chatter(self, topic: str) -> bool:
+    def _clause_on_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
+        """Return the authors' papers on the topic of one clause of the question, when the
+        whole found none or only chatter: chat sits in a clause of its own ("what has
+        hoefler done on weather? need it for a talk tmrw", "zhang's papers on images,
+        prepping a reading group"), and its words spoil the search of the topic's."""
+        clauses = [c for c in CLAUSES.split(intent.search_text) if content_words(c)]
+        for clause in clauses if len(clauses) > 1 else ():
+            part = replace(intent, search_text=clause, topic=" ".join(content_words(clause)))
+            found, answer = self._on_topic(request, part, filters)
+            if found and not self._chatter(part.topic, CLAUSE_CLOSENESS):
+                return answer
+        return None
+
+    def _chatter(self, topic: str, closeness: float = TOPIC_CLOSENESS) -> bool:
         """Return True when what is left of an author question besides the author is no
         topic any abstract sentence comes close to: "tl;dr pls, meeting him in 20 min",
         "new to the server", "need it for a reading group". Their words found papers
@@ -105,7 +127,7 @@ class AuthorAnswers:
             query.weights, embedder.embed_one(topic), "hybrid", Filters(), query.key,
             query.acronyms,
         )  # fmt: skip
-        return max((s.sentence for s in signals.values()), default=0.0) < TOPIC_CLOSENESS
+        return max((s.sentence for s in signals.values()), default=0.0) < closeness
 
     def _on_topic(self, request: Request, intent: Intent, filters: Filters) -> tuple[bool, Answer]:
         """Return whether the authors have papers on the question's topic within the

@@ -166,7 +166,7 @@ class IntentReader:
         authors, left_out, text, others = self._authors(opened)
         person = None if authors or left_out or others else self._unlisted_person(text)
         unlisted = person[0] if person else others[0] if others else None
-        if person and _content(without := f"{text[: person[1]]} {text[person[2] :]}"):
+        if person and content_words(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
@@ -174,20 +174,20 @@ class IntentReader:
         by_name, text = read_excluded_names(text, self.corpus_subjects)  # "all but ML"
         excluded += by_name
         unwanted = NOT_ABOUT.search(text)
-        if unwanted and _content(unwanted[1]):
+        if unwanted and content_words(unwanted[1]):
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         years, text = read_years(text)
         counted = COUNTED.search(text)
         text = HOW_MANY.sub(" ", COUNTED.sub(" ", text))  # "how many" searched matched "many"
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
-        if _content(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic
+        if content_words(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic
             by_name, rest = read_subject_names(text, self.corpus_subjects)
-            if by_name and not _content(rest):
+            if by_name and not content_words(rest):
                 subjects, text = subjects + by_name, rest
             elif by_name and self.field_labels:
                 text = self.field_labels.sub(_field_label, text)
-        topic = " ".join(_content(text))
+        topic = " ".join(content_words(text))
         return Intent(
             question=question,
             search_text=text,
@@ -314,7 +314,7 @@ class IntentReader:
             beside = CO_AUTHOR.match(rest)
             name = self._co_author(beside[1]) if beside else None
             # "Zhang and Verilog": with nothing after it, the word is the topic.
-            if beside and name and _content(rest[beside.start(1) + len(name) :]):
+            if beside and name and content_words(rest[beside.start(1) + len(name) :]):
                 others.append(name)
                 rest = rest[beside.start(1) + len(name) :]
             if rest == after:
@@ -355,10 +355,10 @@ def _family_like(word: str) -> bool:
 
 def _typed_content(text: str) -> str:
     """Return the content words of a text as typed ("FPGAs", not "fpgas")."""
-    content = set(_content(text))
+    content = set(content_words(text))
     return " ".join(w for w in re.findall(r"[^\W_]+", text) if w.casefold() in content)
 
 
-def _content(text: str) -> list[str]:
+def content_words(text: str) -> list[str]:
     """Return the words of a text that are neither stop words nor framing."""
     return [t.word for t in terms(text) if t.stem not in FRAMING and t.word not in FRAMING_WORDS]

@@ -306,7 +306,12 @@ def test_several_authors_without_a_match_say_so_and_show_the_closest(engine: Eng
 
 @pytest.mark.parametrize(
     "question",
-    ["is zhang more of a hardware guy or an ML guy?", "does Hoefler prefer FPGAs or GPUs?"],
+    [
+        "is zhang more of a hardware guy or an ML guy?",
+        "does Hoefler prefer FPGAs or GPUs?",
+        "what are hoefler's main themes? is it all HPC or is there ML too?",
+        "ok so hoefler, is he mostly an HPC/networking person or does he do ML stuff too?",
+    ],
 )
 def test_weighing_two_areas_of_an_authors_work_gets_the_card(engine: Engine, question: str) -> None:
     answer = engine.ask(question)
@@ -359,6 +364,26 @@ def test_a_topic_asked_of_an_author_in_chat_still_lists_their_papers_on_it(
     assert answer.author is None and 1 <= answer.matched < 18
     assert all("Torsten Hoefler" in r.paper.authors for r in answer.results + answer.more)
     assert any("Weather" in title for title in papers(answer))
+
+
+@pytest.mark.parametrize(
+    ("question", "title_word"),
+    [
+        ("what has hoefler done on weather? thx", "Weather"),
+        ("hey does hoefler have anything on weather? need it for a talk tmrw", "Weather"),
+        ("zhang's papers on quantization, prepping a reading group", "Quantization"),
+        ("hoefler's papers on security, prepping a reading group", "Attestation"),
+    ],
+)
+def test_chat_in_a_clause_of_its_own_does_not_hide_the_authors_topic(
+    engine: Engine, question: str, title_word: str
+) -> None:
+    # Each was "none of his papers is about 'weather thx'" or the whole card.
+    answer = engine.ask(question)
+    author = "Torsten Hoefler" if "hoefler" in question else "Zhiru Zhang"
+    assert answer.author is None and 1 <= answer.matched < 18
+    assert all(author in r.paper.authors for r in answer.results + answer.more)
+    assert any(title_word in title for title in papers(answer))
 
 
 def test_an_author_topic_with_no_match_says_so_and_shows_the_card(engine: Engine) -> None:
