@@ -105,9 +105,9 @@ JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re
 # How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs",
 # "give me one paper on graphs" (searched, "one" matched abstracts saying "one").
 COUNTED = re.compile(
-    r"\b(?:(?:top|best|first)\s+)?(\d{1,2}|three|five|ten)"
+    r"\b(?:(?:top|best|first)\s+)?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
     r"(?=\s+(?:papers|articles|works|ones|results)\b)"
-    r"|\b(one)(?=\s+(?:paper|article|result)\b)",
+    r"|\b(?:one|1|a\s+single|single)(?=\s+(?:paper|article|result)\b)",
     re.I,
 )
 # Asking for the oldest papers first; "latest", "newest" are the listing's own order.
@@ -128,9 +128,13 @@ SIMILAR = re.compile(
     re.I,
 )
 HOW_MANY = re.compile(
-    r"\bhow\s+many\b|\bnumber\s+of\s+papers\b|\bcount\s+(?:the\s+)?(?:papers|articles)\b",
+    r"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,3}?(?:papers|articles)\b"
+    r"|\bcount\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:papers|articles)\b",
     re.I,
 )
+# The words of a count ask, left out of what is searched ("number of quantization papers"
+# keeps "quantization"; "how many" matched abstracts saying "many").
+COUNT_WORDS = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b(?:\s+the\b)?", re.I)
 # Words that belong to a name rather than to the topic: a title before it ("Prof Zhang")
 # and the people around it after ("Zhang et al.", "Hoefler's team", "Zhang and his
 # students"). Left in the search, they are words no abstract holds ("colleagues") or

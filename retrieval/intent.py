@@ -35,6 +35,7 @@ from retrieval.asking import (
     BARE_PEOPLE,
     CO_AUTHOR,
     CO_AUTHOR_BEFORE,
+    COUNT_WORDS,
     COUNTED,
     FRAMING,
     FRAMING_WORDS,
@@ -178,7 +179,9 @@ class IntentReader:
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         years, text = read_years(text)
         counted = COUNTED.search(text)
-        text = HOW_MANY.sub(" ", COUNTED.sub(" ", text))  # "how many" searched matched "many"
+        how_many = bool(HOW_MANY.search(reading.english))
+        text = COUNTED.sub(" ", text)
+        text = COUNT_WORDS.sub(" ", text) if how_many else text  # "many" matched abstracts
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
         if content_words(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic
@@ -208,8 +211,8 @@ class IntentReader:
             also_unlisted=tuple(dict.fromkeys(o for o in others if o != unlisted)),
             like=like[1] if (like := SIMILAR.search(reading.english)) else "",
             jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
-            how_many=bool(HOW_MANY.search(reading.english)),
-            count=number(counted[1] or counted[2]) if counted else None,
+            how_many=how_many,
+            count=(number(counted[1]) if counted[1] else 1) if counted else None,
             leaning=bool(LEANING.search(reading.english))
             and not PAPER_LEANS.search(reading.english),
             thanks=only_thanks(question),

@@ -87,8 +87,9 @@ class Router:
         answer = _judged_best(
             self.leave_out.answer(answer, request, intent, self._left_subjects(intent))
         )
-        if intent.how_many and answer.matched and not answer.author and route != "similar":
-            notes.append(_matches(answer.matched))  # "how many papers use FPGAs?"
+        counts = answer.matched or route == "search"  # a listing of none says why itself
+        if intent.how_many and counts and not answer.author and route != "similar":
+            notes.append(_matches(answer.matched))  # "how many papers use FPGAs?": 0 too
         unsure = route == "search" and not intent.how_many and self._unsure(answer)
         return replace(
             answer,
@@ -407,4 +408,6 @@ def _judged_best(answer: Answer) -> Answer:
 
 
 def _matches(n: int) -> str:
+    if n == 0:
+        return "No listed paper matches."
     return "1 listed paper matches." if n == 1 else f"{n} listed papers match."

@@ -27,7 +27,7 @@ UNITS = (
     "|requests|iterations|steps|epochs|bits|bytes|threads|ranks|workers|instances|clusters"
 )
 YEAR = rf"(19[5-9]\d|20[0-3]\d)(?!\d)(?!\s+(?:{UNITS})\b)"
-_THROUGH = r"(?:-|–|—|to|until|through|\.\.)"  # between a range's first and last year
+_THROUGH = r"(?:-|–|—|‐|‑|~|to|until|through|\.\.)"  # between a range's first and last year
 # "2022-2024", "from 2022 to 2024", "between 2022 and 2024"; a bare "2022 and 2024" names
 # two years (see _SINGLE), as "2022 or 2024" does.
 _RANGE = re.compile(
@@ -86,7 +86,8 @@ _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", 
 # What leaves a subject named in words out: "everything but machine learning".
 _LEAVING = (
     r"not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
-    r"|(?:anything|everything|all)\s+but|apart\s+from"
+    r"|(?:anything|everything|all)\s+but|apart\s+from|neither|skip(?:ping)?|non"
+    r"|no(?=\s+(?:19|20)\d\d\s+(?:papers|articles|ones|works?)\b)"  # "no 2022 papers"
 )
 _EXCLUDING = re.compile(
     rf"\b(?:{_LEAVING}|isn['’]?t|aren['’]?t)\s+(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",
@@ -95,7 +96,7 @@ _EXCLUDING = re.compile(
 _LEFT_RANGE = rf"{YEAR}\s*{_THROUGH}\s*{YEAR}"  # "not from 2022-2023"
 _LEFT = rf"(?:{_LEFT_RANGE}|{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
 _EXCLUDED = re.compile(
-    rf"\b(?:{_LEAVING})\s+(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
+    rf"\b(?:{_LEAVING})(?:\s+|(?<=non)-)(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
     r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?(?:the\s+)?"
     rf"({_LEFT}(?:\s*(?:,|and|or|nor|&)\s*(?:(?:in|from|of)\s+)?{_LEFT})*)\b",
     re.I,
@@ -203,9 +204,12 @@ def read_excluded_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tu
 
 # Years written short: "2021-22" (the second year after the first, not "2023-05"), "'23",
 # "the '90s", "the 90s". Two digits up to next year's are this century's.
-_SHORT_RANGE = re.compile(r"\b(19|20)(\d\d)\s*(-|–|—|/)\s*(\d\d)\b(?![-–/.:]\d)")
-_SHORT_DECADE = re.compile(r"(?:(?<=\bthe\s)|(?<![\w'’])['’])(\d)0['’]?s\b", re.I)
-_SHORT_YEAR = re.compile(r"(?<![\w'’])['’](\d\d)\b(?!['’]|s\b)")
+_SHORT_RANGE = re.compile(
+    r"\b(19|20)(\d\d)(\s*(?:-|–|—|‐|‑|/|~)\s*|\s+(?:to|through|until)\s+)(\d\d)\b(?![-–/.:]\d)",
+    re.I,
+)
+_SHORT_DECADE = re.compile(r"(?:(?<=\bthe\s)|(?<![\w'’‘])['’‘])(\d)0['’]?s\b", re.I)
+_SHORT_YEAR = re.compile(r"(?<![\w'’‘])['’‘`´](\d\d)\b(?!['’]|s\b)")
 
 
 def spell_years(text: str, this_year: int | None = None) -> str:

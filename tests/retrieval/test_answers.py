@@ -428,6 +428,8 @@ def test_leaving_out_every_listed_year_says_so_and_lists_nothing(engine: Engine)
         "Every listed paper is from 2022–2024, the years the question leaves out.",
     )
     assert {r.paper.year for r in engine.ask("papers not from 2023-24").results} == {2022}
+    kept = engine.ask("no 2022 papers please")  # listed the 2022 papers
+    assert kept.matched == 23 and 2022 not in {r.paper.year for r in kept.results + kept.more}
 
 
 def test_whats_new_lists_the_newest_papers_first(engine: Engine) -> None:
@@ -447,6 +449,9 @@ def test_how_many_is_not_searched_as_a_word(engine: Engine) -> None:
     answer = engine.ask("how many papers on efficiency?")
     assert answer.notes[0] == f"{answer.matched} listed papers match."
     assert all("many" not in r.terms for r in answer.results + answer.more)
+    assert engine.ask("how many papers on blockchain?").notes[0] == "No listed paper matches."
+    counted = engine.ask("count the quantization papers")
+    assert counted.matched > 1 and counted.notes[0] == f"{counted.matched} listed papers match."
 
 
 def test_a_filter_that_matches_nothing_says_why(engine: Engine) -> None:

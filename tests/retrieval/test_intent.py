@@ -259,6 +259,8 @@ def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
         ("the '20s", "the 2020s"),
         ("the 2023-05 release", "the 2023-05 release"),  # a month, not a range
         ("it's 4 bits", "it's 4 bits"),
+        ("papers 2023 to 24", "papers 2023 to 2024"),
+        ("papers from ‘22–‘23", "papers from 2022–2023"),
     ],
 )
 def test_years_written_short_are_read_in_full(text: str, spelled: str) -> None:
@@ -269,6 +271,25 @@ def test_short_years_become_the_filters_they_spell(reader: IntentReader) -> None
     assert reader.read("papers from 2021-22").years == Years(2021, 2022)
     assert reader.read("anything from '23?").years == Years(2023, 2023)
     assert reader.read("papers not from 2023-24").excluded == ("2023", "2024")
+    assert reader.read("papers from 2023‐24").years == Years(2023, 2024)  # U+2010 hyphen
+
+
+@pytest.mark.parametrize(
+    ("question", "left"),
+    [
+        ("no 2022 papers please", ("2022",)),
+        ("papers from neither 2022 nor 2023", ("2022", "2023")),
+        ("skip 2023", ("2023",)),
+        ("non-2022 papers", ("2022",)),
+        ("are there no papers from 2022?", ()),  # asks whether there are any
+        ("non-linear models", ()),
+        ("skip connections", ()),
+    ],
+)
+def test_years_left_out_in_other_words_are_left_out(
+    reader: IntentReader, question: str, left: tuple[str, ...]
+) -> None:
+    assert reader.read(question).excluded == left
 
 
 def test_a_method_after_by_is_no_person_and_count_min_is_no_count(reader: IntentReader) -> None:
@@ -286,6 +307,10 @@ def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
     assert reader.read("papers from ２０２３").years == Years(2023, 2023)  # full-width digits
     one = reader.read("give me one paper on graphs")
     assert one.count == 1 and "one" not in one.search_text
+    assert reader.read("a single paper on LLMs").count == 1
+    assert reader.read("give me two papers on graphs").count == 2
+    counted = reader.read("number of quantization papers")
+    assert counted.how_many and counted.search_text.split() == ["quantization", "papers"]
     assert "many" not in reader.read("how many papers on efficiency?").search_text
 
 
