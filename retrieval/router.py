@@ -22,8 +22,7 @@ import time
 from collections import Counter
 from dataclasses import replace
 
-import numpy as np
-
+from retrieval.applied_filters import AppliedFilters
 from retrieval.asked_paper import (
     asked_name,
     before_paper,
@@ -37,7 +36,7 @@ from retrieval.asked_paper import (
 )
 from retrieval.asking import compares
 from retrieval.author_answers import AuthorAnswers
-from retrieval.filtering import matches, matches_year
+from retrieval.filtering import matches
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
 from retrieval.language import cannot_read, partly_read, read_enough
 from retrieval.leave_out import LeaveOut
@@ -45,10 +44,7 @@ from retrieval.listing import Listings, Request, empty, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
 from retrieval.search import Searcher
-from retrieval.taxonomy import names as subject_names
-from retrieval.taxonomy import spellings
 from retrieval.text import tokenize
-from retrieval.textfilters import read_subject_names, suggest_subjects
 from retrieval.title_answers import TitleAnswers
 
 WELCOME = "You're welcome! Ask about the papers any time."
@@ -70,9 +66,9 @@ class Router:
         self.lookup = lookup
         papers = searcher.index.papers.values()
         self.subjects = Counter(code for p in papers for code in p.subjects)
-        self.years = sorted({p.year for p in papers})
         self.intents = IntentReader(lookup.authors, self.subjects, searcher.vocabulary.words)
         self.listings = Listings(searcher)
+        self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.authors = AuthorAnswers(searcher, lookup, self.listings)
         self.leave_out = LeaveOut(searcher, self.listings)
         self.titles = TitleAnswers(searcher, self.listings, lookup)
@@ -85,7 +81,7 @@ class Router:
             request = replace(request, k=max(1, min(intent.count, self.searcher.settings.listed)))
         answer = self._route(route, request, intent, filters)
         answer = _judged_best(
-            self.leave_out.answer(answer, request, intent, self._left_subjects(intent))
+            self.leave_out.answer(answer, request, intent, self.applied.left_subjects(intent))
         )
         counts = answer.matched or route == "search"  # a listing of none says why itself
         if intent.how_many and counts and not answer.author and route != "similar":
@@ -109,13 +105,13 @@ class Router:
         "listing", "search".
         """
         intent, name = self._spell_titles(self.intents.read(request.text))
-        filters, notes = self._filters(request.filters, intent)
+        filters, notes = self.applied.merged(request.filters, intent)
         unknown = intent.unknown_subjects or (request.filters.subject and notes)
         if intent.thanks:
             route = "thanks"
         elif unknown and filters.subject is None:
             route = "unknown-subject"
-        elif self._every_year_left(request.filters, intent):
+        elif self.applied.every_year_left(request.filters, intent):
             route = "no-year-left"  # the note says which years the papers are from
         elif intent.title_ask and not (intent.unlisted_author and not filters.author):
             route = "titles"  # "which titles start with 'Understanding'"
@@ -205,16 +201,6 @@ class Router:
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
 
-    def _left_subjects(self, intent: Intent) -> list[str]:
-        """Return the known subject codes a question leaves out ("not cs.LG")."""
-        typed = [left for left in intent.excluded if not left.isdigit()]
-        return [code for left in typed if (code := self._subject_codes(left)[0]) is not None]
-
-    def _unknown_left_out(self, intent: Intent) -> list[str]:
-        """Return a note for each code a question leaves out that names no subject."""
-        typed = [left for left in intent.excluded if not left.isdigit()]
-        return [self._unknown_subject(u) for left in typed for u in self._subject_codes(left)[1]]
-
     def _dated_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the answer without the years only the question wrote, when no listed
         paper is from them and the topic is described in detail, or None.
@@ -287,115 +273,11 @@ class Router:
             ranking=tuple(p.id for p in nearest), matched=len(nearest), notes=tuple(notes),
         )  # fmt: skip
 
-    def _filters(self, given: Filters, intent: Intent) -> tuple[Filters, list[str]]:
-        """Merge the options the user set with the filters the question wrote out.
-
-        Options win; the question fills what they leave open. Subjects typed by name
-        ("machine learning") become codes; unknown ones become a note with suggestions.
-        """
-        written = intent.filters()
-        notes: list[str] = []
-        subject = given.subject or written.subject
-        if given.subject:
-            subject, unknown = self._subject_codes(given.subject)
-            notes += [self._unknown_subject(u) for u in unknown]
-        notes += [self._unknown_subject(u) for u in intent.unknown_subjects]
-        given_years = given.year_from is not None or given.year_to is not None
-        years = given if given_years else written
-        left_years = {int(left) for left in intent.excluded if left.isdigit()}
-        if left_years and not given_years:  # "anything but 2024": the other years
-            years = self._other_years(written, left_years)
-        notes += self._unknown_left_out(intent)  # "everything but cs.XY"
-        if self._every_year_left(given, intent):  # "papers not from 2022-2024"
-            listed = Filters(years=tuple(self.years)).years_text()
-            notes.append(f"Every listed paper is from {listed}, the years the question leaves out.")
-        else:
-            notes += [  # a year inside a range it keeps ("2022-2024 but not 2023": gaps)
-                f"papercord cannot leave {left} out of an answer; these papers may include it"
-                for left in intent.excluded
-                if left.isdigit() and matches_year(int(left), years)
-            ]
-        if intent.jointly and not given.author:
-            notes.append(self._joint(intent))
-        if intent.unlisted_author and not given.author:
-            named = " or ".join(f"“{n}”" for n in (intent.unlisted_author, *intent.also_unlisted))
-            notes.append(f"No listed author is named {named}.")
-        author = self.lookup.resolve_author(given.author) if given.author else intent.author
-        asked = written.years_text()
-        if given_years and asked and not self._within(given, written):
-            notes.append(f"The years set ({given.years_text()}) replace the question's {asked}.")
-        if given.author and intent.author and intent.author != author:
-            notes.append(f"The author option ({author}) replaces {intent.author}, in the question.")
-        also_by = given.also_by if given.author else intent.also_by
-        filters = Filters(
-            year_from=years.year_from,
-            year_to=years.year_to,
-            subject=subject,
-            author=author,
-            years=years.years,
-            also_by=also_by if author else (),
-        )
-        return filters, notes
-
-    def _within(self, narrow: Filters, wide: Filters) -> bool:
-        """Return True when every listed year ``narrow`` allows, ``wide`` allows too: the
-        stored filters of "More results" narrow their question's, they do not replace it."""
-        return all(matches_year(y, wide) for y in self.years if matches_year(y, narrow))
-
-    def _every_year_left(self, given: Filters, intent: Intent) -> bool:
-        """Return True when the question leaves out every year its papers could be from
-        (and no year option replaces the question's years)."""
-        left = {int(each) for each in intent.excluded if each.isdigit()}
-        if not left or given.year_from is not None or given.year_to is not None:
-            return False
-        written = intent.filters()
-        return not [y for y in self.years if y not in left and matches_year(y, written)]
-
-    def _other_years(self, written: Filters, left: set[int]) -> Filters:
-        """Return the years of the listed papers that the question allows once ``left``
-        is taken out ("2023 papers except 2023" leaves none: then ``written`` stands)."""
-        kept = [y for y in self.years if y not in left and matches_year(y, written)]
-        if not kept:
-            return written
-        gaps = kept[-1] - kept[0] + 1 > len(kept)
-        return Filters(year_from=kept[0], year_to=kept[-1], years=tuple(kept) if gaps else ())
-
     def _unsure(self, answer: Answer) -> bool:
         """Return True when the topic search answered with papers at a low answer-model P."""
         if answer.confidence is None or answer.abstained or not answer.results:
             return False
         return answer.confidence < self.searcher.settings.unsure_below
-
-    def _subject_codes(self, typed: str) -> tuple[str | None, list[str]]:
-        known = {code.casefold(): code for code in subject_names()}
-        codes, unknown = [], []
-        for part in (p.strip() for p in typed.split(",") if p.strip()):
-            if part.casefold() in known:
-                codes.append(known[part.casefold()])
-                continue
-            by_name, rest = read_subject_names(part, spellings(self.subjects))
-            if by_name and not rest:
-                codes.extend(by_name)
-            else:
-                unknown.append(part)
-        return ",".join(codes) or None, unknown
-
-    def _joint(self, intent: Intent) -> str:
-        """Say how many papers the authors asked for together wrote together."""
-        names = [str(intent.author), *intent.also_by]
-        by = [self.searcher.filtering.papers(Filters(author=name)) for name in names]
-        joint = int(np.logical_and.reduce(by).sum())
-        together = " and ".join(names)
-        if not joint:
-            return f"No listed paper is by both {together}; these are by either."
-        are = "1 listed paper is" if joint == 1 else f"{joint} listed papers are"
-        return f"{are} by both {together}; these are by either."
-
-    def _unknown_subject(self, typed: str) -> str:
-        listed = {code: subject_names().get(code, code) for code in self.subjects}
-        guesses = suggest_subjects(typed, listed) or suggest_subjects(typed, subject_names())
-        hint = ", ".join(f"{g} ({subject_names().get(g, g)})" for g in guesses)
-        return f"“{typed}” is not a subject of any listed paper. Did you mean {hint}?"
 
 
 def _judged_best(answer: Answer) -> Answer:
