@@ -25,13 +25,14 @@ from retrieval.search import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, question_terms, rarity
 
 # Below this, the words of an author question besides the author are chatter, not a topic:
-# the best abstract sentence's cosine to them alone. Chatter that found papers ranged
-# 0.15-0.30 on the eval sets ("cover", "u dump need reading group"), and topics asked
-# of an author 0.34 and up ("mixture experts"); a bare word of a listed topic can fall
-# below it ("vision" 0.299) and then gets the card, which lists every paper.
+# the best sentence's cosine to them alone, among the papers they found. On the eval sets,
+# chatter that found papers reached 0.06-0.29 ("cover", "u prepping reading group next
+# week"); topics asked of an author 0.325 and up ("basically languages programming models",
+# "mixture experts" 0.338). A bare word the author's papers only touch falls below it
+# ("zhang energy" 0.207, "zhang vision" 0.299) and gets the card, which lists every paper.
 TOPIC_CLOSENESS = 0.3
 # A clause alone must come closer: one of a few words is less often chatter by chance
-# ("just curious, what time span do ... cover?": "time span cover" 0.32; "security" 0.365).
+# ("just curious, what time span do ... cover?" has the clause "time span cover").
 CLAUSE_CLOSENESS = 0.35
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
@@ -59,7 +60,7 @@ class AuthorAnswers:
         found, answer = (False, empty)
         if listing.matched:
             found, answer = self._on_topic(request, intent, filters)
-        if found and not (summary and self._chatter(intent.topic)):
+        if found and not (summary and self._chatter(intent.topic, answer)):
             return answer
         if listing.matched and (part := self._clause_on_topic(request, intent, filters)):
             return part  # "what has zhang done on graphs? thx": the clause with the topic
@@ -108,27 +109,31 @@ class AuthorAnswers:
         for clause in clauses[:MAX_CLAUSES] if len(clauses) > 1 else ():
             part = replace(intent, search_text=clause, topic=" ".join(content_words(clause)))
             found, answer = self._on_topic(request, part, filters)
-            if found and not self._chatter(part.topic, CLAUSE_CLOSENESS):
+            if found and not self._chatter(part.topic, answer, CLAUSE_CLOSENESS):
                 return answer
         return None
 
-    def _chatter(self, topic: str, closeness: float = TOPIC_CLOSENESS) -> bool:
+    def _chatter(self, topic: str, found: Answer, closeness: float = TOPIC_CLOSENESS) -> bool:
         """Return True when what is left of an author question besides the author is no
-        topic any abstract sentence comes close to: "tl;dr pls, meeting him in 20 min",
+        topic the papers found for it come close to: "tl;dr pls, meeting him in 20 min",
         "new to the server", "need it for a reading group". Their words found papers
         ("range", "based", "form" for "foram") where the card was asked for.
 
-        The closeness is the best single sentence's cosine to those words alone; see
-        ``TOPIC_CLOSENESS`` for the measurement."""
-        embedder = self.searcher.embedder
+        The closeness is the best single sentence's cosine to those words alone, among
+        the found papers (the authors' own, so it means the same in a list of 36 papers
+        as of 10,000: over a whole 10k corpus, chatter comes closer than 0.3 to some
+        sentence); see ``TOPIC_CLOSENESS`` for the measurement."""
+        embedder, retrievers = self.searcher.embedder, self.searcher.retrievers
         if embedder is None:
             return False
-        query = self.searcher.query(topic)
-        signals = self.searcher.signals(
-            query.weights, embedder.embed_one(topic), "hybrid", Filters(), query.key,
-            query.acronyms,
-        )  # fmt: skip
-        return max((s.sentence for s in signals.values()), default=0.0) < closeness
+        vector = embedder.embed_one(topic)
+        papers = {r.paper.id for r in found.results + found.more}
+        best = (
+            retrievers.sentences(vector, papers).values()
+            if retrievers.sentence_vectors
+            else (retrievers.cosine(pid, vector) for pid in papers)  # above sentences_up_to
+        )
+        return max(best, default=0.0) < closeness
 
     def _on_topic(self, request: Request, intent: Intent, filters: Filters) -> tuple[bool, Answer]:
         """Return whether the authors have papers on the question's topic within the
