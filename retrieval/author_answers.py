@@ -62,7 +62,8 @@ class AuthorAnswers:
             found, answer = self._on_topic(request, intent, filters)
         if found and not (summary and self._chatter(intent.topic, answer)):
             return answer
-        if listing.matched and (part := self._clause_on_topic(request, intent, filters)):
+        chat = found or self._unheld(intent.topic)  # words of chat: "thx", "prepping"
+        if chat and listing.matched and (part := self._clause_on_topic(request, intent, filters)):
             return part  # "what has zhang done on graphs? thx": the clause with the topic
         if found:  # what is left around the author is chatter: "tl;dr pls, meeting him"
             return self._theirs_all(intent, filters, listing, summary)
@@ -112,6 +113,14 @@ class AuthorAnswers:
             if found and not self._chatter(part.topic, answer, CLAUSE_CLOSENESS):
                 return answer
         return None
+
+    def _unheld(self, topic: str) -> bool:
+        """Return True when a word of the topic is in no title or abstract: a topic the
+        list lacks, or chat ("thx", "prepping"), which the clauses may tell apart. A topic
+        of the list's own words that found nothing is not searched again by its clauses
+        (each clause is a search: docs/scale.md has what they cost at 10k papers)."""
+        stems = self.searcher.index.stems
+        return any(not stems.count(t.stem) for t in question_terms(topic, stems.ids))
 
     def _chatter(self, topic: str, found: Answer, closeness: float = TOPIC_CLOSENESS) -> bool:
         """Return True when what is left of an author question besides the author is no
