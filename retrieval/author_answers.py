@@ -131,17 +131,14 @@ class AuthorAnswers:
         The closeness is the best single sentence's cosine to those words alone, among
         the found papers (the authors' own, so it means the same in a list of 36 papers
         as of 10,000: over a whole 10k corpus, chatter comes closer than 0.3 to some
-        sentence); see ``TOPIC_CLOSENESS`` for the measurement."""
+        sentence); see ``TOPIC_CLOSENESS`` for the measurement. Past
+        ``sentence_vectors_up_to`` papers there are no sentence vectors to measure it
+        with (a chunk's cosine runs lower), and nothing is taken for chatter."""
         embedder, retrievers = self.searcher.embedder, self.searcher.retrievers
-        if embedder is None:
+        if embedder is None or not retrievers.sentence_vectors:
             return False
-        vector = embedder.embed_one(topic)
         papers = {r.paper.id for r in found.results + found.more}
-        best = (
-            retrievers.sentences(vector, papers).values()
-            if retrievers.sentence_vectors
-            else (retrievers.cosine(pid, vector) for pid in papers)  # above sentences_up_to
-        )
+        best = retrievers.sentences(embedder.embed_one(topic), papers).values()
         return max(best, default=0.0) < closeness
 
     def _on_topic(self, request: Request, intent: Intent, filters: Filters) -> tuple[bool, Answer]:
