@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from retrieval.names import TITLES, fold
-from retrieval.text import tokenize
+from retrieval.text import terms, tokenize
 
 # The English of asking about a listing or an author rather than about a topic.
 FRAMING = frozenset(
@@ -230,3 +230,8 @@ def only_thanks(question: str) -> bool:
 def by_date(text: str) -> str | None:
     """Return "oldest" or "newest" when a question asks for papers by their date."""
     return "oldest" if OLDEST.search(text) else "newest" if NEWEST.search(text) else None
+
+
+def content_words(text: str) -> list[str]:
+    """Return the words of a text that are neither stop words nor framing."""
+    return [t.word for t in terms(text) if t.stem not in FRAMING and t.word not in FRAMING_WORDS]

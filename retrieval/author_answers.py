@@ -15,8 +15,9 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
+from retrieval.asking import content_words
 from retrieval.filtering import matches
-from retrieval.intent import MIN_UNDERSTOOD, Intent, content_words
+from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
 from retrieval.listing import Listings, Request, narrowing, outside
 from retrieval.lookup import Lookup

@@ -31,39 +31,30 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retrieval.asking import (
-    AFFILIATION,
-    BARE_PEOPLE,
-    CO_AUTHOR,
-    CO_AUTHOR_BEFORE,
     COUNT_WORDS,
     COUNTED,
-    FRAMING,
-    FRAMING_WORDS,
     HOW_MANY,
-    JOINED,
     JOINTLY,
     LEANING,
-    LEAVE_OUT,
     NOT_ABOUT,
     OPENER,
-    OTHER_AUTHOR,
     PAPER_LEANS,
     SIMILAR,
-    TITLE,
     WANTS_CODE,
-    WITH_PEOPLE,
     asks_several,
     by_date,
     compares,
+    content_words,
     only_thanks,
 )
 from retrieval.features import Framing
 from retrieval.language import Reader
 from retrieval.models import Filters
-from retrieval.names import COMMON_ZIPF, WORD_ZIPF, AuthorNames, fold
+from retrieval.names import AuthorNames, fold
+from retrieval.people import PeopleReader
 from retrieval.taxonomy import names as subject_names
 from retrieval.taxonomy import spellings
-from retrieval.text import RARE_ZIPF, terms
+from retrieval.text import RARE_ZIPF
 from retrieval.textfilters import (
     Years,
     number,
@@ -77,7 +68,6 @@ from retrieval.textfilters import (
 from retrieval.title_asks import TitleAsk, read_title_ask
 from retrieval.vocabulary import zipf
 
-MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
 MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
 
 
@@ -146,6 +136,7 @@ class IntentReader:
         words = frozenset(fold(w) for w in vocabulary)
         self.words = words
         self.names = AuthorNames(authors, words)
+        self.people = PeopleReader(self.names, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
         # Subject abbreviations no abstract spells ("ML", "NLP"): with a topic they only
         # say the field ("ML for weather"); searched, they would be missing words and
@@ -164,8 +155,8 @@ class IntentReader:
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
         opened = OPENER.sub("", unicodedata.normalize("NFKC", question))
-        authors, left_out, text, others = self._authors(opened)
-        person = None if authors or left_out or others else self._unlisted_person(text)
+        authors, left_out, text, others = self.people.authors(opened)
+        person = None if authors or left_out or others else self.people.unlisted_person(text)
         unlisted = person[0] if person else others[0] if others else None
         if person and content_words(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
@@ -220,127 +211,6 @@ class IntentReader:
             unwanted=_typed_content(unwanted[1]) if unwanted else "",
         )
 
-    def _unlisted_person(self, text: str) -> tuple[str, int, int] | None:
-        """Return a person named as an author who is not listed, and where the phrase
-        naming them is: the family name must look like one ("Alistarh", "LeCun"), not a
-        word of the abstracts ("Slapo"), an English word ("Accuracy") or an acronym."""
-        for match in OTHER_AUTHOR.finditer(text):
-            name = match[1] or match[2]
-            if self._person_like(name):
-                return name, match.start(), match.end()
-        return None
-
-    def _people_before(self, before: str, others: list[str]) -> str:
-        """Return the text before an author's name without unlisted people named with
-        them ("Frantar and Hoefler"), adding those to ``others``."""
-        for listed in range(3):  # "Alistarh, Frantar and Hoefler"
-            beside = CO_AUTHOR_BEFORE.search(before)
-            if beside and "," in beside[2] and not listed:  # "Hmm, Zhang ...": no list yet
-                break
-            words = beside[1].split() if beside else []
-            # The name is the longest end of the capitalized words that reads as one.
-            name = next((n for n in (" ".join(words[i:]) for i in range(len(words)))
-                         if self._co_author(n) == n), None)  # fmt: skip
-            if beside is None or name is None:
-                break
-            others.insert(0, name)
-            before = before[: beside.end(1) - len(name)].rstrip()
-        return before
-
-    def _co_author(self, words: str) -> str | None:
-        """Return the longest start of capitalized words that names a person beside a
-        listed author: a family name written as one, no word of the abstracts, not a
-        listed author, and not common in English ("Chen", "Li" are names here)."""
-        parts = words.split()
-        for end in range(len(parts), 0, -1):
-            name = " ".join(parts[:end])
-            family = fold(parts[end - 1].split("-")[-1])
-            if (
-                _family_like(parts[end - 1].split("-")[-1])
-                and family not in self.words
-                and zipf(family) < WORD_ZIPF
-                and not self.names.find(name)
-            ):
-                return name
-        return None
-
-    def _person_like(self, name: str) -> bool:
-        """Return True when a name's last word reads as a family name: written as one, no
-        word of the abstracts, and rare in English unless a listed author has it ("Wei
-        Zhang" is someone else)."""
-        family = name.split()[-1].split("-")[-1]
-        folded = fold(family)
-        return _family_like(family) and (
-            self.names.is_family(folded)
-            or (folded not in self.words and zipf(folded) < COMMON_ZIPF)
-        )
-
-    def _authors(self, text: str) -> tuple[list[str], tuple[str, ...], str, list[str]]:
-        """Return the listed authors a question names, those it asks to leave out, the
-        question without their names, and unlisted people named with them."""
-        named: list[str] = []
-        left_out: list[str] = []
-        others: list[str] = []
-        found = self.names.find(text, MAX_AUTHORS)
-        # "not by Zhang or Hoefler": a name joined to one left out is left out too
-        joined = [False] * len(found)
-        for k in range(1, len(found)):
-            gap = text[found[k - 1].end : found[k].start]
-            left = joined[k - 1] or LEAVE_OUT.search(text[: found[k - 1].start].rstrip())
-            joined[k] = bool(left) and bool(JOINED.fullmatch(gap))
-        for k, mention in reversed(list(enumerate(found))):  # the text keeps the
-            if mention.other:  # "Wei Zhang": no listed author, and no topic
-                others.insert(0, mention.author)
-                text = f"{text[: mention.start].rstrip()} {text[mention.end :].lstrip()}".strip()
-                continue
-            before = text[: mention.start].rstrip()  # places of the names before it
-            for _ in range(3):  # "Herr Professor Dr Hoefler"; a loop, not a (...)+ regex,
-                before = TITLE.sub("", before).rstrip()  # which is quadratic in the text
-            before = self._people_before(before, others)
-            leaving = LEAVE_OUT.search(before)
-            if leaving:
-                before = before[: leaving.start()].rstrip()
-            after, beside = self._after_name(text[mention.end :])
-            (left_out if leaving or joined[k] else named).insert(0, mention.author)
-            others[:0] = beside
-            text = f"{before} {after.lstrip()}".strip()
-        return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text, others
-
-    def _after_name(self, after: str) -> tuple[str, list[str]]:
-        """Return the text after an author's name without what stands with the name, and
-        the unlisted people named there: where they work ("(ETH Zurich)", "at Cornell"),
-        the people around them ("et al.", "and his students"), another person ("and
-        Alistarh"). Each may follow the others ("Zhang (Cornell) et al. and co.")."""
-        others = []
-        for _ in range(3):  # a loop, not a (...)+ regex: see TITLE
-            rest = _without_people(AFFILIATION.sub("", after, count=1))
-            beside = CO_AUTHOR.match(rest)
-            name = self._co_author(beside[1]) if beside else None
-            # "Zhang and Verilog": with nothing after it, the word is the topic.
-            if beside and name and content_words(rest[beside.start(1) + len(name) :]):
-                others.append(name)
-                rest = rest[beside.start(1) + len(name) :]
-            if rest == after:
-                break
-            after = rest
-        return after, others
-
-
-def _without_people(after: str) -> str:
-    """Return the text after an author's name without the people around them: "et al.",
-    "and co.", and "team", "group" when no topic word follows ("'s team on networks",
-    "'s lab did"; not "'s group theory papers")."""
-    people = WITH_PEOPLE.match(after)
-    if people:
-        return after[people.end() :]
-    people = BARE_PEOPLE.match(after)
-    if people is None:
-        return after
-    rest = after[people.end() :]
-    word = re.match(r"\s*([^\W_]+)", rest)
-    following = terms(word[1]) if word else []
-    return rest if not following or following[0].stem in FRAMING else after
-
 
 def _field_label(match: re.Match[str]) -> str:
     """Drop a field's abbreviation typed in capitals ("ML") or rare in English ("nlp"),
@@ -349,19 +219,7 @@ def _field_label(match: re.Match[str]) -> str:
     return " " if typed.isupper() or zipf(typed.casefold()) < RARE_ZIPF else typed
 
 
-def _family_like(word: str) -> bool:
-    """Return True for a word written as family names are ("Müller", "LeCun"), not as
-    method names ("FlashAttention") or acronyms ("GPTQ")."""
-    rest = re.sub(r"^(?:Mc|Mac|Le|La|De|Di|Du|Van|Von)(?=[A-Z])", "", word)
-    return word.isalpha() and rest[:1].isupper() and rest[1:].islower()
-
-
 def _typed_content(text: str) -> str:
     """Return the content words of a text as typed ("FPGAs", not "fpgas")."""
     content = set(content_words(text))
     return " ".join(w for w in re.findall(r"[^\W_]+", text) if w.casefold() in content)
-
-
-def content_words(text: str) -> list[str]:
-    """Return the words of a text that are neither stop words nor framing."""
-    return [t.word for t in terms(text) if t.stem not in FRAMING and t.word not in FRAMING_WORDS]
