@@ -196,10 +196,12 @@ def name_spelling(searcher: Searcher, word: str) -> str | None:
     case, are not read. A word no abstract has is a name as typed when it is rare in
     English ("alexnet", "word2vec", "llama"; not "clip" or "adam")."""
     forms: set[str] = set()
-    if word not in searcher.vocabulary and not any(True for _ in searcher.papers_holding(word)):
+    if word not in searcher.vocabulary and not any(
+        True for _ in searcher.phrases.papers_holding(word)
+    ):
         rare = zipf(word) < NAME_ZIPF
         return word if rare and not _misspelled(word, searcher.vocabulary.words) else None
-    for text in islice(searcher.texts_holding(word), TEXTS_READ):
+    for text in islice(searcher.phrases.texts_holding(word), TEXTS_READ):
         abstract = text.partition(". ")[2]
         said = [m.group() for m in WORDS.finditer(abstract) if fold(m.group()) == word]
         names = {w for name in entities(abstract) for w in WORDS.findall(name)}
@@ -233,7 +235,7 @@ def names_no_paper(searcher: Searcher, name: str) -> bool:
 
 def _topic(searcher: Searcher, word: str) -> bool:
     """Return True when two or more papers use a word: a topic of the list."""
-    return len(list(islice(searcher.papers_holding(word), 2))) == 2
+    return len(list(islice(searcher.phrases.papers_holding(word), 2))) == 2
 
 
 def no_paper_named(searcher: Searcher, lookup: Lookup, name: str) -> bool:
@@ -257,7 +259,7 @@ def paper_named(searcher: Searcher, name: str) -> str | None:
 
 def _holding(searcher: Searcher, name: str, words: list[str]) -> list[tuple[str, str]]:
     """Return up to two papers (id, "title. abstract") that say the name's words in a row."""
-    texts = ((pid, searcher.text_of(pid)) for pid in searcher.papers_holding(name))
+    texts = ((pid, searcher.phrases.text_of(pid)) for pid in searcher.phrases.papers_holding(name))
     return list(islice(((pid, text) for pid, text in texts if _says(text, words)), 2))
 
 

@@ -25,15 +25,14 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
-from itertools import pairwise, product
 
 import numpy as np
 import numpy.typing as npt
 
 from retrieval import fusion
-from retrieval.acronyms import Acronym, credited, defined, definition_in
+from retrieval.acronyms import Acronym, credited, defined
 from retrieval.calibration import Calibration
 from retrieval.calibration import load as load_calibration
 from retrieval.config import Mode, RetrievalSettings
@@ -42,24 +41,22 @@ from retrieval.embedding import Embedder, Vectors
 from retrieval.errors import QueryError
 from retrieval.explain import explained
 from retrieval.features import SHARED, Framing, Query, read_query, shared
-from retrieval.filtering import FilterIndex, matches
+from retrieval.filtering import FilterIndex
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
-from retrieval.named_lists import MAX_HOLDERS, listed_names, with_holders, writing
+from retrieval.named_lists import with_holders
+from retrieval.phrases import Phrases
 from retrieval.quoting import Quoter
 from retrieval.refs import ref
 from retrieval.retrievers import Retrievers
 from retrieval.snippets import best_snippet
-from retrieval.text import question_terms, rarity, stem_forms, tokenize
+from retrieval.text import question_terms, rarity
 from retrieval.titles import TitleNames
 from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
 
 WORD = re.compile(r"[^\W_]+")
-UNREAD = object()  # an acronym not looked up yet (``Searcher._definition``)
 HOLDER_COVER = 0.5  # a paper writing a named name covers this share of the best's coverage
-DEFINITIONS = 4096  # acronyms whose corpus definition is kept (``Searcher._definition``)
-PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
 
 UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
 
@@ -116,38 +113,13 @@ class Searcher:
         self.embedder = embedder
         self.settings = settings
         self.calibration = calibration or load_calibration()
-        self.vocabulary = Vocabulary(index.terms.vocabulary, self.texts_holding)
+        self.phrases = Phrases(index)
+        self.vocabulary = Vocabulary(index.terms.vocabulary, self.phrases.texts_holding)
         in_rows = [index.papers[pid] for pid in index.paper_ids]
         self.filtering = FilterIndex(in_rows, index.chunk_rows.paper_of)
         self.retrievers = Retrievers(index, store, settings)
         self.quoter = Quoter(index)
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
-        self._definitions: dict[str, Acronym | None] = {}  # read by ``_definition``
-
-    def texts_holding(self, phrase: str) -> Iterator[str]:
-        """Return the title and abstract of each paper that may hold ``phrase`` (folded):
-        a stem of each of its words, adjacent ones adjacent (stop words left out, as
-        ``tokenize`` reads them)."""
-        yield from map(self.text_of, self.papers_holding(phrase))
-
-    def text_of(self, pid: str) -> str:
-        """Return a paper's title and abstract as one text, as phrases are looked for."""
-        paper = self.index.papers[pid]
-        return f"{paper.title}. {paper.abstract}"
-
-    def papers_holding(self, phrase: str) -> Iterator[str]:
-        """Return the ids of the papers that may hold ``phrase`` (``texts_holding``)."""
-        ids = self.index.paper_ids
-        groups = stem_forms(phrase)  # none for "but also": then any paper may hold it
-        holding = self.index.stems.holding(groups) if groups else np.arange(len(ids))
-        # Thousands of papers may hold "graph" and "neural": test their pairs a block at
-        # a time, as the caller usually stops at the first text that has the phrase.
-        for start in range(0, len(holding), PHRASE_BLOCK):
-            rows = holding[start : start + PHRASE_BLOCK]
-            for first, second in pairwise(groups):
-                pairs = dict.fromkeys(product(first, second), 1.0)
-                rows = rows[self.index.terms.pairs_weight(rows, pairs) > 0]
-            yield from (ids[row] for row in rows.tolist())
 
     def warm_up(self) -> None:
         """Run one throwaway query so the first user does not pay for lazy loading."""
@@ -165,7 +137,9 @@ class Searcher:
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text)
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
-        query = replace(query, acronyms=defined(text, self._definition, self.vocabulary.words))
+        query = replace(
+            query, acronyms=defined(text, self.phrases.definition, self.vocabulary.words)
+        )
         total = sum(weights.values())
         if filters is None or filters == Filters() or total <= 0:
             return query
@@ -202,7 +176,7 @@ class Searcher:
         ranking = self.decide(signals, query, mode)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
         if listing and not ranking.abstained:  # "which papers report accuracy on ImageNet?"
-            holders = self._writing_names(text, filters)
+            holders = self.phrases.writing_names(text, filters, self.vocabulary.knows_name)
             if holders:  # and that cover half as much of the question as the best chosen
                 rows = self._rows(holders)  # of the whole question, or one "X or Y" part
                 parts = [query.weights, *query.alternatives]
@@ -243,22 +217,6 @@ class Searcher:
             matched=0 if abstained else len(ranking.relevant),
             confidence=round(ranking.confidence, 4) if mode == "hybrid" else None,
         )
-
-    def _writing_names(self, text: str, filters: Filters) -> list[str]:
-        """Return the papers within the filters that write a name the question names
-        (``retrieval.named_lists``); a name that many papers write adds none. Only names
-        whose rarest word at most ``MAX_HOLDERS`` x 4 papers hold are read at all."""
-        holders: list[str] = []
-        papers, stems = self.index.papers, self.index.stems
-        for name in listed_names(text, self.vocabulary.knows_name):
-            words = tokenize(name)
-            if not words or min(stems.count(w) for w in words) > 4 * MAX_HOLDERS:
-                continue
-            allowed = (p for p in self.papers_holding(name) if matches(papers[p], filters))
-            found = writing(name, allowed, self.text_of)
-            if len(found) <= MAX_HOLDERS:
-                holders += found
-        return holders
 
     def decide(self, signals: dict[str, Signals], query: Query, mode: Mode) -> Ranking:
         """Return the ranking and the answer decision for a question's candidates."""
@@ -344,18 +302,6 @@ class Searcher:
             )
             for pid, cover in zip(order, covered, strict=True)
         }
-
-    def _definition(self, short: str) -> Acronym | None:
-        """Return what the corpus defines an acronym as (``definition_in``), the last
-        ``DEFINITIONS`` looked up kept: reading them is most of an acronym's cost."""
-        cached = self._definitions.get(short, UNREAD)
-        if cached is not UNREAD:
-            return cached if isinstance(cached, Acronym) else None
-        found = definition_in(short, self.texts_holding)
-        if len(self._definitions) >= DEFINITIONS:
-            self._definitions.clear()
-        self._definitions[short] = found  # another thread may clear it: return our own
-        return found
 
     def _coverage(
         self, rows: npt.NDArray[np.int64], weights: dict[str, float], acronyms: tuple[Acronym, ...]

@@ -56,7 +56,9 @@ class TitleAnswers:
             # Only papers whose title or abstract has the words' stems are read: at 100k
             # papers, splitting every title for a common word took 1.6 s.
             holding = {
-                pid for words in asked.phrases for pid in self.searcher.papers_holding(words)
+                pid
+                for words in asked.phrases
+                for pid in self.searcher.phrases.papers_holding(words)
             }
             answer = self.listings.listing(
                 request, filters, keep=lambda p: p.id in holding and asked.matches(p.title)
