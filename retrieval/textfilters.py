@@ -94,7 +94,8 @@ _EXCLUDING = re.compile(
     re.I,
 )
 _LEFT_RANGE = rf"{YEAR}\s*{_THROUGH}\s*{YEAR}"  # "not from 2022-2023"
-_LEFT = rf"(?:{_LEFT_RANGE}|{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
+_LEFT_DECADE = r"(19[5-9]0|20[0-3]0)['’]?s"  # "not from the 2020s" (it listed the 2020s)
+_LEFT = rf"(?:{_LEFT_RANGE}|{_LEFT_DECADE}|{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
 _EXCLUDED = re.compile(
     rf"\b(?:{_LEAVING})(?:\s+|(?<=non)-)(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
     r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?(?:the\s+)?"
@@ -242,7 +243,10 @@ def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
 
 
 def _each(left: str) -> list[str]:
-    """Return a left-out item as its years when it is a range ("2022-2023": 2022, 2023)."""
+    """Return a left-out item as its years when it is a range ("2022-2023": 2022, 2023)
+    or a decade ("the 2020s": 2020 to 2029)."""
+    if decade := re.fullmatch(_LEFT_DECADE, left, re.I):
+        return [str(year) for year in range(int(decade[1]), int(decade[1]) + 10)]
     bounds = re.fullmatch(_LEFT_RANGE, left, re.I)
     if bounds is None:
         return [left]

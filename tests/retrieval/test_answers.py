@@ -428,6 +428,8 @@ def test_leaving_out_every_listed_year_says_so_and_lists_nothing(engine: Engine)
         "Every listed paper is from 2022–2024, the years the question leaves out.",
     )
     assert {r.paper.year for r in engine.ask("papers not from 2023-24").results} == {2022}
+    decade = engine.ask("papers not from the 2020s")  # listed every paper of the 2020s
+    assert not decade.results and decade.notes[0].startswith("Every listed paper is from")
     kept = engine.ask("no 2022 papers please")  # listed the 2022 papers
     assert kept.matched == 23 and 2022 not in {r.paper.year for r in kept.results + kept.more}
 

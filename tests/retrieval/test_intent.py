@@ -281,6 +281,7 @@ def test_short_years_become_the_filters_they_spell(reader: IntentReader) -> None
         ("papers from neither 2022 nor 2023", ("2022", "2023")),
         ("skip 2023", ("2023",)),
         ("non-2022 papers", ("2022",)),
+        ("papers not from the 2020s", tuple(str(year) for year in range(2020, 2030))),
         ("are there no papers from 2022?", ()),  # asks whether there are any
         ("non-linear models", ()),
         ("skip connections", ()),
