@@ -57,7 +57,7 @@ class AppliedFilters:
         notes += [self._unknown_subject(u) for u in intent.unknown_subjects]
         given_years = given.year_from is not None or given.year_to is not None
         years = given if given_years else written
-        left_years = {int(left) for left in intent.excluded if left.isdigit()}
+        left_years = _left_years(intent)
         if left_years and not given_years:  # "anything but 2024": the other years
             years = self._other_years(written, left_years)
         notes += self._unknown_left_out(intent)  # "everything but cs.XY"
@@ -100,20 +100,23 @@ class AppliedFilters:
     def every_year_left(self, given: Filters, intent: Intent) -> bool:
         """Return True when the question leaves out every year its papers could be from
         (and no year option replaces the question's years)."""
-        left = {int(each) for each in intent.excluded if each.isdigit()}
+        left = _left_years(intent)
         if not left or given.year_from is not None or given.year_to is not None:
             return False
-        written = intent.filters()
-        return not [y for y in self.years if y not in left and matches_year(y, written)]
+        return not self._kept(intent.filters(), left)
 
     def _other_years(self, written: Filters, left: set[int]) -> Filters:
         """Return the years of the listed papers that the question allows once ``left``
         is taken out ("2023 papers except 2023" leaves none: then ``written`` stands)."""
-        kept = [y for y in self.years if y not in left and matches_year(y, written)]
+        kept = self._kept(written, left)
         if not kept:
             return written
         gaps = kept[-1] - kept[0] + 1 > len(kept)
         return Filters(year_from=kept[0], year_to=kept[-1], years=tuple(kept) if gaps else ())
+
+    def _kept(self, written: Filters, left: set[int]) -> list[int]:
+        """Return the listed years the written filters allow, ``left`` taken out."""
+        return [y for y in self.years if y not in left and matches_year(y, written)]
 
     def _subject_codes(self, typed: str) -> tuple[str | None, list[str]]:
         known = {code.casefold(): code for code in subject_names()}
@@ -145,3 +148,8 @@ class AppliedFilters:
         guesses = suggest_subjects(typed, listed) or suggest_subjects(typed, subject_names())
         hint = ", ".join(f"{g} ({subject_names().get(g, g)})" for g in guesses)
         return f"“{typed}” is not a subject of any listed paper. Did you mean {hint}?"
+
+
+def _left_years(intent: Intent) -> set[int]:
+    """Return the years a question leaves out ("anything but 2024")."""
+    return {int(left) for left in intent.excluded if left.isdigit()}

@@ -149,20 +149,22 @@ class Listings:
             wanted = [s.strip() for s in filters.subject.split(",")]
             if not any(matches(p, Filters(subject=filters.subject)) for p in papers):
                 named = ", ".join(f"{w} ({subject_names().get(w, w)})" for w in wanted)
-                who = f"by {filters.authors_text()} " if filters.author else ""
-                return f"No listed paper {who}is filed under {named}."
+                return f"{_no_paper_by(filters)} is filed under {named}."
             papers = [p for p in papers if matches(p, Filters(subject=filters.subject))]
         years = sorted({p.year for p in papers})
         span = f"{years[0]}–{years[-1]}" if len(years) > 1 else str(years[0]) if years else "—"
         asked = filters.years_text() or "those years"
-        who = f" by {filters.authors_text()}" if filters.author else ""
-        return f"No listed paper{who} is from {asked}; those papers are from {span}."
+        return f"{_no_paper_by(filters)} is from {asked}; those papers are from {span}."
 
 
 def empty(request: Request, filters: Filters) -> Answer:
     """Return an abstention that lists nothing (its notes say why)."""
     return Answer(question=request.text, mode=request.mode, abstained=True, results=(),
                   filters=filters)  # fmt: skip
+
+
+def _no_paper_by(filters: Filters) -> str:
+    return f"No listed paper by {filters.authors_text()}" if filters.author else "No listed paper"
 
 
 def _by(filters: Filters) -> str:
@@ -186,7 +188,6 @@ def outside(filters: Filters, topic: str, any_within: bool = True) -> str:
     narrowed, other = narrowing(filters)
     about = f"“{topic}”" if len(topic.split()) <= QUOTED_TOPIC else "this"
     if not any_within:
-        by = f" by {filters.authors_text()}" if filters.author else ""
-        return f"No listed paper{by} is {narrowed}; these ones on {about}, from {other}, are:"
+        return f"{_no_paper_by(filters)} is {narrowed}; these ones on {about}, from {other}, are:"
     who = f"None of the papers by {filters.authors_text()}" if filters.author else "No listed paper"
     return f"{who} {narrowed} is about {about}; these ones, from {other}, are:"
