@@ -547,7 +547,10 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
      # words that are each a topic of several papers: "the FPGA LLM paper"
      ("the FPGA LLM paper", "Understanding the Potential"),
      # keywords that end in "paper": no name is pointed at ("Clique Counting" is a name)
-     ("bloom filters graph mining clique counting paper?", "ProbGraph")],
+     ("bloom filters graph mining clique counting paper?", "ProbGraph"),
+     # a word cut short ("quant" for "quantization"): a topic, not a name no paper has
+     ("the fpga quant paper where the binary point position is learned in training?",
+      "Trainable Fixed-Point")],
 )  # fmt: skip
 def test_a_paper_asked_for_by_its_name_or_a_topic_word_is_answered(
     engine: Engine, question: str, first: str

@@ -95,6 +95,7 @@ def test_a_question_papercord_refuses_is_scored_as_an_abstention() -> None:
         "blind-n.jsonl",
         "blind-p.jsonl",
         "blind-q.jsonl",
+        "blind-r.jsonl",
     ],
 )
 def test_every_shipped_question_set_loads_and_names_only_listed_papers(
