@@ -152,6 +152,8 @@ def _row_problem(row: object) -> str | None:
         isinstance(gold, list) and gold and all(isinstance(t, str) for t in gold)
     ):
         return "'gold' must list at least one paper title"
+    if not isinstance(row.get("style", ""), str):
+        return "'style' must be a string (e.g. \"chatty\")"
     expect = row.get("expect")
     if row["type"] == "author" and not isinstance(row.get("author"), str):
         return "'author' must name the listed author the question is about"

@@ -322,6 +322,10 @@ def cases(tmp: Path) -> list[tuple[list[str], bytes, dict[str, str]]]:
     not_json.write_bytes(b"\xff\xfe[1]\n")
     odd_rows = tmp / "odd.jsonl"
     odd_rows.write_text('[1]\n"str"\n{"type": "paper", "question": 5}\n', encoding="utf-8")
+    odd_style = tmp / "style.jsonl"  # scoring sorted the styles: a traceback
+    odd_style.write_text(
+        '{"type": "paper", "question": "gptq", "gold": ["GPTQ"], "style": ["a"]}\n'
+    )
     damaged = tmp / "model"
     damaged.mkdir()
     (damaged / "manifest.json").write_text("{not json", encoding="utf-8")
@@ -370,6 +374,7 @@ def cases(tmp: Path) -> list[tuple[list[str], bytes, dict[str, str]]]:
         (["eval", fifo], b"", {}),
         (["eval", str(not_json)], b"", {}),
         (["eval", str(odd_rows)], b"", {}),
+        (["eval", str(odd_style), "--mode", "bm25"], b"", {}),
         (["eval", "/"], b"", {}),
         (["eval", "--mode", "nope"], b"", {}),
         (["run"], b"", {}),
