@@ -32,7 +32,7 @@ FRAMING = frozenset(
         "both coauthored coauthor authoring together jointly joint et al colleagues "
         "coauthors collaborators "
         "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
-        "came come produce produced"
+        "came come produce produced cover covers covered"
     )
 )
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
@@ -66,6 +66,35 @@ PLURAL = re.compile(
     r"|(?<!\bdo\s)(?<!\bdid\s)\banything\b"
     r"|\bboth\b(?!\s+(?:[\w-]+\s+){0,3}?and\b)|\bwhat\s+do\s+you\s+have\b",
     re.I,
+)
+# A verb that only says a list is about something: "anything involving weather",
+# "papers that deal with quantization", "works touching on HLS". Read as "on": its words
+# are no topic, and "involving" would outweigh "weather" (more common in English).
+ABOUT_VERB = re.compile(
+    r"\b(anything|something|papers?|works?|articles?|ones|stuff|publications?)"
+    r"((?:\s+(?:here|in\s+(?:here|th(?:e|is)\s+list|our\s+list)))?\s+(?:that|which))?"
+    r"\s+(?:\w+ly\s+)?"
+    r"(?:involv(?:e|es|ing)|deal(?:s|ing)?\s+with|concern(?:s|ing)?|regard(?:s|ing)?"
+    r"|cover(?:s|ing)?|address(?:es|ing)?|discuss(?:es|ing)?|tackl(?:e|es|ing)"
+    r"|mention(?:s|ing)?|explor(?:e|es|ing)|touch(?:es|ing)?(?:\s+on)?|relat(?:ed|ing)\s+to"
+    r"|focus(?:es|ing)?\s+on|look(?:s|ing)?\s+(?:at|into)|talk(?:s|ing)?\s+about"
+    r"|stud(?:y|ies|ying)|examin(?:e|es|ing)|investigat(?:e|es|ing))\b",
+    re.I,
+)
+# With no topic, these ask about the list itself ("how many papers per year?", "how are
+# the cs.LG papers distributed?", "what's in the list?"): the answer counts its papers by
+# year, subject and author (``retrieval.overview``). The facets alone ("which subjects are
+# there?", "who are the authors?") only without filters: "which cs.LG papers are from
+# 2023 (either author)?" asks for those papers.
+ABOUT_THE_LIST = re.compile(
+    r"\b(?:per\s+year|by\s+year|yearly|distribution|distributed|breakdown|spread|overview"
+    r"|summary|summari[sz]e|range|span|cover(?:s|ed)?|contain(?:s|ed)?|holds?"
+    r"|in\s+(?:the|this|your|our)\s+(?:list|collection|index)"
+    r"|what['’]?s\s+(?:in\s+)?(?:here|there|in\s+it))\b",
+    re.I,
+)
+LIST_FACETS = re.compile(
+    r"\b(?:years?|subjects?|categor(?:y|ies)|fields?|areas?|authors?|who)\b", re.I
 )
 # With no topic left, any of these asks for the listing itself ("everything", "show me
 # all", "list", "all of it"): they weigh against a topic only when there is one.
@@ -230,6 +259,12 @@ def only_thanks(question: str) -> bool:
 def by_date(text: str) -> str | None:
     """Return "oldest" or "newest" when a question asks for papers by their date."""
     return "oldest" if OLDEST.search(text) else "newest" if NEWEST.search(text) else None
+
+
+def without_date_order(text: str) -> str:
+    """Return a question without the words asking for an order by date: the papers are
+    sorted by year, not searched for "latest" ("latest quantization paper")."""
+    return NEWEST.sub(" ", OLDEST.sub(" ", text))
 
 
 def content_words(text: str) -> list[str]:

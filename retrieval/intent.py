@@ -46,6 +46,7 @@ from retrieval.asking import (
     compares,
     content_words,
     only_thanks,
+    without_date_order,
 )
 from retrieval.features import Framing
 from retrieval.language import Reader
@@ -173,6 +174,7 @@ class IntentReader:
         how_many = bool(HOW_MANY.search(reading.english))
         text = COUNTED.sub(" ", text)
         text = COUNT_WORDS.sub(" ", text) if how_many else text  # "many" matched abstracts
+        text = without_date_order(text)  # "latest" matched no abstract: an abstention
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
         if content_words(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic

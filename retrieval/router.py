@@ -34,7 +34,7 @@ from retrieval.asked_paper import (
     title_not_listed,
     title_spellings,
 )
-from retrieval.asking import compares
+from retrieval.asking import ABOUT_THE_LIST, LIST_FACETS, compares
 from retrieval.author_answers import AuthorAnswers
 from retrieval.filtering import matches
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
@@ -43,12 +43,14 @@ from retrieval.leave_out import LeaveOut
 from retrieval.listing import Listings, Request, empty, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, Filters
+from retrieval.overview import overview
 from retrieval.search import Searcher
 from retrieval.text import tokenize
 from retrieval.title_answers import TitleAnswers
 
 WELCOME = "You're welcome! Ask about the papers any time."
 # A message that asks nothing papercord can search for ("hello?", "can you help me?").
+NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
 HOW_TO_ASK = (
     "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
     "(“what does Hoefler work on?”), or years and subjects (“cs.LG papers from 2023”)."
@@ -84,7 +86,7 @@ class Router:
             self.leave_out.answer(answer, request, intent, self.applied.left_subjects(intent))
         )
         counts = answer.matched or route == "search"  # a listing of none says why itself
-        if intent.how_many and counts and not answer.author and route != "similar":
+        if intent.how_many and counts and not answer.author and route not in NOT_COUNTED:
             notes.append(_matches(answer.matched))  # "how many papers use FPGAs?": 0 too
         unsure = route == "search" and not intent.how_many and self._unsure(answer)
         return replace(
@@ -102,7 +104,7 @@ class Router:
 
         The route is one of "thanks", "unknown-subject", "no-year-left", "titles", "similar",
         "code", "author", "unlisted-paper", "unlisted-title", "unknown-author", "unreadable",
-        "listing", "search".
+        "overview", "listing", "search".
         """
         intent, name = self._spell_titles(self.intents.read(request.text))
         filters, notes = self.applied.merged(request.filters, intent)
@@ -133,6 +135,15 @@ class Router:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
         elif intent.understood < MIN_UNDERSTOOD:
             route = "unreadable"
+        elif (
+            not intent.topic
+            and not (intent.excluded or intent.left_out)
+            and (
+                ABOUT_THE_LIST.search(request.text)
+                or (filters == Filters() and (intent.how_many or LIST_FACETS.search(request.text)))
+            )
+        ):
+            route = "overview"  # "which subjects are there?", "how many papers per year?"
         elif not intent.topic and (
             filters != Filters() or intent.plural or intent.by_date or intent.how_many
             or intent.excluded or intent.left_out
@@ -155,6 +166,8 @@ class Router:
             return self._similar(request, intent, filters)
         if route == "code":
             return self.listings.with_code(request, filters)
+        if route == "overview":
+            return self._overview(request, filters)
         if route == "listing" or self._none_left(filters):  # a listing says why the filters
             # leave no paper ("no listed paper is from 2025")
             dated = self._dated_topic(request, intent, filters) if route == "search" else None
@@ -165,8 +178,8 @@ class Router:
             intent.search_text or request.text, request.k, request.mode, filters,
             intent.framing(), request.quote,
         )  # fmt: skip
-        if route == "search" and answer.abstained and not intent.topic and not filters.author:
-            return replace(empty(request, filters), notes=(HOW_TO_ASK,))  # "hello?"
+        if route == "search" and not intent.topic and not filters.author:  # "hello?", "what's
+            return replace(empty(request, filters), notes=(HOW_TO_ASK,))  # the best paper?"
         if route == "search" and compares(request.text):  # "QFX vs FLIQS"
             answer = self.titles.compared(answer, intent.search_text or request.text, filters)
         if route == "search" and answer.abstained and narrowing(filters)[0]:
@@ -180,6 +193,15 @@ class Router:
         if route in ("unlisted-paper", "unlisted-title"):  # the plan's note says which
             return self.listings.not_answered(answer)
         return answer
+
+    def _overview(self, request: Request, filters: Filters) -> Answer:
+        """Return every paper within the filters under a line counting them by year,
+        subject and listed author (``retrieval.overview``)."""
+        answer = self.listings.listing(request, filters)
+        if not answer.matched:  # the filters leave none, and the listing says why
+            return answer
+        papers = [self.searcher.index.papers[pid] for pid in answer.ranking]
+        return replace(answer, notes=(overview(papers), *answer.notes))
 
     def _spell_titles(self, intent: Intent) -> tuple[Intent, str | None]:
         """Return the intent with quoted names and names before "paper" that stand for a

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from retrieval import fusion
 from retrieval.acronyms import Acronym, credited, defined
+from retrieval.asking import ABOUT_VERB
 from retrieval.calibration import Calibration
 from retrieval.calibration import load as load_calibration
 from retrieval.config import Mode, RetrievalSettings
@@ -134,6 +135,7 @@ class Searcher:
         papers from 2022, "quantization" is as absent as a word no abstract uses.
         """
         text = self.vocabulary.respell(text)  # "multipumping" as the corpus writes it
+        text = ABOUT_VERB.sub(r"\1\2 on", text)  # "anything involving X": "anything on X"
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text)
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
