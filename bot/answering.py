@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from typing import Any, TypeVar
 
 import discord
@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.client import Papercord
 from bot.embeds import NO_MENTIONS
+from bot.followup import narrowed
 from retrieval.models import Answer, Filters
 from retrieval.userinput import without_mentions
 
@@ -71,18 +72,6 @@ async def ask(
     )
     log.debug("question %d text: %r", question_id, answer.question)
     return answer, question_id
-
-
-def narrowed(answer: Answer, within: tuple[str, ...]) -> Answer:
-    """Keep only the papers of an earlier answer ("which of those ..."), in its order."""
-    rank = {paper_id: n for n, paper_id in enumerate(within)}
-    kept = sorted(
-        (r for r in answer.results + answer.more + answer.closest if r.paper.id in rank),
-        key=lambda r: rank[r.paper.id],
-    )
-    if not kept:  # none of those papers qualifies: say so, showing none
-        return replace(answer, abstained=True, results=(), more=(), closest=())
-    return replace(answer, abstained=False, results=tuple(kept), more=(), closest=())
 
 
 def check_cooldown(interaction: discord.Interaction[Papercord]) -> None:

@@ -54,7 +54,7 @@ def count_text(answer: Answer, shown: int, offset: int, more_hint: str = MORE_BU
     if end <= start:  # an author card page: say how many papers follow
         noun = "paper" if matched == 1 else "papers"
         return f"{matched} {noun}" + (f" · {more_hint}" if more_hint else "")
-    span = f"{end}" if start == 0 else f"{start + 1}–{end}"
+    span = f"{end}" if start in (0, end - 1) else f"{start + 1}–{end}"  # not "25–25"
     text = f"{span} of {matched}"
     if matched > carried:
         text += f" (the first {carried} can be shown)"

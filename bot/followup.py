@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from retrieval.models import Filters
+from retrieval.models import Answer, Filters
 from retrieval.textfilters import read_years
 
 NARROWING = re.compile(r"\b(?:those|these|them|of which|which of|among)\b", re.I)
@@ -65,3 +65,17 @@ def follow_up(
     if not re.search(r"\w{3,}", rest):  # "what about 2024?": the same question, new years
         return FollowUp(earlier_question, filters, None)
     return FollowUp(reply, filters, None)
+
+
+def narrowed(answer: Answer, within: tuple[str, ...]) -> Answer:
+    """Keep only the papers of an earlier answer ("which of those ..."), in its order."""
+    rank = {paper_id: n for n, paper_id in enumerate(within)}
+    kept = sorted(
+        (r for r in answer.results + answer.more + answer.closest if r.paper.id in rank),
+        key=lambda r: rank[r.paper.id],
+    )
+    if not kept:  # none of those papers qualifies: say so, showing none
+        return replace(answer, abstained=True, results=(), more=(), closest=(), matched=0)
+    return replace(
+        answer, abstained=False, results=tuple(kept), more=(), closest=(), matched=len(kept)
+    )  # "1 of 1", not "1 of 4 (the first 1 can be shown)": the 4 were not all theirs

@@ -13,12 +13,13 @@ from typing import Any
 
 import discord
 
-from bot.answering import in_time, narrowed, respond
+from bot.answering import in_time, respond
 from bot.citations import citation_content
 from bot.client import Papercord
 from bot.context import has_more, page_bounds
 from bot.embeds import NO_MENTIONS, to_embed
 from bot.errors import report
+from bot.followup import narrowed
 from bot.render import Card, answer_card, escape, link, paper_card
 from retrieval.models import Answer, Filters
 

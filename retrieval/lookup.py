@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from rapidfuzz import fuzz, process, utils
+from rapidfuzz.distance import Levenshtein
 
 from retrieval.author_index import AuthorIndex
 from retrieval.authors import summarize
@@ -18,6 +19,7 @@ from retrieval.fusion import top_k
 from retrieval.index import LoadedIndex
 from retrieval.memory import trim_free_memory
 from retrieval.models import AuthorSummary, PaperDetail
+from retrieval.names import FUZZY_MIN_LETTERS, TITLES
 from retrieval.refs import ref
 from retrieval.retrievers import EXACT_ROWS
 from retrieval.titles import TitleWords, title_words, word_coverage
@@ -221,7 +223,11 @@ class Lookup:
         words = set(folded.split())
         by_family = self.author_index.by_family(words)
         if len(by_family) == 1:  # "T. Hoefler", "hoefler t"
-            return by_family[0]
+            author = by_family[0]
+            if not _given_fits(words, utils.default_process(author).split()):
+                # "Wei Zhang" is someone else: the card of Zhiru Zhang would be his
+                raise NotFoundError(f"no listed author is named {echo(name)}", (author,))
+            return author
         misspelled = self.author_index.candidates(name)  # one edit off, as in questions
         if not by_family and len(misspelled) == 1:  # "hoeffler"
             return misspelled[0]
@@ -253,6 +259,21 @@ class Lookup:
             if resolved not in self._summaries:
                 self._summaries[resolved] = summarize(self.index, resolved)
             return self._summaries[resolved]
+
+
+def _given_fits(typed: set[str], name: list[str]) -> bool:
+    """Return True when every typed word besides the family name may stand for one of the
+    author's given names: the same, an initial, its start, or one typo off ("torsen");
+    a title ("Prof") or a possessive's "s" may stand beside it."""
+    given = name[:-1]
+    for word in typed - {name[-1], "s", *TITLES}:
+        if not any(
+            g.startswith(word)
+            or (len(word) >= FUZZY_MIN_LETTERS and Levenshtein.distance(word, g) <= 1)
+            for g in given
+        ):
+            return False
+    return True
 
 
 def title_score(query: str, title: str) -> tuple[float, float]:

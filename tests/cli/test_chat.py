@@ -43,3 +43,42 @@ def test_console_answers_until_quit(fake_engine: Engine) -> None:
     stdin = io.StringIO("/paper sagman\n\n/quit\nnever read\n")
     assert run_console(fake_engine, load_settings(), stdin, out) == 0
     assert out.getvalue().startswith("SAGMAN") and "never read" not in out.getvalue()
+
+
+def test_a_follow_up_asks_about_the_last_answer(fake_engine: Engine) -> None:
+    # Follow-ups were new questions: "and which of those are from 2023?" listed every
+    # 2023 paper, "what about 2024?" every 2024 paper.
+    state = Conversation()
+    respond(fake_engine, "graph neural networks", state, 3)
+    earlier = {r.paper.id for r in state.answer.results + state.answer.more}
+    narrowed = respond(fake_engine, "and which of those are from 2023?", state, 3)
+    assert narrowed.startswith("“graph neural networks → and which of those are from 2023?”")
+    kept = state.answer.results + state.answer.more
+    assert kept and {r.paper.id for r in kept} <= earlier and {r.paper.year for r in kept} == {2023}
+    assert f"{len(kept)} of {len(kept)}" in narrowed  # not "1 of 4 (the first 1 can be shown)"
+    respond(fake_engine, "quantization", state, 3)
+    again = respond(fake_engine, "what about 2024?", state, 3)
+    assert again.startswith("“quantization → what about 2024?”") and "*Filters: 2024*" in again
+    assert all(r.paper.year == 2024 for r in state.answer.results + state.answer.more)
+    # "which of these papers ..." is about the whole list, as a first question is
+    respond(fake_engine, "which of these papers use FPGAs?", state, 3)
+    assert "→" not in state.answer.question
+
+
+def test_more_says_when_nothing_is_left(engine: Engine) -> None:
+    state = Conversation()
+    respond(engine, "papers", state, 10)  # 36 match; an answer carries 25
+    pages = [respond(engine, "/more", state, 10) for _ in range(3)]
+    assert "21–25 of 36 (the first 25 can be shown)" in pages[1]
+    assert pages[2].startswith("No more results: the first 25 of the 36 that matched")
+    respond(engine, "protein folding", state, 3)  # an abstention: its card once, not again
+    assert state.answer.abstained and respond(engine, "/more", state, 3) == "No more results."
+    respond(engine, "x" * 600, state, 3)  # refused: /more paged the question before it
+    assert respond(engine, "/more", state, 3) == "Ask a question first."
+
+
+def test_commands_read_any_white_space_and_quit_with_words_after(fake_engine: Engine) -> None:
+    assert respond(fake_engine, "/paper\tgptq", Conversation(), 3).startswith("GPTQ")
+    out = io.StringIO()
+    assert run_console(fake_engine, load_settings(), io.StringIO("/quit now\ngptq\n"), out) == 0
+    assert out.getvalue() == ""

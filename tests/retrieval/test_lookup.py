@@ -106,8 +106,10 @@ def test_autocomplete_caps_at_25_and_prefers_prefix_matches(fake_engine: Engine)
 
 
 @pytest.mark.parametrize(
-    "name", ["Torsten Hoefler", "hoefler", "HOEFLER", "Torsten Hofler", "hoeffler", "T. Hoefler"]
-)
+    "name",
+    ["Torsten Hoefler", "hoefler", "HOEFLER", "Torsten Hofler", "hoeffler", "T. Hoefler",
+     "Prof. Hoefler", "hoefler's", "Hoefler Torsten", "Torsen Hoefler", "Dr Torsten Hoefler"],
+)  # fmt: skip
 def test_author_summary(fake_engine: Engine, name: str) -> None:
     summary = fake_engine.author(name)
     assert summary.name == "Torsten Hoefler" and summary.count == 18
@@ -128,3 +130,14 @@ def test_unknown_author_lists_known_authors_closest_first(fake_engine: Engine) -
         fake_engine.author("Zhiru Zhao")
     assert error.value.suggestions[0] == "Zhiru Zhang"
     assert set(error.value.suggestions) == {"Zhiru Zhang", "Torsten Hoefler"}
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"), [("Wei Zhang", "Zhiru Zhang"), ("Michael Hoefler", "Torsten Hoefler")]
+)
+def test_another_given_name_is_someone_else(fake_engine: Engine, name: str, meant: str) -> None:
+    # "Wei Zhang" got Zhiru Zhang's card, and `--author "Wei Zhang"` his papers, silently.
+    with pytest.raises(NotFoundError) as error:
+        fake_engine.author(name)
+    assert str(error.value) == f"no listed author is named '{name}'"
+    assert error.value.suggestions == (meant,)
