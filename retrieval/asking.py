@@ -32,7 +32,7 @@ FRAMING = frozenset(
         "both coauthored coauthor authoring together jointly joint et al colleagues "
         "coauthors collaborators "
         "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
-        "came come produce produced cover covers covered"
+        "came come produce produced cover covers covered want wants wanted wanna"
     )
 )
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
@@ -225,7 +225,8 @@ COURTESY = THANKING | frozenset(
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
     r"\b(?:(?:not|(?:are|is)n['’]?t)\s+(?:about|on|related\s+to|using|involving)"
-    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from)"
+    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from"
+    r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"\s+([^?.!;,]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[,?.!;]|$)",
     re.I,
 )

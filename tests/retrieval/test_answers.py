@@ -668,6 +668,20 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["anything but quantization", "everything but the quantization papers",
+     "I want everything except quantization papers"],
+)  # fmt: skip
+def test_everything_but_a_topic_lists_the_other_papers(engine: Engine, question: str) -> None:
+    # "anything but quantization" listed exactly the 5 quantization papers; "I want
+    # everything except ..." searched for "want" and listed one paper.
+    left_out = engine.ask("papers not about quantization")
+    answer = engine.ask(question)
+    assert papers(answer) == papers(left_out) and answer.notes == left_out.notes
+    assert answer.notes[0].startswith("Left out") and answer.matched == left_out.matched
+
+
+@pytest.mark.parametrize(
     ("question", "year", "subject"),
     [("all 2024 papers categorized as cs.LG", 2024, "cs.LG"),
      ("which cs.LG papers are from 2023 (either author)?", 2023, "cs.LG")],
