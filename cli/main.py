@@ -23,8 +23,9 @@ from retrieval.config import DATA, MODES
 from retrieval.errors import NotFoundError, PapercordError, QueryError
 
 EXIT_ERROR, EXIT_USAGE = 1, 2
+FIRST_YEAR, LAST_YEAR = 1000, 9999  # --year: "-5", "0" and "99999999" are no years
 # Keep these commands' stderr free of INFO lines (a chat would be interrupted mid-answer).
-QUIET_COMMANDS = {"ask", "paper", "author", "cite", "eval", "chat", "prepare-model"}
+QUIET_COMMANDS = {"ask", "paper", "author", "cite", "eval", "chat", "prepare-model", "add"}
 
 
 def parse_years(text: str) -> tuple[int | None, int | None]:
@@ -37,6 +38,8 @@ def parse_years(text: str) -> tuple[int | None, int | None]:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a year or a range like 2022..2023"
         ) from None
+    if any(year is not None and not FIRST_YEAR <= year <= LAST_YEAR for year in (start, end)):
+        raise argparse.ArgumentTypeError(f"{text!r}: a year is four digits, e.g. 2023")
     if start is not None and end is not None and start > end:
         raise argparse.ArgumentTypeError(f"{text!r}: the first year is after the second")
     return start, end

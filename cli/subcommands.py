@@ -196,6 +196,8 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
     engine = build_engine(settings)
     filters = filters_from(args)
     if args.question == "-":
+        if filters.author:  # an option every line would fail on: one error, not one a line
+            engine.lookup.resolve_author(filters.author)
         for line in sys.stdin:
             if not line.strip():
                 continue
@@ -210,7 +212,7 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         emit(payloads.answer_json(answer))
     else:
-        shown = args.k or settings.retrieval.results
+        shown = args.k or len(answer.results) or settings.retrieval.results  # "one paper on X"
         rest = max(answer.matched, len(answer.results + answer.more))
         hint = f"-k {rest} shows them all" if rest > shown else ""
         if rest > MAX_RESULTS:  # -k stops there

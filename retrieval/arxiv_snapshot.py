@@ -40,7 +40,7 @@ ID_PATTERN = r"(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z][A-Z])?/\d{7})"
 ARXIV_ID = re.compile(
     rf"^(?:arxiv:|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)?({ID_PATTERN})"
     r"(?:v\d+)?(?:\.pdf)?/?$",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,  # "２２１０.１７３２３": \d takes any script's digits otherwise
 )
 YEAR = re.compile(r"\b(\d{4})\b")
 

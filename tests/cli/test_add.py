@@ -136,6 +136,8 @@ def test_adding_again_makes_no_request_and_changes_nothing(
     [
         (["add", "2401.99999"], 1, "papercord: arXiv has no paper 2401.99999; nothing was changed"),
         (["add", "2305.14314", "GPTQ"], 2, "papercord: 'GPTQ' is not an arXiv id or URL"),
+        # digits of another script: it was sent to the API as an id
+        (["add", "２２１０.１７３２３"], 2, "papercord: '２２１０.１７３２３' is not an arXiv id"),
     ],
 )
 def test_unknown_or_malformed_ids_change_nothing(

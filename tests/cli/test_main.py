@@ -102,6 +102,22 @@ def test_ask_stdin_answers_one_json_line_per_question(papercord: Papercord) -> N
     assert "600 characters long" in lines[1]["error"]
 
 
+def test_ask_stdin_with_an_option_no_line_can_use_fails_once(papercord: Papercord) -> None:
+    # It printed the same error for every line, and exited 0.
+    done = papercord("ask", "-", "--author", "Nobody Here", stdin="quantization\ngraphs\n")
+    assert done.code == 1 and not done.out
+    assert done.err.strip() == (
+        "papercord: no listed author matches 'Nobody Here'. Did you mean: Torsten Hoefler; "
+        "Zhiru Zhang?"
+    )
+
+
+def test_a_count_in_the_question_is_what_the_text_shows(papercord: Papercord) -> None:
+    # "one paper on graphs" showed five papers as text ("5 of 6"), one in --json.
+    done = papercord("ask", "one paper on graphs")
+    assert done.code == 0 and "**1. " in done.out and "**2. " not in done.out
+
+
 def test_ask_filters_from_the_command_line(papercord: Papercord) -> None:
     answer = papercord(
         "ask", "quantization", "--json", "--year", "2024", "--subject", "cs.LG"
@@ -140,6 +156,8 @@ def test_paper_and_author_json(papercord: Papercord) -> None:
         ),
         (["author", "Yann LeCun"], 1, "Did you mean: Torsten Hoefler; Zhiru Zhang?"),
         (["ask", "x", "--year", "2024..2020"], 2, "first year is after"),
+        (["ask", "x", "--year=-5"], 2, "a year is four digits"),  # "No listed paper is from -5"
+        (["ask", "x", "--year", "99999999999"], 2, "a year is four digits"),
         (["ingest", "--replace", "/nonexistent"], 1, "papercord: /nonexistent: no such file"),
         (["ingest", "tests/data"], 2, "use `ingest --add PATH` to add PATH to it"),
     ],
