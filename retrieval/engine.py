@@ -204,7 +204,7 @@ class Engine:
 
     def paper(self, query: str) -> PaperDetail:
         """Return one paper found by (a fragment of) its title."""
-        return self.lookup.paper(clean(query))
+        return self.lookup.paper(without_mentions(clean(query)))  # "@everyone GPTQ"
 
     def paper_by_id(self, paper_id: str) -> PaperDetail:
         """Return one paper by its id (as the buttons under answers carry it)."""
@@ -212,7 +212,7 @@ class Engine:
 
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of an author's listed papers."""
-        return self.lookup.author(clean(name))
+        return self.lookup.author(without_mentions(clean(name)))
 
     def titles(self) -> dict[str, str]:
         """Return every paper's title by paper id."""
@@ -237,7 +237,7 @@ class Engine:
 
     def cite(self, query: str) -> Citation:
         """Return the citation of the paper whose title best matches a fragment."""
-        return self.cite_by_id(self.lookup.paper(clean(query)).paper.id)
+        return self.cite_by_id(self.paper(query).paper.id)
 
     def cite_by_id(self, paper_id: str) -> Citation:
         """Return the citation of a paper by id (as the Cite button carries it)."""

@@ -16,7 +16,8 @@ Ordinary Unicode (accents, CJK, emoji with joiners, math) is kept as typed.
 
 ``without_mentions`` removes what addresses people rather than asks: ``@everyone``,
 ``@here``, chat mentions (``<@123>``, ``<@&123>``, ``<#123>``) and an ``@name`` that opens
-the question ("@papercord papers from 2023").
+the question ("@papercord papers from 2023"). A Markdown link keeps only its text
+("[GPTQ](https://...)" is "GPTQ"): its address is no question.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^\s*@[\w.-]+")
 OPENING = re.compile(r"^\s*@([\w.-]+)")
+LINK = re.compile(r"\[([^\[\]]*)\]\(\s*<?[a-z][\w+.-]*:[^()\s]*>?\s*\)", re.I)  # [text](url)
 
 
 def scalars(text: str) -> str:
@@ -52,4 +54,4 @@ def without_mentions(text: str, keep: Callable[[str], bool] = lambda _: False) -
     opening = OPENING.match(text)
     if opening and keep(opening[1]):
         text = text[: opening.start(1) - 1] + text[opening.start(1) :]
-    return " ".join(MENTION.sub(" ", text).split())
+    return " ".join(MENTION.sub(" ", LINK.sub(r"\1", text)).split())

@@ -148,6 +148,17 @@ def test_a_mention_in_a_question_changes_nothing(fake_engine: Engine, mention: s
         fake_engine.ask(mention)
 
 
+@pytest.mark.parametrize(
+    "typed", ["@everyone GPTQ", "<@123456789> gptq", "[GPTQ](https://example.com/x)"]
+)
+def test_a_mention_or_a_link_around_a_title_finds_the_paper(
+    fake_engine: Engine, typed: str
+) -> None:
+    # /paper and /cite said "no paper title matches '@everyone GPTQ'"; questions dropped it.
+    assert fake_engine.paper(typed).paper.title.startswith("GPTQ")
+    assert fake_engine.cite(typed).key == fake_engine.cite("gptq").key
+
+
 def test_a_year_to_leave_out_leaves_the_other_years(fake_engine: Engine) -> None:
     years = sorted({p.year for p in fake_engine.lookup.index.papers.values()})
     answer = fake_engine.ask(f"graph papers excluding {years[1]}")
