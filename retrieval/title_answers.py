@@ -52,6 +52,10 @@ class TitleAnswers:
                 found, abstained=not kept, results=tuple(kept[: request.k]),
                 more=tuple(kept[request.k :]), closest=(), matched=len(kept),
             )  # fmt: skip
+        elif asked.at_start or asked.at_end:  # a fold and a comparison per title
+            answer = self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
+            if answer.notes:
+                return answer
         else:
             # Only papers whose title or abstract has the words' stems are read: at 100k
             # papers, splitting every title for a common word took 1.6 s.
@@ -65,12 +69,11 @@ class TitleAnswers:
             )
             if answer.notes:  # the filters leave no paper: the note says why
                 return answer
-        where = "starts with" if asked.at_start else "has"
+        where = "starts with" if asked.at_start else "ends with" if asked.at_end else "has"
         if not answer.matched:
             scope = "" if filters == Filters() and not intent.topic else " among these papers"
             return replace(answer, notes=(f"No listed title {where} {asked.text()}{scope}.",))
-        which = "title starts with" if asked.at_start else "title has"
-        return replace(answer, notes=(f"Papers whose {which} {asked.text()}.",))
+        return replace(answer, notes=(f"Papers whose title {where} {asked.text()}.",))
 
     def compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
         """Return a comparison's answer as the papers it names ("QFX vs FLIQS", "the

@@ -1,4 +1,5 @@
-"""Questions about the words of titles: "which titles start with 'Understanding'",
+"""Questions about the words of titles: "which titles start with 'Understanding'" (or
+"with S"), "titles ending with Networks",
 "papers with LLMs / large language models in the title", "titles that mention graph".
 
 Such a question asks about the list's titles, not about a topic: the answer is every
@@ -26,6 +27,7 @@ _HAVING = (
     r"|using)\s+(?:the\s+words?\s+)?"
 )
 STARTS = re.compile(rf"{_TITLES}(?:start|begin|open)(?:s|ing)?\s+with\s+{_PHRASE}{_END}", re.I)
+ENDS_WITH = re.compile(rf"{_TITLES}(?:end|finish)(?:s|ing)?\s+(?:with|in)\s+{_PHRASE}{_END}", re.I)
 IN_TITLE = re.compile(
     rf"{_HAVING}{_PHRASE}\s+(?:right\s+)?in\s+(?:the|their|its)\s+titles?\b", re.I
 )
@@ -50,26 +52,47 @@ CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 @dataclass(frozen=True)
 class TitleAsk:
-    """The words a question asks titles to have, at their start or anywhere."""
+    """The words a question asks titles to have, at their start or end, or anywhere."""
 
     phrases: tuple[str, ...]
     at_start: bool
+    at_end: bool = False
 
     def matches(self, title: str) -> bool:
-        """Return True when the title has one of the phrases (at its start, if asked)."""
+        """Return True when the title has one of the phrases (at its start or end, if
+        asked: there as typed too, "S" for "SAGMAN", "Spatial ...")."""
         folded = fold(title)
+        if self.at_start or self.at_end:
+            return any(self._at_edge(folded, typed, wanted) for typed, wanted in self._edges)
         if not any(key in folded for key in self._keys):  # most titles, at 100k papers
             return False
         words = _words(title)
         parts = [part for word in title.split() for part in _parts(word)]
         for phrase in self.phrases:
             wanted = _words(phrase)
-            if self.at_start:
-                if words[: len(wanted)] == wanted:
-                    return True
-            elif _contains(words, wanted) or (len(wanted) == 1 and wanted[0] in parts):
+            if _contains(words, wanted) or (len(wanted) == 1 and wanted[0] in parts):
                 return True
         return False
+
+    def _at_edge(self, folded: str, typed: str, wanted: list[str]) -> bool:
+        """Return True when a folded title starts (or ends) with a phrase: its letters as
+        typed, or its words in the singular ("Graphs" starts "Graph Databases"). The
+        words are split only for a title whose letters are close (100k titles: 0.2 s)."""
+        if not wanted:
+            return False
+        if self.at_start:
+            return folded.startswith(typed) or (
+                folded.startswith(wanted[0]) and _words(folded)[: len(wanted)] == wanted
+            )
+        tail = folded[-len(wanted[-1]) - 2 :]
+        return folded.endswith(typed) or (
+            wanted[-1] in tail and _words(folded)[-len(wanted) :] == wanted
+        )
+
+    @cached_property
+    def _edges(self) -> tuple[tuple[str, list[str]], ...]:
+        """Return each phrase folded as typed, and its folded singular words."""
+        return tuple((fold(p).strip(), _words(p)) for p in self.phrases)
 
     @cached_property
     def _keys(self) -> tuple[str, ...]:
@@ -87,7 +110,9 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
     for: what follows them ("from 2024", "by Zhang") or comes before ("papers about
     graphs from 2022 that have neural in the title") stays, to be read as filters or a
     topic. Quoted words are taken as they are."""
-    for pattern, at_start in ((STARTS, True), (IN_TITLE, False), (TITLE_HAS, False)):
+    places = ((STARTS, True, False), (ENDS_WITH, False, True), (IN_TITLE, False, False),
+              (TITLE_HAS, False, False))  # fmt: skip
+    for pattern, at_start, at_end in places:
         match = pattern.search(text)
         if match is None:
             continue
@@ -106,7 +131,8 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
         if phrases:
             head = text[: match.start()] + " " + HAVING.sub(" ", lead)
             after = text[match.end() :] if pattern is IN_TITLE else ""
-            return TitleAsk(tuple(phrases), at_start), " ".join(f"{head} {tail} {after}".split())
+            asked = TitleAsk(tuple(phrases), at_start, at_end)
+            return asked, " ".join(f"{head} {tail} {after}".split())
     return None, text
 
 

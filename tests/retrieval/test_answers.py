@@ -788,6 +788,21 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
         assert len(titles) == sum("graph" in p.title.casefold() for p in listed)
 
 
+@pytest.mark.parametrize(
+    ("question", "edge"),
+    [("titles starting with S", lambda t: t.startswith("S")),
+     ("titles starting with SA", lambda t: t.startswith("SA")),
+     ("which titles end with Networks?", lambda t: t.endswith("Networks"))],
+)  # fmt: skip
+def test_a_title_start_or_end_lists_every_title_there(
+    engine: Engine, question: str, edge: Callable[[str], bool]
+) -> None:
+    # "titles starting with S" said "No listed title starts with “S”".
+    wanted = sorted(p.title for p in engine.lookup.index.papers.values() if edge(p.title))
+    answer = engine.ask(question)
+    assert wanted and sorted(papers(answer)) == wanted and answer.notes[0].startswith("Papers")
+
+
 def test_title_words_no_title_has_say_so(engine: Engine) -> None:
     answer = engine.ask("titles that mention drones")
     assert not papers(answer) and answer.notes == ("No listed title has “drones”.",)

@@ -51,3 +51,16 @@ def test_a_title_start_matches_only_at_the_start() -> None:
     asked = TitleAsk(("Understanding",), at_start=True)
     assert asked.matches("Understanding Hyperdimensional Computing")
     assert not asked.matches("Towards Understanding Graphs")
+
+
+def test_a_title_start_or_end_matches_letters_as_typed() -> None:
+    # "titles starting with S" said no listed title starts with "S"; "ending with" was
+    # searched as a topic.
+    assert TitleAsk(("SA",), at_start=True).matches("SAGMAN: Stability Analysis")
+    assert not TitleAsk(("SA",), at_start=True).matches("Slapo: A Schedule Language")
+    assert TitleAsk(("Graphs",), at_start=True).matches("Graph Databases at Scale")
+    ends = TitleAsk(("Networks",), at_start=False, at_end=True)
+    assert ends.matches("Stability of Graph Neural Networks")
+    assert not ends.matches("Networks of Graphs")
+    asked, left = read_title_ask("which titles end with Networks?")
+    assert asked == TitleAsk(("Networks",), False, True) and left == "which"
