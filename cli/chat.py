@@ -20,6 +20,7 @@ from cli.text import card_text, terminal
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError, PapercordError
 from retrieval.models import Answer, Filters
+from retrieval.userinput import clean
 
 HELP = """Ask a question about the listed papers, or use:
   /paper <title>    one paper, found by (part of) its title
@@ -48,6 +49,7 @@ class Conversation:
 
 def respond(engine: Engine, line: str, state: Conversation, shown: int) -> str:
     """Return the text reply to one console line."""
+    line = clean(line)  # "\x1b[31m/paper GPTQ" is the command, not a question
     command, _, rest = line.strip().partition(" ")
     if command.startswith("/"):  # "/paper<TAB>GPTQ": any white space ends the command
         command, rest = [*line.split(maxsplit=1), ""][:2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import threading
 from collections.abc import Mapping
 from dataclasses import replace
@@ -19,7 +20,7 @@ from retrieval.fusion import top_k
 from retrieval.index import LoadedIndex
 from retrieval.memory import trim_free_memory
 from retrieval.models import AuthorSummary, PaperDetail
-from retrieval.names import FUZZY_MIN_LETTERS, TITLES
+from retrieval.names import FUZZY_MIN_LETTERS, TITLES, fold
 from retrieval.refs import ref
 from retrieval.retrievers import EXACT_ROWS
 from retrieval.titles import TitleWords, title_words, word_coverage
@@ -37,6 +38,7 @@ K = TypeVar("K", str, int)
 RELATED = 3
 ECHOED = 80  # characters of the typed text an error repeats
 GLUED = 15  # letters of a typed word that is likely several words without spaces
+CLOSED_UP_WORDS = 3  # words of a query tried closed up as one name ("hamming mesh")
 
 
 def echo(typed: str) -> str:
@@ -98,9 +100,17 @@ class Lookup:
     def _scored(self, query: str) -> tuple[str, list[str], list[tuple[tuple[float, float], str]]]:
         """Return the folded query, its words, and the titles that match it, best first
         (see ``paper``); raise QueryError for fewer than three characters."""
-        folded = utils.default_process(query)
+        folded = utils.default_process(fold(query))  # "Pólynormér", "ＧＰＴＱ"
         if len(folded) < 3:
             raise QueryError("type at least three characters of the paper's title")
+        scored = self._matching(folded)
+        for spelled in _spellings(folded) if not scored else ():
+            if scored := self._matching(spelled):  # "hamming mesh", "ENS10"
+                break
+        return folded, title_words(folded), scored
+
+    def _matching(self, folded: str) -> list[tuple[tuple[float, float], str]]:
+        """Return the titles that match a folded query, best first (see ``paper``)."""
         words = title_words(folded)
         needed = 1.0 if len(words) <= FULL_COVER_WORDS else 0.75
         # (best, whole), pid for the titles that can have the words needed, in C
@@ -116,7 +126,7 @@ class Lookup:
             key=lambda found: (found[0][0], self._folded[found[1]].startswith(folded), found),
             reverse=True,
         )
-        return folded, words, scored
+        return scored
 
     def one_titled(self, text: str) -> str | None:
         """Return the one paper a few words point at by its title ("the DaCe Python FPGA
@@ -259,6 +269,14 @@ class Lookup:
             if resolved not in self._summaries:
                 self._summaries[resolved] = summarize(self.index, resolved)
             return self._summaries[resolved]
+
+
+def _spellings(folded: str) -> list[str]:
+    """Return other ways a name in a title may have been typed: closed up ("hamming mesh"
+    for "HammingMesh") or with its letters and digits apart ("ens10" for "ENS-10")."""
+    spellings = [folded.replace(" ", "")] if 1 < len(folded.split()) <= CLOSED_UP_WORDS else []
+    apart = re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])", " ", folded)
+    return spellings + ([apart] if apart != folded else [])
 
 
 def _given_fits(typed: set[str], name: list[str]) -> bool:

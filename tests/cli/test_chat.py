@@ -79,6 +79,7 @@ def test_more_says_when_nothing_is_left(engine: Engine) -> None:
 
 def test_commands_read_any_white_space_and_quit_with_words_after(fake_engine: Engine) -> None:
     assert respond(fake_engine, "/paper\tgptq", Conversation(), 3).startswith("GPTQ")
+    assert respond(fake_engine, "\x1b[31m/paper gptq", Conversation(), 3).startswith("GPTQ")
     out = io.StringIO()
     assert run_console(fake_engine, load_settings(), io.StringIO("/quit now\ngptq\n"), out) == 0
     assert out.getvalue() == ""

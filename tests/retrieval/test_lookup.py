@@ -23,6 +23,11 @@ from retrieval.errors import NotFoundError, QueryError
         # Several titles have the word: the one that starts with it.
         ("Performance", "Performance Embeddings: A Similarity-based Approach to Automatic Performance Optimization"),
         ("efficient", "Efficient RDMA Communication Protocols"),
+        # a name typed apart, its digits apart, accents and full-width letters: not found
+        ("hamming mesh", "HammingMesh: A Network Topology for Large-Scale Deep Learning"),
+        ("ENS10", "ENS-10: A Dataset For Post-Processing Ensemble Weather Forecasts"),
+        ("Pólynormér", "Polynormer: Polynomial-Expressive Graph Transformer in Linear Time"),
+        ("ＧＰＴＱ", "GPTQ: Accurate Post-Training Quantization for Generative Pre-trained Transformers"),
     ],
 )  # fmt: skip
 def test_paper_is_found_by_fragment_or_with_typos(
