@@ -15,13 +15,14 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
-from retrieval.asking import content_words
+from retrieval.asking import COMPARES, content_words
 from retrieval.filtering import matches
 from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
 from retrieval.listing import Listings, Request, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, AuthorSummary, Filters, Paper
+from retrieval.overview import overview
 from retrieval.search import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, question_terms, rarity
 
@@ -55,6 +56,11 @@ class AuthorAnswers:
         assert filters.author is not None
         summary = None if filters.also_by else self.lookup.author(filters.author)
         listing = self.listings.listing(request, filters, oldest=intent.by_date == "oldest")
+        if filters.also_by and COMPARES.search(intent.search_text):  # "Hoefler vs Zhang"
+            rest = COMPARES.sub(" ", intent.search_text)
+            if not content_words(rest):
+                return self._side_by_side(filters, listing)
+            intent = replace(intent, search_text=rest, topic=" ".join(content_words(rest)))
         empty = replace(listing, abstained=False, author=summary)  # the note says why
         if not intent.topic or (intent.leaning and summary):  # "more into theory or systems?"
             return self._theirs_all(intent, filters, listing, summary)
@@ -101,6 +107,17 @@ class AuthorAnswers:
         if unread and summary and alone:  # "Hoefler 量子计算": the card, and say so
             return replace(answer, notes=(cannot_read(intent.language, summary.name),))
         return answer
+
+    def _side_by_side(self, filters: Filters, listing: Answer) -> Answer:
+        """Return the papers of several authors under one line per author counting theirs
+        by year and subject ("compare hoefler and zhang"; it listed papers saying
+        "compare")."""
+        papers = [self.searcher.index.papers[pid] for pid in listing.ranking]
+        lines = tuple(
+            f"{name}: {overview([p for p in papers if name in p.authors], by_author=False)}"
+            for name in (filters.author, *filters.also_by)
+        )
+        return replace(listing, notes=(*lines, *listing.notes))
 
     def _clause_on_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the authors' papers on the topic of one clause of the question, when the

@@ -18,8 +18,8 @@ SHOWN = 6  # subjects and authors named in the line; the rest are counted
 YEARS_SHOWN = 10  # more distinct years than this are given as a range
 
 
-def overview(papers: Sequence[Paper]) -> str:
-    """Return one line counting papers by year, subject and listed author."""
+def overview(papers: Sequence[Paper], by_author: bool = True) -> str:
+    """Return one line counting papers by year, subject and (``by_author``) listed author."""
     if not papers:
         return "No listed paper matches."
     years = Counter(p.year for p in papers)
@@ -34,7 +34,7 @@ def overview(papers: Sequence[Paper]) -> str:
     if subjects:
         parts.append(f"subjects: {_largest(subjects)}")
     authors = Counter(a for p in papers for a in p.authors)
-    if authors:
+    if authors and by_author:
         parts.append(f"listed authors: {_largest(authors)}")
     return "; ".join(parts) + "."
 

@@ -492,6 +492,21 @@ def test_what_an_authors_papers_cover_is_their_card_without_a_note(
     assert answer.author is not None and not answer.notes
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["compare hoefler and zhang", "hoefler vs zhang", "how do hoefler and zhang differ?"],
+)
+def test_two_authors_compared_are_counted_side_by_side(engine: Engine, question: str) -> None:
+    # It listed five papers whose abstracts say "compare".
+    answer = engine.ask(question)
+    assert answer.matched == 36 and len(answer.notes) == 2
+    assert answer.notes[0].startswith("Torsten Hoefler: 18 papers, 2022–2023 (2022: 13 · 2023: 5)")
+    assert answer.notes[1].startswith("Zhiru Zhang: 18 papers, 2023–2024 (2023: 6 · 2024: 12)")
+    topic = engine.ask("compare hoefler and zhang on quantization")
+    assert 3 <= topic.matched < 36 and not topic.notes
+    assert set(papers(engine.ask("quantization papers"))[:3]) <= set(papers(topic))
+
+
 def test_a_message_that_asks_nothing_is_told_how_to_ask(engine: Engine) -> None:
     # "what's the best paper?" was answered, confidently, with one arbitrary paper.
     for message in ("hello?", "hi", "what's the best paper?"):
