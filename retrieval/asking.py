@@ -96,6 +96,14 @@ ABOUT_THE_LIST = re.compile(
 LIST_FACETS = re.compile(
     r"\b(?:years?|subjects?|categor(?:y|ies)|fields?|areas?|authors?|who)\b", re.I
 )
+# What an author's card answers: a question that asks one of these of an author is
+# answered by the card whatever else it says ("which categories do Hoefler's papers fall
+# under?", "what's his whole deal, like the main themes", "can someone summarise ...").
+CARD_ASKS = re.compile(
+    r"\b(?:how\s+many|count|years?|subjects?|categor(?:y|ies)|fields?|areas?|themes?|topics?"
+    r"|overview|summar(?:y|ies|ise|ize)|gist|tl;?dr|rundown|recent|latest|newest)\b",
+    re.I,
+)
 # With no topic left, any of these asks for the listing itself ("everything", "show me
 # all", "list", "all of it"): they weigh against a topic only when there is one.
 SEVERAL = re.compile(r"\b(?:all|everything|every|list|works|studies|ones)\b", re.I)

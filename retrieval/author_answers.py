@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
-from retrieval.asking import COMPARES, content_words
+from retrieval.asking import CARD_ASKS, COMPARES, content_words
 from retrieval.filtering import matches
 from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
@@ -25,6 +25,7 @@ from retrieval.models import Answer, AuthorSummary, Filters, Paper
 from retrieval.overview import overview
 from retrieval.search import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, question_terms, rarity
+from retrieval.vocabulary import zipf
 
 # Below this, the words of an author question besides the author are chatter, not a topic:
 # the best sentence's cosine to them alone, among the papers they found. On the eval sets,
@@ -39,6 +40,7 @@ CLAUSE_CLOSENESS = 0.35
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
 MAX_CLAUSES = 3  # tried one by one, each a search (~20 ms at 10k papers); the topic comes early
+CHATTER_ZIPF = 4.5  # English this common, left beside a question for the card, is chat
 CLAUSES = re.compile(r"[,;:!?()\[\]—–…]+|\s-\s|\.(?=\s|$)")
 
 
@@ -87,6 +89,8 @@ class AuthorAnswers:
             note = cannot_read(intent.language)
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=(note,))  # fmt: skip
+        if summary and not narrowed and self._card_asked(request.text, topic):
+            return self._theirs_all(intent, filters, listing, summary)
         narrowed = f" {narrowed}" if narrowed else ""
         if summary is None:
             note = f"None of the papers by {filters.authors_text()}{narrowed} is about “{topic}”."
@@ -94,6 +98,16 @@ class AuthorAnswers:
         note = f"None of {summary.name}'s papers{narrowed} is about “{topic}”; here is the summary."
         return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
                        author=summary, notes=(note,))  # fmt: skip
+
+    @staticmethod
+    def _card_asked(text: str, topic: str) -> bool:
+        """Return True when a question asks what the card says (its years, subjects,
+        themes, a summary) and what is left besides, which found nothing, is common English:
+        chat ("which categories do his papers fall under?", "what's his whole deal, like
+        the main themes", "can someone summarise ..."), not a topic the list lacks ("what
+        years did he publish on blockchain?" keeps its note)."""
+        words = content_words(topic)
+        return bool(CARD_ASKS.search(text)) and all(zipf(w) >= CHATTER_ZIPF for w in words)
 
     def _theirs_all(
         self, intent: Intent, filters: Filters, listing: Answer, summary: AuthorSummary | None

@@ -483,6 +483,25 @@ def test_a_question_about_the_list_itself_counts_its_papers(engine: Engine, ques
     assert within.notes[0].startswith(f"{within.matched} papers") and "cs.LG" in within.notes[0]
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["Which arXiv categories do Torsten Hoefler's listed papers fall under?",
+     "ok so what's hoefler's whole deal, like what are the main themes across his stuff",
+     "can someone summarise zhiru zhang's papers for me, new to the group lol"],
+)  # fmt: skip
+def test_chat_around_what_the_card_says_is_not_a_topic_it_lacks(
+    engine: Engine, question: str
+) -> None:
+    # Each noted "None of Torsten Hoefler's papers is about “fall”" ("deal like",
+    # "someone group") over the card.
+    answer = engine.ask(question)
+    assert answer.author is not None and not answer.notes and answer.matched == 18
+    lacking = engine.ask("what years did hoefler publish on blockchain?")  # a topic: said
+    assert lacking.notes == (
+        "None of Torsten Hoefler's papers is about “blockchain”; here is the summary.",
+    )
+
+
 @pytest.mark.parametrize("question", ["which years does Hoefler cover?", "what does Zhang cover?"])
 def test_what_an_authors_papers_cover_is_their_card_without_a_note(
     engine: Engine, question: str
