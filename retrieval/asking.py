@@ -100,8 +100,10 @@ LIST_FACETS = re.compile(
 # answered by the card whatever else it says ("which categories do Hoefler's papers fall
 # under?", "what's his whole deal, like the main themes", "can someone summarise ...").
 CARD_ASKS = re.compile(
-    r"\b(?:how\s+many|count|years?|subjects?|categor(?:y|ies)|fields?|areas?|themes?|topics?"
-    r"|overview|summar(?:y|ies|ise|ize)|gist|tl;?dr|rundown|recent|latest|newest)\b",
+    r"\b(?:how\s+many|count|number|total|years?|subjects?|categor(?:y|ies)|fields?|areas?"
+    r"|themes?|topics?|overview|summar(?:y|ies|ise|ize)|sum\s+up|gist|tl;?dr|rundown"
+    r"|big\s+picture|nutshell|overall|mostly|mainly|recent|latest|newest"
+    r"|all|every|everything|list|titles|dump)\b",
     re.I,
 )
 # With no topic left, any of these asks for the listing itself ("everything", "show me

@@ -22,10 +22,10 @@ from retrieval.language import cannot_read
 from retrieval.listing import Listings, Request, narrowing, outside
 from retrieval.lookup import Lookup
 from retrieval.models import Answer, AuthorSummary, Filters, Paper
+from retrieval.names import fold
 from retrieval.overview import overview
 from retrieval.search import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, question_terms, rarity
-from retrieval.vocabulary import zipf
 
 # Below this, the words of an author question besides the author are chatter, not a topic:
 # the best sentence's cosine to them alone, among the papers they found. On the eval sets,
@@ -40,7 +40,12 @@ CLAUSE_CLOSENESS = 0.35
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
 MAX_CLAUSES = 3  # tried one by one, each a search (~20 ms at 10k papers); the topic comes early
-CHATTER_ZIPF = 4.5  # English this common, left beside a question for the card, is chat
+# What brings in a topic: "on blockchain", "about drones", "related to weather".
+TOPIC_BROUGHT_IN = re.compile(
+    r"\b(?:on|about|regarding|concerning|involving|related\s+to|in\s+the\s+(?:area|field)\s+of)"
+    r"\s+([^\W_][\w-]*)",
+    re.I,
+)
 CLAUSES = re.compile(r"[,;:!?()\[\]—–…]+|\s-\s|\.(?=\s|$)")
 
 
@@ -89,7 +94,7 @@ class AuthorAnswers:
             note = cannot_read(intent.language)
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=(note,))  # fmt: skip
-        if summary and not narrowed and self._card_asked(request.text, topic):
+        if summary and not narrowed and self._card_asked(request.text, intent):
             return self._theirs_all(intent, filters, listing, summary)
         narrowed = f" {narrowed}" if narrowed else ""
         if summary is None:
@@ -100,14 +105,18 @@ class AuthorAnswers:
                        author=summary, notes=(note,))  # fmt: skip
 
     @staticmethod
-    def _card_asked(text: str, topic: str) -> bool:
+    def _card_asked(text: str, intent: Intent) -> bool:
         """Return True when a question asks what the card says (its years, subjects,
-        themes, a summary) and what is left besides, which found nothing, is common English:
-        chat ("which categories do his papers fall under?", "what's his whole deal, like
-        the main themes", "can someone summarise ..."), not a topic the list lacks ("what
-        years did he publish on blockchain?" keeps its note)."""
-        words = content_words(topic)
-        return bool(CARD_ASKS.search(text)) and all(zipf(w) >= CHATTER_ZIPF for w in words)
+        themes, a summary) and what is left besides, which found nothing, is chat: no word
+        of it is brought in as a topic ("on blockchain", "about drones"). "which categories
+        do his papers fall under?", "how many zhang papers have we got? need a number for my
+        slides", "can someone summarise ..., new to the group lol" get the card; "what
+        years did he publish on blockchain?" keeps its note. A question in another language
+        that asks for the card leaves words papercord does not read ("Woran forscht")."""
+        if not (CARD_ASKS.search(text) or intent.language != "en"):
+            return False
+        left = set(content_words(intent.topic))
+        return not any(fold(m[1]) in left for m in TOPIC_BROUGHT_IN.finditer(text))
 
     def _theirs_all(
         self, intent: Intent, filters: Filters, listing: Answer, summary: AuthorSummary | None

@@ -487,19 +487,25 @@ def test_a_question_about_the_list_itself_counts_its_papers(engine: Engine, ques
     "question",
     ["Which arXiv categories do Torsten Hoefler's listed papers fall under?",
      "ok so what's hoefler's whole deal, like what are the main themes across his stuff",
-     "can someone summarise zhiru zhang's papers for me, new to the group lol"],
+     "can someone summarise zhiru zhang's papers for me, new to the group lol",
+     "how many hoefler papers have we got? need a number for my slides",
+     "can u dump every hoefler title you have? need it for a related-work section",
+     "lol what's hoefler's stuff about overall, give me the big picture"],
 )  # fmt: skip
 def test_chat_around_what_the_card_says_is_not_a_topic_it_lacks(
     engine: Engine, question: str
 ) -> None:
     # Each noted "None of Torsten Hoefler's papers is about “fall”" ("deal like",
-    # "someone group") over the card.
+    # "someone group", "need slides", "u dump need section", "big picture") over the card.
     answer = engine.ask(question)
     assert answer.author is not None and not answer.notes and answer.matched == 18
-    lacking = engine.ask("what years did hoefler publish on blockchain?")  # a topic: said
-    assert lacking.notes == (
-        "None of Torsten Hoefler's papers is about “blockchain”; here is the summary.",
-    )
+    for lacking in (
+        "what years did hoefler publish on blockchain?",
+        "list hoefler's papers on blockchain",
+    ):
+        assert engine.ask(lacking).notes == (  # a topic brought in: said
+            "None of Torsten Hoefler's papers is about “blockchain”; here is the summary.",
+        )
 
 
 @pytest.mark.parametrize("question", ["which years does Hoefler cover?", "what does Zhang cover?"])
