@@ -103,9 +103,14 @@ CARD_ASKS = re.compile(
     r"\b(?:how\s+many|count|number|total|years?|subjects?|categor(?:y|ies)|fields?|areas?"
     r"|themes?|topics?|overview|summar(?:y|ies|ise|ize)|sum\s+up|gist|tl;?dr|rundown"
     r"|big\s+picture|nutshell|overall|mostly|mainly|recent|latest|newest"
-    r"|all|every|everything|list|titles|dump)\b",
+    r"|breakdown|split|spread|distribution)\b",
     re.I,
 )
+# ... or a list of their papers: within years or subjects, that list, not the card.
+PAPERS_ASKS = re.compile(r"\b(?:all|every|everything|list|titles|dump|publish(?:ed)?)\b", re.I)
+# The card's asks as typed with a typo ("which yeras", "catgories breakdown", "papres").
+CARD_WORDS = ("years", "subjects", "categories", "themes", "topics", "summary", "overview",
+              "papers", "breakdown")  # fmt: skip
 # With no topic left, any of these asks for the listing itself ("everything", "show me
 # all", "list", "all of it"): they weigh against a topic only when there is one.
 SEVERAL = re.compile(r"\b(?:all|everything|every|list|works|studies|ones)\b", re.I)

@@ -15,7 +15,9 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
-from retrieval.asking import CARD_ASKS, COMPARES, content_words
+from rapidfuzz import fuzz, process
+
+from retrieval.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
 from retrieval.filtering import matches
 from retrieval.intent import MIN_UNDERSTOOD, Intent
 from retrieval.language import cannot_read
@@ -40,6 +42,7 @@ CLAUSE_CLOSENESS = 0.35
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
 MAX_CLAUSES = 3  # tried one by one, each a search (~20 ms at 10k papers); the topic comes early
+CARD_WORD_LIKE = 80  # rapidfuzz ratio of a word to an ask of the card it is a typo of
 # What brings in a topic: "on blockchain", "about drones", "related to weather".
 TOPIC_BROUGHT_IN = re.compile(
     r"\b(?:on|about|regarding|concerning|involving|related\s+to|in\s+the\s+(?:area|field)\s+of)"
@@ -94,7 +97,11 @@ class AuthorAnswers:
             note = cannot_read(intent.language)
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=(note,))  # fmt: skip
-        if summary and not narrowed and self._card_asked(request.text, intent):
+        asked = self._chat_around(request.text, intent) if summary else None
+        if asked == "card" and narrowed:  # "zhang more active in 2024 than 2023? the split"
+            return replace(answer, abstained=False, results=(), more=(), closest=(),
+                           matched=0, author=summary, notes=())  # fmt: skip
+        if asked:  # the card, or within years ("what did he publish in 2023?") the list
             return self._theirs_all(intent, filters, listing, summary)
         narrowed = f" {narrowed}" if narrowed else ""
         if summary is None:
@@ -105,18 +112,26 @@ class AuthorAnswers:
                        author=summary, notes=(note,))  # fmt: skip
 
     @staticmethod
-    def _card_asked(text: str, intent: Intent) -> bool:
-        """Return True when a question asks what the card says (its years, subjects,
-        themes, a summary) and what is left besides, which found nothing, is chat: no word
-        of it is brought in as a topic ("on blockchain", "about drones"). "which categories
-        do his papers fall under?", "how many zhang papers have we got? need a number for my
-        slides", "can someone summarise ..., new to the group lol" get the card; "what
-        years did he publish on blockchain?" keeps its note. A question in another language
-        that asks for the card leaves words papercord does not read ("Woran forscht")."""
-        if not (CARD_ASKS.search(text) or intent.language != "en"):
-            return False
+    def _chat_around(text: str, intent: Intent) -> str | None:
+        """Return "card" when a question asks what the card says (how many, years,
+        subjects, themes, a summary), "papers" when it asks for the author's papers ("dump
+        every title", "what did he publish in 2023"), and None otherwise, or when a word of
+        what is left, which found nothing, is brought in as a topic ("on blockchain",
+        "about drones"): else what is left is chat. "which categories do his papers fall
+        under?", "how many zhang papers have we got? need a number for my slides", "can
+        someone summarise ..., new to the group lol" get the card; "what years did he
+        publish on blockchain?" keeps its note. A question in another language that asks
+        for the card leaves words papercord does not read ("Woran forscht")."""
         left = set(content_words(intent.topic))
-        return not any(fold(m[1]) in left for m in TOPIC_BROUGHT_IN.finditer(text))
+        if any(fold(m[1]) in left for m in TOPIC_BROUGHT_IN.finditer(text)):
+            return None
+        misspelled = any(
+            process.extractOne(w, CARD_WORDS, scorer=fuzz.ratio, score_cutoff=CARD_WORD_LIKE)
+            for w in left
+        )
+        if CARD_ASKS.search(text) or misspelled or intent.language != "en":
+            return "card"
+        return "papers" if PAPERS_ASKS.search(text) else None
 
     def _theirs_all(
         self, intent: Intent, filters: Filters, listing: Answer, summary: AuthorSummary | None
