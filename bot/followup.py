@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from retrieval.models import Answer, Filters
+from retrieval.models import Answer, Filters, Result
 from retrieval.textfilters import read_years
 
 NARROWING = re.compile(r"\b(?:those|these|them|of which|which of|among)\b", re.I)
@@ -60,22 +60,37 @@ def follow_up(
     """Return what to ask for a reply to the answer of ``earlier_question``."""
     filters, without_years = year_filters(reply, earlier_filters)
     rest = " ".join(FILLER.sub(" ", without_years).replace("?", " ").split())
-    if NARROWING.search(reply):
-        return FollowUp(earlier_question, filters, tuple(earlier_papers))
-    if not re.search(r"\w{3,}", rest):  # "what about 2024?": the same question, new years
+    asks = bool(re.search(r"\w{3,}", rest))  # words of its own, besides years and filler
+    if NARROWING.search(reply):  # "which of those are about graphs?": "graphs", among them
+        return FollowUp(rest if asks else earlier_question, filters, tuple(earlier_papers))
+    if not asks:  # "what about 2024?": the same question, new years
         return FollowUp(earlier_question, filters, None)
     return FollowUp(reply, filters, None)
 
 
 def narrowed(answer: Answer, within: tuple[str, ...]) -> Answer:
-    """Keep only the papers of an earlier answer ("which of those ..."), in its order."""
+    """Keep only the papers of an earlier answer ("which of those ..."), in its order.
+
+    An abstention stays one: its closest papers among those are still no match (they
+    were shown as answers)."""
     rank = {paper_id: n for n, paper_id in enumerate(within)}
-    kept = sorted(
-        (r for r in answer.results + answer.more + answer.closest if r.paper.id in rank),
-        key=lambda r: rank[r.paper.id],
-    )
-    if not kept:  # none of those papers qualifies: say so, showing none
+
+    def kept(found: tuple[Result, ...]) -> tuple[Result, ...]:
+        return tuple(
+            sorted((r for r in found if r.paper.id in rank), key=lambda r: rank[r.paper.id])
+        )
+
+    if answer.abstained:
+        return replace(answer, results=(), more=(), closest=kept(answer.closest), matched=0)
+    papers = kept(answer.results + answer.more)
+    if not papers:  # none of those papers qualifies: say so, showing none
         return replace(answer, abstained=True, results=(), more=(), closest=(), matched=0)
-    return replace(
-        answer, abstained=False, results=tuple(kept), more=(), closest=(), matched=len(kept)
+    return replace(  # the papers, not an author's card ("which of those are by zhang?")
+        answer,
+        abstained=False,
+        results=papers,
+        more=(),
+        closest=(),
+        matched=len(papers),
+        author=None,
     )  # "1 of 1", not "1 of 4 (the first 1 can be shown)": the 4 were not all theirs

@@ -57,9 +57,12 @@ def respond(engine: Engine, line: str, state: Conversation, shown: int) -> str:
         if command == "/help":
             return HELP
         if command == "/paper":
+            state.answer = None  # "which of those ..." after it is a new question
             return card_text(paper_card(engine.paper(rest)))
         if command == "/author":
-            return card_text(author_card(engine.author(rest)))
+            summary = engine.author(rest)
+            _remember(engine, state, f"papers by {summary.name}")  # "and which of those ..."
+            return card_text(author_card(summary))
         if command == "/more":
             return _more(engine, state, shown)
         if command.startswith("/"):
@@ -88,6 +91,12 @@ def _question(engine: Engine, text: str, state: Conversation, shown: int) -> str
         answer = replace(answer, question=f"{earlier.question} → {text}")
     state.answer = answer
     return card_text(answer_card(answer, shown, 0, MORE_COMMAND))
+
+
+def _remember(engine: Engine, state: Conversation, question: str) -> None:
+    """Make a question's answer the one a follow-up or /more continues from."""
+    state.question, state.filters, state.within, state.offset = question, Filters(), None, 0
+    state.answer = _ask(engine, state, quote=None)
 
 
 def _more(engine: Engine, state: Conversation, shown: int) -> str:

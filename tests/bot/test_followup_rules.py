@@ -37,3 +37,11 @@ def test_year_words() -> None:
 def test_question_id_comes_from_the_answer_buttons() -> None:
     assert question_id(["pc:abs:p0123456789ab", "pc:fb:42:up"]) == 42
     assert question_id(["pc:more:7:3"]) == 7 and question_id(["other"]) is None
+
+
+def test_which_of_those_with_a_topic_asks_the_topic_among_them() -> None:
+    # "which of those are about graphs?" asked the earlier question again: the whole list.
+    got = follow_up("papers from 2024", Filters(), ["p1", "p2"], "which of those are about graphs?")
+    assert got.question == "graphs" and got.within == ("p1", "p2")
+    by = follow_up("quantization", Filters(), ["p1"], "and which of those are by zhang?")
+    assert by.question == "by zhang" and by.within == ("p1",)

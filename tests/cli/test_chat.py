@@ -83,3 +83,21 @@ def test_commands_read_any_white_space_and_quit_with_words_after(fake_engine: En
     out = io.StringIO()
     assert run_console(fake_engine, load_settings(), io.StringIO("/quit now\ngptq\n"), out) == 0
     assert out.getvalue() == ""
+
+
+def test_a_follow_up_narrows_by_topic_author_card_and_keeps_an_abstention(engine: Engine) -> None:
+    state = Conversation()
+    respond(engine, "/author hoefler", state, 3)  # the card is a base too
+    respond(engine, "and which of those are from 2023?", state, 3)
+    kept = state.answer.results + state.answer.more
+    assert len(kept) == 5 and all(r.paper.year == 2023 for r in kept)
+    assert all(r.paper.authors == ("Torsten Hoefler",) for r in kept)
+    respond(engine, "quantization", state, 3)
+    respond(engine, "which of those are by zhang?", state, 3)  # the author, not ignored
+    by = state.answer.results + state.answer.more
+    assert by and state.answer.author is None and all("Zhiru Zhang" in r.paper.authors for r in by)
+    respond(engine, "quantum gravity in black holes", state, 3)
+    assert state.answer.abstained
+    reply = respond(engine, "and which of those are from 2023?", state, 3)
+    assert state.answer.abstained and not state.answer.results  # still "not a match"
+    assert "Nothing in the list answers that." in reply
