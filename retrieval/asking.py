@@ -32,7 +32,7 @@ FRAMING = frozenset(
         "both coauthored coauthor authoring together jointly joint et al colleagues "
         "coauthors collaborators "
         "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
-        "came come produce produced cover covers covered want wants wanted wanna"
+        "came come produce produced cover covers covered want wants wanted wanna whose"
     )
 )
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
@@ -71,12 +71,12 @@ PLURAL = re.compile(
 # "papers that deal with quantization", "works touching on HLS". Read as "on": its words
 # are no topic, and "involving" would outweigh "weather" (more common in English).
 ABOUT_VERB = re.compile(
-    r"\b(anything|something|papers?|works?|articles?|ones|stuff|publications?)"
+    r"\b(anything|something|papers?|works?|articles?|ones|stuff|publications?|research)"
     r"((?:\s+(?:here|in\s+(?:here|th(?:e|is)\s+list|our\s+list)))?\s+(?:that|which))?"
     r"\s+(?:\w+ly\s+)?"
     r"(?:involv(?:e|es|ing)|deal(?:s|ing)?\s+with|concern(?:s|ing)?|regard(?:s|ing)?"
     r"|cover(?:s|ing)?|address(?:es|ing)?|discuss(?:es|ing)?|tackl(?:e|es|ing)"
-    r"|mention(?:s|ing)?|explor(?:e|es|ing)|touch(?:es|ing)?(?:\s+on)?|relat(?:ed|ing)\s+to"
+    r"|mention(?:s|ing)?|explor(?:e|es|ing)|touch(?:es|ing)?(?:\s+(?:up)?on)?|relat(?:ed|ing)\s+to"
     r"|focus(?:es|ing)?\s+on|look(?:s|ing)?\s+(?:at|into)|talk(?:s|ing)?\s+about"
     r"|stud(?:y|ies|ying)|examin(?:e|es|ing)|investigat(?:e|es|ing))\b",
     re.I,
@@ -88,13 +88,20 @@ ABOUT_VERB = re.compile(
 # 2023 (either author)?" asks for those papers.
 ABOUT_THE_LIST = re.compile(
     r"\b(?:per\s+year|by\s+year|yearly|distribution|distributed|breakdown|spread|overview"
-    r"|summary|summari[sz]e|range|span|cover(?:s|ed)?|contain(?:s|ed)?|holds?"
+    r"|summary|summari[sz]e|range|span|cover(?:s|ed)?|contain(?:s|ed)?|holds?|stat(?:s|istics)?"
     r"|in\s+(?:the|this|your|our)\s+(?:list|collection|index)"
     r"|what['’]?s\s+(?:in\s+)?(?:here|there|in\s+it))\b",
     re.I,
 )
 LIST_FACETS = re.compile(
     r"\b(?:years?|subjects?|categor(?:y|ies)|fields?|areas?|authors?|who)\b", re.I
+)
+# ... with filters too, when the facet is what is asked: "which subjects are there in
+# 2023?", "who are the authors of the cs.DC papers?", "papers per subject since 2023".
+FACET_ASKED = re.compile(
+    r"\b(?:which|what)\s+(?:arxiv\s+)?(?:subjects?|categor(?:y|ies)|years?|authors?|fields?"
+    r"|areas?)\b|\bwho\s+(?:are|is|were|was|wrote|writes)\b|\bper\s+(?:subject|category|author)\b",
+    re.I,
 )
 # What an author's card answers: a question that asks one of these of an author is
 # answered by the card whatever else it says ("which categories do Hoefler's papers fall

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from retrieval.models import Paper
 
-SHOWN = 6  # subjects and authors named in the line; the rest are counted
+SHOWN = 12  # subjects and authors named in the line; the rest are counted
 YEARS_SHOWN = 10  # more distinct years than this are given as a range
 
 

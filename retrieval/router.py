@@ -34,7 +34,7 @@ from retrieval.asked_paper import (
     title_not_listed,
     title_spellings,
 )
-from retrieval.asking import ABOUT_THE_LIST, LIST_FACETS, compares
+from retrieval.asking import ABOUT_THE_LIST, FACET_ASKED, LIST_FACETS, compares, content_words
 from retrieval.author_answers import AuthorAnswers
 from retrieval.filtering import matches
 from retrieval.intent import MIN_UNDERSTOOD, Intent, IntentReader
@@ -135,14 +135,7 @@ class Router:
             route = "unknown-author"  # "papers by Wei Zhang": the note says why, no list
         elif intent.understood < MIN_UNDERSTOOD:
             route = "unreadable"
-        elif (
-            not intent.topic
-            and not (intent.excluded or intent.left_out)
-            and (
-                ABOUT_THE_LIST.search(request.text)
-                or (filters == Filters() and (intent.how_many or LIST_FACETS.search(request.text)))
-            )
-        ):
+        elif self._about_the_list(request.text, intent, filters):
             route = "overview"  # "which subjects are there?", "how many papers per year?"
         elif not intent.topic and (
             filters != Filters() or intent.plural or intent.by_date or intent.how_many
@@ -193,6 +186,16 @@ class Router:
         if route in ("unlisted-paper", "unlisted-title"):  # the plan's note says which
             return self.listings.not_answered(answer)
         return answer
+
+    @staticmethod
+    def _about_the_list(text: str, intent: Intent, filters: Filters) -> bool:
+        """Return True when a question asks about the list itself, with no topic besides
+        the words that ask it ("what years does the list span?": "span" is no topic)."""
+        topic = content_words(ABOUT_THE_LIST.sub(" ", intent.topic))
+        if topic or intent.excluded or intent.left_out:
+            return False
+        facets = filters == Filters() and (intent.how_many or LIST_FACETS.search(text))
+        return bool(ABOUT_THE_LIST.search(text) or FACET_ASKED.search(text) or facets)
 
     def _overview(self, request: Request, filters: Filters) -> Answer:
         """Return every paper within the filters under a line counting them by year,

@@ -26,8 +26,15 @@ _HAVING = (
     r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
     r"|using)\s+(?:the\s+words?\s+)?"
 )
-STARTS = re.compile(rf"{_TITLES}(?:start|begin|open)(?:s|ing)?\s+with\s+{_PHRASE}{_END}", re.I)
-ENDS_WITH = re.compile(rf"{_TITLES}(?:end|finish)(?:s|ing)?\s+(?:with|in)\s+{_PHRASE}{_END}", re.I)
+_THE_LETTER = r"(?:the\s+(?:letters?|words?)\s+)?"  # "start with the letter S"
+STARTS = re.compile(
+    rf"{_TITLES}(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?)\s+with\s+{_THE_LETTER}"
+    rf"{_PHRASE}{_END}",
+    re.I,
+)
+ENDS_WITH = re.compile(
+    rf"{_TITLES}(?:end|finish)(?:s|ing)?\s+(?:with|in)\s+{_THE_LETTER}{_PHRASE}{_END}", re.I
+)
 IN_TITLE = re.compile(
     rf"{_HAVING}{_PHRASE}\s+(?:right\s+)?in\s+(?:the|their|its)\s+titles?\b", re.I
 )
