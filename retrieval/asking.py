@@ -99,8 +99,8 @@ LIST_FACETS = re.compile(
 # ... with filters too, when the facet is what is asked: "which subjects are there in
 # 2023?", "who are the authors of the cs.DC papers?", "papers per subject since 2023".
 FACET_ASKED = re.compile(
-    r"\b(?:which|what)\s+(?:arxiv\s+)?(?:subjects?|categor(?:y|ies)|years?|authors?|fields?"
-    r"|areas?)\b|\bwho\s+(?:are|is|were|was|wrote|writes)\b|\bper\s+(?:subject|category|author)\b",
+    r"\b(?:which|what)\s+(?:arxiv\s+)?(?:subjects?|categor(?:y|ies)|years?|authors?)\b"
+    r"|\bwho\s+(?:are|is|were|was|wrote|writes)\b|\bper\s+(?:subject|category|author)\b",
     re.I,
 )
 # What an author's card answers: a question that asks one of these of an author is
@@ -118,6 +118,22 @@ PAPERS_ASKS = re.compile(r"\b(?:all|every|everything|list|titles|dump|publish(?:
 # The card's asks as typed with a typo ("which yeras", "catgories breakdown", "papres").
 CARD_WORDS = ("years", "subjects", "categories", "themes", "topics", "summary", "overview",
               "papers", "breakdown")  # fmt: skip
+# A count asked over a topic's papers: "graph papers per year", "which authors worked on
+# quantization?", "how are the FPGA papers distributed over years?". Taken out of the
+# search; the answer counts what it lists (``retrieval.overview``).
+BREAKDOWN = re.compile(
+    r"\b(?:breakdown\s+)?(?:per|by)\s+(?:year|subject|category|author)s?\b|\byearly\b"
+    r"|\b(?:distributed|spread)\s+(?:over|across|by|among)\s+(?:the\s+)?(?:years|subjects"
+    r"|categories|authors)\b",
+    re.I,
+)
+# What else asks a facet of a topic's papers ("which authors worked on X", "who are the
+# authors of graph papers?"): taken out with the facet asked (``FACET_ASKED``).
+FACET_OF = re.compile(
+    r"\bthe\s+(?:authors?|subjects?|categor(?:y|ies)|years?)\s+(?:of|for|behind|on)\b"
+    r"|\b(?:worked|work|works|wrote|write|published|publish)\s+(?:on|about|in)\b",
+    re.I,
+)
 # With no topic left, any of these asks for the listing itself ("everything", "show me
 # all", "list", "all of it"): they weigh against a topic only when there is one.
 SEVERAL = re.compile(r"\b(?:all|everything|every|list|works|studies|ones)\b", re.I)

@@ -31,8 +31,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retrieval.asking import (
+    BREAKDOWN,
     COUNT_WORDS,
     COUNTED,
+    FACET_ASKED,
+    FACET_OF,
     HOW_MANY,
     JOINTLY,
     LEANING,
@@ -101,6 +104,7 @@ class Intent:
     leaning: bool = False  # weighs two areas of an author's work ("more X or Y?")
     thanks: bool = False  # only thanks, asks nothing
     title_ask: TitleAsk | None = None  # words asked of titles ("titles with 'graph'")
+    breakdown: bool = False  # counts asked over a topic's papers ("graph papers per year")
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
@@ -183,6 +187,11 @@ class IntentReader:
                 subjects, text = subjects + by_name, rest
             elif by_name and self.field_labels:
                 text = self.field_labels.sub(_field_label, text)
+        counted_by = BREAKDOWN.sub(" ", text)
+        if FACET_ASKED.search(counted_by):
+            counted_by = FACET_OF.sub(" ", FACET_ASKED.sub(" ", counted_by))
+        breakdown = counted_by != text and not authors and bool(content_words(counted_by))
+        text = counted_by if breakdown else text  # "graph papers per year": "graph papers"
         topic = " ".join(content_words(text))
         return Intent(
             question=question,
@@ -194,7 +203,7 @@ class IntentReader:
             unknown_subjects=found.unknown,
             language=reading.language,
             understood=reading.understood,
-            plural=asks_several(reading.english, topic),
+            plural=breakdown or asks_several(reading.english, topic),
             wants_code=bool(WANTS_CODE.search(reading.english)),
             excluded=excluded,
             left_out=left_out,
@@ -210,6 +219,7 @@ class IntentReader:
             and not PAPER_LEANS.search(reading.english),
             thanks=only_thanks(question),
             title_ask=title_ask,
+            breakdown=breakdown,
             unwanted=_typed_content(unwanted[1]) if unwanted else "",
         )
 

@@ -85,8 +85,17 @@ class Router:
         answer = _judged_best(
             self.leave_out.answer(answer, request, intent, self.applied.left_subjects(intent))
         )
+        listed = [self.searcher.index.papers[r.paper.id] for r in answer.results + answer.more]
+        if intent.breakdown and listed and not answer.author:  # "graph papers per year"
+            notes.append(overview(listed))
         counts = answer.matched or route == "search"  # a listing of none says why itself
-        if intent.how_many and counts and not answer.author and route not in NOT_COUNTED:
+        if (
+            intent.how_many
+            and counts
+            and not answer.author
+            and route not in NOT_COUNTED
+            and not (intent.breakdown)
+        ):  # "how many quantization papers per year?": the overview counts them
             notes.append(_matches(answer.matched))  # "how many papers use FPGAs?": 0 too
         unsure = route == "search" and not intent.how_many and self._unsure(answer)
         return replace(

@@ -523,6 +523,27 @@ def test_what_an_authors_papers_cover_is_their_card_without_a_note(
 
 
 @pytest.mark.parametrize(
+    ("question", "topic"),
+    [("graph papers per year", "graph papers"),
+     ("how are the graph papers distributed over years?", "graph papers"),
+     ("which authors worked on quantization?", "quantization papers"),
+     ("who are the authors of graph papers?", "graph papers")],
+)  # fmt: skip
+def test_counts_asked_over_a_topic_count_its_papers(
+    engine: Engine, question: str, topic: str
+) -> None:
+    # "per year" was searched for: "graph papers per year" listed Slapo and Less is More;
+    # "which authors worked on quantization?" abstained.
+    plain = engine.ask(topic)
+    answer = engine.ask(question)
+    assert set(papers(plain)[:3]) <= set(papers(answer)) and answer.matched >= 3
+    listed = [engine.lookup.index.papers[r.paper.id] for r in answer.results + answer.more]
+    years = Counter(p.year for p in listed)
+    assert answer.notes[0].startswith(f"{len(listed)} papers, {min(years)}–{max(years)} (")
+    assert "listed authors: " in answer.notes[0]
+
+
+@pytest.mark.parametrize(
     "question",
     ["compare hoefler and zhang", "hoefler vs zhang", "how do hoefler and zhang differ?"],
 )
