@@ -93,13 +93,13 @@ ABOUT_THE_LIST = re.compile(
     r"|what['’]?s\s+(?:in\s+)?(?:here|there|in\s+it))\b",
     re.I,
 )
-LIST_FACETS = re.compile(
-    r"\b(?:years?|subjects?|categor(?:y|ies)|fields?|areas?|authors?|who)\b", re.I
-)
+# What the list's papers are counted by: one pattern for the questions below that ask it.
+FACETS = r"years?|subjects?|categor(?:y|ies)"
+LIST_FACETS = re.compile(rf"\b(?:{FACETS}|fields?|areas?|authors?|who)\b", re.I)
 # ... with filters too, when the facet is what is asked: "which subjects are there in
 # 2023?", "who are the authors of the cs.DC papers?", "papers per subject since 2023".
 FACET_ASKED = re.compile(
-    r"\b(?:which|what)\s+(?:arxiv\s+)?(?:subjects?|categor(?:y|ies)|years?|authors?)\b"
+    rf"\b(?:which|what)\s+(?:arxiv\s+)?(?:{FACETS}|authors?)\b"
     r"|\bwho\s+(?:are|is|were|was|wrote|writes)\b|\bper\s+(?:subject|category|author)\b",
     re.I,
 )
@@ -107,7 +107,7 @@ FACET_ASKED = re.compile(
 # answered by the card whatever else it says ("which categories do Hoefler's papers fall
 # under?", "what's his whole deal, like the main themes", "can someone summarise ...").
 CARD_ASKS = re.compile(
-    r"\b(?:how\s+many|count|number|total|years?|subjects?|categor(?:y|ies)|fields?|areas?"
+    rf"\b(?:how\s+many|count|number|total|{FACETS}|fields?|areas?"
     r"|themes?|topics?|overview|summar(?:y|ies|ise|ize)|sum\s+up|gist|tl;?dr|rundown"
     r"|big\s+picture|nutshell|overall|mostly|mainly|recent|latest|newest"
     r"|breakdown|split|spread|distribution)\b",
@@ -130,7 +130,7 @@ BREAKDOWN = re.compile(
 # What else asks a facet of a topic's papers ("which authors worked on X", "who are the
 # authors of graph papers?"): taken out with the facet asked (``FACET_ASKED``).
 FACET_OF = re.compile(
-    r"\bthe\s+(?:authors?|subjects?|categor(?:y|ies)|years?)\s+(?:of|for|behind|on)\b"
+    rf"\bthe\s+(?:{FACETS}|authors?)\s+(?:of|for|behind|on)\b"
     r"|\b(?:worked|work|works|wrote|write|published|publish)\s+(?:on|about|in)\b",
     re.I,
 )

@@ -85,9 +85,10 @@ class Router:
         answer = _judged_best(
             self.leave_out.answer(answer, request, intent, self.applied.left_subjects(intent))
         )
-        listed = [self.searcher.index.papers[r.paper.id] for r in answer.results + answer.more]
-        if intent.breakdown and listed and not answer.author:  # "graph papers per year"
-            notes.append(overview(listed))
+        counted = intent.breakdown and route not in NOT_COUNTED and not answer.author
+        if counted and (answer.results or answer.more):
+            papers = self.searcher.index.papers  # "graph papers per year": count them
+            notes.append(overview([papers[r.paper.id] for r in answer.results + answer.more]))
         counts = answer.matched or route == "search"  # a listing of none says why itself
         if (
             intent.how_many
