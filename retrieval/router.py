@@ -85,18 +85,11 @@ class Router:
         answer = _judged_best(
             self.leave_out.answer(answer, request, intent, self.applied.left_subjects(intent))
         )
-        counted = intent.breakdown and route not in NOT_COUNTED and not answer.author
-        if counted and (answer.results or answer.more):
-            papers = self.searcher.index.papers  # "graph papers per year": count them
-            notes.append(overview([papers[r.paper.id] for r in answer.results + answer.more]))
-        counts = answer.matched or route == "search"  # a listing of none says why itself
-        if (
-            intent.how_many
-            and counts
-            and not answer.author
-            and route not in NOT_COUNTED
-            and not (intent.breakdown)
-        ):  # "how many quantization papers per year?": the overview counts them
+        counts_itself = route in NOT_COUNTED or answer.author is not None
+        listed = answer.results + answer.more
+        if intent.breakdown and listed and not counts_itself:  # "graph papers per year"
+            notes.append(overview([self.searcher.index.papers[r.paper.id] for r in listed]))
+        elif intent.how_many and (answer.matched or route == "search") and not counts_itself:
             notes.append(_matches(answer.matched))  # "how many papers use FPGAs?": 0 too
         unsure = route == "search" and not intent.how_many and self._unsure(answer)
         return replace(
