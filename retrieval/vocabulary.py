@@ -13,6 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import islice, pairwise, product
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from retrieval.names import WORDS, fold
 from retrieval.text import rarity, stem_forms, tokenize
 
@@ -20,6 +23,8 @@ RESPELLED = 256  # questions whose respelling is kept (one dict, cleared when fu
 TEXTS_READ = 64  # texts read for a phrase whose stop word has no stem (``_together``)
 MIN_PART = 3  # the shortest word a closed-up compound is split into ("one" of "oneshot")
 MIN_ACRONYM, MAX_ACRONYM = 2, 6  # letters of an acronym a question defines ("IR", "PIM")
+TYPO_LETTERS = 5  # shorter words are read as typed: one edit makes another word too often
+TYPO_ZIPF = 2.0  # a word this common in English is meant ("vision" is not "version")
 
 
 class Vocabulary:
@@ -113,15 +118,33 @@ class Vocabulary:
 
     def _split(self, typed: str) -> str:
         word = fold(typed)
-        if len(word) < 2 * MIN_PART + 1 or len(word) != len(typed) or self.knows(word):
+        if len(word) != len(typed) or self.knows(word):
             return typed
-        if rarity(word) < 1.0:  # an English word ("nowhere") is not a closed-up compound
-            return typed
-        for at in range(MIN_PART, len(word) - MIN_PART + 1):
-            left, right = word[:at], word[at:]
-            if left in self.words and right in self.words and self._together(left, right):
-                return f"{typed[:at]}-{typed[at:]}"
-        return typed
+        # an English word ("nowhere") is not a closed-up compound
+        if len(word) >= 2 * MIN_PART + 1 and rarity(word) >= 1.0:
+            for at in range(MIN_PART, len(word) - MIN_PART + 1):
+                left, right = word[:at], word[at:]
+                if left in self.words and right in self.words and self._together(left, right):
+                    return f"{typed[:at]}-{typed[at:]}"
+        return self._corrected(word) or typed
+
+    def _corrected(self, word: str) -> str | None:
+        """Return the one corpus word a word no English speaker writes ("quantizaton",
+        "grpah") is a typo of: one edit away (a transposition is one), same first letter."""
+        if len(word) < TYPO_LETTERS or zipf(word) >= TYPO_ZIPF:
+            return None
+        near = process.extract(
+            word, self._by_letter().get(word[0], ()), scorer=OSA.distance, score_cutoff=1,
+            limit=2,
+        )  # fmt: skip
+        return str(near[0][0]) if len(near) == 1 else None
+
+    @lru_cache(maxsize=1)  # noqa: B019 - one per index, which lives as long as its words
+    def _by_letter(self) -> dict[str, list[str]]:
+        letters: dict[str, list[str]] = {}
+        for known in self._sorted:
+            letters.setdefault(known[0], []).append(known)
+        return letters
 
     def _together(self, first: str, second: str) -> bool:
         """Return True when some title or abstract has the two words side by side.

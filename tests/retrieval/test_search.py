@@ -317,3 +317,25 @@ def test_a_closed_up_compound_is_respelled_only_as_the_corpus_writes_it() -> Non
     # Not split: an English word ("nowhere"), a word the corpus has, parts never together.
     for kept in ["nowhere", "automatic", "pumpingmulti", "threadsuser"]:
         assert corpus.respell(kept) == kept
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("quantizaton papers", "quantization papers"),
+        ("grpah neural networks", "graph neural networks"),
+    ],
+)
+def test_a_topic_typed_with_a_typo_finds_what_the_word_finds(
+    engine: Engine, typed: str, meant: str
+) -> None:
+    # Each abstained: a word no abstract has and no English speaker writes.
+    answer = engine.ask(typed)
+    assert not answer.abstained and titles(answer)[:3] == titles(engine.ask(meant))[:3]
+    assert engine.ask("blockchain consensus").abstained  # a word the list lacks stays one
+
+
+def test_only_a_word_no_one_writes_is_respelled() -> None:
+    words = Vocabulary(["graph", "version", "quantization"], lambda _: [])
+    assert words.respell("grpah and quantizaton") == "graph and quantization"
+    assert words.respell("vision") == "vision"  # English: meant as typed, not "version"
