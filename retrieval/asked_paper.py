@@ -40,7 +40,7 @@ SPELLED = 4  # quoted phrases a question's titles are looked up for
 SPELLED_LIKE = 80  # rapidfuzz ratio of a phrase to a title's name it stands for
 TYPO_LIKE = 85  # ratio of a word to a corpus word it is a typo of ("benchmrk")
 NAME_ZIPF = 3.5  # a word no abstract has, rarer than this in English, is a name typed
-MIN_CUT = 4  # letters of a word cut short ("quant"); "gpt" may be a name of its own
+MIN_CUT = 4  # letters of a word cut short ("quant", "sched"), a topic; "gpt" may be a name
 TEXTS_READ = 16  # abstracts read to learn how the corpus writes a word typed in lower case
 # The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
 # Not "the NeurIPS paper on quantization", "a Google paper about graphs": there the name
@@ -201,8 +201,9 @@ def name_spelling(searcher: Searcher, word: str) -> str | None:
         True for _ in searcher.phrases.papers_holding(word)
     ):
         rare = zipf(word) < NAME_ZIPF
-        words = searcher.vocabulary.words
-        return word if rare and not _misspelled(word, words) and not _cut(word, words) else None
+        vocabulary = searcher.vocabulary
+        cut = len(word) >= MIN_CUT and vocabulary.starts_a_word(word)  # "quant": a word cut
+        return word if rare and not cut and not _misspelled(word, vocabulary.words) else None
     for text in islice(searcher.phrases.texts_holding(word), TEXTS_READ):
         abstract = text.partition(". ")[2]
         said = [m.group() for m in WORDS.finditer(abstract) if fold(m.group()) == word]
@@ -217,12 +218,6 @@ def _misspelled(word: str, words: Collection[str]) -> bool:
     """Return True when a word is a corpus word typed with a typo ("benchmrk")."""
     alike = [w for w in words if w[:1] == word[:1] and abs(len(w) - len(word)) <= 2]
     return process.extractOne(word, alike, scorer=fuzz.ratio, score_cutoff=TYPO_LIKE) is not None
-
-
-def _cut(word: str, words: Collection[str]) -> bool:
-    """Return True when a word is the start of a corpus word, cut short as people do
-    ("quant" for "quantization", "perf", "sched"): a topic, not a name."""
-    return len(word) >= MIN_CUT and any(w.startswith(word) for w in words)
 
 
 def names_no_paper(searcher: Searcher, name: str) -> bool:

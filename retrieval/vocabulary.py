@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import islice, pairwise, product
 
 from rapidfuzz import process
@@ -134,13 +134,14 @@ class Vocabulary:
         if len(word) < TYPO_LETTERS or zipf(word) >= TYPO_ZIPF:
             return None
         near = process.extract(
-            word, self._by_letter().get(word[0], ()), scorer=OSA.distance, score_cutoff=1,
+            word, self._by_letter.get(word[0], ()), scorer=OSA.distance, score_cutoff=1,
             limit=2,
         )  # fmt: skip
         return str(near[0][0]) if len(near) == 1 else None
 
-    @lru_cache(maxsize=1)  # noqa: B019 - one per index, which lives as long as its words
+    @cached_property
     def _by_letter(self) -> dict[str, list[str]]:
+        """Return the corpus words by their first letter (built at the first typo)."""
         letters: dict[str, list[str]] = {}
         for known in self._sorted:
             letters.setdefault(known[0], []).append(known)
@@ -170,10 +171,12 @@ class Vocabulary:
             return any(phrase in f" {joined_words(text)} " for text in self._holding(word))
         if word in self.words or (word.endswith("s") and word[:-1] in self.words):
             return True
-        if len(word) < 5:
-            return False
-        at = bisect.bisect_left(self._sorted, word)
-        return at < len(self._sorted) and self._sorted[at].startswith(word)
+        return len(word) >= 5 and self.starts_a_word(word)
+
+    def starts_a_word(self, prefix: str) -> bool:
+        """Return True when some corpus word starts with a folded prefix (a bisection)."""
+        at = bisect.bisect_left(self._sorted, prefix)
+        return at < len(self._sorted) and self._sorted[at].startswith(prefix)
 
 
 def acronym_typed(typed: str) -> str | None:
