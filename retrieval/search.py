@@ -47,6 +47,7 @@ from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.named_lists import with_holders
 from retrieval.phrases import Phrases
+from retrieval.plain_words import Glossary
 from retrieval.quoting import Quoter
 from retrieval.refs import ref
 from retrieval.retrievers import Retrievers
@@ -120,6 +121,7 @@ class Searcher:
         self.filtering = FilterIndex(in_rows, index.chunk_rows.paper_of)
         self.retrievers = Retrievers(index, store, settings)
         self.quoter = Quoter(index)
+        self.glossary = Glossary()
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
 
     def warm_up(self) -> None:
@@ -134,7 +136,7 @@ class Searcher:
         With filters, a term that no allowed paper holds counts as missing too: among the
         papers from 2022, "quantization" is as absent as a word no abstract uses.
         """
-        text = self.vocabulary.respell(text)  # "multipumping" as the corpus writes it
+        text = self.searched(text)
         text = ABOUT_VERB.sub(r"\1\2 on", text)  # "anything involving X": "anything on X"
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text)
@@ -149,6 +151,12 @@ class Searcher:
         stems = self.index.stems
         absent = sum(w for s, w in weights.items() if not allowed[stems.rows([s])].any())
         return replace(query, missing=absent / total)
+
+    def searched(self, text: str) -> str:
+        """Return a question as it is searched and embedded: compounds as the corpus
+        writes them ("multipumping" -> "multi-pumping"), everyday words with their
+        technical term ("graphics card (GPU)")."""
+        return self.glossary.gloss(self.vocabulary.respell(text))
 
     def ask(
         self,
@@ -173,7 +181,7 @@ class Searcher:
         k = k or self.settings.results
         quote = k if quote is None else quote
         query = self.query(text, framing, filters)
-        vector = self._embed(self.vocabulary.respell(text)) if mode != "bm25" else None
+        vector = self._embed(self.searched(text)) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
         ranking = self.decide(signals, query, mode)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares

@@ -1,0 +1,24 @@
+"""Everyday words in a question get their technical term, so the abstracts' words match."""
+
+from __future__ import annotations
+
+from retrieval.engine import Engine
+from retrieval.plain_words import Glossary
+
+
+def test_everyday_phrases_get_their_technical_term_once() -> None:
+    glossed = Glossary().gloss("running chatbots on one graphics card, or two graphics cards")
+    assert glossed.count("(GPU)") == 1 and "chatbots (large language model)" in glossed
+
+
+def test_a_term_the_question_already_says_is_not_added() -> None:
+    assert Glossary().gloss("a GPU, the graphics card") == "a GPU, the graphics card"
+
+
+def test_a_question_in_everyday_words_finds_the_papers(engine: Engine) -> None:
+    # "reprogrammable chip" shares no word with "FPGA": it abstained.
+    answer = engine.ask("which papers run on a reprogrammable chip?")
+    assert not answer.abstained
+    found = [r.paper.title for r in (*answer.results, *answer.more)]
+    assert len(found) >= 3 and all("FPGA" in engine.searcher.index.papers[r.paper.id].abstract
+                                   for r in (*answer.results, *answer.more))  # fmt: skip
