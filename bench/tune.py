@@ -82,7 +82,7 @@ def collect(engine: Engine, questions: list[dict[str, Any]]) -> list[Sample]:
         if route in {"search", "unreadable"}:
             text = intent.search_text or row["question"]
             query = searcher.query(text, intent.framing(), filters)
-            vector = engine.embedder.embed_one(searcher.searched(text))
+            vector = engine.embedder.embed_one(searcher.searched(text))  # as served
             signals = searcher.signals(
                 query.weights, vector, "hybrid", filters, query.key, query.acronyms
             )

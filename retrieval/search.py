@@ -58,6 +58,7 @@ from retrieval.vector_store import VectorStore
 from retrieval.vocabulary import Vocabulary
 
 WORD = re.compile(r"[^\W_]+")
+EMBEDDED = 16  # texts whose vectors ``_embed`` keeps
 HOLDER_COVER = 0.5  # a paper writing a named name covers this share of the best's coverage
 
 UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
@@ -121,22 +122,28 @@ class Searcher:
         self.filtering = FilterIndex(in_rows, index.chunk_rows.paper_of)
         self.retrievers = Retrievers(index, store, settings)
         self.quoter = Quoter(index)
-        self.glossary = Glossary()
+        self.glossary = Glossary(embedder)
+        self._vectors: dict[str, Vectors] = {}  # the last texts embedded (``_embed``)
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
 
     def warm_up(self) -> None:
         """Run one throwaway query so the first user does not pay for lazy loading."""
         self.ask("warm up the model")
+        self.glossary.warm_up()
 
     def query(
-        self, text: str, framing: Framing | None = None, filters: Filters | None = None
+        self,
+        text: str,
+        framing: Framing | None = None,
+        filters: Filters | None = None,
+        meaning: bool = True,
     ) -> Query:
         """Return a question's weighted terms and what the corpus lacks of them.
 
         With filters, a term that no allowed paper holds counts as missing too: among the
         papers from 2022, "quantization" is as absent as a word no abstract uses.
         """
-        text = self.searched(text)
+        text = self.searched(text, meaning)
         text = ABOUT_VERB.sub(r"\1\2 on", text)  # "anything involving X": "anything on X"
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text)
@@ -152,11 +159,15 @@ class Searcher:
         absent = sum(w for s, w in weights.items() if not allowed[stems.rows([s])].any())
         return replace(query, missing=absent / total)
 
-    def searched(self, text: str) -> str:
+    def searched(self, text: str, meaning: bool = True) -> str:
         """Return a question as it is searched and embedded: compounds as the corpus
         writes them ("multipumping" -> "multi-pumping"), everyday words with their
-        technical term ("graphics card (GPU)")."""
-        return self.glossary.gloss(self.vocabulary.respell(text))
+        technical term ("graphics card (GPU)"), and with ``meaning`` (not in BM25 mode,
+        which embeds nothing) the term of an entry the question says in other words."""
+        text = self.glossary.gloss(self.vocabulary.respell(text))
+        if not meaning or self.embedder is None:
+            return text
+        return self.glossary.by_meaning(text, self._embed(text))
 
     def ask(
         self,
@@ -180,7 +191,7 @@ class Searcher:
         filters = filters or Filters()
         k = k or self.settings.results
         quote = k if quote is None else quote
-        query = self.query(text, framing, filters)
+        query = self.query(text, framing, filters, meaning=mode != "bm25")
         vector = self._embed(self.searched(text)) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
         ranking = self.decide(signals, query, mode)
@@ -246,9 +257,16 @@ class Searcher:
         return np.fromiter((rows[pid] for pid in papers), np.int64, len(papers))
 
     def _embed(self, text: str) -> Vectors:
+        """Embed a text, or return its vector from the last few (a question is embedded
+        to be matched by meaning, then searched with the same text)."""
         if self.embedder is None:
             raise QueryError("vector search is unavailable: the embedding model is not loaded")
-        return self.embedder.embed_one(text)
+        found = self._vectors.get(text)
+        if found is None:
+            if len(self._vectors) >= EMBEDDED:
+                self._vectors.clear()
+            found = self._vectors[text] = self.embedder.embed_one(text)
+        return found
 
     def signals(
         self,

@@ -22,3 +22,19 @@ def test_a_question_in_everyday_words_finds_the_papers(engine: Engine) -> None:
     found = [r.paper.title for r in (*answer.results, *answer.more)]
     assert len(found) >= 3 and all("FPGA" in engine.searcher.index.papers[r.paper.id].abstract
                                    for r in (*answer.results, *answer.more))  # fmt: skip
+
+
+def test_a_question_saying_a_term_in_other_words_gets_it(engine: Engine) -> None:
+    # The RDMA paper never spells out "RDMA", and MiniLM does not know it: it ranked 5th.
+    question = (
+        "any overview of how servers can read and write each other's memory straight over "
+        "the network, without the CPU?"
+    )
+    assert engine.searcher.searched(question).endswith("(RDMA)")
+    answer = engine.ask(question)
+    assert answer.results[0].paper.title == "Efficient RDMA Communication Protocols"
+
+
+def test_a_short_question_is_not_matched_by_meaning(engine: Engine) -> None:
+    # "quantum computing" is close to "quantum internet" (0.67) only by sharing a word.
+    assert engine.searcher.searched("quantum computing papers") == "quantum computing papers"
