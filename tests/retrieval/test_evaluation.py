@@ -96,6 +96,8 @@ def test_a_question_papercord_refuses_is_scored_as_an_abstention() -> None:
         "blind-p.jsonl",
         "blind-q.jsonl",
         "blind-r.jsonl",
+        "blind-s.jsonl",
+        "blind-t.jsonl",
     ],
 )
 def test_every_shipped_question_set_loads_and_names_only_listed_papers(
