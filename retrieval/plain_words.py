@@ -16,13 +16,14 @@ the whole question's vector is close to the entry's (``by_meaning``).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
 from retrieval.config import DATA
-from retrieval.embedding import Embedder, Vectors
+from retrieval.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.text import WORD, stem, tokenize
 
 GLOSSARY_FILE = DATA / "plain_words.json"
@@ -38,10 +39,21 @@ MEANING_WORDS = 6
 class Glossary:
     """Everyday phrases, as stems, and the technical term each stands for."""
 
-    def __init__(self, embedder: Embedder | None = None, path: Path = GLOSSARY_FILE) -> None:
+    def __init__(
+        self,
+        known: Callable[[str], bool],
+        embedder: Embedder | None = None,
+        path: Path = GLOSSARY_FILE,
+    ) -> None:
+        """``known`` says whether the corpus uses a word: of an entry's terms ("ASIC /
+        accelerator"), the first whose words it all uses is taken, and an entry with none
+        is left out. A term no abstract says would find nothing, and would count against
+        every paper as what the list lacks ("ASIC" reads as a name no abstract has)."""
         entries = json.loads(path.read_text(encoding="utf-8"))["terms"]
-        self.phrases = list(entries)
-        self.terms = {_stems(phrase): term for phrase, term in entries.items()}
+        chosen = {phrase: _known_term(terms, known) for phrase, terms in entries.items()}
+        usable = {phrase: term for phrase, term in chosen.items() if term is not None}
+        self.phrases = list(usable)
+        self.terms = {_stems(phrase): term for phrase, term in usable.items()}
         self.longest = max(map(len, self.terms), default=0)
         self._embedder = embedder
 
@@ -71,6 +83,8 @@ class Glossary:
         if self._embedder is None or len(tokenize(text)) < MEANING_WORDS:
             return text
         cosines = (self._vectors @ vector.T).ravel()
+        if not len(cosines):
+            return text
         best = int(np.argmax(cosines))
         term = self.terms[_stems(self.phrases[best])]
         if cosines[best] < MEANING_MIN or set(_stems(term)) <= set(_stems(text)):
@@ -85,7 +99,17 @@ class Glossary:
     @cached_property
     def _vectors(self) -> Vectors:
         assert self._embedder is not None
+        if not self.phrases:
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
         return self._embedder.embed(self.phrases)  # 300 short phrases: about 0.3 s, once
+
+
+def _known_term(terms: str, known: Callable[[str], bool]) -> str | None:
+    """Return the first of the " / "-separated terms whose every word the corpus uses."""
+    for term in terms.split(" / "):
+        if all(known(word) for word in WORD.findall(term)):
+            return term.strip()
+    return None
 
 
 def _stems(phrase: str) -> tuple[str, ...]:

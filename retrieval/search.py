@@ -46,6 +46,7 @@ from retrieval.filtering import FilterIndex
 from retrieval.index import LoadedIndex
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.named_lists import with_holders
+from retrieval.names import fold
 from retrieval.phrases import Phrases
 from retrieval.plain_words import Glossary
 from retrieval.quoting import Quoter
@@ -122,7 +123,7 @@ class Searcher:
         self.filtering = FilterIndex(in_rows, index.chunk_rows.paper_of)
         self.retrievers = Retrievers(index, store, settings)
         self.quoter = Quoter(index)
-        self.glossary = Glossary(embedder)
+        self.glossary = Glossary(lambda word: self.vocabulary.knows(fold(word)), embedder)
         self._vectors: dict[str, Vectors] = {}  # the last texts embedded (``_embed``)
         self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
 

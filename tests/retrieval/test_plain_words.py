@@ -7,12 +7,23 @@ from retrieval.plain_words import Glossary
 
 
 def test_everyday_phrases_get_their_technical_term_once() -> None:
-    glossed = Glossary().gloss("running chatbots on one graphics card, or two graphics cards")
+    glossed = Glossary(lambda word: True).gloss(
+        "running chatbots on one graphics card, or two graphics cards"
+    )
     assert glossed.count("(GPU)") == 1 and "chatbots (large language model)" in glossed
 
 
 def test_a_term_the_question_already_says_is_not_added() -> None:
-    assert Glossary().gloss("a GPU, the graphics card") == "a GPU, the graphics card"
+    glossary = Glossary(lambda word: True)
+    assert glossary.gloss("a GPU, the graphics card") == "a GPU, the graphics card"
+
+
+def test_the_first_term_the_corpus_uses_is_taken() -> None:
+    # "special-purpose chip" is "ASIC / accelerator": no abstract says "ASIC".
+    glossary = Glossary(lambda word: word.casefold() != "asic")
+    assert glossary.gloss("a special-purpose chip") == "a special-purpose chip (accelerator)"
+    nothing = Glossary(lambda word: False)
+    assert nothing.gloss("a special-purpose chip") == "a special-purpose chip"
 
 
 def test_a_question_in_everyday_words_finds_the_papers(engine: Engine) -> None:
