@@ -8,7 +8,7 @@ Sentences keep their character offsets so that snippets are verbatim substrings.
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -189,6 +189,8 @@ def sentences(text: str) -> list[Sentence]:
 
 COMMON_ZIPF, RARE_ZIPF = 6.0, 3.5  # Zipf 6: "found", "keep"; 3.5: "seismic", "checkpoint"
 RARITY_FLOOR = 0.1
+ADVERB_MIN = 5  # a word of this many letters or fewer is none: "early", "apply", "Italy"
+ADJECTIVE_ZIPF = 3.0  # the word before "ly" must be this common an English word
 
 
 @cache
@@ -204,6 +206,27 @@ def rarity(word: str) -> float:
         return 1.0  # "4", "175b", "e2m1": numbers in a question are precise, never framing
     from wordfreq import zipf_frequency
 
+    if _adverb(word.casefold(), zipf_frequency):
+        return RARITY_FLOOR
     zipf = zipf_frequency(word, "en")
     share = (COMMON_ZIPF - zipf) / (COMMON_ZIPF - RARE_ZIPF)
     return min(1.0, max(RARITY_FLOOR, share))
+
+
+def _adverb(word: str, zipf: Callable[[str, str], float]) -> bool:
+    """Return True for an adverb made of an English adjective ("genuinely", "mainly",
+    "specifically", "easily", "probably"): it frames a question, it never names a topic,
+    however rare it is ("genuinely" outweighed "quantum" in "how big would a quantum
+    computer have to be to do something genuinely useful?"). Over every eval set, list
+    F1 blind-a 0.849 -> 0.876, blind-r 0.879 -> 0.897, nothing lower. "Dragonfly",
+    "anomaly", "homophily" have no adjective before their "ly"."""
+    if not word.endswith("ly") or len(word) <= ADVERB_MIN:
+        return False
+    stems = [word[:-2]]
+    if word.endswith("ally"):
+        stems.append(word[:-4])  # "specifically" -> "specific"
+    if word.endswith("ily"):
+        stems.append(word[:-3] + "y")  # "easily" -> "easy"
+    if word.endswith(("ably", "ibly")):
+        stems.append(word[:-1] + "e")  # "probably" -> "probable"
+    return any(zipf(base, "en") >= ADJECTIVE_ZIPF for base in stems)

@@ -1236,3 +1236,15 @@ def test_an_author_left_out_in_another_language_is_left_out(
     # Before, "nicht von Hoefler" listed Hoefler's own papers: the opposite of the question.
     answer = engine.ask(question)
     assert answer.matched == 18 and {a for r in answer.results for a in r.paper.authors} == {kept}
+
+
+def test_an_adverb_is_framing_not_the_topic(engine: Engine) -> None:
+    # "genuinely" (rare in English, in no abstract) outweighed "quantum": it abstained.
+    answer = engine.ask(
+        "How big would a quantum computer actually have to be to do something genuinely "
+        "useful that ordinary computers can't?"
+    )
+    assert not answer.abstained
+    assert papers(answer)[0] == "Assessing requirements to scale to practical quantum advantage"
+    weights = engine.searcher.query("anything genuinely new on quantum or Dragonfly?").weights
+    assert weights["genuin"] < weights["quantum"] < weights["dragonfli"]  # no adverb's "-ly"
