@@ -52,6 +52,7 @@ ENGLISH_ZIPF = 2.5
 MORE_ENGLISH = 0.5
 MIN_READ_TERMS = 2  # words read from a question read only in part, to answer on
 MIN_MARKERS = 2  # function words needed to call a question non-English
+OWN_WORD_ZIPF = 4.0  # a word typed without a term's accents this common is another word
 # Subject codes are no language's words: "cs.ET" is not French "et".
 SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[a-z]{2}\b", re.I)
 # Letters and marks that point at one language; each one seen adds a vote (at most 2).
@@ -182,13 +183,35 @@ def _words(key: str, language: str) -> str:
     return fold(key) if language in UNSPACED else " ".join(WORDS.findall(fold(key)))
 
 
-def _term(lexicon: dict[str, str], words: list[str]) -> tuple[str | None, int]:
+@cache
+def accented(path: Path = TERMS_FILE) -> dict[str, dict[str, str]]:
+    """Return, per language, the one-word terms that have accents, by their folded form
+    ("approche" -> "approché")."""
+    table = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        lang: {fold(k): k.casefold() for k in entry if " " not in k and fold(k) != k.casefold()}
+        for lang, entry in table.items()
+        if not lang.startswith("_")
+    }
+
+
+def _term(lexicon: dict[str, str], typed: list[str], language: str) -> tuple[str | None, int]:
     """Return the English of the longest term the words start with ("redes neuronales
-    de grafos"), and how many words it takes; (None, 0) when they start none."""
+    de grafos"), and how many words it takes; (None, 0) when they start none.
+
+    ``typed`` are the words as typed, in lower case. A word typed without a term's
+    accents is that term unless it is a common word of its own: French "approche"
+    (approach) is no "approché" (approximate), Portuguese "no" (in the) no "nó" (node).
+    """
+    words = [fold(w) for w in typed]
     for length in range(len(words), 0, -1):
         english = lexicon.get(" ".join(words[:length]))
-        if english is not None:
-            return english, length
+        if english is None:
+            continue
+        spelled = accented().get(language, {}).get(words[0]) if length == 1 else None
+        if spelled and typed[0] != spelled and zipf(typed[0], language) >= OWN_WORD_ZIPF:
+            continue
+        return english, length
     return None, 0
 
 
@@ -200,15 +223,32 @@ def detect(question: str) -> str:
         return "ja"
     if re.search(rf"[{CJK}]", question):
         return "zh"
-    words = [fold(w) for w in WORDS.findall(SUBJECT_CODE.sub(" ", question))]
+    typed = [w.casefold() for w in WORDS.findall(SUBJECT_CODE.sub(" ", question))]
+    words = [fold(w) for w in typed]
     english = sum(w in stopwords() for w in words)
     scores = {
-        lang: sum(w in markers or w in mapping for w in words)
+        lang: sum(
+            (w in markers or w in mapping) and _more_theirs(t, lang)
+            for w, t in zip(words, typed, strict=True)
+        )
         + min(2, sum(question.count(ch) for ch in LETTERS.get(lang, "")))
         for lang, (markers, mapping) in framing().items()
     }
-    lang, best = max(scores.items(), key=lambda kv: kv[1], default=("en", 0))
-    return lang if best >= MIN_MARKERS and best > english else "en"
+    best = max(scores.values(), default=0)
+    if best < MIN_MARKERS or best <= english:
+        return "en"
+    tied = [lang for lang, score in scores.items() if score == best]
+    # A tie goes to the language the whole question reads most like: "previsión
+    # meteorológica de conjunto de datos" has two French function words ("de"), and
+    # every word of it is Spanish.
+    return max(tied, key=lambda lang: sum(zipf(t, lang) for t in typed))
+
+
+def _more_theirs(word: str, language: str) -> bool:
+    """Return True when a function word is more common in a language than in English:
+    "on", "publications", "recent" and "compare" are French words too, and made
+    "Recent publications on robots" read as French."""
+    return zipf(word, language) > zipf(word)
 
 
 class Reader:
@@ -248,7 +288,8 @@ class Reader:
                 pieces.append(mapping[folded])
                 continue
             content += 1
-            term, length = _term(lexicon, [fold(w.group()) for w in words[at - 1 : at + 3]])
+            near = [w.group().casefold() for w in words[at - 1 : at + 3]]
+            term, length = _term(lexicon, near, language)
             if term is not None:
                 cursor, at = words[at + length - 2].end(), at + length - 1
                 kept += 1

@@ -114,3 +114,37 @@ def test_technical_terms_are_read_from_the_term_list_longest_first(
 )  # fmt: skip
 def test_or_is_kept_so_either_side_of_a_question_can_match(question: str) -> None:
     assert " or " in f" {Reader(VOCABULARY).read(question).english} "
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("Recent publications on robots", "en"),  # "recent", "publications", "on": French too
+        ("Comment on drones", "en"),
+        ("previsión meteorológica de conjunto de datos", "es"),  # two French "de": a tie
+        ("O treinamento de modelos grandes", "pt"),
+    ],
+)
+def test_words_english_shares_do_not_make_a_language_and_ties_go_by_the_whole_text(
+    question: str, language: str
+) -> None:
+    assert detect(question) == language
+
+
+@pytest.mark.parametrize(
+    ("question", "not_read_as"),
+    [
+        ("Quels articles proposent une nouvelle approche pour la quantification ?", "approx"),
+        ("O que há de novo no aprendizado profundo?", "node"),
+    ],
+)
+def test_a_common_word_typed_like_an_accented_term_is_not_that_term(
+    question: str, not_read_as: str
+) -> None:
+    # "approche" (approach) is no "approché" (approximate); "no" (in the) no "nó" (node).
+    assert not_read_as not in Reader(VOCABULARY).read(question).english
+
+
+def test_a_term_typed_without_its_accents_is_still_read() -> None:
+    reading = Reader(VOCABULARY).read("¿Qué artículos tratan de computacion cuantica?")
+    assert "quantum computing" in reading.english
