@@ -60,22 +60,36 @@ class Glossary:
     def gloss(self, text: str) -> str:
         """Return the text with the technical term after each everyday phrase it uses
         ("a graphics card (GPU)"); a term the text already says is not repeated."""
+        said = set(_stems(text))
+        pieces, cursor = [], 0
+        for end, term, _ in self._found(text):
+            if not set(_stems(term)) <= said:
+                pieces.append(f"{text[cursor:end]} ({term})")
+                cursor = end
+                said |= set(_stems(term))
+        return "".join(pieces) + text[cursor:]
+
+    def explained(self, text: str) -> set[str]:
+        """Return the stems of the everyday phrases a text uses: their term stands for
+        them, so a word of theirs no abstract has is not what the list lacks."""
+        return {s for _, _, stems in self._found(text) for s in stems}
+
+    def _found(self, text: str) -> list[tuple[int, str, tuple[str, ...]]]:
+        """Return each everyday phrase of the text, longest first where they overlap:
+        where it ends, its term and its stems."""
         words = list(WORD.finditer(text))
         stems = tuple(stem(w.group().casefold()) for w in words)
-        said = set(stems)
-        pieces, cursor, at = [], 0, 0
+        found, at = [], 0
         while at < len(words):
             for length in range(min(self.longest, len(words) - at), 0, -1):
                 term = self.terms.get(stems[at : at + length])
-                if term is not None and not set(_stems(term)) <= said:
-                    end = words[at + length - 1].end()
-                    pieces.append(f"{text[cursor:end]} ({term})")
-                    cursor, at = end, at + length
-                    said |= set(_stems(term))
+                if term is not None:
+                    found.append((words[at + length - 1].end(), term, stems[at : at + length]))
+                    at += length
                     break
             else:
                 at += 1
-        return "".join(pieces) + text[cursor:]
+        return found
 
     def by_meaning(self, text: str, vector: Vectors) -> str:
         """Return the text with the term of the entry closest to it in meaning, when it

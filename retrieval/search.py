@@ -152,12 +152,20 @@ class Searcher:
         query = replace(
             query, acronyms=defined(text, self.phrases.definition, self.vocabulary.words)
         )
-        total = sum(weights.values())
-        if filters is None or filters == Filters() or total <= 0:
+        # An everyday word the glossary gave a term for is not what the list lacks
+        # ("chatbots (large language model)": "chatbot" is in no abstract).
+        explained = self.glossary.explained(text) - set(known)
+        counted = {s: w for s, w in weights.items() if s not in explained}
+        total = sum(counted.values())
+        if total <= 0:
             return query
+        if filters is None or filters == Filters():
+            return replace(
+                query, missing=sum(w for s, w in counted.items() if s not in known) / total
+            )
         allowed = self.filtering.papers(filters)
         stems = self.index.stems
-        absent = sum(w for s, w in weights.items() if not allowed[stems.rows([s])].any())
+        absent = sum(w for s, w in counted.items() if not allowed[stems.rows([s])].any())
         return replace(query, missing=absent / total)
 
     def searched(self, text: str, meaning: bool = True) -> str:

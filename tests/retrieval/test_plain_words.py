@@ -49,3 +49,12 @@ def test_a_question_saying_a_term_in_other_words_gets_it(engine: Engine) -> None
 def test_a_short_question_is_not_matched_by_meaning(engine: Engine) -> None:
     # "quantum computing" is close to "quantum internet" (0.67) only by sharing a word.
     assert engine.searcher.searched("quantum computing papers") == "quantum computing papers"
+
+
+def test_an_everyday_word_with_a_term_is_not_what_the_list_lacks(engine: Engine) -> None:
+    # "chatbot" is in no abstract; "large language model" is: it abstained.
+    answer = engine.ask("Which papers are about chatbots?")
+    assert not answer.abstained and len(answer.results) >= 2
+    for result in answer.results:
+        abstract = engine.searcher.index.papers[result.paper.id].abstract.casefold()
+        assert "language model" in abstract or "llm" in abstract
