@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -337,11 +337,9 @@ class Reader:
     def _read_cjk(
         self, question: str, language: str, markers: frozenset[str], mapping: dict[str, str]
     ) -> Reading:
-        text = question
-        for key in sorted(mapping, key=len, reverse=True):
-            text = text.replace(key, f" {mapping[key]} ")
-        for marker in sorted(markers, key=len, reverse=True):
-            text = text.replace(marker, " ")
+        table = {**dict.fromkeys(markers, ""), **mapping}
+        longest = max(map(len, table), default=1)
+        text = re.sub(rf"[{CJK}]+", lambda run: _segmented(run.group(), table, longest), question)
         unread = tuple(re.findall(rf"[{CJK}]+", text))
         latin = [w for w in WORDS.findall(text) if not re.match(rf"[{CJK}]", w)]
         content = [w for w in latin if fold(w) not in stopwords()]
@@ -349,6 +347,39 @@ class Reader:
         total = read_chars + sum(len(u) * 2 for u in unread)  # a CJK word ~ 2 letters' worth
         english = " ".join(re.sub(rf"[{CJK}]+", " ", text).split())
         return Reading(language, english, read_chars / total if total else 1.0, unread)
+
+
+def _segmented(run: str, table: dict[str, str], longest: int) -> str:
+    """Return a run of Chinese (or Japanese) characters as the English of its words.
+
+    The text has no spaces: it is cut into the table's words by maximum matching from the
+    left and from the right, and the cut leaving fewer characters unread (then fewer
+    words) is taken, the right-to-left one on a tie. 能量化 ("can quantize") is 能量
+    ("energy") + 化 from the left, 能 + 量化 ("quantize") from the right. Characters no
+    word covers stay, to be counted unread.
+    """
+    left = _longest_first(run, table.keys(), longest)
+    backwards = _longest_first(run[::-1], {key[::-1] for key in table}, longest)
+    right = [piece[::-1] for piece in reversed(backwards)]
+
+    def cost(cut: list[str]) -> tuple[int, int]:
+        return sum(len(p) for p in cut if p not in table), len(cut)
+
+    best = right if cost(right) <= cost(left) else left
+    return "".join(f" {table[p]} " if p in table else p for p in best)
+
+
+def _longest_first(run: str, words: Collection[str], longest: int) -> list[str]:
+    """Cut a run into the longest words from its start, one character where none fits."""
+    pieces, at = [], 0
+    while at < len(run):
+        size = next(
+            (n for n in range(min(longest, len(run) - at), 1, -1) if run[at : at + n] in words),
+            1,
+        )
+        pieces.append(run[at : at + size])
+        at += size
+    return pieces
 
 
 def _english_term(word: str, folded: str, language: str) -> str | None:

@@ -148,3 +148,18 @@ def test_a_common_word_typed_like_an_accented_term_is_not_that_term(
 def test_a_term_typed_without_its_accents_is_still_read() -> None:
     reading = Reader(VOCABULARY).read("¿Qué artículos tratan de computacion cuantica?")
     assert "quantum computing" in reading.english
+
+
+@pytest.mark.parametrize(
+    ("question", "read", "not_read"),
+    [
+        ("哪些论文能量化大模型？", "quantization", "energy"),  # 能 + 量化, not 能量 + 化
+        ("哪些论文设计算法来加速稀疏矩阵计算？", "design algorithms", "design computation"),
+        ("哪些论文试图解决调度问题？", "scheduling", "graphs"),  # 试图 "try to", not 试 + 图
+    ],
+)
+def test_chinese_is_cut_into_words_not_replaced_longest_first(
+    question: str, read: str, not_read: str
+) -> None:
+    english = Reader(VOCABULARY).read(question).english
+    assert read in english and not_read not in english
