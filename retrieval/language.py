@@ -167,13 +167,19 @@ def framing(path: Path = FRAMING_FILE) -> dict[str, tuple[frozenset[str], dict[s
 
 
 @cache
-def terms(path: Path = TERMS_FILE) -> dict[str, dict[str, str]]:
-    """Return, per language, its technical terms and phrases in English (read once)."""
+def _term_table(path: Path = TERMS_FILE) -> dict[str, dict[str, str]]:
+    """Return ``data/terms.json`` per language, as written (read once)."""
     table = json.loads(path.read_text(encoding="utf-8"))
+    return {lang: entry for lang, entry in table.items() if not lang.startswith("_")}
+
+
+@cache
+def terms() -> dict[str, dict[str, str]]:
+    """Return, per language, its technical terms and phrases in English, as the reader
+    meets them (``_words``)."""
     return {
         lang: {_words(k, lang): v for k, v in entry.items()}
-        for lang, entry in table.items()
-        if not lang.startswith("_")
+        for lang, entry in _term_table().items()
     }
 
 
@@ -184,14 +190,12 @@ def _words(key: str, language: str) -> str:
 
 
 @cache
-def accented(path: Path = TERMS_FILE) -> dict[str, dict[str, str]]:
+def accented() -> dict[str, dict[str, str]]:
     """Return, per language, the one-word terms that have accents, by their folded form
     ("approche" -> "approché")."""
-    table = json.loads(path.read_text(encoding="utf-8"))
     return {
         lang: {fold(k): k.casefold() for k in entry if " " not in k and fold(k) != k.casefold()}
-        for lang, entry in table.items()
-        if not lang.startswith("_")
+        for lang, entry in _term_table().items()
     }
 
 

@@ -28,12 +28,16 @@ from retrieval.text import WORD, stem, tokenize
 
 GLOSSARY_FILE = DATA / "plain_words.json"
 # An entry is meant when the question's cosine to it is at least this. Measured over every
-# eval set (about 1,100 questions): 0.65 fired 12 times, 0.6 21, 0.55 52 and then cost
-# dev multi F1 0.975 -> 0.912; docs/retrieval-tuning.md has the table.
+# eval set (about 1,100 questions), for questions of MEANING_WORDS or more: 0.6 gave 21 a
+# term, nothing lower; 0.55 gave 52, blind-p R@1 -0.03. With no floor on words, 0.55 gave
+# 70 and cost dev multi F1 0.975 -> 0.912; docs/retrieval-tuning.md has the table.
 MEANING_MIN = 0.6
 # Only a question of this many content words is matched by meaning: a short one is close
 # to any entry sharing its words ("quantum computing" to "quantum internet", 0.67).
 MEANING_WORDS = 6
+# The entries' vectors by model and entries: an engine rebuilt on a new index (ingest,
+# a test's engine) reuses them.
+_EMBEDDED: dict[tuple[str, tuple[str, ...]], Vectors] = {}
 
 
 class Glossary:
@@ -115,7 +119,10 @@ class Glossary:
         assert self._embedder is not None
         if not self.phrases:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
-        return self._embedder.embed(self.phrases)  # 300 short phrases: about 0.3 s, once
+        key = (self._embedder.model_id, tuple(self.phrases))
+        if key not in _EMBEDDED:  # 300 short phrases: about 0.3 s, once a process
+            _EMBEDDED[key] = self._embedder.embed(self.phrases)
+        return _EMBEDDED[key]
 
 
 def _known_term(terms: str, known: Callable[[str], bool]) -> str | None:
