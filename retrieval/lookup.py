@@ -226,7 +226,9 @@ class Lookup:
         return _complete(prefix, self._author_names, self._authors_folded, limit)
 
     def resolve_author(self, name: str) -> str:
-        """Return the known author a typed name means, case- and typo-tolerant."""
+        """Return the known author a typed name means, case-, accent- and typo-tolerant
+        ("Höfler" is "Hofler", one letter from "Hoefler", as in a question)."""
+        typed, name = name, fold(name)
         folded = utils.default_process(name)
         if not folded:
             raise QueryError("type an author's name, e.g. 'Hoefler'")
@@ -236,7 +238,7 @@ class Lookup:
             author = by_family[0]
             if not _given_fits(words, utils.default_process(author).split()):
                 # "Wei Zhang" is someone else: the card of Zhiru Zhang would be his
-                raise NotFoundError(f"no listed author is named {echo(name)}", (author,))
+                raise NotFoundError(f"no listed author is named {echo(typed)}", (author,))
             return author
         misspelled = self.author_index.candidates(name)  # one edit off, as in questions
         if not by_family and len(misspelled) == 1:  # "hoeffler"
@@ -254,7 +256,7 @@ class Lookup:
                 limit=len(self.authors),
             )  # fmt: skip
             raise NotFoundError(
-                f"no listed author matches {echo(name)}", tuple(r[0] for r in ranked)
+                f"no listed author matches {echo(typed)}", tuple(r[0] for r in ranked)
             )
         return str(best[0])
 

@@ -146,3 +146,9 @@ def test_another_given_name_is_someone_else(fake_engine: Engine, name: str, mean
         fake_engine.author(name)
     assert str(error.value) == f"no listed author is named '{name}'"
     assert error.value.suggestions == (meant,)
+
+
+def test_an_author_typed_with_an_umlaut_is_found(engine: Engine) -> None:
+    # "Höfler" was "no listed author matches", where a question with it found him.
+    assert engine.author("Höfler").name == "Torsten Hoefler"
+    assert engine.author("TORSTEN HÖFLER").name == "Torsten Hoefler"
