@@ -117,6 +117,9 @@ class Reading:
 
 
 UNSPACED = frozenset({"zh", "ja", "ko"})  # languages written without spaces between words
+# Chinese puts "since", "after" and "before" behind the year: 2023年以来 is "since 2023".
+YEAR_WORDS = {"以来": "since", "之后": "after", "以后": "after", "之前": "before", "以前": "before"}
+YEAR_AFTER_WORD = re.compile(rf"((?:19|20)\d\d)\s*年?\s*({'|'.join(YEAR_WORDS)})")
 LANGUAGES = {"fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
              "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}  # fmt: skip
 
@@ -354,7 +357,8 @@ class Reader:
     ) -> Reading:
         table = {**dict.fromkeys(markers, ""), **mapping}
         longest = max(map(len, table), default=1)
-        text = re.sub(rf"[{CJK}]+", lambda run: _segmented(run.group(), table, longest), question)
+        text = YEAR_AFTER_WORD.sub(lambda m: f" {YEAR_WORDS[m[2]]} {m[1]} ", question)
+        text = re.sub(rf"[{CJK}]+", lambda run: _segmented(run.group(), table, longest), text)
         unread = tuple(re.findall(rf"[{CJK}]+", text))
         latin = [w for w in WORDS.findall(text) if not re.match(rf"[{CJK}]", w)]
         content = [w for w in latin if fold(w) not in stopwords()]

@@ -1248,3 +1248,16 @@ def test_an_adverb_is_framing_not_the_topic(engine: Engine) -> None:
     assert papers(answer)[0] == "Assessing requirements to scale to practical quantum advantage"
     weights = engine.searcher.query("anything genuinely new on quantum or Dragonfly?").weights
     assert weights["genuin"] < weights["quantum"] < weights["dragonfli"]  # no adverb's "-ly"
+
+
+@pytest.mark.parametrize(
+    ("question", "english"),
+    [("2023年以来关于量化的论文", "quantization papers since 2023"),
+     ("2024年之前关于量化的论文", "quantization papers before 2024")],
+)  # fmt: skip
+def test_a_chinese_year_before_since_reads_as_the_english(
+    engine: Engine, question: str, english: str
+) -> None:
+    # 2023年以来 ("since 2023") was read as 2023 only: the 2024 papers were left out.
+    asked, meant = engine.ask(question), engine.ask(english)
+    assert asked.filters == meant.filters and papers(asked) == papers(meant)
