@@ -287,8 +287,7 @@ class Reader:
             return Reading("en", question, 1.0)
         markers, mapping = framing().get(language, (frozenset(), {}))
         if language in UNSPACED:
-            lexicon = {**terms().get(language, {}), **mapping}
-            return self._read_cjk(question, language, markers, lexicon)
+            return self._read_cjk(question, language)
         text = _replace_phrases(question, mapping)
         lexicon = terms().get(language, {})
         words = list(WORDS.finditer(text))
@@ -352,13 +351,10 @@ class Reader:
                 best = (str(found[0]), float(found[1]))
         return best[0] if best else None
 
-    def _read_cjk(
-        self, question: str, language: str, markers: frozenset[str], mapping: dict[str, str]
-    ) -> Reading:
-        table = {**dict.fromkeys(markers, ""), **mapping}
-        longest = max(map(len, table), default=1)
+    def _read_cjk(self, question: str, language: str) -> Reading:
+        words = _unspaced_words(language)
         text = YEAR_AFTER_WORD.sub(lambda m: f" {YEAR_WORDS[m[2]]} {m[1]} ", question)
-        text = re.sub(rf"[{CJK}]+", lambda run: _segmented(run.group(), table, longest), text)
+        text = re.sub(rf"[{CJK}]+", lambda run: _segmented(run.group(), words), text)
         unread = tuple(re.findall(rf"[{CJK}]+", text))
         latin = [w for w in WORDS.findall(text) if not re.match(rf"[{CJK}]", w)]
         content = [w for w in latin if fold(w) not in stopwords()]
@@ -368,17 +364,39 @@ class Reader:
         return Reading(language, english, read_chars / total if total else 1.0, unread)
 
 
-def _segmented(run: str, table: dict[str, str], longest: int) -> str:
+@dataclass(frozen=True)
+class UnspacedWords:
+    """A language's words for cutting text written without spaces: each word's English
+    ("" for a function word), the longest word's length, and the words reversed (to cut
+    from the right)."""
+
+    english: dict[str, str]
+    longest: int
+    reversed: frozenset[str]
+
+
+@cache
+def _unspaced_words(language: str) -> UnspacedWords:
+    """Return the words of a language written without spaces (built once): function
+    words, then technical terms, then framing words, a later one winning."""
+    markers, mapping = framing().get(language, (frozenset(), {}))
+    english = {**dict.fromkeys(markers, ""), **terms().get(language, {}), **mapping}
+    longest = max(map(len, english), default=1)
+    return UnspacedWords(english, longest, frozenset(word[::-1] for word in english))
+
+
+def _segmented(run: str, words: UnspacedWords) -> str:
     """Return a run of Chinese (or Japanese) characters as the English of its words.
 
-    The text has no spaces: it is cut into the table's words by maximum matching from the
-    left and from the right, and the cut leaving fewer characters unread (then fewer
+    The text has no spaces: it is cut into the language's words by maximum matching from
+    the left and from the right, and the cut leaving fewer characters unread (then fewer
     words) is taken, the right-to-left one on a tie. 能量化 ("can quantize") is 能量
     ("energy") + 化 from the left, 能 + 量化 ("quantize") from the right. Characters no
     word covers stay, to be counted unread.
     """
-    left = _longest_first(run, table.keys(), longest)
-    backwards = _longest_first(run[::-1], {key[::-1] for key in table}, longest)
+    table = words.english
+    left = _longest_first(run, table.keys(), words.longest)
+    backwards = _longest_first(run[::-1], words.reversed, words.longest)
     right = [piece[::-1] for piece in reversed(backwards)]
 
     def cost(cut: list[str]) -> tuple[int, int]:

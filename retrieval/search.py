@@ -144,7 +144,10 @@ class Searcher:
         With filters, a term that no allowed paper holds counts as missing too: among the
         papers from 2022, "quantization" is as absent as a word no abstract uses.
         """
-        text = self.searched(text, meaning)
+        return self._query(self.searched(text, meaning), framing, filters)
+
+    def _query(self, text: str, framing: Framing | None, filters: Filters | None) -> Query:
+        """Return ``query`` for a question already as searched (``searched``)."""
         text = ABOUT_VERB.sub(r"\1\2 on", text)  # "anything involving X": "anything on X"
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text)
@@ -154,7 +157,7 @@ class Searcher:
         )
         # An everyday word the glossary gave a term for is not what the list lacks
         # ("chatbots (large language model)": "chatbot" is in no abstract).
-        explained = self.glossary.explained(text) - set(known)
+        explained = {s for s in self.glossary.explained(text) if s not in known}
         counted = {s: w for s, w in weights.items() if s not in explained}
         total = sum(counted.values())
         if total <= 0:
@@ -200,8 +203,9 @@ class Searcher:
         filters = filters or Filters()
         k = k or self.settings.results
         quote = k if quote is None else quote
-        query = self.query(text, framing, filters, meaning=mode != "bm25")
-        vector = self._embed(self.searched(text)) if mode != "bm25" else None
+        searched = self.searched(text, meaning=mode != "bm25")
+        query = self._query(searched, framing, filters)
+        vector = self._embed(searched) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
         ranking = self.decide(signals, query, mode)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
