@@ -48,7 +48,7 @@ COPY --chown=papercord:papercord data ./data
 COPY --chown=papercord:papercord config ./config
 COPY --from=build --chown=papercord:papercord /src/model ./model
 COPY --from=build --chown=papercord:papercord /src/index ./index
-# The index's rows as local files (retrieval/index_cache.py), written by the ingest above.
+# The index's rows as local files (retrieval/index/cache.py), written by the ingest above.
 COPY --from=build --chown=papercord:papercord /src/index-cache ./index-cache
 # The index ships in the image (rebuilt on start only if data/ changed); feedback and
 # per-server settings live in /data, a volume that survives upgrades.

@@ -24,7 +24,7 @@ import numpy as np
 from bench.scale import percentile
 from bot.settings import build_engine, load_settings
 from retrieval.config import DATA
-from retrieval.filtering import matches, year_where
+from retrieval.index.filtering import matches, year_where
 from retrieval.models import Filters
 
 TOP = 50  # the searcher's candidates

@@ -21,12 +21,12 @@ from typing import Any
 
 from bot.settings import load_settings
 from retrieval.config import DATA, MODES, ChromaSettings, Mode, RetrievalSettings
-from retrieval.decision import Signals, rank
-from retrieval.embedding import Embedder
 from retrieval.engine import Engine
-from retrieval.evaluation import Report, load_questions, score
+from retrieval.evaluation.scoring import Report, load_questions, score
+from retrieval.index.embedding import Embedder
 from retrieval.models import Answer, Filters
-from retrieval.search import query_weights
+from retrieval.search.decision import Signals, rank
+from retrieval.search.searcher import query_weights
 
 CHUNKS = [(64, 16), (128, 32), (256, 32)]
 GRID = {
@@ -78,7 +78,7 @@ def _multi(outcome: Any, row: dict[str, Any], returned: list[str]) -> Any:
     """Return a multi question's outcome scored on returned titles."""
     from dataclasses import replace
 
-    from retrieval.corpus import title_key
+    from retrieval.ingest.corpus import title_key
 
     keys, gold = {title_key(t) for t in returned}, {title_key(t) for t in row["gold"]}
     hits = len(keys & gold)

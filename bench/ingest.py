@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from bot.settings import load_settings
-from retrieval.embedding import Embedder
 from retrieval.engine import Engine
+from retrieval.index.embedding import Embedder
 
 
 def main() -> None:

@@ -41,7 +41,7 @@ from bot.__main__ import create
 from bot.client import Papercord
 from bot.settings import Settings, build_engine
 from retrieval.config import DATA, ROOT
-from retrieval.memory import limit_malloc_arenas
+from retrieval.index.memory import limit_malloc_arenas
 from tests.bot import fake_discord
 from tests.bot.discord_helpers import command, subcommand
 from tests.bot.fake_discord import APP_ID, BOT_ID, CHANNEL_ID, OWNER_ID, Call, FakeDiscord, user

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from retrieval.config import DATA, DEFAULT_PRECISION, ROOT
-from retrieval.corpus import load_corpus
+from retrieval.ingest.corpus import load_corpus
 from tests.chroma_run import chroma_run
 
 SEED = 3

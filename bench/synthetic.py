@@ -22,9 +22,9 @@ from itertools import pairwise
 from pathlib import Path
 
 from bot.settings import load_settings
-from retrieval.corpus import load_corpus
+from retrieval.index.taxonomy import names as subject_names
+from retrieval.ingest.corpus import load_corpus
 from retrieval.models import Paper
-from retrieval.taxonomy import names as subject_names
 
 SYLLABLES = [
     "ka",

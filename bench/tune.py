@@ -30,15 +30,15 @@ from typing import Any
 import numpy as np
 
 from bot.settings import build_engine, load_settings
-from retrieval.calibration import Calibration, Logistic, fit, save
+from retrieval.answers.listing import Request
 from retrieval.config import DATA
-from retrieval.corpus import title_key
-from retrieval.decision import features, rank
 from retrieval.engine import Engine
-from retrieval.evaluation import Report, breakdown_table, load_questions, score
-from retrieval.features import PAPER_FEATURES, QUESTION_FEATURES
-from retrieval.listing import Request
+from retrieval.evaluation.scoring import Report, breakdown_table, load_questions, score
+from retrieval.ingest.corpus import title_key
 from retrieval.models import Filters
+from retrieval.search.calibration import Calibration, Logistic, fit, save
+from retrieval.search.decision import features, rank
+from retrieval.search.features import PAPER_FEATURES, QUESTION_FEATURES
 
 FILES = [DATA / "eval" / "dev.jsonl", DATA / "eval" / "dev2.jsonl"]
 L2 = 3.0  # on standardized features; 1 and 10 did worse on the held-out folds
@@ -105,7 +105,7 @@ def fit_models(samples: list[Sample], label: str) -> Calibration:
 
     The answer model answers at P >= 0.5 (its class weights carry the costs); the
     membership model needs no threshold: the list is cut where its expected F1 is
-    highest (``retrieval.decision.expected_f1_cut``).
+    highest (``retrieval.search.decision.expected_f1_cut``).
     """
     answer, member = _fit(samples)
     return Calibration(replace(answer, threshold=0.5), member, label)

@@ -23,7 +23,7 @@ from bot.client import Papercord
 from bot.settings import Settings, build_engine, load_settings
 from bot.storage import Storage
 from retrieval.errors import PapercordError
-from retrieval.memory import limit_malloc_arenas
+from retrieval.index.memory import limit_malloc_arenas
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ MISSING_INTENT = (
 
 def create(settings: Settings) -> Papercord:
     """Build the engine, storage, executor and bot from settings."""
-    limit_malloc_arenas()  # before Chroma's and the executor's threads: see retrieval.memory
+    limit_malloc_arenas()  # before Chroma's and the executor's threads: see retrieval.index.memory
     engine = build_engine(settings, read_only=True)  # answering never writes the index
     engine.reload()  # load the index now, so the first question is fast
     storage = Storage(settings.paths.state / DATABASE)

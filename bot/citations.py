@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from retrieval.citation import Citation
+from retrieval.answers.citation import Citation
 
 Format = Literal["bibtex", "text", "both"]
 CONTENT_LIMIT = 2000  # Discord's message content limit

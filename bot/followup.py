@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from retrieval.models import Answer, Filters, Result
-from retrieval.textfilters import read_years
+from retrieval.query.textfilters import read_years
 
 NARROWING = re.compile(r"\b(?:those|these|them|of which|which of|among)\b", re.I)
 FILLER = re.compile(

@@ -35,9 +35,9 @@ from pydantic_settings import (
 )
 
 from retrieval.config import ROOT, ArxivSettings, ChromaSettings, RetrievalSettings
-from retrieval.embedding import Embedder
 from retrieval.engine import Engine
 from retrieval.errors import ConfigError
+from retrieval.index.embedding import Embedder
 
 DEFAULT_CONFIG = ROOT / "config" / "papercord.toml"
 DISCORD_API = "https://discord.com/api/v10"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from retrieval.adding import AddReport
-from retrieval.building import IngestReport
+from retrieval.ingest.adding import AddReport
+from retrieval.ingest.building import IngestReport
 from retrieval.models import Answer, AuthorSummary, PaperDetail, PaperRef, Result, to_jsonable
 
 

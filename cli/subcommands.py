@@ -19,15 +19,14 @@ from bot.settings import Settings, build_engine
 from cli import payloads
 from cli.chat import run_console
 from cli.text import card_text, terminal
-from retrieval.adding import add_papers
-from retrieval.arxiv_api import ArxivClient
-from retrieval.arxiv_snapshot import SnapshotFilter
-from retrieval.building import Progress
 from retrieval.config import MODES, Mode
-from retrieval.corpus import add_to_corpus
 from retrieval.errors import PapercordError
-from retrieval.evaluation import breakdown_table, load_questions
-from retrieval.evaluation import evaluate as run_eval
+from retrieval.evaluation.scoring import breakdown_table, load_questions
+from retrieval.evaluation.scoring import evaluate as run_eval
+from retrieval.ingest.arxiv_api import ArxivClient
+from retrieval.ingest.arxiv_snapshot import SnapshotFilter
+from retrieval.ingest.building import Progress
+from retrieval.ingest.corpus import add_to_corpus
 from retrieval.models import Filters
 
 MAX_RESULTS = 25  # -k: RetrievalSettings.results allows up to this many as the default
@@ -63,7 +62,7 @@ def filters_from(args: argparse.Namespace) -> Filters:
 
 def prepare_model(args: argparse.Namespace, settings: Settings) -> int:
     """Export and verify the embedding model, once."""
-    from retrieval.model_prep import prepare
+    from retrieval.ingest.model_prep import prepare
 
     manifest = prepare(settings.paths.model, force=args.force)
     print(
@@ -175,7 +174,7 @@ def add(args: argparse.Namespace, settings: Settings) -> int:
     engine = build_engine(settings)
     client = ArxivClient(settings.arxiv)
     with progress_reporter(not args.json) as progress:
-        report = add_papers(engine, client, settings.paths.corpus, args.ids, progress)
+        report = engine.add_papers(client, settings.paths.corpus, args.ids, progress)
     if args.json:
         emit(payloads.add_json(report))
         return 0

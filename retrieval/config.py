@@ -36,7 +36,7 @@ class ChromaSettings(BaseModel):
 
     @property
     def cache(self) -> Path:
-        """Where each generation's rows and BM25 are kept (``retrieval.index_cache``):
+        """Where each generation's rows and BM25 are kept (``retrieval.index.cache``):
         beside the index folder, never inside it, so a read-only engine's private copy is
         unaffected; local in http mode too."""
         return self.path.with_name(f"{self.path.name}-cache")
@@ -62,7 +62,7 @@ class RetrievalSettings(BaseModel):
     # re-embeds the corpus at the next ingest.
     embedding_precision: Precision = DEFAULT_PRECISION
     # Papers embedded and written per step of an ingest: bounds its memory, and is what
-    # an interrupted ingest resumes from (retrieval/building.py).
+    # an interrupted ingest resumes from (retrieval/ingest/building.py).
     ingest_batch: int = Field(256, ge=1, le=100_000)
     cutoff: Literal["relevance", "fused"] = "relevance"  # which score relevance_ratio applies to
     relevance_ratio: float = Field(0.7, ge=0.0, le=1.0)  # keep papers >= ratio * top score

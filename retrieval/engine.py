@@ -8,25 +8,27 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from retrieval import building
-from retrieval import index as index_module
-from retrieval.arxiv_snapshot import SnapshotFilter
-from retrieval.building import IngestReport, Progress
-from retrieval.citation import Citation, cite
+from retrieval.answers.citation import Citation, cite
+from retrieval.answers.listing import Request
+from retrieval.answers.lookup import Lookup
+from retrieval.answers.router import Router
 from retrieval.config import ChromaSettings, Mode, RetrievalSettings
-from retrieval.corpus import load_corpus
-from retrieval.embedding import Embedder
 from retrieval.errors import NotFoundError
-from retrieval.ingest_child import ingest_in_child
-from retrieval.listing import Request
-from retrieval.lookup import Lookup
-from retrieval.memory import freeze_loaded, trim_free_memory
+from retrieval.index import loaded as index_module
+from retrieval.index.embedding import Embedder
+from retrieval.index.memory import freeze_loaded, trim_free_memory
+from retrieval.index.snapshot import Snapshot, has_index
+from retrieval.index.vector_store import VectorStore
+from retrieval.ingest import building
+from retrieval.ingest.adding import AddReport, add_papers
+from retrieval.ingest.arxiv_api import ArxivClient
+from retrieval.ingest.arxiv_snapshot import SnapshotFilter
+from retrieval.ingest.building import IngestReport, Progress
+from retrieval.ingest.child import ingest_in_child
+from retrieval.ingest.corpus import load_corpus
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
-from retrieval.router import Router
-from retrieval.search import Searcher, check_question
-from retrieval.snapshot import Snapshot, has_index
+from retrieval.search.searcher import Searcher, check_question
 from retrieval.userinput import clean, without_mentions
-from retrieval.vector_store import VectorStore
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +44,7 @@ class Engine:
         *,
         read_only: bool = False,
     ) -> None:
-        """Open the store; ``read_only`` serves a private copy (see ``retrieval.snapshot``)."""
+        """Open the store; ``read_only`` serves a private copy (``retrieval.index.snapshot``)."""
         self.settings = retrieval
         self.chroma = chroma
         self.read_only = read_only and chroma.mode == "embedded"
@@ -67,7 +69,7 @@ class Engine:
         """Parse the corpus, write a new index generation and start serving it."""
         model_dir: Path | None = getattr(self.embedder, "model_dir", None)
         if self.read_only and model_dir is not None:
-            # A serving process writes from a child: see retrieval.ingest_child.
+            # A serving process writes from a child: see retrieval.ingest.child.
             model = (model_dir, self.embedder.precision)
             report = ingest_in_child(
                 model, self.settings, self.chroma, paths, strict=strict, snapshot=snapshot
@@ -92,6 +94,21 @@ class Engine:
             else:
                 self.reload()
         return report
+
+    def add_papers(
+        self,
+        client: ArxivClient,
+        corpus: Path,
+        ids: Sequence[str],
+        progress: Progress | None = None,
+    ) -> AddReport:
+        """Fetch the papers with these arXiv ids or URLs, keep them in the corpus folder
+        and index them (see ``retrieval.ingest.adding``)."""
+        serving = self.searcher.index.papers.values() if self.store.active() else ()
+        indexed = {p.arxiv_id for p in serving if p.arxiv_id}
+        return add_papers(
+            indexed, lambda paths: self.ingest(paths, progress=progress), client, corpus, ids
+        )
 
     def _retire(self, store: VectorStore) -> None:
         """Close the store retired by the reindex before this one; keep this one open.
@@ -172,7 +189,7 @@ class Engine:
         filters: Filters | None = None,
         quote: int | None = None,
     ) -> Answer:
-        """Return the answer to a question (see ``retrieval.router``).
+        """Return the answer to a question (see ``retrieval.answers.router``).
 
         The first ``quote`` papers get a quoted snippet (default ``k``, the results); a
         page further into ``more`` asks again with a larger ``quote``.

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+# The note an answer carries when its best paper is likely, but not surely, an answer.
+UNSURE = "Not a sure match: these are the closest papers, and none may be about exactly this."
+
 
 @dataclass(frozen=True, slots=True)  # 100k papers, 240k chunks held: no __dict__ each
 class Source:

@@ -8,6 +8,7 @@ Sentences keep their character offsets so that snippets are verbatim substrings.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -20,6 +21,15 @@ from retrieval.config import DATA
 
 STOPWORDS_FILE = DATA / "stopwords_en.txt"
 WORD = re.compile(r"[^\W_]+")
+# Latin (and other alphabetic) runs, or CJK runs: "请概括Torsten" is two words, not one.
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+WORDS = re.compile(rf"[{CJK}]+|[^\W_{CJK}]+")
+URL = re.compile(r"https?://|www\.|github\.com", re.I)
+OPEN_SOURCE = re.compile(r"\bopen[- ]?sourc", re.I)
+RELEASE = re.compile(r"\b(?:will|plan|release[sd]?|made available|sourced|publicly)\b", re.I)
+CODE_AVAILABLE = re.compile(
+    r"\b(?:code|implementation|library|artifacts?)\b.*\b(?:available|hosted|released)\b", re.I
+)
 
 
 class Term(NamedTuple):
@@ -230,3 +240,22 @@ def _adverb(word: str, zipf: Callable[[str, str], float]) -> bool:
     if word.endswith(("ably", "ibly")):
         stems.append(word[:-1] + "e")  # "probably" -> "probable"
     return any(zipf(base, "en") >= ADJECTIVE_ZIPF for base in stems)
+
+
+def fold(text: str) -> str:
+    """Return text casefolded and without accents ("Höfler" -> "hofler")."""
+    if text.isascii():  # nothing to decompose: most abstracts (10k: 7.8 s -> 0.1 s)
+        return text.casefold()
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def is_code_sentence(sentence: str) -> bool:
+    """Return True for a sentence that says where code is, not what the paper found.
+
+    "The implementation is available at https://...", "This library will be made
+    available as open-source." ("open-source solvers such as CPLEX" is not one.)
+    """
+    if URL.search(sentence) or CODE_AVAILABLE.search(sentence):
+        return True
+    return bool(OPEN_SOURCE.search(sentence) and RELEASE.search(sentence))

@@ -22,8 +22,8 @@ import numpy as np
 import pytest
 
 from retrieval.config import DATA, DEFAULT_PRECISION, ROOT, ChromaSettings, RetrievalSettings
-from retrieval.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.engine import Engine
+from retrieval.index.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.text import tokenize
 from tests.chroma_run import chroma_run
 

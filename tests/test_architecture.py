@@ -1,4 +1,5 @@
-"""The package layering holds: no import cycles, retrieval knows no bot, the bot no CLI.
+"""The package layering holds: no import cycles, retrieval knows no bot, the bot no CLI,
+and retrieval's stages import one way: answers -> search -> query -> index <- ingest.
 
 Every import counts, wherever it stands: at the top, inside a function, or under
 ``if TYPE_CHECKING``, so a cycle cannot hide behind a function-level import.
@@ -19,6 +20,45 @@ FORBIDDEN = {
     "retrieval": ("bot", "cli", "discord"),  # retrieval returns plain data to any front end
     "bot": ("cli",),  # the CLI drives the bot, never the other way round
 }
+
+
+# What each part of retrieval may import. The basics are the top-level modules other
+# than the engine (models, errors, config, text, files, userinput); the engine, at the
+# top, wires every stage together and is imported by none of them.
+STAGES = {
+    "basics": {"basics"},
+    "index": {"basics", "index"},
+    "ingest": {"basics", "index", "ingest"},
+    "query": {"basics", "index", "query"},
+    "search": {"basics", "index", "query", "search"},
+    "answers": {"basics", "index", "query", "search", "answers"},
+    "evaluation": {"basics", "index", "ingest", "evaluation"},
+    "engine": {"basics", "index", "ingest", "query", "search", "answers", "engine"},
+}
+TOP_LEVEL = {"engine", "models", "errors", "config", "text", "files", "userinput"}
+
+
+def stage(module: str) -> str | None:
+    """Return the stage of a retrieval module ("retrieval.search.fusion" -> "search")."""
+    parts = module.split(".")
+    if parts[0] != "retrieval" or len(parts) == 1:
+        return None
+    if len(parts) == 2:
+        return "engine" if parts[1] == "engine" else "basics" if parts[1] in TOP_LEVEL else parts[1]
+    return parts[1]
+
+
+def stage_violations(root: Path) -> list[str]:
+    """Return every import of a retrieval module that runs against the stage order."""
+    edges = graph(root, ("retrieval",))
+    return [
+        f"{name} imports {target}"
+        for name, targets in sorted(edges.items())
+        for target in sorted(targets)
+        if (source := stage(name)) is not None
+        and (goal := stage(target)) is not None
+        and goal not in STAGES[source]
+    ]
 
 
 def modules(root: Path, packages: tuple[str, ...] = PACKAGES) -> dict[str, Path]:
@@ -103,3 +143,28 @@ def test_the_check_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
     assert cycle(graph(tmp_path, ("bot",))) == ["bot.cli", "bot.commands", "bot.cli"]
     (package / "commands.py").write_text("def run():\n    pass\n")
     assert cycle(graph(tmp_path, ("bot",))) is None
+
+
+def test_retrieval_has_only_its_basics_and_the_engine_at_the_top() -> None:
+    top = {p.stem for p in (ROOT / "retrieval").glob("*.py")} - {"__init__"}
+    assert top == TOP_LEVEL
+    packages = {p.name for p in (ROOT / "retrieval").iterdir() if (p / "__init__.py").exists()}
+    assert packages == set(STAGES) - {"basics", "engine"}
+
+
+def test_retrieval_stages_import_one_way() -> None:
+    assert stage_violations(ROOT) == []
+
+
+def test_the_stage_check_finds_a_planted_upward_import(tmp_path: Path) -> None:
+    for stage_name in ("index", "search"):
+        (tmp_path / "retrieval" / stage_name).mkdir(parents=True)
+        (tmp_path / "retrieval" / stage_name / "__init__.py").write_text("")
+    (tmp_path / "retrieval" / "__init__.py").write_text("")
+    (tmp_path / "retrieval" / "search" / "fusion.py").write_text("X = 1\n")
+    (tmp_path / "retrieval" / "index" / "bm25.py").write_text(
+        "def f():\n    from retrieval.search.fusion import X\n"
+    )
+    assert stage_violations(tmp_path) == ["retrieval.index.bm25 imports retrieval.search.fusion"]
+    (tmp_path / "retrieval" / "index" / "bm25.py").write_text("X = 2\n")
+    assert stage_violations(tmp_path) == []

@@ -15,10 +15,9 @@ from bot.client import Papercord
 from bot.digests import post_new_papers
 from bot.embeds import NO_MENTIONS, to_embed
 from bot.render import Card, Field, clip, clip_markdown_list, escape
-from retrieval.adding import add_papers
-from retrieval.arxiv_api import ArxivClient
-from retrieval.coverage import group_questions
 from retrieval.errors import PapercordError
+from retrieval.evaluation.coverage import group_questions
+from retrieval.ingest.arxiv_api import ArxivClient
 
 COVERAGE_DAYS = 7
 
@@ -202,7 +201,7 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
             corpus = self.bot.settings.paths.corpus
             wanted = ids.replace(",", " ").split()
             report = await self.bot.run_retrieval(
-                add_papers, self.bot.engine, self.arxiv, corpus, wanted
+                self.bot.engine.add_papers, self.arxiv, corpus, wanted
             )
         except PapercordError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)

@@ -19,7 +19,7 @@ from bot.network import network_problem
 from bot.views import reply
 from retrieval.errors import QueryError
 from retrieval.models import Answer, Filters
-from retrieval.search import check_question
+from retrieval.search.searcher import check_question
 from retrieval.userinput import without_mentions
 
 log = logging.getLogger(__name__)

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from retrieval.adding import ADDED_FILE
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
+from retrieval.ingest.adding import ADDED_FILE
 from tests.bot.conftest import running_bot
 from tests.bot.discord_helpers import callback_for, subcommand
 from tests.bot.fake_discord import FakeDiscord

@@ -30,7 +30,7 @@ from retrieval.models import (
     Subject,
     SubjectCount,
 )
-from retrieval.snippets import mark
+from retrieval.search.snippets import mark
 from retrieval.userinput import clean
 from tests.bot.discord_limits import violations
 from tests.fuzzing import budget, hostile, only_ours, seeds

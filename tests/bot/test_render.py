@@ -28,7 +28,7 @@ from retrieval.models import (
     Subject,
     SubjectCount,
 )
-from retrieval.snippets import mark
+from retrieval.search.snippets import mark
 
 LINK = re.compile(r"\[(?:\\.|[^\]\\])*\]\(https://[^)\s]+\)")
 

@@ -20,11 +20,11 @@ import pytest
 
 from cli import subcommands
 from cli.main import main
-from retrieval.adding import ADDED_FILE
-from retrieval.arxiv_api import ArxivClient, parse_feed
 from retrieval.config import ArxivSettings, ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError, QueryError
+from retrieval.ingest.adding import ADDED_FILE
+from retrieval.ingest.arxiv_api import ArxivClient, parse_feed
 from tests import fake_arxiv as fake_arxiv_module
 from tests.conftest import CORPUS, FakeEmbedder
 from tests.fake_arxiv import RECORDED, FakeArxiv, fake_arxiv

@@ -79,7 +79,7 @@ def generation(env: dict[str, str]) -> str:
     if done.returncode == 0 and done.stdout.startswith(b"{"):
         return str(json.loads(done.stdout)["generation"])
     from retrieval.config import ChromaSettings
-    from retrieval.vector_store import VectorStore
+    from retrieval.index.vector_store import VectorStore
 
     active = VectorStore(ChromaSettings(path=Path(env["PAPERCORD_CHROMA__PATH"]))).active()
     assert active is not None

@@ -18,8 +18,8 @@ import pytest
 from cli import subcommands
 from cli.main import main
 from retrieval.config import ChromaSettings, RetrievalSettings
-from retrieval.embedding import Embedder
 from retrieval.engine import Engine
+from retrieval.index.embedding import Embedder
 from tests.conftest import CORPUS
 
 RESULT_KEYS = {"title", "year", "subjects", "subject_urls", "authors", "url", "score", "snippet"}

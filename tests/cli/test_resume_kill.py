@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bench.synthetic import made_up
 from retrieval.config import ROOT
-from retrieval.corpus import load_corpus
+from retrieval.ingest.corpus import load_corpus
 from tests.conftest import CORPUS
 
 

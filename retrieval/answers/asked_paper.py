@@ -1,0 +1,285 @@
+"""A question asking for one paper by a name no listed paper has: "the original BERT
+paper", "the DeepSpeed paper", "the GPT-3 paper".
+
+The search would answer with a paper that mentions the name in passing (the FPGA paper
+that benchmarks BERT, Slapo, which compares against DeepSpeed), as if it were the paper
+asked for. A paper's names are read from the corpus only: its title, and what its
+abstract says it introduces ("This work presents QFX", "we introduce a spectral
+framework known as SAGMAN"). A name that two or more papers use is a topic of the list
+("the FPGA paper", "the GNN paper") and is searched as usual. A word typed in lower case
+("the bert paper") is a name when the abstracts write it only as one ("BERT"), and
+something points at one paper before it ("the", "that", "a").
+
+A title in quotes, written as titles are ("Is 'Attention Is All You Need' in the
+list?"), asks for that paper too: when no listed title matches it and no abstract has
+its words in a row, no listed paper is that paper.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Container, Iterable
+from itertools import islice
+
+from rapidfuzz import fuzz, process
+
+from retrieval.answers.lookup import Lookup
+from retrieval.index.titles import short_name, squashed
+from retrieval.index.vocabulary import entities, joined_words, zipf
+from retrieval.search.searcher import Searcher
+from retrieval.text import WORDS, fold
+
+MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
+SUFFIX_LETTERS = 3  # a suffix this short is part of the name, in capitals: "Megatron-LM"
+# What a suffix says about a paper rather than naming one: "a deepspeed-based paper".
+DESCRIBING = frozenset(
+    ["based", "like", "style", "driven", "powered", "enabled", "aware", "friendly", "free",
+     "related", "inspired", "oriented"]
+)  # fmt: skip
+SPELLED = 4  # quoted phrases a question's titles are looked up for
+SPELLED_LIKE = 80  # rapidfuzz ratio of a phrase to a title's name it stands for
+TYPO_LIKE = 85  # ratio of a word to a corpus word it is a typo of ("benchmrk")
+NAME_ZIPF = 3.5  # a word no abstract has, rarer than this in English, is a name typed
+MIN_CUT = 4  # letters of a word cut short ("quant", "sched"), a topic; "gpt" may be a name
+TEXTS_READ = 16  # abstracts read to learn how the corpus writes a word typed in lower case
+# The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
+# Not "the NeurIPS paper on quantization", "a Google paper about graphs": there the name
+# says where the paper is from, and the topic follows.
+BEFORE_PAPER = r"\s+(?:paper|article|preprint)\b(?!\s+(?:on|about|regarding|for)\b)"
+PAPER = re.compile(rf"^((?:-[^\W_]+)*){BEFORE_PAPER}", re.I)
+# A word typed in lower case there: "the bert paper", "the gpt-3 paper".
+LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*){BEFORE_PAPER}", re.I)
+# What points at one paper before it, at most one word earlier ("the original bert
+# paper"): without it the words are keywords ("graph mining clique counting paper?").
+POINTED = re.compile(
+    r"\b(?:the|an?|that|this|its|their|his|her|your|our|my)\s+(?:[\w-]+\s+)?$", re.I
+)
+# A title in quotes: "'Attention Is All You Need'", “Deep Residual Learning ...”.
+QUOTED = re.compile(
+    r"[\"“„]([^\"“”„]+)[\"”“]|[‘‚]([^‘’‚]+)[’‘]|«\s*([^«»]+?)\s*»|「([^「」]+)」|『([^『』]+)』"
+    r"|`([^`]+)`|(?<!\w)'([^']+)'(?!\w)"
+)
+# Words that ask whether the quoted words are a listed paper's title, in any case:
+# "is 'attention is all you need' in the list?", "the 'quantum supremacy ...' paper".
+AS_TITLE_AFTER = re.compile(
+    r"^\W{0,2}\s*(?:(?:is\s+|are\s+)?in\s+(?:the|this|your|our)\s+(?:list|collection|index)"
+    r"|(?:is\s+)?listed|in\s+here|paper|article|preprint)\b",
+    re.I,
+)
+AS_TITLE_BEFORE = re.compile(r"\b(?:titled|title)\s*:?\s*\W?$", re.I)
+# Words before quotes that make the quoted words a topic, in any case: "papers on 'Large
+# Language Model Quantization'", "a technique called 'Sparse Attention with Hashing'".
+AS_TOPIC_BEFORE = re.compile(
+    r"\b(?:on|about|regarding|concerning|into|called|named|dubbed|use|uses|using|like|for|"
+    r"with|of)\s*\W?$",
+    re.I,
+)
+TITLE_WORDS = 3  # fewer words in quotes are a term ("'IR'", "'graph'"), not a title
+# What an abstract says it introduces, in the sentence that says so.
+INTRODUCES = (
+    r"\b(?:we|this\s+(?:paper|work|article))\s+(?:\w+\s+){{0,2}}?"
+    r"(?:propose|present|introduce|develop|describe|design|build|derive)[sd]?\b"
+    r"[^.]{{0,120}}?{name}"
+    r"|\b(?:called|named|dubbed|coined)\s+{name}"
+)
+
+
+def asked_name(text: str, written: Callable[[str], str | None] | None = None) -> str | None:
+    """Return the name of the one paper a question asks for ("GPT-3" in "the GPT-3
+    paper"), when it names one: a word written as a name, right before "paper". Short
+    capitals ("the HPC paper", "the BNN paper", "the MoE paper") are a field's
+    abbreviations more often than a paper's name, and are searched as topics.
+
+    ``written`` returns how the corpus writes a word typed in lower case when it writes
+    it only as a name ("BERT" for "bert", ``name_spelling``): "the bert paper" asks for
+    the BERT paper, "the quantization paper" for a topic."""
+    cursor = 0
+    for name in entities(text):
+        at = text.find(name, cursor)
+        if at < 0:
+            continue
+        cursor = at + len(name)
+        following = PAPER.match(text[cursor:])
+        if following:
+            return _named(name + following[1])
+    if written is None:
+        return None
+    for typed in LOWER.finditer(text):  # "which paper is the gpt-3 paper": "gpt-3"
+        word = typed[1]
+        first, dash, rest = word.partition("-")
+        if not word.islower() or rest in DESCRIBING:  # "a deepspeed-based paper"
+            continue
+        if not POINTED.search(text, 0, typed.start()):
+            continue
+        spelled = written(first)
+        if spelled:  # "gpt-3" -> "GPT-3", "megatron-lm" -> "Megatron-LM"
+            short = len(rest) <= SUFFIX_LETTERS or any(c.isdigit() for c in rest)
+            return _named(spelled + dash + (rest.upper() if short else rest))
+    return None
+
+
+def quoted_title(text: str) -> str | None:
+    """Return the first title in quotes in a question ("'Attention Is All You Need'"):
+    ``TITLE_WORDS`` words or more, each long one capitalized (unless a word before them
+    makes them a topic: "papers on 'Large Language Model Quantization'"), or in any case
+    when the question asks whether they are a listed title ("is 'quantum supremacy using
+    a programmable superconducting processor' in the list?"). Other words in quotes are
+    a topic to match exactly ("papers on 'graph neural networks'"), not a title."""
+    for match in QUOTED.finditer(text):
+        quoted = next(group for group in match.groups() if group)
+        words = WORDS.findall(quoted)
+        long = [w for w in words if len(w) >= MIN_LETTERS]
+        before = text[: match.start()]
+        titled = bool(long) and all(w[0].isupper() for w in long)
+        titled = titled and not AS_TOPIC_BEFORE.search(before)
+        asked = AS_TITLE_AFTER.match(text[match.end() :]) or AS_TITLE_BEFORE.search(before)
+        if len(words) >= TITLE_WORDS and (titled or asked):
+            return " ".join(quoted.split())
+    return None
+
+
+def before_paper(text: str) -> list[str]:
+    """Return the words typed in lower case right before "paper" that point at one paper
+    ("polynomer" in "the polynomer paper"), as typed."""
+    return [m[1] for m in LOWER.finditer(text) if POINTED.search(text, 0, m.start())]
+
+
+def quoted(text: str) -> list[str]:
+    """Return the phrases a question puts in quotes, of any kind."""
+    return [next(group for group in m.groups() if group) for m in QUOTED.finditer(text)]
+
+
+def title_spellings(
+    phrases: Iterable[str], lookup: Lookup, known: Container[str]
+) -> dict[str, str]:
+    """Return, for each phrase (a quoted name, "polynomer" in "the polynomer paper") that
+    has a word no abstract uses, the one listed title it stands for ("Polynomer",
+    "neural graph databses"): the title ``/paper`` finds for it, whose name (or whole
+    title) the phrase spells closely; not "accelerater" for Allo. At most ``SPELLED``
+    phrases are looked up."""
+    spellings: dict[str, str] = {}
+    for phrase in list(dict.fromkeys(phrases))[:SPELLED]:
+        if all(fold(word) in known for word in WORDS.findall(phrase)):
+            continue
+        pid = lookup.title_for(phrase)
+        if pid is None:
+            continue
+        title = lookup.index.papers[pid].title
+        if fuzz.ratio(fold(phrase), fold(short_name(title) or title)) >= SPELLED_LIKE:
+            spellings[phrase] = title
+    return spellings
+
+
+def spelled(text: str, spellings: dict[str, str]) -> str:
+    """Return the text with each phrase of ``title_spellings`` written as its title."""
+    for phrase, title in spellings.items():
+        text = re.compile(re.escape(phrase), re.I).sub(title.replace("\\", "\\\\"), text)
+    return text
+
+
+def title_not_listed(searcher: Searcher, lookup: Lookup, title: str) -> bool:
+    """Return True when no listed title matches a quoted title and no abstract has its
+    words in a row."""
+    if lookup.title_for(title) is not None:
+        return False
+    return not _holding(searcher, title, WORDS.findall(fold(title)))
+
+
+def _named(asked: str) -> str | None:
+    letters = sum(c.isalpha() for c in asked)
+    return asked if letters >= MIN_LETTERS or any(c.isdigit() for c in asked) else None
+
+
+def name_spelling(searcher: Searcher, word: str) -> str | None:
+    """Return how the corpus writes a folded word when every abstract that has it writes
+    it as a name ("BERT", "DeepSpeed", "Megatron" mid-sentence), else None: a word it also
+    writes in lower case ("quantization", "graph") is a topic. Titles, written in title
+    case, are not read. A word no abstract has is a name as typed when it is rare in
+    English ("alexnet", "word2vec", "llama"; not "clip" or "adam")."""
+    forms: set[str] = set()
+    if word not in searcher.vocabulary and not any(
+        True for _ in searcher.phrases.papers_holding(word)
+    ):
+        rare = zipf(word) < NAME_ZIPF
+        vocabulary = searcher.vocabulary
+        cut = len(word) >= MIN_CUT and vocabulary.starts_a_word(word)  # "quant": a word cut
+        return word if rare and not cut and not _misspelled(word, vocabulary.words) else None
+    for text in islice(searcher.phrases.texts_holding(word), TEXTS_READ):
+        abstract = text.partition(". ")[2]
+        said = [m.group() for m in WORDS.finditer(abstract) if fold(m.group()) == word]
+        names = {w for name in entities(abstract) for w in WORDS.findall(name)}
+        if any(w not in names for w in said):
+            return None
+        forms.update(said)
+    return min(forms) if len(forms) == 1 else None
+
+
+def _misspelled(word: str, words: Collection[str]) -> bool:
+    """Return True when a word is a corpus word typed with a typo ("benchmrk")."""
+    alike = [w for w in words if w[:1] == word[:1] and abs(len(w) - len(word)) <= 2]
+    return process.extractOne(word, alike, scorer=fuzz.ratio, score_cutoff=TYPO_LIKE) is not None
+
+
+def names_no_paper(searcher: Searcher, name: str) -> bool:
+    """Return True when no listed paper has the name and at most one mentions it: not
+    in its title, not as something it introduces, not as a term it defines ("(DNNs)")."""
+    titles = searcher.titles
+    if titles.named_in(name) or titles.spelled_otherwise(name):
+        return False
+    words = WORDS.findall(fold(name))
+    holding = _holding(searcher, name, words)
+    if not holding and squashed(name) in searcher.vocabulary:  # "Uni-Sparse", "GPT-Q"
+        return False
+    named = [w for w in words if not w.isdigit()]
+    if len(named) >= 2 and all(_topic(searcher, w) for w in named):  # "the FPGA LLM paper"
+        return False
+    return len(holding) <= 1 and not any(_has_name(text, words) for _, text in holding)
+
+
+def _topic(searcher: Searcher, word: str) -> bool:
+    """Return True when two or more papers use a word: a topic of the list."""
+    return len(list(islice(searcher.phrases.papers_holding(word), 2))) == 2
+
+
+def no_paper_named(searcher: Searcher, lookup: Lookup, name: str) -> bool:
+    """Return True when no listed paper has the name (``names_no_paper``), nor a title
+    ``/paper`` finds for it ("the polynomer paper" is Polynormer's, with a typo)."""
+    return names_no_paper(searcher, name) and lookup.title_for(name) is None
+
+
+def paper_named(searcher: Searcher, name: str) -> str | None:
+    """Return the id of the one listed paper that has a name, in its title ("FLIQS") or
+    as what its abstract introduces ("This work presents QFX"), else None."""
+    titled = searcher.titles.named_in(name)
+    if titled:
+        return next(iter(titled)) if len(titled) == 1 else None
+    words = WORDS.findall(fold(name))
+    holding = _holding(searcher, name, words)
+    if len(holding) == 1 and _has_name(holding[0][1], words):
+        return holding[0][0]
+    return None
+
+
+def _holding(searcher: Searcher, name: str, words: list[str]) -> list[tuple[str, str]]:
+    """Return up to two papers (id, "title. abstract") that say the name's words in a row."""
+    texts = ((pid, searcher.phrases.text_of(pid)) for pid in searcher.phrases.papers_holding(name))
+    return list(islice(((pid, text) for pid, text in texts if _says(text, words)), 2))
+
+
+def _has_name(text: str, words: list[str]) -> bool:
+    """Return True when a paper's "title. abstract" has the name as its own: in the
+    title, as what it introduces, or as a term it defines ("(DNNs)", "Student Float (SF4)")."""
+    spelled = r"[\s\-_/]*".join(map(re.escape, words))
+    named = rf"(?<![^\W_]){spelled}(?![^\W_])"
+    introduced = re.compile(INTRODUCES.format(name=named), re.I)
+    defined = re.compile(rf"\({named}s?\)|{named}\s*\([A-Z][\w-]*\)", re.I)
+    return bool(
+        _says(text.partition(". ")[0], words) or introduced.search(text) or defined.search(text)
+    )
+
+
+def _says(text: str, words: list[str]) -> bool:
+    """Return True when a text has the words in a row, the last one maybe plural."""
+    folded = f" {joined_words(text)} "
+    said = " ".join(words)
+    return f" {said} " in folded or f" {said}s " in folded

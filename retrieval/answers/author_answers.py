@@ -1,0 +1,276 @@
+"""Answers to questions about authors' work: one author's card, or their papers.
+
+* an author and nothing else, or weighing two areas of their work ("is he more into
+  theory or systems?") -> the card, with their papers to page through;
+* an author and years or subjects -> their papers that pass them;
+* an author and a topic -> their papers that the topic's search over every paper
+  answers with; else their papers that say every word of the topic; else a note that
+  none of their papers is about it, with the card. Several authors ("Hoefler or
+  Zhang") the same way, without a card.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from itertools import pairwise
+
+from rapidfuzz import fuzz, process
+
+from retrieval.answers.listing import Listings, Request, narrowing, outside
+from retrieval.answers.lookup import Lookup
+from retrieval.answers.overview import overview
+from retrieval.index.filtering import matches
+from retrieval.models import Answer, AuthorSummary, Filters, Paper
+from retrieval.query.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
+from retrieval.query.intent import MIN_UNDERSTOOD, Intent
+from retrieval.query.language import cannot_read
+from retrieval.search.searcher import UNQUOTED, Searcher
+from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity
+
+# Below this, the words of an author question besides the author are chatter, not a topic:
+# the best sentence's cosine to them alone, among the papers they found. On the eval sets,
+# chatter that found papers reached 0.06-0.29 ("cover", "u prepping reading group next
+# week"); topics asked of an author 0.325 and up ("basically languages programming models",
+# "mixture experts" 0.338). A bare word the author's papers only touch falls below it
+# ("zhang energy" 0.207, "zhang vision" 0.299) and gets the card, which lists every paper.
+TOPIC_CLOSENESS = 0.3
+# A clause alone must come closer: one of a few words is less often chatter by chance
+# ("just curious, what time span do ... cover?" has the clause "time span cover").
+CLAUSE_CLOSENESS = 0.35
+# Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
+# group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
+MAX_CLAUSES = 3  # tried one by one, each a search (~20 ms at 10k papers); the topic comes early
+CARD_WORD_LIKE = 80  # rapidfuzz ratio of a word to an ask of the card it is a typo of
+# What brings in a topic: "on blockchain", "about drones", "related to weather".
+TOPIC_BROUGHT_IN = re.compile(
+    r"\b(?:on|about|regarding|concerning|involving|related\s+to|in\s+the\s+(?:area|field)\s+of)"
+    r"\s+([^\W_][\w-]*)",
+    re.I,
+)
+CLAUSES = re.compile(r"[,;:!?()\[\]—–…]+|\s-\s|\.(?=\s|$)")
+
+
+class AuthorAnswers:
+    """Answers author questions against one searcher and lookup (one index)."""
+
+    def __init__(self, searcher: Searcher, lookup: Lookup, listings: Listings) -> None:
+        self.searcher = searcher
+        self.lookup = lookup
+        self.listings = listings
+
+    def answer(self, request: Request, intent: Intent, filters: Filters) -> Answer:
+        """Answer a question about authors' work: one author's card, or their papers as a
+        list (the papers of several authors named together: "Hoefler or Zhang")."""
+        assert filters.author is not None
+        summary = None if filters.also_by else self.lookup.author(filters.author)
+        listing = self.listings.listing(request, filters, oldest=intent.by_date == "oldest")
+        if filters.also_by and COMPARES.search(intent.search_text):  # "Hoefler vs Zhang"
+            rest = COMPARES.sub(" ", intent.search_text)
+            if not content_words(rest):
+                return self._side_by_side(filters, listing)
+            intent = replace(intent, search_text=rest, topic=" ".join(content_words(rest)))
+        empty = replace(listing, abstained=False, author=summary)  # the note says why
+        if not intent.topic or (intent.leaning and summary):  # "more into theory or systems?"
+            return self._theirs_all(intent, filters, listing, summary)
+        found, answer = (False, empty)
+        if listing.matched:
+            found, answer = self._on_topic(request, intent, filters)
+        if found and not (summary and self._chatter(intent.topic, answer)):
+            return answer
+        chat = found or self._unheld(intent.topic)  # words of chat: "thx", "prepping"
+        if chat and listing.matched and (part := self._clause_on_topic(request, intent, filters)):
+            return part  # "what has zhang done on graphs? thx": the clause with the topic
+        if found:  # what is left around the author is chatter: "tl;dr pls, meeting him"
+            return self._theirs_all(intent, filters, listing, summary)
+        topic = intent.typed_topic()
+        narrowed = narrowing(filters)[0]
+        if narrowed and intent.understood >= MIN_UNDERSTOOD:  # "Hoefler on FPGAs since 2023"
+            anywhere, elsewhere = self._on_topic(request, intent, filters.by_authors())
+            if anywhere:
+                note = outside(filters, topic, any_within=bool(listing.matched))
+                return replace(elsewhere, notes=(note,))
+        if not listing.matched:
+            return empty
+        if intent.understood < MIN_UNDERSTOOD:  # a topic in words papercord cannot read
+            note = cannot_read(intent.language)
+            return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
+                           matched=0, author=summary, notes=(note,))  # fmt: skip
+        asked = self._chat_around(request.text, intent) if summary else None
+        if asked == "card" and narrowed:  # "zhang more active in 2024 than 2023? the split"
+            return replace(answer, abstained=False, results=(), more=(), closest=(),
+                           matched=0, author=summary, notes=())  # fmt: skip
+        if asked:  # the card, or within years ("what did he publish in 2023?") the list
+            return self._theirs_all(intent, filters, listing, summary)
+        narrowed = f" {narrowed}" if narrowed else ""
+        if summary is None:
+            note = f"None of the papers by {filters.authors_text()}{narrowed} is about “{topic}”."
+            return replace(answer, notes=(note,))
+        note = f"None of {summary.name}'s papers{narrowed} is about “{topic}”; here is the summary."
+        return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
+                       author=summary, notes=(note,))  # fmt: skip
+
+    @staticmethod
+    def _chat_around(text: str, intent: Intent) -> str | None:
+        """Return "card" when a question asks what the card says (how many, years,
+        subjects, themes, a summary), "papers" when it asks for the author's papers ("dump
+        every title", "what did he publish in 2023"), and None otherwise, or when a word of
+        what is left, which found nothing, is brought in as a topic ("on blockchain",
+        "about drones"): else what is left is chat. "which categories do his papers fall
+        under?", "how many zhang papers have we got? need a number for my slides", "can
+        someone summarise ..., new to the group lol" get the card; "what years did he
+        publish on blockchain?" keeps its note. A question in another language that asks
+        for the card leaves words papercord does not read ("Woran forscht")."""
+        left = set(content_words(intent.topic))
+        if any(fold(m[1]) in left for m in TOPIC_BROUGHT_IN.finditer(text)):
+            return None
+        misspelled = any(
+            process.extractOne(w, CARD_WORDS, scorer=fuzz.ratio, score_cutoff=CARD_WORD_LIKE)
+            for w in left
+        )
+        if CARD_ASKS.search(text) or misspelled or intent.language != "en":
+            return "card"
+        return "papers" if PAPERS_ASKS.search(text) else None
+
+    def _theirs_all(
+        self, intent: Intent, filters: Filters, listing: Answer, summary: AuthorSummary | None
+    ) -> Answer:
+        """Return the author's card over their papers (within the filters, a list)."""
+        if not listing.matched:  # the years or subjects leave none of theirs
+            return replace(listing, abstained=False, author=summary)  # the note says why
+        alone = filters == Filters(author=filters.author) or intent.leaning
+        answer = replace(listing, author=summary) if summary and alone else listing
+        unread = intent.language != "en" and not any(c.isalpha() for c in intent.search_text)
+        if unread and summary and alone:  # "Hoefler 量子计算": the card, and say so
+            return replace(answer, notes=(cannot_read(intent.language, summary.name),))
+        return answer
+
+    def _side_by_side(self, filters: Filters, listing: Answer) -> Answer:
+        """Return the papers of several authors under one line per author counting theirs
+        by year and subject ("compare hoefler and zhang"; it listed papers saying
+        "compare")."""
+        papers = [self.searcher.index.papers[pid] for pid in listing.ranking]
+        lines = tuple(
+            f"{name}: {overview([p for p in papers if name in p.authors], by_author=False)}"
+            for name in (filters.author, *filters.also_by)
+        )
+        return replace(listing, notes=(*lines, *listing.notes))
+
+    def _clause_on_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
+        """Return the authors' papers on the topic of one clause of the question, when the
+        whole found none or only chatter: chat sits in a clause of its own ("what has
+        hoefler done on weather? need it for a talk tmrw", "zhang's papers on images,
+        prepping a reading group"), and its words spoil the search of the topic's."""
+        clauses = [c for c in CLAUSES.split(intent.search_text) if content_words(c)]
+        for clause in clauses[:MAX_CLAUSES] if len(clauses) > 1 else ():
+            part = replace(intent, search_text=clause, topic=" ".join(content_words(clause)))
+            found, answer = self._on_topic(request, part, filters)
+            if found and not self._chatter(part.topic, answer, CLAUSE_CLOSENESS):
+                return answer
+        return None
+
+    def _unheld(self, topic: str) -> bool:
+        """Return True when a word of the topic is in no title or abstract: a topic the
+        list lacks, or chat ("thx", "prepping"), which the clauses may tell apart. A topic
+        of the list's own words that found nothing is not searched again by its clauses
+        (each clause is a search: docs/scale.md has what they cost at 10k papers)."""
+        stems = self.searcher.index.stems
+        return any(not stems.count(t.stem) for t in question_terms(topic, stems.ids))
+
+    def _chatter(self, topic: str, found: Answer, closeness: float = TOPIC_CLOSENESS) -> bool:
+        """Return True when what is left of an author question besides the author is no
+        topic the papers found for it come close to: "tl;dr pls, meeting him in 20 min",
+        "new to the server", "need it for a reading group". Their words found papers
+        ("range", "based", "form" for "foram") where the card was asked for.
+
+        The closeness is the best single sentence's cosine to those words alone, among
+        the found papers (the authors' own, so it means the same in a list of 36 papers
+        as of 10,000: over a whole 10k corpus, chatter comes closer than 0.3 to some
+        sentence); see ``TOPIC_CLOSENESS`` for the measurement. Past
+        ``sentence_vectors_up_to`` papers there are no sentence vectors to measure it
+        with (a chunk's cosine runs lower), and nothing is taken for chatter."""
+        embedder, retrievers = self.searcher.embedder, self.searcher.retrievers
+        if embedder is None or not retrievers.sentence_vectors:
+            return False
+        papers = {r.paper.id for r in found.results + found.more}
+        best = retrievers.sentences(embedder.embed_one(topic), papers).values()
+        return max(best, default=0.0) < closeness
+
+    def _on_topic(self, request: Request, intent: Intent, filters: Filters) -> tuple[bool, Answer]:
+        """Return whether the authors have papers on the question's topic within the
+        filters, and the answer that lists them (or the search's, when none)."""
+        answer = self._theirs(request, intent, filters)
+        if not answer.abstained and answer.results:
+            return True, answer
+        required = self._required(intent.topic)
+        saying = self._saying(required, filters, answer.ranking) if required else []
+        if not required or not saying:
+            return False, answer
+        # The search doubts; their own words are evidence enough.
+        results, more = self.listings.page(saying, request, dict.fromkeys(required, 1.0))
+        return True, replace(answer, abstained=False, closest=(), matched=len(saying),
+                             results=results, more=more)  # fmt: skip
+
+    def _theirs(self, request: Request, intent: Intent, filters: Filters) -> Answer:
+        """Return the authors' papers that answer the topic among every author's papers.
+
+        The answer models were fitted on searches of the whole list; within one author's
+        18 papers they answer too readily: "Hoefler on semantic image compression" got
+        GPTQ. So the search runs over every paper of every year and subject, and the answer
+        keeps those by the authors asked for, within the years and subjects asked for
+        ("Zhang's 2023 papers on graph transformers" is not the 2023 paper that says
+        "Transformer"). When more papers answer than an answer lists (a large corpus),
+        the search runs within the filters: theirs may lie past the cut."""
+        wide = Filters()
+        everyone = self.searcher.ask(
+            intent.search_text, request.k, request.mode, wide, intent.framing(), quote=0
+        )
+        listed = everyone.results + everyone.more
+        if everyone.matched > len(listed):
+            return self.searcher.ask(
+                intent.search_text, request.k, request.mode, filters, intent.framing(),
+                request.quote,
+            )  # fmt: skip
+        papers = self.searcher.index.papers
+        theirs = [r for r in listed if matches(papers[r.paper.id], filters)]
+        quote = request.k if request.quote is None else request.quote
+        if any(r.snippet == UNQUOTED for r in theirs[:quote]):  # quote only what is shown
+            weights = self.searcher.query(intent.search_text, intent.framing()).weights
+            theirs = self.listings.quote_shown(theirs, quote, weights)
+        ranking = tuple(pid for pid in everyone.ranking if matches(papers[pid], filters))
+        nearest = ranking[: self.searcher.settings.closest] if not theirs else ()
+        closest = tuple(self.listings.listed(papers[pid], True) for pid in nearest)
+        return replace(everyone, abstained=everyone.abstained or not theirs, closest=closest,
+                       results=tuple(theirs[: request.k]), more=tuple(theirs[request.k :]),
+                       matched=len(theirs), ranking=ranking, filters=filters)  # fmt: skip
+
+    def _saying(
+        self, required: list[str], filters: Filters, ranking: tuple[str, ...]
+    ) -> list[Paper]:
+        """Return the papers within the filters whose title or abstract says the topic:
+        its stems, one after another ("quantum computing", not "time-quantum ...
+        computing"), in the search's order. "what has Hoefler worked on in networks?"
+        lists his papers that say "network" even when the search abstains."""
+        index = self.searcher.index
+        rows = index.stems.rows(required)
+        rows = rows[self.searcher.filtering.papers(filters)[rows]]  # one author's: few
+        for pair in pairwise(required):
+            rows = rows[index.terms.pairs_weight(rows, {pair: 1.0}) > 0]
+        held = {index.paper_ids[row] for row in rows.tolist()}
+        order = {pid: n for n, pid in enumerate(ranking)}
+        found = sorted(held, key=lambda pid: (order.get(pid, len(order)), -index.papers[pid].year))
+        return [index.papers[pid] for pid in found]
+
+    def _required(self, topic: str) -> list[str] | None:
+        """Return the topic's stems that papers must hold, or None when no paper can.
+
+        A word no paper holds rules every paper out when it is rare in English ("QLoRA")
+        and is framing when it is common ("found"); no word left, no paper."""
+        stems = self.searcher.index.stems
+        required = []
+        for term in question_terms(topic, stems.ids):  # "fpgas" holds as "FPGAs"
+            if stems.count(term.stem):
+                required.append(term.stem)
+            elif rarity(term.word) > RARITY_FLOOR:
+                return None
+        return required or None

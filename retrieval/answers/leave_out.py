@@ -1,0 +1,95 @@
+"""Papers a question leaves out: about a topic ("Hoefler's papers not about quantum"), in
+a subject ("everything but cs.LG"), by a listed author ("graph papers not by Zhang").
+
+They are taken out of the answer the question would get without them, and a note says
+how many. When the answer's ranking is every paper it matched (a listing), the count is
+exact and papers further down move up into the ones the answer carries; after a search,
+the count is of the papers the answer carried.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import islice
+
+from retrieval.answers.listing import Listings, Request
+from retrieval.index.filtering import matches
+from retrieval.models import Answer, Filters
+from retrieval.query.intent import Intent
+from retrieval.search.searcher import Searcher
+
+
+class LeaveOut:
+    """Takes the papers a question leaves out from its answer."""
+
+    def __init__(self, searcher: Searcher, listings: Listings) -> None:
+        self.searcher = searcher
+        self.listings = listings
+
+    def answer(
+        self, answer: Answer, request: Request, intent: Intent, subjects: list[str]
+    ) -> Answer:
+        """Return the answer without the papers the question leaves out: about a topic
+        ("Hoefler's papers not about quantum"), in a subject ("everything but cs.LG"), by
+        a listed author ("graph papers not by Zhang"); a note says how many each.
+        ``subjects``: the codes of the subjects it leaves out."""
+        papers = self.searcher.index.papers
+        if intent.unwanted and not answer.abstained:
+            listed = self.searcher.settings.listed
+            about = self.searcher.ask(intent.unwanted, listed, request.mode, quote=0)
+            found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
+            answer = self._without(answer, request, found, f"about “{intent.unwanted}”")
+        for code in subjects:
+            unwanted = Filters(subject=code)
+            found = {pid for pid in _considered(answer) if matches(papers[pid], unwanted)}
+            answer = self._without(answer, request, found, f"in {code}")
+        for name in intent.left_out:
+            found = {pid for pid in _considered(answer) if name in papers[pid].authors}
+            answer = self._without(answer, request, found, f"by {name}")
+        return answer
+
+    def _without(self, answer: Answer, request: Request, unwanted: set[str], what: str) -> Answer:
+        """Return the answer without the ``unwanted`` papers, with a note saying how many
+        papers ``what`` ("about “quantum”", "in cs.LG") it left out. When the answer's
+        ranking is every paper it matched (a listing), the count is exact and papers
+        further down move up into the ones carried."""
+        if answer.abstained:
+            return answer
+        carried = answer.results + answer.more
+        whole = answer.matched == len(answer.ranking)
+        known = answer.ranking if whole else _carried(answer)
+        left = sum(pid in unwanted for pid in known)
+        kept = [r for r in carried if r.paper.id not in unwanted]
+        if whole:  # top up from the papers the answer did not carry
+            papers, held = self.searcher.index.papers, {r.paper.id for r in carried}
+            below = (p for p in answer.ranking if p not in held and p not in unwanted)
+            wanted = max(0, self.searcher.settings.listed - len(kept))
+            kept += [self.listings.listed(papers[pid], False) for pid in islice(below, wanted)]
+        quote = request.k if request.quote is None else request.quote
+        kept = self.listings.quote_shown(kept, quote)
+        note = (
+            f"Left out {left} paper{'s' if left != 1 else ''} {what}."
+            if left
+            else f"None of these papers is {what}, so none was left out."
+        )
+        if not kept:  # every paper was left out: nothing answers; the closest of the rest
+            rest = replace(
+                answer, results=(), more=(),
+                closest=tuple(r for r in answer.closest if r.paper.id not in unwanted),
+                ranking=tuple(pid for pid in answer.ranking if pid not in unwanted),
+            )  # fmt: skip
+            return replace(self.listings.not_answered(rest, note), notes=(*answer.notes, note))
+        ranking = tuple(pid for pid in answer.ranking if pid not in unwanted) if whole else None
+        return replace(answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
+                       matched=max(answer.matched - left, len(kept)),
+                       ranking=answer.ranking if ranking is None else ranking,
+                       notes=(*answer.notes, note))  # fmt: skip
+
+
+def _carried(answer: Answer) -> list[str]:
+    return [r.paper.id for r in answer.results + answer.more]
+
+
+def _considered(answer: Answer) -> set[str]:
+    """Return the papers an answer carries and those its ranking holds."""
+    return {*_carried(answer), *answer.ranking}

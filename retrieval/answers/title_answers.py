@@ -1,0 +1,96 @@
+"""Answers by what a question names: words of titles ("which titles start with
+'Understanding'", read by ``title_asks``) and listed papers set side by side ("QFX vs
+FLIQS", "how do HOGA and Polynormer differ").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from retrieval.answers.asked_paper import paper_named
+from retrieval.answers.listing import Listings, Request
+from retrieval.answers.lookup import Lookup
+from retrieval.index.filtering import matches
+from retrieval.index.vocabulary import entities
+from retrieval.models import Answer, Filters
+from retrieval.query.asking import COMPARES
+from retrieval.query.intent import Intent
+from retrieval.search.searcher import Searcher
+
+# What separates the papers a comparison names: "the DaCe paper, Allo, and the temporal
+# vectorization / multi-pumping paper in terms of ...".
+# A part that points at a paper by describing it: "the spatial computer paper", "the
+# I/O-efficient sparse inference one"; not a topic ("post-training quantization").
+PAPER_WORD = re.compile(r"\b(?:paper|one|work|article|preprint)s?\b", re.I)
+COMPARANDS = re.compile(r"[,;/()]|\b(?:and|vs\.?|versus|with|to|in\s+terms\s+of)\b", re.I)
+
+
+class TitleAnswers:
+    """Answers questions about title words, and comparisons of named papers."""
+
+    def __init__(self, searcher: Searcher, listings: Listings, lookup: Lookup) -> None:
+        self.searcher = searcher
+        self.listings = listings
+        self.lookup = lookup
+
+    def titled(self, request: Request, intent: Intent, filters: Filters) -> Answer:
+        """Answer a question about the words of titles: every paper within the filters
+        (and on the topic, when it names one) whose title has them, with a note naming
+        the words; newest first without a topic, by relevance with one."""
+        asked = intent.title_ask
+        assert asked is not None
+        if intent.topic:  # "papers about graphs that have neural in the title"
+            found = self.searcher.ask(
+                intent.search_text, self.searcher.settings.listed, request.mode, filters,
+                intent.framing(), quote=0,
+            )  # fmt: skip
+            carried = [] if found.abstained else list(found.results + found.more)
+            kept = [r for r in carried if asked.matches(r.paper.title)]
+            kept = self.listings.quote_shown(kept, request.k)
+            answer = replace(
+                found, abstained=not kept, results=tuple(kept[: request.k]),
+                more=tuple(kept[request.k :]), closest=(), matched=len(kept),
+            )  # fmt: skip
+        elif asked.at_start or asked.at_end:  # a fold and a comparison per title
+            answer = self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
+            if answer.notes:
+                return answer
+        else:
+            # Only papers whose title or abstract has the words' stems are read: at 100k
+            # papers, splitting every title for a common word took 1.6 s.
+            holding = {
+                pid
+                for words in asked.phrases
+                for pid in self.searcher.phrases.papers_holding(words)
+            }
+            answer = self.listings.listing(
+                request, filters, keep=lambda p: p.id in holding and asked.matches(p.title)
+            )
+            if answer.notes:  # the filters leave no paper: the note says why
+                return answer
+        where = "starts with" if asked.at_start else "ends with" if asked.at_end else "has"
+        if not answer.matched:
+            scope = "" if filters == Filters() and not intent.topic else " among these papers"
+            return replace(answer, notes=(f"No listed title {where} {asked.text()}{scope}.",))
+        return replace(answer, notes=(f"Papers whose title {where} {asked.text()}.",))
+
+    def compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
+        """Return a comparison's answer as the papers it names ("QFX vs FLIQS", "the
+        temporal vectorization paper and Allo"), when it names two or more within the
+        filters: a paper it does not name is no part of the comparison."""
+        papers = self.searcher.index.papers
+        named = set(self.searcher.titles.named_in(text))
+        named |= {pid for name in entities(text) if (pid := paper_named(self.searcher, name))}
+        parts = COMPARANDS.split(COMPARES.sub(" ", text))  # "the temporal vectorization paper"
+        pointed = (part for part in parts if PAPER_WORD.search(part))  # "the ... paper"
+        named |= {pid for part in pointed if (pid := self.lookup.one_titled(part))}
+        named = {pid for pid in named if matches(papers[pid], filters)}
+        if len(named) < 2 or len(named) > self.searcher.settings.listed:
+            return answer
+        order = [pid for pid in answer.ranking if pid in named]
+        order += sorted(named - set(order))
+        carried = {r.paper.id: r for r in answer.results + answer.more + answer.closest}
+        kept = [carried.get(pid) or self.listings.listed(papers[pid], True) for pid in order]
+        return replace(answer, abstained=False, results=tuple(kept), more=(), closest=(),
+                       matched=len(kept))  # fmt: skip

@@ -1,0 +1,3 @@
+"""Measuring answers: scoring labelled question sets, and grouping unanswered questions
+(coverage).
+"""

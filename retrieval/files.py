@@ -1,0 +1,45 @@
+"""Read files safely: regular files only, UTF-8 text, errors a user can act on."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from retrieval.errors import CorpusError
+
+
+def read_bytes(path: Path) -> bytes:
+    """Return a regular file's bytes; a FIFO, device or folder is refused, never read.
+
+    The file is opened without blocking and checked on the open descriptor, so a FIFO
+    named ``x.txt`` cannot hang an ingest, even if it replaces a file after a listing.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise CorpusError(f"{path}: not a regular file (a folder, FIFO or device)")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read()
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path) -> str:
+    """Return a file's text, refusing empty, unreadable and non-UTF-8 files clearly."""
+    data = read_bytes(path)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CorpusError(
+            f"{path}: not UTF-8 text (byte {exc.start} is invalid); save it as UTF-8"
+        ) from exc
+    if not text.strip():
+        raise CorpusError(f"{path}: the file is empty")
+    return text

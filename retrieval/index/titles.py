@@ -1,0 +1,170 @@
+"""Papers named in a question by their title: "compare SAGMAN and GARNET", "the Allo paper".
+
+A paper's *name* is read from its own title: the part before a colon when it is short
+("GPTQ", "ENS-10", "Noise in the Clouds"), or the whole title when that is short
+("Spatial Mixture-of-Experts"). A question names a paper when it contains that name as
+whole words, case-insensitively - except a one-word name that is also an ordinary
+English word ("Sage"), which must be written with the title's capitals.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+from rapidfuzz import fuzz, process
+
+from retrieval.index.grouping import grouped
+from retrieval.text import fold
+
+MAX_NAME_WORDS = 4  # "Noise in the Clouds" is a name; a whole sentence-long title is not
+COMMON_ZIPF = 3.0  # one-word names at least this common in English must match in case
+
+
+def squashed(text: str) -> str:
+    """Return text folded, without spaces, hyphens or other gaps between its words."""
+    return "".join(re.findall(r"[^\W_]+", fold(text)))
+
+
+def short_name(title: str) -> str | None:
+    """Return the name a title gives its paper, or None when it has none."""
+    head, colon, _ = title.partition(":")
+    name = head.strip() if colon else title.strip()
+    return name if 0 < len(name.split()) <= MAX_NAME_WORDS else None
+
+
+@cache
+def _zipf(word: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, "en"))
+
+
+class TitleNames:
+    """The names of a corpus's papers, to find the ones a question mentions."""
+
+    def __init__(self, titles: Mapping[str, str]) -> None:
+        # Indexed by the name's first word, so a question only tries names it could hold.
+        self._by_first: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+        self._squashed: set[str] = set()  # the names without gaps: "hammingmesh", "ens10"
+        for pid, title in titles.items():
+            name = short_name(title)
+            words = re.findall(r"[^\W_]+", name) if name else []
+            if not words:
+                continue
+            self._squashed.add(squashed(" ".join(words)))
+            single_common = len(words) == 1 and _zipf(fold(words[0])) >= COMMON_ZIPF
+            flags = 0 if single_common else re.IGNORECASE
+            gap = r"[\s\-_/]*"
+            pattern = r"(?<![^\W_])" + gap.join(re.escape(w) for w in words) + r"(?![^\W_])"
+            entry = (pid, re.compile(pattern, flags))
+            self._by_first.setdefault(fold(words[0]), []).append(entry)
+
+    def spelled_otherwise(self, name: str) -> bool:
+        """Return True when a name is a paper's name with other gaps: "Hamming Mesh",
+        "ENS10", "GPT-Q"."""
+        return squashed(name) in self._squashed
+
+    def named_in(self, question: str) -> frozenset[str]:
+        """Return the ids of the papers the question names."""
+        words = {fold(w) for w in re.findall(r"[^\W_]+", question)}
+        return frozenset(
+            pid
+            for word in words
+            for pid, pattern in self._by_first.get(word, ())
+            if pattern.search(question)
+        )
+
+
+WORD_MATCH = 85  # rapidfuzz ratio for a typed word to count as a title word ("trainig")
+PREFIX_LETTERS = 4  # or the typed word starts a title word: "quant" -> "quantization"
+# "paper": "the neural graph databases paper" names the title before it.
+STOP = frozenset(
+    ["a", "an", "and", "at", "by", "for", "from", "in", "is", "of", "on", "or", "the", "to", "with",
+     "paper", "papers"]
+)  # fmt: skip
+
+
+def title_words(folded: str) -> list[str]:
+    """Return the words of a folded title or query, without the shortest stop words."""
+    return [w for w in re.findall(r"[^\W_]+", folded) if w not in STOP]
+
+
+def word_coverage(query: list[str], title: list[str]) -> float:
+    """Return the share of the query's words that a title has (typos, prefixes allowed).
+
+    "attention is all you need" against "Hop-Wise Graph Attention ..." is 0.5: the title
+    has "attention" but nothing like "need" - so it is not the paper that was meant. The
+    last word may be cut short at any length, as it is while being typed ("GPTQ: Ac").
+    """
+    if not query:
+        return 0.0
+    last = len(query) - 1
+    found = sum(any(like(word, t, n == last) for t in title) for n, word in enumerate(query))
+    return found / len(query)
+
+
+def like(word: str, title_word: str, typing: bool = False) -> bool:
+    """Return whether a typed word stands for a title word: the same, its start (of
+    ``PREFIX_LETTERS`` or more, or any length while ``typing``), or a close misspelling."""
+    return (
+        word == title_word
+        or ((typing or len(word) >= PREFIX_LETTERS) and title_word.startswith(word))
+        or (len(word) >= 4 and fuzz.ratio(word, title_word) >= WORD_MATCH)
+    )
+
+
+class TitleWords:
+    """Which titles have a word like a typed word: the only titles a lookup can match.
+
+    ``word_coverage`` accepts a title only when it has most of the typed words (typos and
+    prefixes allowed), so a title with none of them is never the match, and scoring
+    every title with WRatio (~0.8 s at 100k titles) is not needed. The typed word's
+    like words are found once in the vocabulary of the titles, by the same three tests.
+    """
+
+    def __init__(self, folded_titles: Sequence[str]) -> None:
+        self.titles = len(folded_titles)
+        first_seen: dict[str, int] = {}  # word -> its number in order of first use
+        owners, titles = [], []
+        for row, title in enumerate(folded_titles):
+            for word in set(title_words(title)):
+                owners.append(first_seen.setdefault(word, len(first_seen)))
+                titles.append(row)
+        seen = list(first_seen)
+        order = sorted(range(len(seen)), key=seen.__getitem__)
+        self.vocabulary = [seen[n] for n in order]  # sorted, for prefixes
+        self._position = {word: n for n, word in enumerate(self.vocabulary)}
+        renumber = np.empty(len(seen), np.int64)
+        renumber[order] = np.arange(len(seen))
+        by_word, self._indptr = grouped(renumber[np.asarray(owners, np.int64)], len(seen))
+        self._titles = np.asarray(titles, np.int32)[by_word]
+
+    def rows(self, typed: list[str], least: int = 1) -> npt.NDArray[np.int32]:
+        """Return the rows of the titles with words like at least ``least`` of the typed
+        words (each typed word counted as often as it is typed), ascending."""
+        counts = np.zeros(self.titles, np.int32)
+        for n, word in enumerate(typed):
+            found = sorted(self._like(word, typing=n == len(typed) - 1))
+            if found:
+                parts = [self._titles[self._indptr[w] : self._indptr[w + 1]] for w in found]
+                counts[np.unique(np.concatenate(parts))] += 1
+        return np.flatnonzero(counts >= least).astype(np.int32)
+
+    def _like(self, word: str, typing: bool) -> set[int]:
+        """Return the vocabulary positions of the title words ``like`` accepts."""
+        alike = {self._position[word]} if word in self._position else set()
+        if typing or len(word) >= PREFIX_LETTERS:
+            start = bisect_left(self.vocabulary, word)
+            end = bisect_left(self.vocabulary, word + "\U0010ffff")
+            alike.update(range(start, end))
+        if len(word) >= 4 and self.vocabulary:
+            close = process.cdist(
+                [word], self.vocabulary, scorer=fuzz.ratio, score_cutoff=WORD_MATCH
+            )
+            alike.update(np.flatnonzero(close[0] >= WORD_MATCH).tolist())
+        return alike

@@ -1,0 +1,250 @@
+"""Names and rare words in a question that a corpus does not use.
+
+``entities`` finds the words and phrases of a question that look like names
+("GraphCast", "H100", "Switch Transformer"); ``Vocabulary`` says whether the corpus
+uses a word or a name at all. Both read the corpus only; nothing here names a paper.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property, lru_cache
+from itertools import islice, pairwise, product
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from retrieval.text import WORDS, fold, rarity, stem_forms, tokenize
+
+RESPELLED = 256  # questions whose respelling is kept (one dict, cleared when full)
+TEXTS_READ = 64  # texts read for a phrase whose stop word has no stem (``_together``)
+MIN_PART = 3  # the shortest word a closed-up compound is split into ("one" of "oneshot")
+MIN_ACRONYM, MAX_ACRONYM = 2, 6  # letters of an acronym a question defines ("IR", "PIM")
+TYPO_LETTERS = 5  # shorter words are read as typed: one edit makes another word too often
+TYPO_ZIPF = 2.0  # a word this common in English is meant ("vision" is not "version")
+
+
+class Vocabulary:
+    """The folded words a corpus uses, to ask whether it names something at all."""
+
+    def __init__(self, words: Iterable[str], holding: Callable[[str], Iterable[str]]) -> None:
+        """``words``: the folded words of the corpus (``folded_words``); ``holding``: the
+        texts that may hold a phrase (those with all its words), to look for it in."""
+        self.words = frozenset(words)
+        self._sorted = sorted(self.words)
+        self._holding = holding
+        self._respelled: dict[str, str] = {}  # question -> respelled (``respell``)
+
+    @classmethod
+    def of(cls, texts: Iterable[str]) -> Vocabulary:
+        """Return the vocabulary of a few texts, each searched for phrases."""
+        kept = list(texts)
+
+        def holding(phrase: str) -> list[str]:  # texts with the phrase's stems side by side
+            groups = stem_forms(phrase)  # none for "of the": any text may hold it
+            runs = [f" {' '.join(run)} " for run in product(*groups)]
+            return [
+                t
+                for t in kept
+                if not groups or any(r in f" {' '.join(tokenize(t))} " for r in runs)
+            ]
+
+        return cls(folded_words(kept), holding)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.words
+
+    def knows_name(self, name: str) -> bool:
+        """Return True when the corpus uses a name: each of its words, and for a phrase of
+        plain capitalized words ("Switch Transformer", "Piz Daint") the whole phrase."""
+        words = name.split()
+        if not all(self.knows(fold(w)) for w in words):
+            return False
+        plain = all(not any(c.isupper() or c.isdigit() for c in w[1:]) for w in words)
+        return len(words) == 1 or not plain or self.knows(fold(name))
+
+    def respell(self, text: str) -> str:
+        """Return the text with compounds written as the corpus writes them.
+
+        A word the corpus lacks that joins two of its words is split: "multipumping" ->
+        "multi-pumping", "oneshot" -> "one-shot" (the two must stand together in some
+        title or abstract, with a hyphen or a space). Two words the corpus never writes
+        together, whose join it uses, are joined: "hyper-dimensional" ->
+        "hyperdimensional", "Poly-normer" -> "Polynormer". A question is searched and
+        embedded with it: the last ``RESPELLED`` are kept rather than read twice."""
+        found = self._respelled.get(text)
+        if found is None:
+            if len(self._respelled) >= RESPELLED:
+                self._respelled.clear()
+            split = WORDS.sub(lambda m: self._split(m.group()), text)
+            found = self._respelled[text] = self._join_pairs(self._drop_defined(split))
+        return found
+
+    def _drop_defined(self, text: str) -> str:
+        """Return the text without the acronyms it defines itself that the corpus never
+        uses, when the corpus says their long form: "intermediate representation (IR)".
+        The long form says what it means; as a word no abstract has, the acronym would
+        only count against every paper. "message passing interface (MPI)" keeps it: no
+        abstract says that either, and the acronym is then what the list lacks."""
+        found = list(WORDS.finditer(text))
+        for at in reversed(range(len(found))):
+            acronym = acronym_typed(found[at].group())
+            if acronym is None or self.knows(fold(acronym)):
+                continue
+            n = len(acronym)
+            beside = (found[max(0, at - n) : at], found[at + 1 : at + 1 + n])
+            long = next((ws for ws in beside if initials(ws) == acronym), None)
+            if long and self.knows(" ".join(fold(m.group()) for m in long)):
+                start, end = found[at].start(), found[at].end()
+                if text[start - 1 : start] == "(" and text[end : end + 1] == ")":
+                    start, end = start - 1, end + 1
+                text = text[:start] + text[end:]
+        return " ".join(text.split())
+
+    def _join_pairs(self, text: str) -> str:
+        found = list(WORDS.finditer(text))
+        for first, second in reversed(list(pairwise(found))):  # later ones first: offsets hold
+            gap = text[first.end() : second.start()]
+            a, b = first.group(), second.group()
+            if gap not in (" ", "-") or not (a + b).isalpha() or min(len(a), len(b)) < 2:
+                continue
+            # "data types" stays where "data type" is said: stems side by side
+            if fold(a + b) in self.words and not self._together(fold(a), fold(b)):
+                text = text[: first.start()] + a + b + text[second.end() :]
+        return text
+
+    def _split(self, typed: str) -> str:
+        word = fold(typed)
+        if len(word) != len(typed) or self.knows(word):
+            return typed
+        # an English word ("nowhere") is not a closed-up compound
+        if len(word) >= 2 * MIN_PART + 1 and rarity(word) >= 1.0:
+            for at in range(MIN_PART, len(word) - MIN_PART + 1):
+                left, right = word[:at], word[at:]
+                if left in self.words and right in self.words and self._together(left, right):
+                    return f"{typed[:at]}-{typed[at:]}"
+        return self._corrected(word) or typed
+
+    def _corrected(self, word: str) -> str | None:
+        """Return the one corpus word a word no English speaker writes ("quantizaton",
+        "grpah") is a typo of: one edit away (a transposition is one), same first letter."""
+        if len(word) < TYPO_LETTERS or zipf(word) >= TYPO_ZIPF:
+            return None
+        near = process.extract(
+            word, self._by_letter.get(word[0], ()), scorer=OSA.distance, score_cutoff=1,
+            limit=2,
+        )  # fmt: skip
+        return str(near[0][0]) if len(near) == 1 else None
+
+    @cached_property
+    def _by_letter(self) -> dict[str, list[str]]:
+        """Return the corpus words by their first letter (built at the first typo)."""
+        letters: dict[str, list[str]] = {}
+        for known in self._sorted:
+            letters.setdefault(known[0], []).append(known)
+        return letters
+
+    def _together(self, first: str, second: str) -> bool:
+        """Return True when some title or abstract has the two words side by side.
+
+        With a stem for each, the texts ``holding`` gives already have the stems side by
+        side, so the first one answers (10k papers: a full read of every text holding
+        "data" and "sets" took ~50 ms a pair). A stop word ("one" of "one shot") has no
+        stem: then the first ``TEXTS_READ`` texts holding the other are read."""
+        phrase = f"{first} {second}"
+        if len(stem_forms(phrase)) == 2:
+            return next(iter(self._holding(phrase)), None) is not None
+        wanted = f" {phrase} "
+        return any(
+            wanted in f" {joined_words(t)} " for t in islice(self._holding(phrase), TEXTS_READ)
+        )
+
+    def knows(self, word: str) -> bool:
+        """Return True for a word the corpus uses, its singular ("DSPs"), or a longer
+        name it starts ("MobileNet" for "MobileNetV2"); prefixes of 5 letters or more.
+        A name of several words must occur as a phrase."""
+        if " " in word:
+            phrase = f" {' '.join(WORDS.findall(word))} "
+            return any(phrase in f" {joined_words(text)} " for text in self._holding(word))
+        if word in self.words or (word.endswith("s") and word[:-1] in self.words):
+            return True
+        return len(word) >= 5 and self.starts_a_word(word)
+
+    def starts_a_word(self, prefix: str) -> bool:
+        """Return True when some corpus word starts with a folded prefix (a bisection)."""
+        at = bisect.bisect_left(self._sorted, prefix)
+        return at < len(self._sorted) and self._sorted[at].startswith(prefix)
+
+
+def acronym_typed(typed: str) -> str | None:
+    """Return a word typed as an acronym ("IR", "DNNs" -> "DNN"), else None: capitals
+    only, ``MIN_ACRONYM`` to ``MAX_ACRONYM`` of them, a plural "s" dropped."""
+    acronym = typed[:-1] if typed.endswith("s") and typed[:-1].isupper() else typed
+    fits = MIN_ACRONYM <= len(acronym) <= MAX_ACRONYM
+    return acronym if fits and acronym.isupper() and acronym.isalpha() else None
+
+
+def initials(words: Sequence[re.Match[str]]) -> str:
+    """Return the capitalized first letters of words ("high level synthesis" -> "HLS")."""
+    return "".join(m.group()[0] for m in words).upper()
+
+
+def folded_words(texts: Iterable[str]) -> set[str]:
+    """Return the folded words of texts, as ``Vocabulary`` compares them."""
+    return {w for t in texts for w in joined_words(t).split()}
+
+
+def joined_words(text: str) -> str:
+    """Return a text's folded words joined by single spaces, as phrases are compared."""
+    return " ".join(WORDS.findall(fold(text)))
+
+
+@lru_cache(maxsize=65536)  # words users type: bounded
+def zipf(word: str, language: str = "en") -> float:
+    """Return a word's Zipf frequency in a language, English by default (wordfreq;
+    imported on first use)."""
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, language))
+
+
+def entities(text: str) -> list[str]:
+    """Return the words and phrases that look like names: "GraphCast", "ZeRO", "H100",
+    "Mirhoseini", "Switch Transformer", "Intel SGX".
+
+    A name has a capital after its first letter, or letters then digits, or is
+    capitalized in mid-sentence; capitalized words in a row form one name, even at the
+    start of a sentence. Words that start with a digit are amounts ("175B").
+    """
+    found: list[str] = []
+    run: list[str] = []
+    last_end = -1
+    for match in WORDS.finditer(text):
+        word = match.group()
+        if word[0].isdigit() or len(word) < 2:
+            run, last_end = _close(run, found), -1
+            continue
+        before = text[: match.start()].rstrip()
+        mid_sentence = bool(before) and before[-1] not in ".!?:;¿¡"
+        inner = any(c.isupper() or c.isdigit() for c in word[1:])
+        capital = word[0].isupper() or inner
+        if capital and run and text[last_end : match.start()] == " ":
+            run.append(word)
+        else:
+            run = _close(run, found)
+            if capital:
+                run = [word]
+                if not (inner or mid_sentence):
+                    run.append("")  # a sentence-initial capital counts only in a phrase
+        last_end = match.end()
+    _close(run, found)
+    return found
+
+
+def _close(run: list[str], found: list[str]) -> list[str]:
+    words = [w for w in run if w]
+    if len(words) > 1 or (words and "" not in run):
+        found.append(" ".join(words))
+    return []

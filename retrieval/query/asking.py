@@ -1,0 +1,311 @@
+"""The English of asking: the patterns that read how a question asks, not what about.
+
+Framing words (how many, which years, summarize ...), list asks, code asks, people
+around a name, leaving out, weighing two areas, comparisons, thanks. ``retrieval.query.intent``
+reads a question with them; what is left is the topic. Each pattern says what it reads
+and what it leaves alone, with the questions that decided it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from retrieval.query.names import TITLES
+from retrieval.text import fold, terms, tokenize
+
+# The English of asking about a listing or an author rather than about a topic.
+FRAMING = frozenset(
+    tokenize(
+        "how many number count counts year years yearly per which main research researcher "
+        "theme themes topic topics area areas field fields summarize summarise summary "
+        "overview rundown gist listed list lists listing subject subjects category "
+        "categories codes arxiv published publish publishes publication publications wrote "
+        "written write writes authored author authors recent recently latest newest new "
+        "oldest first last index indexed collection here share percent percentage "
+        "distribution spread full complete entire whole overall every everything titles "
+        "title show "
+        "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
+        "mainly focus focuses interests interested working does do did have has got "
+        "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
+        "classified categorized categorised belong belongs appear appears show shows one ones top "
+        "best anyone anybody either "
+        "both coauthored coauthor authoring together jointly joint et al colleagues "
+        "coauthors collaborators "
+        "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
+        "came come produce produced cover covers covered want wants wanted wanna whose"
+    )
+)
+# What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
+OPENER = re.compile(
+    r"^\s*(?:(?:hmm+|btw|ok|okay|so|well|hey|hi|hello|yo|lastly|also|bonjour|hola|hallo|ciao)"
+    r"\b(?!-)[\s,!.:;]*)+",
+    re.I,
+)
+# Framing words whose stems are topics too ("lately" is "late", "currently" "current"):
+# matched as typed.
+FRAMING_WORDS = frozenset({"lately", "nowadays", "currently"})
+# Asking for a list: a plural of "paper", or a word that asks for several, read where it
+# asks and not where it is part of the topic: "which ones", not "ones and zeros" or
+# "classical ones"; "works"/"studies" after a determiner ("which works involve HLS"), not
+# as verbs ("an AI that studies circuits", "still works"); "list" as the ask ("list the
+# cs.ET papers", "give me a list"), not "in this list" or "sort a list of numbers";
+# "everything on X", not "represents everything as"; "anything" not after do/did; "both"
+# not in "both X and Y". Read anywhere, 39 of 319 one-paper questions of the eval sets
+# were lists (their best paper could be cut); read so, 16, and every list question is
+# still one. With no topic, ``SEVERAL`` asks for the listing.
+PLURAL = re.compile(
+    r"\b(?:papers|articles|publications|compare|comparison|versus|vs)\b"
+    r"|\b(?:which|what|the|any|those|these|other)\s+ones\b"
+    r"|\b(?:which|what|any|the|these|those|other|related|recent|his|her|their|some|all)"
+    r"\s+(?:works|studies)\b|\bany\s+work\b"
+    r"|(?:^|[.!?:]\s*|\b(?:please|pls|can\s+you|could\s+you|would\s+you|just)\s+)list\b"
+    r"|\b(?:give|gimme|show|send|want|need|get)\s+(?:me\s+|us\s+)?(?:a|the)\s+"
+    r"(?:full\s+|complete\s+)?list\b|\ball\s+of\s+(?:them|these|those|it)\b"
+    r"|\b(?:give|gimme|show|send|want|need|get|find|list)\s+(?:me\s+|us\s+)?(?:all|everything)\b"
+    r"|\beverything\s+(?:on|about|related|regarding|concerning|that|you|here|with|by|from)\b"
+    r"|(?<!\bdo\s)(?<!\bdid\s)\banything\b"
+    r"|\bboth\b(?!\s+(?:[\w-]+\s+){0,3}?and\b)|\bwhat\s+do\s+you\s+have\b",
+    re.I,
+)
+# A verb that only says a list is about something: "anything involving weather",
+# "papers that deal with quantization", "works touching on HLS". Read as "on": its words
+# are no topic, and "involving" would outweigh "weather" (more common in English).
+ABOUT_VERB = re.compile(
+    r"\b(anything|something|papers?|works?|articles?|ones|stuff|publications?|research)"
+    r"((?:\s+(?:here|in\s+(?:here|th(?:e|is)\s+list|our\s+list)))?\s+(?:that|which))?"
+    r"\s+(?:\w+ly\s+)?"
+    r"(?:involv(?:e|es|ing)|deal(?:s|ing)?\s+with|concern(?:s|ing)?|regard(?:s|ing)?"
+    r"|cover(?:s|ing)?|address(?:es|ing)?|discuss(?:es|ing)?|tackl(?:e|es|ing)"
+    r"|mention(?:s|ing)?|explor(?:e|es|ing)|touch(?:es|ing)?(?:\s+(?:up)?on)?|relat(?:ed|ing)\s+to"
+    r"|focus(?:es|ing)?\s+on|look(?:s|ing)?\s+(?:at|into)|talk(?:s|ing)?\s+about"
+    r"|stud(?:y|ies|ying)|examin(?:e|es|ing)|investigat(?:e|es|ing))\b",
+    re.I,
+)
+# With no topic, these ask about the list itself ("how many papers per year?", "how are
+# the cs.LG papers distributed?", "what's in the list?"): the answer counts its papers by
+# year, subject and author (``retrieval.answers.overview``). The facets alone ("which subjects are
+# there?", "who are the authors?") only without filters: "which cs.LG papers are from
+# 2023 (either author)?" asks for those papers.
+ABOUT_THE_LIST = re.compile(
+    r"\b(?:per\s+year|by\s+year|yearly|distribution|distributed|breakdown|spread|overview"
+    r"|summary|summari[sz]e|range|span|cover(?:s|ed)?|contain(?:s|ed)?|holds?|stat(?:s|istics)?"
+    r"|in\s+(?:the|this|your|our)\s+(?:list|collection|index)"
+    r"|what['’]?s\s+(?:in\s+)?(?:here|there|in\s+it))\b",
+    re.I,
+)
+# What the list's papers are counted by: one pattern for the questions below that ask it.
+FACETS = r"years?|subjects?|categor(?:y|ies)"
+LIST_FACETS = re.compile(rf"\b(?:{FACETS}|fields?|areas?|authors?|who)\b", re.I)
+# ... with filters too, when the facet is what is asked: "which subjects are there in
+# 2023?", "who are the authors of the cs.DC papers?", "papers per subject since 2023".
+FACET_ASKED = re.compile(
+    rf"\b(?:which|what)\s+(?:arxiv\s+)?(?:{FACETS}|authors?)\b"
+    r"|\bwho\s+(?:are|is|were|was|wrote|writes)\b|\bper\s+(?:subject|category|author)\b",
+    re.I,
+)
+# What an author's card answers: a question that asks one of these of an author is
+# answered by the card whatever else it says ("which categories do Hoefler's papers fall
+# under?", "what's his whole deal, like the main themes", "can someone summarise ...").
+CARD_ASKS = re.compile(
+    rf"\b(?:how\s+many|count|number|total|{FACETS}|fields?|areas?"
+    r"|themes?|topics?|overview|summar(?:y|ies|ise|ize)|sum\s+up|gist|tl;?dr|rundown"
+    r"|big\s+picture|nutshell|overall|mostly|mainly|recent|latest|newest"
+    r"|breakdown|split|spread|distribution)\b",
+    re.I,
+)
+# ... or a list of their papers: within years or subjects, that list, not the card.
+PAPERS_ASKS = re.compile(r"\b(?:all|every|everything|list|titles|dump|publish(?:ed)?)\b", re.I)
+# The card's asks as typed with a typo ("which yeras", "catgories breakdown", "papres").
+CARD_WORDS = ("years", "subjects", "categories", "themes", "topics", "summary", "overview",
+              "papers", "breakdown")  # fmt: skip
+# A count asked over a topic's papers: "graph papers per year", "which authors worked on
+# quantization?", "how are the FPGA papers distributed over years?". Taken out of the
+# search; the answer counts what it lists (``retrieval.answers.overview``).
+BREAKDOWN = re.compile(
+    r"\b(?:breakdown\s+)?(?:per|by)\s+(?:year|subject|category|author)s?\b|\byearly\b"
+    r"|\b(?:distributed|spread)\s+(?:over|across|by|among)\s+(?:the\s+)?(?:years|subjects"
+    r"|categories|authors)\b",
+    re.I,
+)
+# What else asks a facet of a topic's papers ("which authors worked on X", "who are the
+# authors of graph papers?"): taken out with the facet asked (``FACET_ASKED``).
+FACET_OF = re.compile(
+    rf"\bthe\s+(?:{FACETS}|authors?)\s+(?:of|for|behind|on)\b"
+    r"|\b(?:worked|work|works|wrote|write|published|publish)\s+(?:on|about|in)\b",
+    re.I,
+)
+# With no topic left, any of these asks for the listing itself ("everything", "show me
+# all", "list", "all of it"): they weigh against a topic only when there is one.
+SEVERAL = re.compile(r"\b(?:all|everything|every|list|works|studies|ones)\b", re.I)
+# Asking where a paper's code is, not about code as a topic ("weather code", "surface
+# code", "HLS code generation", "subject codes"): a code host, open source, or code or
+# an implementation that is released, shared, available or linked.
+NOT_SOURCE = (
+    r"(?![\s-]+(?:generation|generator|fragments?|smells?|reviews?|switching|search"
+    r"|completion|clones?|quality))"
+)
+WANTS_CODE = re.compile(
+    r"\b(?:github|gitlab|repos?|repositor(?:y|ies)|open[- ]?sourc\w*|source[- ]code)\b"
+    rf"|\b(?:code|implementations?)\b{NOT_SOURCE}[^.?!,]{{0,25}}?"
+    r"\b(?:available|public(?:ly)?|released?|online|shared|link(?:ed|s)?)\b"
+    r"|\b(?:release[sd]?|releasing|share[sd]?|sharing|publish(?:es|ed)?|provide[sd]?|with"
+    r"|ha(?:ve|s)|link(?:s|ed)?\s+to|where(?:'s|\s+is|\s+can\s+i\s+find)?)\s+"
+    r"(?:the\s+|their\s+|its\s+|any\s+|some\s+|public\s+|open\s+)?"
+    rf"(?:code|implementations?)\b{NOT_SOURCE}",
+    re.I,
+)
+
+# Words right before an author's name that ask to leave the author out ("not by Hoefler").
+LEAVE_OUT = re.compile(
+    r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
+    r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?)(?:\s+(?:those|the\s+ones|ones|papers))?"
+    r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$"
+    # the same in the languages ``retrieval.query.language`` reads: "nicht von Hoefler", "sauf
+    # Zhang", "não são de Hoefler", "tranne quelli di Zhang"
+    r"|\b(?:nicht|außer|ausser|ohne|sauf|sans|pas|excepto|salvo|sin|tranne|eccetto|senza|non"
+    r"|exceto|sem|não|nao|no(?=\s+(?:son|es)\b))(?:\s+(?:sind|sont|son|sono|são|sao|ist|est|es|è|é))?"
+    r"(?:\s+(?:ceux|celles|quelli|quelle|los|las|aquellos|aqueles|os|as|die))?"
+    r"(?:\s+(?:von|de|des|du|di|del|della|da|do|por|par))?\s*$",
+    re.I,
+)
+JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re.I)
+# How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs",
+# "give me one paper on graphs" (searched, "one" matched abstracts saying "one").
+COUNTED = re.compile(
+    r"\b(?:(?:top|best|first)\s+)?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)"
+    r"(?=\s+(?:papers|articles|works|ones|results)\b)"
+    r"|\b(?:one|1|a\s+single|single)(?=\s+(?:paper|article|result)\b)",
+    re.I,
+)
+# Asking for the oldest papers first; "latest", "newest" are the listing's own order.
+OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
+NEWEST = re.compile(
+    r"\b(?:latest|newest|most\s+recent)\b|\bwhat['’]?s\s+new\b|\banything\s+new\b", re.I
+)  # "what's new?" was searched for abstracts saying "new"
+# A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".
+PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"
+OTHER_AUTHOR = re.compile(
+    rf"\b(?:written\s+|authored\s+)?by\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b"
+    rf"|\b((?:{PERSON}\s+){{1,2}}{PERSON})['’]s?\s+(?:papers?|work|research|publications)\b"
+)
+# "papers like GPTQ", "anything similar to SAGMAN": what follows may name a listed paper.
+SIMILAR = re.compile(
+    r"(?<!would )(?<!['’]d )\b(?:like|similar\s+to|related\s+to|resembling|akin\s+to"
+    r"|along\s+the\s+lines\s+of)\s+(?!to\b)(.+)",  # not "I'd like the GPTQ paper"
+    re.I,
+)
+HOW_MANY = re.compile(
+    r"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,3}?(?:papers|articles)\b"
+    r"|\bcount\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:papers|articles)\b",
+    re.I,
+)
+# The words of a count ask, left out of what is searched ("number of quantization papers"
+# keeps "quantization"; "how many" matched abstracts saying "many").
+COUNT_WORDS = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b(?:\s+the\b)?", re.I)
+# Words that belong to a name rather than to the topic: a title before it ("Prof Zhang")
+# and the people around it after ("Zhang et al.", "Hoefler's team", "Zhang and his
+# students"). Left in the search, they are words no abstract holds ("colleagues") or
+# match the wrong one ("Learning from Students").
+TITLE = re.compile(rf"\b(?:{'|'.join(TITLES)})\.?\s*$", re.I)
+PEOPLE = (  # "and co." but not "co-design"
+    r"(?:(?:(?:phd|ph\.d\.|grad(?:uate)?|former|research)\s+)?"
+    r"(?:colleagues|co-?authors|collaborators|co-?workers|students|postdocs|advisees|team"
+    r"|teams?|group|labs?|people|folks|crew|company)\b|co(?:\.|(?=[\s,]|$)))"
+)
+WITH_PEOPLE = re.compile(  # "Zhang et al.", "Hoefler and his PhD students"
+    rf"^\s*(?:et\.?\s*al\b\.?|(?:and|&|with)\s+(?:his|her|their|the|other)?\s*{PEOPLE})", re.I
+)
+BARE_PEOPLE = re.compile(rf"^\s*{PEOPLE}", re.I)  # "Hoefler's team", not "group theory"
+# Where someone works, right after their name: "Hoefler (ETH Zurich)", "Zhang at Cornell".
+AFFILIATION = re.compile(
+    r"^\s*(?:\((?![^()]*\d)[^()]{1,60}\)|(?:at|from|of)\s+(?:the\s+)?[A-Z][\w&.'’-]*"
+    r"(?:\s+(?:of\s+|de\s+)?[A-Z][\w&.'’-]*){0,3})"
+)
+# Another person named beside a listed author: "Hoefler and Alistarh on quantization".
+# (up to three capitalized words; the name is the longest start of them that reads as one:
+# "and Alistarh GPTQ"), or before it: "Frantar and Hoefler", "Alistarh, Frantar and".
+CO_AUTHOR = re.compile(rf"^\s*(?:and|&)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b")
+CO_AUTHOR_BEFORE = re.compile(
+    rf"(?:^|(?<=[\s,]))((?:{PERSON}\s+){{0,2}}{PERSON})(\s+and|\s*&|\s*,)$"
+)
+# Weighing two areas of someone's work ("more of a hardware guy or an ML guy", "more into
+# theory than systems", "does he work more on X or Y"): the author's card answers it, with
+# their subjects and themes. "anything more on X or Y" and "more efficient" do not weigh.
+AREA = r"[^?.!]{1,40}?\s+"  # one area of work, up to the "or" / "than"
+DOES = r"\b(?:works?|publish(?:es)?|focus(?:es)?|writes?)\s+"
+LEANING = re.compile(
+    rf"\bmore\s+(?:of\s+)?an?\s+{AREA}(?:or|than)\s+\S"
+    rf"|\bmore\s+(?:into|interested\s+in)\s+{AREA}(?:or|than)\s+\S"
+    rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S"
+    rf"|(?<!that )(?<!which )(?<!papers )\bprefers?\s+{AREA}(?:or|over|to)\s+\S"
+    # "is it all HPC or is there ML too?", "is he mostly an HPC person or does he do ML?"
+    rf"|\b(?:is\s+(?:it|he|she|[^\W\d_]+)|are\s+they)\s+(?:all|mostly|mainly|only|just)\s+{AREA}or\s+"
+    r"(?:is|are|does|do|did|has|have)\b",
+    re.I,
+)
+# "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
+PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
+JOINTLY = re.compile(
+    r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint)\b", re.I
+)
+# A message that only thanks ("thanks!", "great, thank you so much 🙏"): no question.
+THANKING = frozenset(
+    {"thanks", "thank", "thx", "ty", "cheers", "appreciated", "merci", "danke", "gracias"}
+)
+COURTESY = THANKING | frozenset(
+    {"you", "a", "lot", "so", "much", "many", "very", "again", "that", "this", "was", "is",
+     "it", "got", "ok", "okay", "great", "awesome", "cool", "nice", "perfect", "good",
+     "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help"}
+)  # fmt: skip
+# A topic to leave out, to the end of its clause: "Hoefler's papers not about quantum",
+# "graph papers except GNNs", "apart from GPTQ, ...". Not "without" nor "does not use"
+# ("quantization without retraining", "papers that do not use retraining" ask for a method).
+NOT_ABOUT = re.compile(
+    r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
+    r"\b(?:(?:not|(?:are|is)n['’]?t)\s+(?:about|on|related\s+to|using|involving)"
+    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from"
+    r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
+    r"\s+([^?.!;,]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[,?.!;]|$)",
+    re.I,
+)
+# A question that sets papers side by side: "QFX vs FLIQS", "how do HOGA and Polynormer
+# differ", "compare ENS-10 and ...", "how does HammingMesh relate to ...".
+COMPARES = re.compile(
+    r"\b(?:vs\.?|versus|compar(?:e|es|ed|ing|ison|isons)|differ(?:s|ed|ence|ences|ent|ently)?"
+    r"|contrast(?:s|ed|ing)?|relates?\s+to)(?![\w-])",
+    re.I,
+)
+AGAINST = re.compile(r"\bagainst\b", re.I)  # "compare their method against GPTQ and FLIQS"
+
+
+def asks_several(text: str, topic: str) -> bool:
+    """Return True when a question asks for a list of papers rather than one paper."""
+    return bool(PLURAL.search(text) or (not topic and SEVERAL.search(text)))
+
+
+def compares(text: str) -> bool:
+    """Return True when a question sets papers side by side, not against a baseline
+    ("which papers compare their method against GPTQ and FLIQS" is a list)."""
+    return bool(COMPARES.search(text)) and not AGAINST.search(text)
+
+
+def only_thanks(question: str) -> bool:
+    """Return True for a message that only thanks: every word a courtesy, one a thanks."""
+    words = {fold(w) for w in re.findall(r"[^\W\d_]+", question)}
+    return "?" not in question and bool(words & THANKING) and words <= COURTESY
+
+
+def by_date(text: str) -> str | None:
+    """Return "oldest" or "newest" when a question asks for papers by their date."""
+    return "oldest" if OLDEST.search(text) else "newest" if NEWEST.search(text) else None
+
+
+def without_date_order(text: str) -> str:
+    """Return a question without the words asking for an order by date: the papers are
+    sorted by year, not searched for "latest" ("latest quantization paper")."""
+    return NEWEST.sub(" ", OLDEST.sub(" ", text))
+
+
+def content_words(text: str) -> list[str]:
+    """Return the words of a text that are neither stop words nor framing."""
+    return [t.word for t in terms(text) if t.stem not in FRAMING and t.word not in FRAMING_WORDS]

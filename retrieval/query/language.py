@@ -1,0 +1,456 @@
+"""Read questions that are not in English, with what the English-only model can use.
+
+Four measurable steps, no translation model:
+
+1. **Detect** the language from its function words (``data/framing.json``, "markers")
+   or, for Chinese, Japanese and Korean, from the script.
+2. **Map framing** ("artículos" -> "papers", "depuis" -> "since", "论文" -> "papers")
+   with the same small per-language dictionary, so intent and year filters work.
+3. **Read technical words from a term list** (``data/terms.json``: about 7,400 terms and
+   phrases in the six languages, "computación cuántica" -> "quantum computing",
+   "Wettervorhersage" -> "weather forecasting", "图神经网络" -> "graph neural networks"),
+   the longest phrase first. Cognates alone missed them: over the eval sets' 151
+   non-English questions (the list was written without them), first paper right
+   0.825 -> 1.000, list F1 0.559 -> 0.855.
+4. **Match the other technical words to the corpus as cognates**: a word the corpus
+   already uses ("RDMA", "Transformers") is kept; otherwise Romance/German endings are
+   rewritten to English ones ("computación" -> "computation", "simbólicas" ->
+   "simbolic") and the closest corpus word is taken when it is similar enough (rapidfuzz
+   ratio >= 82: "hiperdimensional" -> "hyperdimensional" scores 94, "pesos" -> "peso"
+   never reaches it).
+
+``Reading.understood`` is the share of content words that survived as English; when it
+is low, papercord says in English that it could not read the question.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from retrieval.config import DATA
+from retrieval.index.vocabulary import zipf
+from retrieval.text import CJK, WORDS, fold, stem, stopwords, tokenize
+
+FRAMING_FILE = DATA / "framing.json"
+TERMS_FILE = DATA / "terms.json"
+COGNATE_MIN = 82  # rapidfuzz ratio for a cognate: "texte"/"text" 89, "pesos"/"peso" 89 too
+# A word of a non-English question that no abstract has is kept as an English term when it
+# is common in English (Zipf >= ENGLISH_ZIPF) and more common there than in the question's
+# language by MORE_ENGLISH: "Dragonfly" (3.0 in English, 2.0 in French), "Federated" (2.9,
+# German 1.6), "vídeo" (5.4 as "video", Spanish 4.9); not "problem" in German (5.4, 5.4),
+# nor French "pain" and "sale" (0.4 more common in English).
+# Kept, it counts as a term the list lacks, as it would in English.
+ENGLISH_ZIPF = 2.5
+MORE_ENGLISH = 0.5
+MIN_READ_TERMS = 2  # words read from a question read only in part, to answer on
+MIN_MARKERS = 2  # function words needed to call a question non-English
+OWN_WORD_ZIPF = 4.0  # a word typed without a term's accents this common is another word
+# Subject codes are no language's words: "cs.ET" is not French "et".
+SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[a-z]{2}\b", re.I)
+# Letters and marks that point at one language; each one seen adds a vote (at most 2).
+LETTERS = {"es": "¿¡ñ", "fr": "çèêàùœ", "de": "äöüß", "pt": "ãõ"}
+# Romance and German endings and spellings, rewritten to their usual English form.
+REWRITES = (
+    ("ções", "tions"),
+    ("ção", "tion"),
+    ("zioni", "tions"),
+    ("zione", "tion"),
+    ("ciones", "tions"),
+    ("ción", "tion"),
+    ("cion", "tion"),
+    ("siones", "sions"),
+    ("sión", "sion"),
+    ("idades", "ities"),
+    ("idad", "ity"),
+    ("ité", "ity"),
+    ("ite", "ity"),
+    ("icas", "ic"),
+    ("icos", "ic"),
+    ("ica", "ic"),
+    ("ico", "ic"),
+    ("iques", "ic"),
+    ("ique", "ic"),
+    ("izados", "ized"),
+    ("izadas", "ized"),
+    ("izado", "ized"),
+    ("izada", "ized"),
+    ("isés", "ized"),
+    ("isé", "ized"),
+    ("ados", "ed"),
+    ("adas", "ed"),
+    ("ées", "ed"),
+    ("ée", "ed"),
+    ("mente", "ly"),
+    ("ales", "als"),
+    ("ismo", "ism"),
+    ("ierung", "ation"),
+    ("isch", "ic"),
+    ("ieren", "ize"),
+    ("ien", "ies"),
+    ("tät", "ty"),
+    ("eur", "er"),
+    ("ar", "e"),
+    ("er", "e"),
+    ("es", "s"),
+    ("os", "s"),
+    ("as", "s"),
+)
+PREFIXES = (("hiper", "hyper"), ("cua", "qua"), ("ph", "f"), ("k", "c"), ("z", "s"))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A question as papercord reads it: its language and an English working text."""
+
+    language: str  # "en", "fr", "es", "de", "it", "pt", "zh", "ja", "ko"
+    english: str
+    understood: float  # share of content words kept or mapped (1.0 for English)
+    unread: tuple[str, ...] = ()
+
+
+UNSPACED = frozenset({"zh", "ja", "ko"})  # languages written without spaces between words
+# Chinese puts "since", "after" and "before" behind the year: 2023年以来 is "since 2023".
+YEAR_WORDS = {"以来": "since", "之后": "after", "以后": "after", "之前": "before", "以前": "before"}
+YEAR_AFTER_WORD = re.compile(rf"((?:19|20)\d\d)\s*年?\s*({'|'.join(YEAR_WORDS)})")
+LANGUAGES = {"fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
+             "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}  # fmt: skip
+
+
+def cannot_read(language: str, author: str | None = None) -> str:
+    """Return the note, in English, for a question papercord could not read (all of it
+    but an author's name, when ``author`` is given: the card is shown)."""
+    name = LANGUAGES.get(language, "another language")
+    what = f"what you asked about {author}" if author else "this question"
+    shown = f"; here is {author}'s summary" if author else ""
+    return (
+        f"I could not understand {what}: it reads as {name}, and I understand "
+        f"English (and technical terms in other languages){shown}. Please ask in English."
+    )
+
+
+def partly_read(language: str) -> str:
+    """Return the note, in English, over an answer found with the few words of a
+    question papercord could read."""
+    name = LANGUAGES.get(language, "another language")
+    return (
+        f"I could understand only part of this question: it reads as {name}, and I "
+        "understand English (and technical terms in other languages). These papers match "
+        "the words I could read."
+    )
+
+
+def read_enough(english: str, question: str) -> bool:
+    """Return True when a question read only in part left enough to answer on: two
+    words read, or one the question typed as is ("PIM"), not one guessed as a cognate
+    ("transacciones" is no "translation")."""
+    read = tokenize(english)
+    kept = {fold(w) for w in WORDS.findall(english)} - stopwords()
+    typed = {fold(w) for w in WORDS.findall(question)}  # "Modell" is no "model" typed
+    return len(read) >= MIN_READ_TERMS or bool(kept & typed)
+
+
+@cache
+def framing(path: Path = FRAMING_FILE) -> dict[str, tuple[frozenset[str], dict[str, str]]]:
+    """Return, per language, its marker words and its framing map (read once)."""
+    table = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        lang: (frozenset(fold(w) for w in entry["markers"].split()),
+               {fold(k): v for k, v in entry["map"].items()})
+        for lang, entry in table.items()
+        if not lang.startswith("_")
+    }  # fmt: skip
+
+
+@cache
+def _term_table(path: Path = TERMS_FILE) -> dict[str, dict[str, str]]:
+    """Return ``data/terms.json`` per language, as written (read once)."""
+    table = json.loads(path.read_text(encoding="utf-8"))
+    return {lang: entry for lang, entry in table.items() if not lang.startswith("_")}
+
+
+@cache
+def terms() -> dict[str, dict[str, str]]:
+    """Return, per language, its technical terms and phrases in English, as the reader
+    meets them (``_words``)."""
+    return {
+        lang: {_words(k, lang): v for k, v in entry.items()}
+        for lang, entry in _term_table().items()
+    }
+
+
+def _words(key: str, language: str) -> str:
+    """Return a term as the reader meets it: folded, words apart ("d'images" -> "d
+    images"); a term of a language written without spaces stays a substring."""
+    return fold(key) if language in UNSPACED else " ".join(WORDS.findall(fold(key)))
+
+
+@cache
+def accented() -> dict[str, dict[str, str]]:
+    """Return, per language, the one-word terms that have accents, by their folded form
+    ("approche" -> "approché")."""
+    return {
+        lang: {fold(k): k.casefold() for k in entry if " " not in k and fold(k) != k.casefold()}
+        for lang, entry in _term_table().items()
+    }
+
+
+def _term(lexicon: dict[str, str], typed: list[str], language: str) -> tuple[str | None, int]:
+    """Return the English of the longest term the words start with ("redes neuronales
+    de grafos"), and how many words it takes; (None, 0) when they start none.
+
+    ``typed`` are the words as typed, in lower case. A word typed without a term's
+    accents is that term unless it is a common word of its own: French "approche"
+    (approach) is no "approché" (approximate), Portuguese "no" (in the) no "nó" (node).
+    """
+    words = [fold(w) for w in typed]
+    for length in range(len(words), 0, -1):
+        english = lexicon.get(" ".join(words[:length]))
+        if english is None:
+            continue
+        spelled = accented().get(language, {}).get(words[0]) if length == 1 else None
+        if spelled and typed[0] != spelled and _common(typed[0], language) >= OWN_WORD_ZIPF:
+            continue
+        return english, length
+    return None, 0
+
+
+def detect(question: str) -> str:
+    """Return the language a question is written in (ISO 639-1 code)."""
+    if re.search(r"[\uac00-\ud7af]", question):
+        return "ko"
+    if re.search(r"[\u3040-\u30ff]", question):
+        return "ja"
+    if re.search(rf"[{CJK}]", question):
+        return "zh"
+    typed = [w.casefold() for w in WORDS.findall(SUBJECT_CODE.sub(" ", question))]
+    words = [fold(w) for w in typed]
+    english = sum(w in stopwords() for w in words)
+    scores = {
+        lang: sum(
+            (w in markers or w in mapping) and _more_theirs(t, lang)
+            for w, t in zip(words, typed, strict=True)
+        )
+        + min(2, sum(question.count(ch) for ch in LETTERS.get(lang, "")))
+        for lang, (markers, mapping) in framing().items()
+    }
+    best = max(scores.values(), default=0)
+    if best < MIN_MARKERS or best <= english:
+        return "en"
+    tied = [lang for lang, score in scores.items() if score == best]
+    # A tie goes to the language the whole question reads most like: "previsión
+    # meteorológica de conjunto de datos" has two French function words ("de"), and
+    # every word of it is Spanish.
+    return max(tied, key=lambda lang: sum(_common(t, lang) for t in typed))
+
+
+def _more_theirs(word: str, language: str) -> bool:
+    """Return True when a function word is more common in a language than in English:
+    "on", "publications", "recent" and "compare" are French words too, and made
+    "Recent publications on robots" read as French."""
+    return _common(word, language) > zipf(word)
+
+
+def _common(word: str, language: str) -> float:
+    """Return a word's Zipf frequency in a language from wordfreq's small lists, which
+    hold its words from Zipf 3 up: enough to tell common words apart, at 3 MB a language
+    where the full lists take 40 MB each (RSS 236 -> 425 MB with them)."""
+    if language in UNSPACED:
+        return 0.0  # wordfreq cuts Chinese into words with jieba, not installed
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, language, wordlist="small"))
+
+
+class Reader:
+    """Reads questions against one corpus vocabulary (the words its abstracts use)."""
+
+    def __init__(self, vocabulary: Iterable[str]) -> None:
+        self.vocabulary = frozenset(fold(w) for w in vocabulary)
+        self._stems = {stem(w): w for w in sorted(self.vocabulary)}
+        self._by_letter: dict[str, list[str]] = {}
+        for word in self.vocabulary:
+            if len(word) >= 4:
+                self._by_letter.setdefault(word[0], []).append(word)
+
+    def read(self, question: str) -> Reading:
+        """Return the question's language and the English text to search with."""
+        language = detect(question)
+        if language == "en":
+            return Reading("en", question, 1.0)
+        markers, mapping = framing().get(language, (frozenset(), {}))
+        if language in UNSPACED:
+            return self._read_cjk(question, language)
+        text = _replace_phrases(question, mapping)
+        lexicon = terms().get(language, {})
+        words = list(WORDS.finditer(text))
+        pieces: list[str] = []
+        cursor, content, kept, at = 0, 0, 0, 0
+        unread: list[str] = []
+        while at < len(words):
+            match = words[at]
+            word, folded = match.group(), fold(match.group())
+            pieces.append(text[cursor : match.start()])
+            cursor, at = match.end(), at + 1
+            if folded in markers:
+                continue
+            if folded in mapping:
+                pieces.append(mapping[folded])
+                continue
+            content += 1
+            near = [w.group().casefold() for w in words[at - 1 : at + 3]]
+            term, length = _term(lexicon, near, language)
+            if term is not None:
+                cursor, at = words[at + length - 2].end(), at + length - 1
+                kept += 1
+                pieces.append(term)
+                continue
+            english = self._english(word, folded) or _english_term(word, folded, language)
+            if english is None:
+                unread.append(word)
+                continue
+            kept += 1
+            if language == "de" and english[1:].islower():  # German capitalizes every noun:
+                english = english.lower()  # "Routing" is no name ("Mixture-of-Experts" is)
+            pieces.append(english)
+        pieces.append(text[cursor:])
+        english_text = " ".join("".join(pieces).split())
+        return Reading(language, english_text, kept / content if content else 1.0, tuple(unread))
+
+    def _english(self, word: str, folded: str) -> str | None:
+        """Return the word as the corpus would spell it, or None when it has no cognate."""
+        if folded in self.vocabulary or folded.isdigit():
+            return word
+        if len(folded) < 4 or any(c.isdigit() or c.isupper() for c in word[1:]):
+            return word  # acronyms, names and short tokens ("HPC", "GPT-4V", "AlphaFold")
+        return self.cognate(folded)
+
+    def cognate(self, folded: str) -> str | None:
+        """Return the corpus word a foreign word most likely corresponds to, or None."""
+        forms = _forms(folded)
+        for form in forms:
+            if form in self.vocabulary:
+                return form
+        for form in forms:  # "compresser" and "compression" share the stem "compress"
+            if stem(form) in self._stems and len(stem(form)) >= 5:
+                return self._stems[stem(form)]
+        best: tuple[str, float] | None = None
+        for form in forms:
+            found = process.extractOne(
+                form, self._by_letter.get(form[0], []), scorer=fuzz.ratio,
+                score_cutoff=COGNATE_MIN,
+            )  # fmt: skip
+            if found and (best is None or found[1] > best[1]):
+                best = (str(found[0]), float(found[1]))
+        return best[0] if best else None
+
+    def _read_cjk(self, question: str, language: str) -> Reading:
+        words = _unspaced_words(language)
+        text = YEAR_AFTER_WORD.sub(lambda m: f" {YEAR_WORDS[m[2]]} {m[1]} ", question)
+        text = re.sub(rf"[{CJK}]+", lambda run: _segmented(run.group(), words), text)
+        unread = tuple(re.findall(rf"[{CJK}]+", text))
+        latin = [w for w in WORDS.findall(text) if not re.match(rf"[{CJK}]", w)]
+        content = [w for w in latin if fold(w) not in stopwords()]
+        read_chars = sum(len(w) for w in content)
+        total = read_chars + sum(len(u) * 2 for u in unread)  # a CJK word ~ 2 letters' worth
+        english = " ".join(re.sub(rf"[{CJK}]+", " ", text).split())
+        return Reading(language, english, read_chars / total if total else 1.0, unread)
+
+
+@dataclass(frozen=True)
+class UnspacedWords:
+    """A language's words for cutting text written without spaces: each word's English
+    ("" for a function word), the longest word's length, and the words reversed (to cut
+    from the right)."""
+
+    english: dict[str, str]
+    longest: int
+    reversed: frozenset[str]
+
+
+@cache
+def _unspaced_words(language: str) -> UnspacedWords:
+    """Return the words of a language written without spaces (built once): function
+    words, then technical terms, then framing words, a later one winning."""
+    markers, mapping = framing().get(language, (frozenset(), {}))
+    english = {**dict.fromkeys(markers, ""), **terms().get(language, {}), **mapping}
+    longest = max(map(len, english), default=1)
+    return UnspacedWords(english, longest, frozenset(word[::-1] for word in english))
+
+
+def _segmented(run: str, words: UnspacedWords) -> str:
+    """Return a run of Chinese (or Japanese) characters as the English of its words.
+
+    The text has no spaces: it is cut into the language's words by maximum matching from
+    the left and from the right, and the cut leaving fewer characters unread (then fewer
+    words) is taken, the right-to-left one on a tie. 能量化 ("can quantize") is 能量
+    ("energy") + 化 from the left, 能 + 量化 ("quantize") from the right. Characters no
+    word covers stay, to be counted unread.
+    """
+    table = words.english
+    left = _longest_first(run, table.keys(), words.longest)
+    backwards = _longest_first(run[::-1], words.reversed, words.longest)
+    right = [piece[::-1] for piece in reversed(backwards)]
+
+    def cost(cut: list[str]) -> tuple[int, int]:
+        return sum(len(p) for p in cut if p not in table), len(cut)
+
+    best = right if cost(right) <= cost(left) else left
+    return "".join(f" {table[p]} " if p in table else p for p in best)
+
+
+def _longest_first(run: str, words: Collection[str], longest: int) -> list[str]:
+    """Cut a run into the longest words from its start, one character where none fits."""
+    pieces, at = [], 0
+    while at < len(run):
+        size = next(
+            (n for n in range(min(longest, len(run) - at), 1, -1) if run[at : at + n] in words),
+            1,
+        )
+        pieces.append(run[at : at + size])
+        at += size
+    return pieces
+
+
+def _english_term(word: str, folded: str, language: str) -> str | None:
+    """Return a word the question borrows from English ("Dragonfly", "Federated"), else
+    None: see ``ENGLISH_ZIPF``."""
+    english = zipf(folded)
+    if english < ENGLISH_ZIPF or english < zipf(word.casefold(), language) + MORE_ENGLISH:
+        return None
+    return folded
+
+
+@cache
+def _rewrites() -> tuple[tuple[str, str], ...]:
+    """Return the ending rewrites, accents folded like the words they apply to."""
+    return tuple(dict.fromkeys((fold(old), new) for old, new in REWRITES))
+
+
+def _replace_phrases(text: str, mapping: dict[str, str]) -> str:
+    """Replace multi-word framing ("wie viele", "y a-t-il") before splitting into words."""
+    for key in (k for k in mapping if " " in k or "-" in k):
+        text = re.sub(rf"(?<!\w){re.escape(key)}(?!\w)", f" {mapping[key]} ", text, flags=re.I)
+    return text
+
+
+def _forms(word: str) -> list[str]:
+    """Return the word and its English-looking rewrites, most literal first."""
+    forms = [word]
+    for old, new in PREFIXES:
+        if word.startswith(old):
+            forms.append(new + word[len(old) :])
+    if "f" in word[1:]:  # Romance f for English ph: "grafos" -> "graphs"
+        forms.append(word[0] + word[1:].replace("f", "ph"))
+    for base in list(forms):
+        for old, new in _rewrites():
+            if base.endswith(old) and len(base) - len(old) >= 3:
+                forms.append(base[: -len(old)] + new)
+                break
+    return list(dict.fromkeys(forms))

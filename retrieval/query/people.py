@@ -1,0 +1,167 @@
+"""People a question names: listed authors (to ask about or leave out), and others.
+
+``PeopleReader.authors`` finds the listed authors a question names, with typos, and takes
+their names out of the question together with what stands with a name: a title ("Prof"),
+where they work ("(ETH Zurich)", "at Cornell"), the people around them ("et al.", "and
+his students"), an unlisted co-author ("Frantar and Hoefler"). ``unlisted_person`` finds a
+person named as an author who is not listed ("papers by Yann LeCun").
+"""
+
+from __future__ import annotations
+
+import re
+
+from retrieval.index.vocabulary import zipf
+from retrieval.query.asking import (
+    AFFILIATION,
+    BARE_PEOPLE,
+    CO_AUTHOR,
+    CO_AUTHOR_BEFORE,
+    FRAMING,
+    JOINED,
+    LEAVE_OUT,
+    OTHER_AUTHOR,
+    TITLE,
+    WITH_PEOPLE,
+    content_words,
+)
+from retrieval.query.names import COMMON_ZIPF, WORD_ZIPF, AuthorNames
+from retrieval.text import fold, terms
+
+MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
+
+
+class PeopleReader:
+    """Reads the people of questions against one corpus's authors and words."""
+
+    def __init__(self, names: AuthorNames, words: frozenset[str]) -> None:
+        self.names = names
+        self.words = words  # the folded words of the abstracts: no family names
+
+    def unlisted_person(self, text: str) -> tuple[str, int, int] | None:
+        """Return a person named as an author who is not listed, and where the phrase
+        naming them is: the family name must look like one ("Alistarh", "LeCun"), not a
+        word of the abstracts ("Slapo"), an English word ("Accuracy") or an acronym."""
+        for match in OTHER_AUTHOR.finditer(text):
+            name = match[1] or match[2]
+            if self._person_like(name):
+                return name, match.start(), match.end()
+        return None
+
+    def _people_before(self, before: str, others: list[str]) -> str:
+        """Return the text before an author's name without unlisted people named with
+        them ("Frantar and Hoefler"), adding those to ``others``."""
+        for listed in range(3):  # "Alistarh, Frantar and Hoefler"
+            beside = CO_AUTHOR_BEFORE.search(before)
+            if beside and "," in beside[2] and not listed:  # "Hmm, Zhang ...": no list yet
+                break
+            words = beside[1].split() if beside else []
+            # The name is the longest end of the capitalized words that reads as one.
+            name = next((n for n in (" ".join(words[i:]) for i in range(len(words)))
+                         if self._co_author(n) == n), None)  # fmt: skip
+            if beside is None or name is None:
+                break
+            others.insert(0, name)
+            before = before[: beside.end(1) - len(name)].rstrip()
+        return before
+
+    def _co_author(self, words: str) -> str | None:
+        """Return the longest start of capitalized words that names a person beside a
+        listed author: a family name written as one, no word of the abstracts, not a
+        listed author, and not common in English ("Chen", "Li" are names here)."""
+        parts = words.split()
+        for end in range(len(parts), 0, -1):
+            name = " ".join(parts[:end])
+            family = fold(parts[end - 1].split("-")[-1])
+            if (
+                _family_like(parts[end - 1].split("-")[-1])
+                and family not in self.words
+                and zipf(family) < WORD_ZIPF
+                and not self.names.find(name)
+            ):
+                return name
+        return None
+
+    def _person_like(self, name: str) -> bool:
+        """Return True when a name's last word reads as a family name: written as one, no
+        word of the abstracts, and rare in English unless a listed author has it ("Wei
+        Zhang" is someone else)."""
+        family = name.split()[-1].split("-")[-1]
+        folded = fold(family)
+        return _family_like(family) and (
+            self.names.is_family(folded)
+            or (folded not in self.words and zipf(folded) < COMMON_ZIPF)
+        )
+
+    def authors(self, text: str) -> tuple[list[str], tuple[str, ...], str, list[str]]:
+        """Return the listed authors a question names, those it asks to leave out, the
+        question without their names, and unlisted people named with them."""
+        named: list[str] = []
+        left_out: list[str] = []
+        others: list[str] = []
+        found = self.names.find(text, MAX_AUTHORS)
+        # "not by Zhang or Hoefler": a name joined to one left out is left out too
+        joined = [False] * len(found)
+        for k in range(1, len(found)):
+            gap = text[found[k - 1].end : found[k].start]
+            left = joined[k - 1] or LEAVE_OUT.search(text[: found[k - 1].start].rstrip())
+            joined[k] = bool(left) and bool(JOINED.fullmatch(gap))
+        for k, mention in reversed(list(enumerate(found))):  # the text keeps the
+            if mention.other:  # "Wei Zhang": no listed author, and no topic
+                others.insert(0, mention.author)
+                text = f"{text[: mention.start].rstrip()} {text[mention.end :].lstrip()}".strip()
+                continue
+            before = text[: mention.start].rstrip()  # places of the names before it
+            for _ in range(3):  # "Herr Professor Dr Hoefler"; a loop, not a (...)+ regex,
+                before = TITLE.sub("", before).rstrip()  # which is quadratic in the text
+            before = self._people_before(before, others)
+            leaving = LEAVE_OUT.search(before)
+            if leaving:
+                before = before[: leaving.start()].rstrip()
+            after, beside = self._after_name(text[mention.end :])
+            (left_out if leaving or joined[k] else named).insert(0, mention.author)
+            others[:0] = beside
+            text = f"{before} {after.lstrip()}".strip()
+        return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text, others
+
+    def _after_name(self, after: str) -> tuple[str, list[str]]:
+        """Return the text after an author's name without what stands with the name, and
+        the unlisted people named there: where they work ("(ETH Zurich)", "at Cornell"),
+        the people around them ("et al.", "and his students"), another person ("and
+        Alistarh"). Each may follow the others ("Zhang (Cornell) et al. and co.")."""
+        others = []
+        for _ in range(3):  # a loop, not a (...)+ regex: see TITLE
+            rest = _without_people(AFFILIATION.sub("", after, count=1))
+            beside = CO_AUTHOR.match(rest)
+            name = self._co_author(beside[1]) if beside else None
+            # "Zhang and Verilog": with nothing after it, the word is the topic.
+            if beside and name and content_words(rest[beside.start(1) + len(name) :]):
+                others.append(name)
+                rest = rest[beside.start(1) + len(name) :]
+            if rest == after:
+                break
+            after = rest
+        return after, others
+
+
+def _without_people(after: str) -> str:
+    """Return the text after an author's name without the people around them: "et al.",
+    "and co.", and "team", "group" when no topic word follows ("'s team on networks",
+    "'s lab did"; not "'s group theory papers")."""
+    people = WITH_PEOPLE.match(after)
+    if people:
+        return after[people.end() :]
+    people = BARE_PEOPLE.match(after)
+    if people is None:
+        return after
+    rest = after[people.end() :]
+    word = re.match(r"\s*([^\W_]+)", rest)
+    following = terms(word[1]) if word else []
+    return rest if not following or following[0].stem in FRAMING else after
+
+
+def _family_like(word: str) -> bool:
+    """Return True for a word written as family names are ("Müller", "LeCun"), not as
+    method names ("FlashAttention") or acronyms ("GPTQ")."""
+    rest = re.sub(r"^(?:Mc|Mac|Le|La|De|Di|Du|Van|Von)(?=[A-Z])", "", word)
+    return word.isalpha() and rest[:1].isupper() and rest[1:].islower()

@@ -1,0 +1,349 @@
+"""Read filters written in plain language: years, year ranges and arXiv subjects.
+
+"zhang's papers from 2024", "since 2023", "2022-2023", "between 2022 and 2023", "2022 or 2024",
+"before 2024", ">2022", "pre-2023", "cs.LG", "anything in cs.PL or cs.SE?",
+"machine learning (cs.LG)".
+Each reader returns what it found and the text without it, so that what is left is the
+topic of the question. Framing words of other languages are mapped to English before
+these run (see ``retrieval.query.language``), so "depuis 2023" reads as "since 2023".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from rapidfuzz import fuzz, process
+
+from retrieval.text import fold, stem, stopwords
+
+# A number 1950..2039 is a year unless a unit counts by it: "2048 GPUs" is out of range,
+# "2000 nodes" and "2024 cores" are counts; "2023 papers", "2024 LLMs" are years.
+UNITS = (
+    "nodes|cores|gpus|cpus|tpus|processors|machines|servers|devices|chips|accelerators"
+    "|fpgas|samples|images|tokens|parameters|params|layers|qubits|vertices|edges|users"
+    "|requests|iterations|steps|epochs|bits|bytes|threads|ranks|workers|instances|clusters"
+)
+YEAR = rf"(19[5-9]\d|20[0-3]\d)(?!\d)(?!\s+(?:{UNITS})\b)"
+_THROUGH = r"(?:-|–|—|‐|‑|~|to|until|through|\.\.)"  # between a range's first and last year
+# "2022-2024", "from 2022 to 2024", "between 2022 and 2024"; a bare "2022 and 2024" names
+# two years (see _SINGLE), as "2022 or 2024" does.
+_RANGE = re.compile(
+    rf"\b(?:(between)\s*{YEAR}\s*(?:and|-|–|to)|(from|after)?\s*{YEAR}\s*{_THROUGH})"
+    rf"\s*{YEAR}\b",
+    re.I,
+)
+# Open-ended years, the first that matches wins (so "no later than" before "later than"):
+# "from" keeps the year, "after" starts the year after, "until" keeps it, "before" ends
+# the year before.
+_BOUNDS = tuple(
+    (re.compile(pattern, re.I), bound)
+    for pattern, bound in (
+        (rf"\b(?:no|not)\s+(?:later|newer|more\s+recent)\s+than\s+{YEAR}\b", "until"),
+        (rf"\b(?:no|not)\s+(?:earlier|older)\s+than\s+{YEAR}\b", "from"),
+        (rf"\bnot\s+(?:before|prior\s+to)\s+{YEAR}\b", "from"),
+        (rf"\bnot\s+after\s+{YEAR}\b", "until"),
+        (rf"\b(?:later|newer|more\s+recent)\s+than\s+{YEAR}\b", "after"),
+        (rf"\b(?:earlier|older)\s+than\s+{YEAR}\b", "before"),
+        (rf"\b(?:in|from)\s+or\s+(?:after|since)\s+{YEAR}\b", "from"),
+        (rf"\b(?:in|from)\s+or\s+(?:before|prior\s+to)\s+{YEAR}\b", "until"),
+        # "2023 onwards", "from 2023 on", "2023 and later", "2023+"; not "from 2023 on graphs"
+        (rf"\b(?:(?:since|from|starting(?:\s+(?:in|from|with))?)\s+)?{YEAR}\s*"
+         r"(?:\+|onwards?\b|on\b(?!\s*[^\W\d_])|(?:and|or)\s+(?:later|newer|after|beyond)\b)",
+         "from"),
+        (rf"\b(?:since|starting(?:\s+(?:in|from|with))?|beginning\s+(?:in|with))\s+{YEAR}\b",
+         "from"),
+        (rf"\bafter\s+{YEAR}\b", "after"),
+        (rf"\b(?:until|till|up\s+to|through)\s+{YEAR}\b", "until"),
+        (rf"\b{YEAR}\s*(?:and|or)\s+(?:earlier|older|before)\b", "until"),
+        (rf"\b(?:before|prior\s+to)\s+{YEAR}\b", "before"),
+    )
+)  # fmt: skip
+# Years counted back from today: "last year", "this year", "in the past 3 years", "two
+# years ago", and decades: "the 2020s", "this decade".
+_COUNT = r"(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple\s+of)"
+_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+# "in the past 3 years", "the last year", "the past decade": from then until today.
+_SPAN = re.compile(
+    r"\b(?:(?:in|over|during|within|from)\s+)?(?:the\s+(?:last|past|previous)|past"
+    rf"|last(?=\s+{_COUNT}\s+years?\b))\s+(?:{_COUNT}\s+years?|(year)|(decade))\b",
+    re.I,
+)
+_AGO = re.compile(rf"\b{_COUNT}\s+years?\s+(?:ago|back)\b", re.I)
+_NAMED_YEAR = re.compile(r"\b(last|previous|this|next)\s+year(?:['’]s)?\b", re.I)
+_DECADE = re.compile(
+    r"\b(?:from\s+|in\s+)?(?:the\s+)?(?:(?:early|mid|late)[-\s]+)?"
+    r"(?:(19[5-9]0|20[0-3]0)['’]?s|(this)\s+decade)\b",
+    re.I,
+)
+# ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
+_COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
+# "excluding 2023", "not cs.LG", "other than 2022", "except those from 2022": the years
+# and subjects to leave out, not to keep.
+# What leaves a subject named in words out: "everything but machine learning".
+_LEAVING = (
+    r"not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
+    r"|(?:anything|everything|all)\s+but|apart\s+from|neither|skip(?:ping)?|non"
+    r"|no(?=\s+(?:19|20)\d\d\s+(?:papers|articles|ones|works?)\b)"  # "no 2022 papers"
+)
+_EXCLUDING = re.compile(
+    rf"\b(?:{_LEAVING}|isn['’]?t|aren['’]?t)\s+(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",
+    re.I,
+)
+_LEFT_RANGE = rf"{YEAR}\s*{_THROUGH}\s*{YEAR}"  # "not from 2022-2023"
+_LEFT_DECADE = r"(19[5-9]0|20[0-3]0)['’]?s"  # "not from the 2020s" (it listed the 2020s)
+_LEFT = rf"(?:{_LEFT_RANGE}|{_LEFT_DECADE}|{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
+_EXCLUDED = re.compile(
+    rf"\b(?:{_LEAVING})(?:\s+|(?<=non)-)(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
+    r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?(?:the\s+)?"
+    rf"({_LEFT}(?:\s*(?:,|and|or|nor|&)\s*(?:(?:in|from|of)\s+)?{_LEFT})*)\b",
+    re.I,
+)
+_SINGLE = re.compile(
+    rf"\b(?:in|of|from|during)?\s*(?:(?:early|late|mid)[-\s]+)?{YEAR}\b(?:['’]s)?", re.I
+)
+# "cs.LG", "stat.ML", "quant-ph", "math.NT": an archive, then an optional ".XX" class.
+_CODE = re.compile(r"\b([a-z]{2,9}(?:-[a-z]{2})?)(?:\.([a-z]{2}))?\b", re.I)
+_PARENS = re.compile(r"\(\s*\)|\[\s*\]")
+
+
+@dataclass(frozen=True)
+class Years:
+    """A year range read from text (either end may be open)."""
+
+    start: int | None
+    end: int | None
+    only: tuple[int, ...] = ()  # the years named one by one, when they leave gaps
+
+
+def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, str]:
+    """Return the year range a text asks for and the text without it; years counted back
+    ("last year") count from ``this_year``, today's by default."""
+    now = this_year or date.today().year
+    text = _absolute(text, now)
+    if match := _DECADE.search(text):
+        decade = int(match[1]) if match[1] else now // 10 * 10
+        return Years(decade, decade + 9), _drop(text, match)
+    match = _RANGE.search(text)
+    if match:
+        _, first, word, start, end = match.groups()
+        low, high = sorted(int(y) for y in (first or start, end))
+        after = (word or "").casefold() == "after"  # "after 2022 until 2024": 2023..2024
+        return Years(low + 1 if after else low, high), _drop(text, match)
+    match = _COMPARED.search(text)
+    if match:
+        sign, word, digits = match.groups()
+        year, how = int(digits), (sign or word).casefold()
+        if how in {">", "post"}:
+            return Years(year + 1, None), _drop(text, match)
+        if how in {">=", "≥"}:
+            return Years(year, None), _drop(text, match)
+        return Years(None, year - 1 if how in {"<", "pre"} else year), _drop(text, match)
+    for pattern, bound in _BOUNDS:
+        match = pattern.search(text)
+        if match:
+            year = int(match[1])
+            ends = {
+                "from": Years(year, None),
+                "after": Years(year + 1, None),
+                "until": Years(None, year),
+                "before": Years(None, year - 1),
+            }
+            return ends[bound], _drop(text, match)
+    found = list(_SINGLE.finditer(text))
+    if not found:
+        return None, text
+    years = sorted({int(m.group(1)) for m in found})
+    for match in reversed(found):
+        text = _drop(text, match)
+    low, high = years[0], years[-1]
+    # "2022 or 2024" names two years, not the range between them; "2022, 2023" is a range.
+    only = tuple(years) if high - low + 1 > len(years) else ()
+    return Years(low, high, only), text
+
+
+def _absolute(text: str, now: int) -> str:
+    """Return the text with years counted back from ``now`` written out, for the readers
+    of written years: "before last year" -> "before 2025", "the past 3 years" -> "since
+    2023" (the partial year counts too), "from 2020 until this year" -> "... until 2026"."""
+
+    def span(match: re.Match[str]) -> str:
+        count = match[1] or match[2]
+        return f" since {now - (number(count) if count else 1 if match[3] else 10)} "
+
+    def named(match: re.Match[str]) -> str:
+        return str(now + {"last": -1, "previous": -1, "this": 0, "next": 1}[match[1].casefold()])
+
+    text = _SPAN.sub(span, text)
+    text = _AGO.sub(lambda match: str(now - number(match[1])), text)
+    return _NAMED_YEAR.sub(named, text)
+
+
+def number(word: str) -> int:
+    """Return a small count written in digits or words ("3", "three", "a couple of")."""
+    word = " ".join(word.casefold().split())
+    return int(word) if word.isdigit() else 2 if word == "a couple of" else _NUMBERS[word]
+
+
+def read_excluded_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tuple[str, ...], str]:
+    """Return the codes of the subjects a text leaves out by name ("everything but
+    machine learning papers", "anything that isn't NLP?"), and the text without them: they
+    must not be read as the subjects it asks for."""
+    codes: list[str] = []
+    for code, name in sorted(spellings, key=lambda pair: -len(pair[1])):
+        named = _name_pattern(name).pattern[2:]  # without its leading \b
+        pattern = re.compile(rf"{_EXCLUDING.pattern}{named}(?![\w-])", re.I)
+        match = pattern.search(text)
+        if match:
+            codes.append(code)
+            text = _drop(text, match)
+    return tuple(dict.fromkeys(codes)), text
+
+
+# Years written short: "2021-22" (the second year after the first, not "2023-05"), "'23",
+# "the '90s", "the 90s". Two digits up to next year's are this century's.
+_SHORT_RANGE = re.compile(
+    r"\b(19|20)(\d\d)(\s*(?:-|–|—|‐|‑|/|~)\s*|\s+(?:to|through|until)\s+)(\d\d)\b(?![-–/.:]\d)",
+    re.I,
+)
+_SHORT_DECADE = re.compile(r"(?:(?<=\bthe\s)|(?<![\w'’‘])['’‘])(\d)0['’]?s\b", re.I)
+_SHORT_YEAR = re.compile(r"(?<![\w'’‘])['’‘`´](\d\d)\b(?!['’]|s\b)")
+
+
+def spell_years(text: str, this_year: int | None = None) -> str:
+    """Return the text with years written short spelled out in full, for the readers of
+    years: "2021-22" -> "2021-2022", "'23" -> "2023", "the 90s" -> "the 1990s"."""
+    pivot = (this_year or date.today().year) % 100 + 1
+
+    def century(two: str) -> str:
+        return f"{20 if int(two) <= pivot else 19}{two}"
+
+    def short_range(match: re.Match[str]) -> str:
+        first, second = match[2], match[4]
+        if int(second) <= int(first):
+            return match[0]
+        return f"{match[1]}{first}{match[3]}{match[1]}{second}"
+
+    text = _SHORT_RANGE.sub(short_range, text)
+    text = _SHORT_DECADE.sub(lambda match: f"{century(match[1] + '0')}s", text)
+    return _SHORT_YEAR.sub(lambda match: century(match[1]), text)
+
+
+def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
+    """Return the years and subject codes a text asks to leave out, and the text without
+    them: they must not be read as the years or subjects it asks for."""
+    found = list(_EXCLUDED.finditer(text))
+    for match in reversed(found):
+        text = _drop(text, match)
+    left = (re.finditer(_LEFT, m.group(1), re.I) for m in found)  # "cs.LG and cs.DC": both
+    return tuple(each for items in left for item in items for each in _each(item.group())), text
+
+
+def _each(left: str) -> list[str]:
+    """Return a left-out item as its years when it is a range ("2022-2023": 2022, 2023)
+    or a decade ("the 2020s": 2020 to 2029)."""
+    if decade := re.fullmatch(_LEFT_DECADE, left, re.I):
+        return [str(year) for year in range(int(decade[1]), int(decade[1]) + 10)]
+    bounds = re.fullmatch(_LEFT_RANGE, left, re.I)
+    if bounds is None:
+        return [left]
+    first, last = sorted((int(bounds.group(1)), int(bounds.group(2))))
+    return [str(year) for year in range(first, last + 1)]
+
+
+@dataclass(frozen=True)
+class Subjects:
+    """Subject codes read from text, and code-like words that are no known subject."""
+
+    codes: tuple[str, ...]
+    unknown: tuple[str, ...]
+    by_name: bool  # True when a code was recognised from its name alone
+
+
+def read_subject_codes(text: str, known: dict[str, str]) -> tuple[Subjects, str]:
+    """Return the subject codes written in a text ("cs.LG", "quant-ph") and the rest.
+
+    A written code also removes its own name nearby ("machine learning (cs.LG)").
+    ``known`` maps every arXiv code to its name; codes are matched case-insensitively.
+    """
+    folded = {code.casefold(): code for code in known}
+    archives = {code.split(".")[0].casefold() for code in known}
+    codes: list[str] = []
+    unknown: list[str] = []
+    rest = text
+    for match in reversed(list(_CODE.finditer(text))):
+        word = match.group().casefold()
+        archive = match.group(1).casefold()
+        if word in folded and ("." in word or "-" in word):
+            codes.insert(0, folded[word])
+        elif match.group(2) and archive in archives:
+            unknown.insert(0, match.group())  # "cs.XY": shaped like a code, but none
+        else:
+            continue
+        rest = rest[: match.start()] + " " + rest[match.end() :]
+    for code in codes:  # the labels first: dropping a name tidies away the "()" they are by
+        rest = _drop_label(rest, known[code])
+    for code in codes:
+        rest = _drop_name(rest, known[code])
+    return Subjects(tuple(dict.fromkeys(codes)), tuple(unknown), False), _tidy(rest)
+
+
+def read_subject_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tuple[str, ...], str]:
+    """Return the codes whose names a text spells ("quantum physics", "NLP"), and the rest.
+
+    ``spellings`` pairs each code worth recognising (those in the corpus) with a name.
+    """
+    codes: list[str] = []
+    rest = text
+    for code, name in sorted(spellings, key=lambda pair: -len(pair[1])):
+        shorter = _drop_name(rest, name)
+        if shorter != rest:
+            codes.append(code)
+            rest = shorter
+    return tuple(dict.fromkeys(codes)), _tidy(rest)
+
+
+def suggest_subjects(typed: str, known: dict[str, str], limit: int = 3) -> list[str]:
+    """Return the known codes closest to a mistyped one ("cs.XY" -> ...)."""
+    ranked = process.extract(typed, list(known), scorer=fuzz.ratio, limit=limit)
+    return [str(code) for code, _, _ in ranked]
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    words = [w for w in re.findall(r"[^\W_]+", name.casefold()) if w != "and"]
+    gap = r"(?:[\s,;/&-]+(?:and\s+)?)"
+    return re.compile(r"\b" + gap.join(re.escape(w) for w in words) + r"\b", re.I)
+
+
+def _drop_label(text: str, name: str) -> str:
+    """Return the text without the words that label a written code right before an
+    emptied "()": "networking (cs.NI)", "ML (cs.LG)" - words of the code's name (by stem)
+    or its initials, after a word with no topic ("in"). "reinforcement learning (cs.LG)"
+    keeps its words: they are a topic that ends in a word of the name."""
+    stems = {stem(w) for w in re.findall(r"[^\W_]+", fold(name))}
+    initials = "".join(w[0] for w in re.findall(r"[^\W_]+", name) if w[0].isupper()).casefold()
+
+    def label(match: re.Match[str]) -> str:
+        words = match.group(1).split()
+        kept = len(words)
+        while kept and (stem(fold(words[kept - 1])) in stems or fold(words[kept - 1]) == initials):
+            kept -= 1
+        if kept and fold(words[kept - 1]) not in stopwords():  # "reinforcement learning"
+            return match.group(1)  # is a topic whose last word is in the name
+        return " ".join(words[:kept]) + " "
+
+    return re.sub(r"((?:[^\W_]+\s+){1,4})(?=\(\s*\))", label, text)
+
+
+def _drop_name(text: str, name: str) -> str:
+    return _tidy(_name_pattern(name).sub(" ", text))
+
+
+def _drop(text: str, match: re.Match[str]) -> str:
+    return _tidy(text[: match.start()] + " " + text[match.end() :])
+
+
+def _tidy(text: str) -> str:
+    return " ".join(_PARENS.sub(" ", text).split())

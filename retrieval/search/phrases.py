@@ -1,0 +1,87 @@
+"""Where the corpus writes a phrase: the papers and texts that may hold it, the papers
+that write a name a question names, and what the corpus defines an acronym as.
+
+Each reads titles and abstracts through the index's stems first (papers holding every
+word, adjacent ones adjacent), then the texts of those few.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import pairwise, product
+
+import numpy as np
+
+from retrieval.index.acronyms import Acronym, definition_in
+from retrieval.index.filtering import matches
+from retrieval.index.loaded import LoadedIndex
+from retrieval.models import Filters
+from retrieval.search.named_lists import MAX_HOLDERS, listed_names, writing
+from retrieval.text import stem_forms, tokenize
+
+UNREAD = object()  # an acronym not looked up yet (``Phrases.definition``)
+DEFINITIONS = 4096  # acronyms whose corpus definition is kept (``Phrases.definition``)
+PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
+
+
+class Phrases:
+    """Looks phrases up in one loaded index's titles and abstracts."""
+
+    def __init__(self, index: LoadedIndex) -> None:
+        self.index = index
+        self._definitions: dict[str, Acronym | None] = {}  # read by ``definition``
+
+    def texts_holding(self, phrase: str) -> Iterator[str]:
+        """Return the title and abstract of each paper that may hold ``phrase`` (folded):
+        a stem of each of its words, adjacent ones adjacent (stop words left out, as
+        ``tokenize`` reads them)."""
+        yield from map(self.text_of, self.papers_holding(phrase))
+
+    def text_of(self, pid: str) -> str:
+        """Return a paper's title and abstract as one text, as phrases are looked for."""
+        paper = self.index.papers[pid]
+        return f"{paper.title}. {paper.abstract}"
+
+    def papers_holding(self, phrase: str) -> Iterator[str]:
+        """Return the ids of the papers that may hold ``phrase`` (``texts_holding``)."""
+        ids = self.index.paper_ids
+        groups = stem_forms(phrase)  # none for "but also": then any paper may hold it
+        holding = self.index.stems.holding(groups) if groups else np.arange(len(ids))
+        # Thousands of papers may hold "graph" and "neural": test their pairs a block at
+        # a time, as the caller usually stops at the first text that has the phrase.
+        for start in range(0, len(holding), PHRASE_BLOCK):
+            rows = holding[start : start + PHRASE_BLOCK]
+            for first, second in pairwise(groups):
+                pairs = dict.fromkeys(product(first, second), 1.0)
+                rows = rows[self.index.terms.pairs_weight(rows, pairs) > 0]
+            yield from (ids[row] for row in rows.tolist())
+
+    def writing_names(
+        self, text: str, filters: Filters, knows_name: Callable[[str], bool]
+    ) -> list[str]:
+        """Return the papers within the filters that write a name the question names
+        (``retrieval.search.named_lists``); a name that many papers write adds none. Only names
+        whose rarest word at most ``MAX_HOLDERS`` x 4 papers hold are read at all."""
+        holders: list[str] = []
+        papers, stems = self.index.papers, self.index.stems
+        for name in listed_names(text, knows_name):
+            words = tokenize(name)
+            if not words or min(stems.count(w) for w in words) > 4 * MAX_HOLDERS:
+                continue
+            allowed = (p for p in self.papers_holding(name) if matches(papers[p], filters))
+            found = writing(name, allowed, self.text_of)
+            if len(found) <= MAX_HOLDERS:
+                holders += found
+        return holders
+
+    def definition(self, short: str) -> Acronym | None:
+        """Return what the corpus defines an acronym as (``definition_in``), the last
+        ``DEFINITIONS`` looked up kept: reading them is most of an acronym's cost."""
+        cached = self._definitions.get(short, UNREAD)
+        if cached is not UNREAD:
+            return cached if isinstance(cached, Acronym) else None
+        found = definition_in(short, self.texts_holding)
+        if len(self._definitions) >= DEFINITIONS:
+            self._definitions.clear()
+        self._definitions[short] = found  # another thread may clear it: return our own
+        return found

@@ -1,0 +1,371 @@
+"""Answer a question: BM25 and vector candidates, fused into one paper ranking.
+
+Per paper, three signals are computed from its chunks:
+
+* ``bm25``: the best chunk's rank-bm25 Okapi score (unbounded; ranks papers lexically);
+* ``cosine``: the best chunk's cosine similarity to the question;
+* ``coverage``: the idf-weighted share of the question's terms found in the paper;
+* ``sentence``: the best single abstract sentence's cosine to the question, when ingest
+  embedded every sentence (corpora up to ``sentence_vectors_up_to`` papers). A larger
+  corpus would need them all embedded at ingest (~7.8 of a paper's ~10 texts) and held
+  in memory (1.2 GB of float32 at 100k papers), so there the best chunk's cosine stands
+  in; on the dev set that keeps every top answer but one and lists fewer papers in 13
+  of 92 answers (docs/scale.md). For their snippets, its sentences borrow the vector of
+  the chunk holding them (``retrieval.search.quoting``).
+
+Candidates are the papers either retriever finds, plus every paper that contains the
+question's most distinctive term (an explicit match is evidence even when neither
+retriever ranks it high). Every candidate gets both scores, each from its own chunks:
+one retriever's miss is not a score of 0. ``retrieval.search.decision`` orders them and decides
+which answer: in hybrid mode with the calibrated models, in the single modes with the
+thresholds in settings.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Mapping
+from dataclasses import replace
+
+import numpy as np
+import numpy.typing as npt
+
+from retrieval.config import Mode, RetrievalSettings
+from retrieval.errors import QueryError
+from retrieval.index.acronyms import Acronym, credited, defined
+from retrieval.index.embedding import Embedder, Vectors
+from retrieval.index.filtering import FilterIndex
+from retrieval.index.loaded import LoadedIndex
+from retrieval.index.refs import ref
+from retrieval.index.titles import TitleNames
+from retrieval.index.vector_store import VectorStore
+from retrieval.index.vocabulary import Vocabulary
+from retrieval.models import Answer, Filters, Paper, Result, Snippet
+from retrieval.query.asking import ABOUT_VERB
+from retrieval.query.intent import Framing
+from retrieval.query.plain_words import Glossary
+from retrieval.search import fusion
+from retrieval.search.calibration import Calibration
+from retrieval.search.calibration import load as load_calibration
+from retrieval.search.decision import Ranking, Signals, decide, rank
+from retrieval.search.explain import explained
+from retrieval.search.features import SHARED, Query, read_query, shared
+from retrieval.search.named_lists import with_holders
+from retrieval.search.phrases import Phrases
+from retrieval.search.quoting import Quoter
+from retrieval.search.retrievers import Retrievers
+from retrieval.search.snippets import best_snippet
+from retrieval.text import fold, question_terms, rarity
+
+WORD = re.compile(r"[^\W_]+")
+EMBEDDED = 16  # texts whose vectors ``_embed`` keeps
+HOLDER_COVER = 0.5  # a paper writing a named name covers this share of the best's coverage
+
+UNQUOTED = Snippet("", "", ())  # a paper carried for a later page, not quoted yet
+
+__all__ = ["Ranking", "Searcher", "Signals", "check_question", "query_weights"]
+
+
+def check_question(question: str, limit: int) -> str:
+    """Return the question stripped, or raise QueryError when it is empty, has no word or
+    number to search for ("?!", "🤖"), or is too long."""
+    text = " ".join(question.split())
+    if not text:
+        raise QueryError("ask a question, e.g. 'which papers quantize LLMs to 4 bits?'")
+    if not any(ch.isalnum() for ch in text):
+        raise QueryError(
+            "that has no words to search for; ask e.g. 'which papers quantize LLMs to 4 bits?'"
+        )
+    if len(text) > limit:
+        raise QueryError(
+            f"the question is {len(text):,} characters long; please keep it under {limit}"
+        )
+    return text
+
+
+def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
+    """Return the question's distinct stems, each weighted by idf times English rarity.
+
+    The corpus idf alone cannot tell a word the corpus lacks because it is off-topic
+    ("earthquake") from one it lacks because it only frames the question ("whose",
+    "report"); how common the word is in English can (see ``retrieval.text.rarity``).
+    A stem the corpus lacks gets the highest idf in the corpus.
+    """
+    idf = index.bm25.idf
+    ceiling = max(idf.values(), default=1.0)
+    weights: dict[str, float] = {}
+    for term in question_terms(question, idf):
+        weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
+        weights[term.stem] = max(weights.get(term.stem, 0.0), weight)
+    return weights
+
+
+class Searcher:
+    """Ranks papers for questions against one loaded index."""
+
+    def __init__(
+        self,
+        index: LoadedIndex,
+        store: VectorStore,
+        embedder: Embedder | None,
+        settings: RetrievalSettings,
+        calibration: Calibration | None = None,
+    ) -> None:
+        self.index = index
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings
+        self.calibration = calibration or load_calibration()
+        self.phrases = Phrases(index)
+        self.vocabulary = Vocabulary(index.terms.vocabulary, self.phrases.texts_holding)
+        in_rows = [index.papers[pid] for pid in index.paper_ids]
+        self.filtering = FilterIndex(in_rows, index.chunk_rows.paper_of)
+        self.retrievers = Retrievers(index, store, settings)
+        self.quoter = Quoter(index)
+        self.glossary = Glossary(lambda word: self.vocabulary.knows(fold(word)), embedder)
+        self._vectors: dict[str, Vectors] = {}  # the last texts embedded (``_embed``)
+        self.titles = TitleNames({pid: p.title for pid, p in index.papers.items()})
+
+    def warm_up(self) -> None:
+        """Run one throwaway query so the first user does not pay for lazy loading."""
+        self.ask("warm up the model")
+        self.glossary.warm_up()
+
+    def query(
+        self,
+        text: str,
+        framing: Framing | None = None,
+        filters: Filters | None = None,
+        meaning: bool = True,
+    ) -> Query:
+        """Return a question's weighted terms and what the corpus lacks of them.
+
+        With filters, a term that no allowed paper holds counts as missing too: among the
+        papers from 2022, "quantization" is as absent as a word no abstract uses.
+        """
+        return self._query(self.searched(text, meaning), framing, filters)
+
+    def _query(self, text: str, framing: Framing | None, filters: Filters | None) -> Query:
+        """Return ``query`` for a question already as searched (``searched``)."""
+        text = ABOUT_VERB.sub(r"\1\2 on", text)  # "anything involving X": "anything on X"
+        weights = query_weights(self.index, text)
+        known, named = self.index.bm25.idf, self.titles.named_in(text)
+        query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
+        query = replace(
+            query, acronyms=defined(text, self.phrases.definition, self.vocabulary.words)
+        )
+        # An everyday word the glossary gave a term for is not what the list lacks
+        # ("chatbots (large language model)": "chatbot" is in no abstract).
+        explained = {s for s in self.glossary.explained(text) if s not in known}
+        counted = {s: w for s, w in weights.items() if s not in explained}
+        total = sum(counted.values())
+        if total <= 0:
+            return query
+        if filters is None or filters == Filters():
+            return replace(
+                query, missing=sum(w for s, w in counted.items() if s not in known) / total
+            )
+        allowed = self.filtering.papers(filters)
+        stems = self.index.stems
+        absent = sum(w for s, w in counted.items() if not allowed[stems.rows([s])].any())
+        return replace(query, missing=absent / total)
+
+    def searched(self, text: str, meaning: bool = True) -> str:
+        """Return a question as it is searched and embedded: compounds as the corpus
+        writes them ("multipumping" -> "multi-pumping"), everyday words with their
+        technical term ("graphics card (GPU)"), and with ``meaning`` (not in BM25 mode,
+        which embeds nothing) the term of an entry the question says in other words."""
+        text = self.glossary.gloss(self.vocabulary.respell(text))
+        if not meaning or self.embedder is None:
+            return text
+        return self.glossary.by_meaning(text, self._embed(text))
+
+    def ask(
+        self,
+        question: str,
+        k: int | None = None,
+        mode: Mode | None = None,
+        filters: Filters | None = None,
+        framing: Framing | None = None,
+        quote: int | None = None,
+    ) -> Answer:
+        """Return the papers that best answer a question, or an abstention.
+
+        The first ``quote`` papers (default ``k``: the results) get their quoted snippet;
+        the rest of ``more`` carry an empty one until a page shows them (ask again with a
+        larger ``quote``): choosing a snippet costs ~1 ms a paper not read before, and
+        an answer carries up to ``listed`` (25) papers of which a reply shows 3-5.
+        """
+        started = time.perf_counter()
+        text = " ".join(question.split())  # Engine.ask has checked it (check_question)
+        mode = mode or self.settings.mode
+        filters = filters or Filters()
+        k = k or self.settings.results
+        quote = k if quote is None else quote
+        searched = self.searched(text, meaning=mode != "bm25")
+        query = self._query(searched, framing, filters)
+        vector = self._embed(searched) if mode != "bm25" else None
+        signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
+        ranking = self.decide(signals, query, mode)
+        listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
+        if listing and not ranking.abstained:  # "which papers report accuracy on ImageNet?"
+            holders = self.phrases.writing_names(text, filters, self.vocabulary.knows_name)
+            if holders:  # and that cover half as much of the question as the best chosen
+                rows = self._rows(holders)  # of the whole question, or one "X or Y" part
+                parts = [query.weights, *query.alternatives]
+                cover = np.max([self._coverage(rows, w, query.acronyms) for w in parts], axis=0)
+                chosen = [signals[p].coverage for p in ranking.relevant if p in signals]
+                least = HOLDER_COVER * max(chosen, default=0.0)
+                holders = [p for p, c in zip(holders, cover, strict=True) if c >= least]
+            ranking = with_holders(ranking, holders)
+        order, abstained = ranking.order, ranking.abstained
+
+        def result(pid: str, semantic: bool, quoted: bool = True) -> Result:
+            paper = self.index.papers[pid]
+            relevance = round(ranking.relevance[pid], 4)
+            found = (
+                self._result(paper, relevance, query, vector, semantic)
+                if quoted
+                else Result(paper=ref(paper), score=relevance, snippet=UNQUOTED)
+            )
+            return explained(found, signals.get(pid))
+
+        shown = [] if abstained else ranking.relevant[: self.settings.listed]
+        if framing is not None and framing.by_date:  # "latest papers on X": by year, then rank
+            sign = 1 if framing.by_date == "oldest" else -1
+            shown = sorted(shown, key=lambda pid: sign * self.index.papers[pid].year)
+        closest = order[: self.settings.closest] if abstained else []
+        return Answer(
+            question=text,
+            mode=mode,
+            abstained=abstained,
+            results=tuple(result(pid, True) for pid in shown[:k]),
+            closest=tuple(result(pid, True) for pid in closest),
+            more=tuple(
+                result(pid, True, quoted=n < quote) for n, pid in enumerate(shown[k:], start=k)
+            ),
+            elapsed_ms=(time.perf_counter() - started) * 1000,
+            filters=filters,
+            ranking=tuple(order),
+            matched=0 if abstained else len(ranking.relevant),
+            confidence=round(ranking.confidence, 4) if mode == "hybrid" else None,
+        )
+
+    def decide(self, signals: dict[str, Signals], query: Query, mode: Mode) -> Ranking:
+        """Return the ranking and the answer decision for a question's candidates."""
+        if mode != "hybrid":
+            return rank(signals, mode, self.settings)
+        return decide(signals, query, self.shared(query, signals), self.settings, self.calibration)
+
+    def shared(self, query: Query, signals: Mapping[str, Signals]) -> dict[str, dict[str, float]]:
+        """Return what each candidate shares with the question's terms (``features.shared``)."""
+        ids = list(signals)
+        cover = np.fromiter((signals[pid].coverage for pid in ids), np.float64, len(ids))
+        found = shared(query, self.index.terms, self._rows(ids), cover)
+        return {pid: {name: float(found[name][n]) for name in SHARED} for n, pid in enumerate(ids)}
+
+    def _rows(self, papers: list[str]) -> npt.NDArray[np.int64]:
+        rows = self.index.paper_rows
+        return np.fromiter((rows[pid] for pid in papers), np.int64, len(papers))
+
+    def _embed(self, text: str) -> Vectors:
+        """Embed a text, or return its vector from the last few (a question is embedded
+        to be matched by meaning, then searched with the same text)."""
+        if self.embedder is None:
+            raise QueryError("vector search is unavailable: the embedding model is not loaded")
+        found = self._vectors.get(text)
+        if found is None:
+            if len(self._vectors) >= EMBEDDED:
+                self._vectors.clear()
+            found = self._vectors[text] = self.embedder.embed_one(text)
+        return found
+
+    def signals(
+        self,
+        weights: dict[str, float],
+        vector: Vectors | None,
+        mode: Mode,
+        filters: Filters,
+        key: str | None = None,
+        acronyms: tuple[Acronym, ...] = (),
+    ) -> dict[str, Signals]:
+        """Return the raw signals of every candidate paper for the question.
+
+        Candidates are what either retriever found, plus (with ``key``) every allowed
+        paper containing that term, and the papers that write the acronym of a long form
+        the term is part of (``retrieval.index.acronyms``); their cosine is read from the
+        in-memory chunk vectors.
+        """
+        retrievers = self.retrievers
+        permitted = (
+            retrievers.everything if filters == Filters() else self.filtering.allowed(filters)
+        )
+        allowed = permitted.papers
+        chunk_bm25 = retrievers.chunk_bm25(list(weights), permitted) if mode != "vector" else None
+        lexical = retrievers.bm25(chunk_bm25) if chunk_bm25 is not None else {}
+        cosine = retrievers.nearest(vector, permitted) if vector is not None else {}
+        # Papers that say the key term are candidates too, if few enough to be evidence.
+        stems, extra = self.index.stems, set()
+        if key and mode == "hybrid" and stems.count(key) <= self.settings.candidates:
+            extra = {self.index.paper_ids[row] for row in stems.rows([key])} & allowed
+            for short in (a.short for a in acronyms if key in a.long):  # "HLS" for "synthesis"
+                if stems.count(short) <= self.settings.candidates:
+                    extra |= {self.index.paper_ids[row] for row in stems.rows([short])} & allowed
+        found = set(lexical) | set(cosine) | extra
+        # A candidate one retriever missed gets its own score from the other side too:
+        # a paper found by BM25 alone is not "cosine 0", its best chunk is in memory.
+        if vector is not None:
+            cosine |= {pid: retrievers.cosine(pid, vector) for pid in found - set(cosine)}
+        if chunk_bm25 is not None:
+            lexical |= {
+                pid: score
+                for pid in found - set(lexical)
+                if (score := retrievers.paper_bm25(pid, chunk_bm25)) > 0
+            }
+        lex_rank = {pid: n for n, pid in enumerate(fusion.ranking(lexical), start=1)}
+        vec_rank = {pid: n for n, pid in enumerate(fusion.ranking(cosine), start=1)}
+        order = list(found)
+        covered = self._coverage(self._rows(order), weights, acronyms).tolist()
+        sentence = (
+            retrievers.sentences(vector, found)
+            if vector is not None and retrievers.sentence_vectors
+            else cosine  # the stand-in: see the module docstring
+        )
+        return {
+            pid: Signals(
+                bm25=lexical.get(pid, 0.0),
+                cosine=cosine.get(pid, 0.0),
+                coverage=cover,
+                bm25_rank=lex_rank.get(pid),
+                vector_rank=vec_rank.get(pid),
+                sentence=sentence.get(pid, 0.0),
+            )
+            for pid, cover in zip(order, covered, strict=True)
+        }
+
+    def _coverage(
+        self, rows: npt.NDArray[np.int64], weights: dict[str, float], acronyms: tuple[Acronym, ...]
+    ) -> npt.NDArray[np.float64]:
+        """Return each paper row's coverage of the question's terms, a defined acronym's
+        other form counting as the form asked (``retrieval.index.acronyms.credited``)."""
+        terms = self.index.terms
+        covered = terms.coverage(rows, weights)
+        total = sum(weights.values())
+        if not acronyms or total <= 0:
+            return covered
+        gained = credited(terms, rows, weights, acronyms)
+        return covered if gained is None else np.minimum(covered + gained / total, 1.0)
+
+    def _result(
+        self, paper: Paper, relevance: float, query: Query, vector: Vectors | None, semantic: bool
+    ) -> Result:
+        snippet = best_snippet(
+            paper.abstract,
+            self.index.sentences.get(paper.id, []),
+            query.weights,
+            vector if semantic else None,
+            query.framing.wants_code,
+            self.quoter.prepared(paper.id),
+        )
+        return Result(paper=ref(paper), score=relevance, snippet=snippet)

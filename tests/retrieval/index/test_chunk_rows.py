@@ -1,0 +1,41 @@
+"""Paper vectors read from the chunk vectors are the ones ingest stored."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from retrieval.engine import Engine
+from retrieval.index import chunk_rows
+from retrieval.index.chunk_rows import ChunkRows
+
+
+def test_paper_vectors_and_related_papers_match_the_stored_paper_vectors(
+    fake_engine: Engine,
+) -> None:
+    index = fake_engine.searcher.index
+    kept = fake_engine.store.vectors_for(index.generation, "papers", index.paper_ids)
+    vectors = np.stack([kept[pid] for pid in index.paper_ids])  # as ingest stored them
+    derived = index.chunk_rows.paper_vectors(list(range(len(index.paper_ids))))
+    np.testing.assert_allclose(derived, vectors, atol=1e-5)
+    for row, pid in enumerate(index.paper_ids):
+        stored = vectors @ vectors[row]
+        np.testing.assert_allclose(index.chunk_rows.paper_cosines(derived[row]), stored, atol=1e-5)
+        nearest = [index.paper_ids[r] for r in np.argsort(-stored, kind="stable")[1:4]]
+        assert set(fake_engine.lookup.related(pid)) == set(nearest), pid
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_norms_sum_each_papers_chunks_whatever_their_order(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chunk_rows, "BLOCK", 7)  # many blocks, some papers without chunks
+    rng = np.random.default_rng(seed)
+    papers = 40
+    paper_of = rng.integers(0, papers, size=90).astype(np.int32)  # shuffled, some empty
+    vectors = rng.normal(size=(90, 8)).astype(np.float32)
+    table = ChunkRows(paper_of, papers, vectors)
+    expected = [np.linalg.norm(vectors[paper_of == p].sum(axis=0)) for p in range(papers)]
+    np.testing.assert_allclose(table.norms, expected, rtol=1e-5, atol=1e-6)
+    for paper in range(papers):
+        assert table.of(paper).tolist() == np.flatnonzero(paper_of == paper).tolist()

@@ -1,0 +1,47 @@
+"""The ONNX embedding model: a short query costs no padding and gives a unit vector."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from retrieval.config import DATA, Precision
+from retrieval.errors import ModelError
+from retrieval.index.embedding import Embedder
+
+DEV = DATA / "eval" / "dev2.jsonl"
+
+
+@pytest.mark.parametrize(("precision", "least"), [("fp32", 0.9999), ("int8", 0.98)])
+def test_short_query_is_not_padded(model_dir: Path, precision: Precision, least: float) -> None:
+    embedder = Embedder(model_dir, precision=precision)
+    alone = embedder.embed_one("ternary GPT weights")
+    with_long = embedder.embed(["ternary GPT weights", "performance " * 200])[0]
+    # fp32: padding does not change a vector. int8 quantizes activations with one scale
+    # per batch tensor, so a long batch-mate moves a short text's vector slightly (0.992).
+    assert float(np.dot(alone, with_long)) > least
+    assert abs(float(np.linalg.norm(alone)) - 1.0) < 1e-5
+
+
+def test_the_int8_model_agrees_with_fp32_and_is_a_different_model(model_dir: Path) -> None:
+    embedder = Embedder(model_dir, precision="fp32")
+    int8 = Embedder(model_dir, precision="int8")
+    questions = [json.loads(line)["question"] for line in DEV.read_text().splitlines()]
+    cosines = (embedder.embed(questions) * int8.embed(questions)).sum(axis=1)
+    assert cosines.min() > 0.95 and cosines.mean() > 0.98
+    # Another model id: an index built with one precision is rebuilt for the other.
+    assert int8.model_id != embedder.model_id and int8.precision == "int8"
+
+
+def test_a_model_folder_without_int8_says_how_to_rebuild(model_dir: Path, tmp_path: Path) -> None:
+    for name in ("model.onnx", "tokenizer.json", "config.json"):
+        (tmp_path / name).symlink_to(model_dir / name)
+    manifest = json.loads((model_dir / "manifest.json").read_text())
+    del manifest["int8_sha256"]  # prepared before int8 existed
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(ModelError, match="no int8 model; run `papercord prepare-model --force`"):
+        Embedder(tmp_path, precision="int8")
+    assert Embedder(tmp_path, precision="fp32").precision == "fp32"  # fp32 still loads

@@ -1,0 +1,119 @@
+"""A generation is read from Chroma once, then from the local files it was kept in."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.engine import Engine
+from retrieval.index import cache as index_cache
+from retrieval.index.vector_store import VectorStore
+from tests.conftest import CORPUS, FakeEmbedder
+
+QUESTIONS = ["which papers quantize LLMs to 4 bits?", "graph neural networks on FPGAs"]
+
+
+def _answers(engine: Engine) -> list[list[tuple[str, float, str]]]:
+    return [
+        [(r.paper.id, r.score, r.snippet.text) for r in engine.ask(q).results + engine.ask(q).more]
+        for q in QUESTIONS
+    ]
+
+
+def test_a_restart_answers_the_same_without_reading_chroma(
+    fake_embedder: FakeEmbedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chroma = ChromaSettings(path=tmp_path / "index")
+    first = Engine(RetrievalSettings(), chroma, fake_embedder)
+    first.ingest([CORPUS])
+    expected = _answers(first)
+    generation = first.searcher.index.generation
+    assert (tmp_path / "index-cache" / generation / "tables.json").is_file()
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the generation was read from Chroma again")
+
+    monkeypatch.setattr(VectorStore, "read", refuse)
+    restarted = Engine(RetrievalSettings(), chroma, fake_embedder)
+    assert _answers(restarted) == expected
+    index = restarted.searcher.index
+    assert list(index.papers.values()) == list(first.searcher.index.papers.values())
+    assert index.chunks == first.searcher.index.chunks
+    np.testing.assert_array_equal(index.chunk_vectors, first.searcher.index.chunk_vectors)
+    assert index.sentence_vectors.keys() == first.searcher.index.sentence_vectors.keys()
+    for loaded in (first.searcher.index, index):  # read from Chroma, then from the cache
+        names = [name for paper in loaded.papers.values() for name in paper.authors]
+        assert len({id(name) for name in names}) == len(set(names)) < len(names)
+    # Read from the cache, a chunk holds its paper's own id string, not a copy of it.
+    assert all(c.paper_id is index.papers[c.paper_id].id for c in index.chunks)
+
+
+def test_the_ingest_keeps_what_a_load_from_chroma_would_keep(
+    fake_embedder: FakeEmbedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chroma = ChromaSettings(path=tmp_path / "index")
+    built = Engine(RetrievalSettings(), chroma, fake_embedder)
+    with monkeypatch.context() as patched:
+        patched.setattr(VectorStore, "read", _refuse)  # the first load reads the kept files
+        built.ingest([CORPUS])
+    generation = built.searcher.index.generation
+    shutil.move(chroma.cache / generation, tmp_path / "kept-by-ingest")
+    read = Engine(RetrievalSettings(), chroma, fake_embedder)  # reads Chroma, keeps again
+    assert _answers(read) == _answers(built)
+    ours, theirs = tmp_path / "kept-by-ingest", chroma.cache / generation
+    assert sorted(p.name for p in ours.iterdir()) == sorted(p.name for p in theirs.iterdir())
+    for path in ours.iterdir():
+        other = theirs / path.name
+        if path.suffix == ".json":
+            assert json.loads(path.read_text()) == json.loads(other.read_text()), path.name
+            continue
+        if path.name.endswith("_vectors.npy"):  # Chroma renormalizes what it stores
+            np.testing.assert_allclose(np.load(path), np.load(other), atol=1e-7)
+            continue
+        if path.suffix == ".npy":
+            np.testing.assert_array_equal(np.load(path), np.load(other), err_msg=path.name)
+            continue
+        with np.load(path) as mine, np.load(other) as read_back:
+            assert mine.files == read_back.files, path.name
+            for key in mine.files:
+                np.testing.assert_array_equal(mine[key], read_back[key], err_msg=key)
+
+
+def _refuse(*args: object) -> None:
+    raise AssertionError("the generation was read from Chroma")
+
+
+@pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz", "terms_pairs_values.npy"])
+def test_a_torn_cache_is_read_from_chroma_again_and_replaced(
+    fake_embedder: FakeEmbedder, tmp_path: Path, torn: str
+) -> None:
+    chroma = ChromaSettings(path=tmp_path / "index")
+    first = Engine(RetrievalSettings(), chroma, fake_embedder)
+    first.ingest([CORPUS])
+    expected = _answers(first)
+    kept = tmp_path / "index-cache" / first.searcher.index.generation
+    with (kept / torn).open("r+b") as handle:
+        handle.truncate(1000)  # a disk that filled up half-way, say
+    assert not _kept(tmp_path / "index-cache", first)
+    assert _answers(Engine(RetrievalSettings(), chroma, fake_embedder)) == expected
+    assert _kept(tmp_path / "index-cache", first)  # kept again, whole, for the next start
+
+
+def _kept(cache: Path, engine: Engine) -> bool:
+    index = engine.searcher.index
+    tables = index_cache.read(cache, index.generation)
+    return tables is not None and bool(
+        index_cache.read_terms(cache, index.generation, len(index.papers))
+    )
+
+
+def test_an_unwritable_cache_still_serves(fake_embedder: FakeEmbedder, tmp_path: Path) -> None:
+    (tmp_path / "index-cache").write_text("a file where the folder would be")
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    engine.ingest([CORPUS])
+    assert engine.ask(QUESTIONS[0]).results

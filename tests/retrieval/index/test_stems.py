@@ -1,0 +1,76 @@
+"""Papers' terms as id arrays: the same facts and postings as sets per paper would give."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from retrieval.index.paper_terms import PaperTerms
+from retrieval.models import Paper
+from retrieval.search.snippets import coverage
+from retrieval.text import question_terms, terms, tokenize
+
+WORDS = st.sampled_from(["graph", "FPGA", "quantized", "sparse", "LLMs", "stencil", "mesh", "x"])
+TEXTS = st.lists(st.lists(WORDS, max_size=12).map(" ".join), min_size=1, max_size=8)
+
+
+def papers_of(texts: list[str]) -> list[Paper]:
+    return [
+        Paper(f"p{n}", text.split(" ", 1)[0] or "Untitled", text, 2024, (), ())
+        for n, text in enumerate(texts)
+    ]
+
+
+@given(TEXTS, st.lists(st.one_of(WORDS, st.just("absent")), max_size=4))
+def test_rows_and_counts_match_sets(texts: list[str], asked: list[str]) -> None:
+    index = PaperTerms.compute(papers_of(texts), lambda _: []).stem_index()
+    held = [set(tokenize(f"{p.title}. {p.abstract}")) for p in papers_of(texts)]
+    stems = {s for word in asked for s in tokenize(word)} | ({"absent"} & set(asked))
+    expected = [row for row, have in enumerate(held) if stems and stems <= have]
+    assert index.rows(stems).tolist() == expected
+    for stem in [*stems, "absent"]:
+        assert index.count(stem) == sum(stem in have for have in held)
+
+
+@given(TEXTS, st.lists(WORDS, min_size=1, max_size=5))
+def test_what_papers_share_with_a_question_matches_their_sets(
+    texts: list[str], question: list[str]
+) -> None:
+    papers = papers_of(texts)
+    corpus = PaperTerms.compute(papers, lambda _: [])
+    stems = tokenize(" ".join(question))
+    weights = {s: 1.0 + n for n, s in enumerate(dict.fromkeys(stems))}
+    pairs = {(a, b): weights[a] + weights[b] for a, b in pairwise(stems)}
+    rows = np.arange(len(papers))
+    for paper, cover, title, phrase in zip(
+        papers,
+        corpus.coverage(rows, weights),
+        corpus.coverage(rows, weights, part="titles"),
+        corpus.pairs_weight(rows, pairs),
+        strict=True,
+    ):
+        words = tokenize(f"{paper.title}. {paper.abstract}")
+        assert cover == pytest.approx(coverage(set(words), weights))
+        assert title == pytest.approx(coverage(set(tokenize(paper.title)), weights))
+        assert phrase == pytest.approx(
+            sum(w for p, w in pairs.items() if p in set(pairwise(words)))
+        )
+
+
+def test_a_question_word_spelled_otherwise_takes_the_stem_the_corpus_has() -> None:
+    known = set(tokenize("quantization behavior modeled FPGA analyze centers"))
+    asked = question_terms("quantisation behaviour modelled fpgas analysed centres colour", known)
+    expected = tokenize("quantization behavior modeled FPGA analyzed centers colour")
+    assert [t.stem for t in asked] == expected  # "colour": the corpus has neither spelling
+
+
+@given(st.text(max_size=80))
+def test_a_question_keeps_its_terms_and_takes_only_known_other_stems(text: str) -> None:
+    known = set(tokenize("quantization behavior modeled FPGA"))
+    own, asked = terms(text), question_terms(text, known)
+    assert [t.word for t in asked] == [t.word for t in own]
+    assert all(a.stem == o.stem or a.stem in known for a, o in zip(asked, own, strict=True))

@@ -1,0 +1,385 @@
+"""Reading a question as a whole: authors with typos or in other languages, years and
+subjects written in plain language, and what is left to search for."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from retrieval.index.taxonomy import names as subject_names
+from retrieval.query.intent import IntentReader
+from retrieval.query.names import AuthorNames
+from retrieval.query.textfilters import Years, read_subject_codes, read_years, spell_years
+
+AUTHORS = ["Torsten Hoefler", "Zhiru Zhang"]
+SUBJECTS = ["cs.LG", "cs.DC", "cs.PL", "cs.SE", "cs.CV", "cs.ET", "quant-ph"]
+VOCABULARY = ["quantization", "weather", "forecasting", "graph", "networks", "fpga"]
+
+
+@pytest.fixture(scope="module")
+def reader() -> IntentReader:
+    return IntentReader(AUTHORS, SUBJECTS, VOCABULARY)
+
+
+@pytest.mark.parametrize(
+    ("question", "author"),
+    [
+        ("papers by zhiru zhangg?", "Zhiru Zhang"),
+        ("give me a rundown of zhiru zhnag's research", "Zhiru Zhang"),
+        ("what topics does Toresten Hoefler research?", "Torsten Hoefler"),
+        ("torsten hofler 2022 papers", "Torsten Hoefler"),
+        ("what is hoeffler working on", "Torsten Hoefler"),
+        ("请概括一下Torsten Hoefler在这里的论文。", "Torsten Hoefler"),
+        ("Peux-tu résumer les travaux de Zhiru Zhang présents ici ?", "Zhiru Zhang"),
+        ("What has Torsten been working on?", "Torsten Hoefler"),  # a given name alone
+        ("zhiru's papers on graphs", "Zhiru Zhang"),
+        ("Zhang Zhiru", "Zhiru Zhang"),  # family name first
+        ("change the hang of it", None),  # "hang" is one letter from "zhang", but a word
+        ("graph neural networks", None),
+    ],
+)  # fmt: skip
+def test_a_listed_author_is_found_despite_typos_and_languages(
+    reader: IntentReader, question: str, author: str | None
+) -> None:
+    assert reader.read(question).author == author
+
+
+def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
+    question = "Zhiru Zhang's papers on quantization"
+    (mention,) = AuthorNames(AUTHORS).find(question)
+    assert question[mention.end :].strip() == "papers on quantization"
+    assert IntentReader(AUTHORS, SUBJECTS, VOCABULARY).read(question).topic == "quantization"
+    # A given name the abstracts use as a word is a name only next to the family name.
+    pascal = AuthorNames(["Pascal Fua"], frozenset({"pascal"}))
+    assert pascal.find("benchmarks on Pascal GPUs") == []
+    assert AuthorNames(["Zhiru Zhang", "Wei Zhang"]).find("Zhang Wei papers")[0].author == (
+        "Wei Zhang"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("zhang's papers from 2024", Years(2024, 2024)),
+        ("anything since 2023?", Years(2023, None)),
+        ("papers after 2022", Years(2023, None)),
+        ("2022-2023 papers", Years(2022, 2023)),
+        ("between 2022 and 2023", Years(2022, 2023)),
+        ("before 2024", Years(None, 2023)),
+        ("until 2023", Years(None, 2023)),
+        ("2023 or later", Years(2023, None)),
+        ("after 2022 until 2024", Years(2023, 2024)),
+        (">2022 papers", Years(2023, None)),
+        ("papers >= 2023", Years(2023, None)),
+        ("<2024", Years(None, 2023)),
+        ("≤ 2023", Years(None, 2023)),
+        ("pre-2023 work", Years(None, 2022)),
+        ("post-2022 work", Years(2023, None)),
+        ("papers from 2022 or 2024", Years(2022, 2024, (2022, 2024))),
+        ("2022 and 2024 papers", Years(2022, 2024, (2022, 2024))),
+        ("in 2022, 2023 and 2024", Years(2022, 2024)),  # no gap: a range
+        ("papers no later than 2023", Years(None, 2023)),
+        ("papers earlier than 2024", Years(None, 2023)),
+        ("papers newer than 2022", Years(2023, None)),
+        ("papers in or after 2023", Years(2023, None)),
+        ("not before 2023", Years(2023, None)),
+        ("2023 onward", Years(2023, None)),
+        ("papers starting 2023", Years(2023, None)),
+        ("papers from 2023 on quantization", Years(2023, 2023)),  # "on" starts the topic
+        ("papers from the 2020s", Years(2020, 2029)),
+        ("papers from early 2023", Years(2023, 2023)),
+        ("papers from the early 2020s", Years(2020, 2029)),
+        ("which 2024 LLMs are quantized", Years(2024, 2024)),  # a year, not a count
+        ("graphs with 2024 nodes", None),  # counts, not years
+        ("scaling to 1999 processors", None),
+        ("runs on 2048 GPUs", None),  # a count, not a year
+        ("compress OPT-175B to 3 or 4 bits", None),
+    ],
+)  # fmt: skip
+def test_years_in_plain_language_become_a_range(text: str, years: Years | None) -> None:
+    assert read_years(text)[0] == years
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("papers from last year", Years(2025, 2025)),
+        ("anything from this year?", Years(2026, 2026)),
+        ("papers in the past 3 years", Years(2023, None)),  # the partial year counts
+        ("work from two years ago", Years(2024, 2024)),
+        ("papers this decade", Years(2020, 2029)),
+        ("papers from the past year", Years(2025, None)),
+        ("papers from before last year", Years(None, 2024)),
+        ("over the last decade", Years(2016, None)),
+        ("papers from 2 years back", Years(2024, 2024)),
+        ("from 2020 until last year", Years(2020, 2025)),  # with a written year
+        ("no later than last year", Years(None, 2025)),
+    ],
+)
+def test_years_counted_back_from_today(text: str, years: Years) -> None:
+    assert read_years(text, this_year=2026)[0] == years
+
+
+def test_subject_codes_are_read_and_their_names_removed() -> None:
+    found, rest = read_subject_codes("machine learning (cs.LG) papers", subject_names())
+    assert found.codes == ("cs.LG",) and "machine" not in rest
+    found, _ = read_subject_codes("anything in cs.PL or cs.SE?", subject_names())
+    assert found.codes == ("cs.PL", "cs.SE")
+    found, _ = read_subject_codes("what is in QUANT-PH", subject_names())
+    assert found.codes == ("quant-ph",)
+    found, _ = read_subject_codes("cs.XY papers", subject_names())
+    assert found.codes == () and found.unknown == ("cs.XY",)
+
+
+def test_a_subject_name_is_a_filter_only_when_nothing_else_is_asked(
+    reader: IntentReader,
+) -> None:
+    alone = reader.read("quantum physics papers")
+    assert alone.subjects == ("quant-ph",) and alone.topic == ""
+    topical = reader.read("machine learning for weather forecasting")
+    assert topical.subjects == () and "weather" in topical.topic
+    assert reader.read("ML papers from 2023").subjects == ("cs.LG",)  # everyday names too
+    assert reader.read("distributed computing papers").subjects == ("cs.DC",)
+    assert reader.read("cs.ET cs.SE").subjects == ("cs.ET", "cs.SE")  # "et" is not French
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many Zhiru Zhang papers do you have?",
+        "which categories does hoefler publish in",
+        "what's the newest paper by Zhang?",
+        "gimme the full hoefler paper list",
+        "What does Torsten Hoefler work on?",
+    ],
+)
+def test_questions_about_an_author_leave_no_topic(reader: IntentReader, question: str) -> None:
+    intent = reader.read(question)
+    assert intent.author is not None and intent.topic == ""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "FPGA work by Zhang and colleagues",
+        "FPGA papers by Prof. Zhang",
+        "FPGA papers by Zhang et al.",
+        "Dr Zhang's group's FPGA papers",
+        "what has Zhang's lab done on FPGA",
+        "FPGA work by Zhang and his students",
+        "Zhang and his PhD students on FPGA",
+        "Zhang & co. on FPGA",
+        "Herr Professor Zhang on FPGA",
+        "Zhang etal FPGA",
+    ],
+)
+def test_titles_and_the_people_around_an_author_are_no_topic(
+    reader: IntentReader, question: str
+) -> None:
+    intent = reader.read(question)
+    assert intent.author == "Zhiru Zhang" and intent.topic == "fpga"
+
+
+def test_not_by_a_titled_author_leaves_the_author_out(reader: IntentReader) -> None:
+    intent = reader.read("graph papers not by Prof. Hoefler")
+    assert intent.author is None and intent.left_out == ("Torsten Hoefler",)
+
+
+def test_a_field_abbreviation_beside_a_topic_is_not_searched(reader: IntentReader) -> None:
+    weather = reader.read("ML for weather forecasting")  # no abstract says "ML"
+    assert weather.subjects == () and "ml" not in weather.search_text.casefold().split()
+    assert weather.topic == "weather forecasting"
+    spelled = IntentReader(AUTHORS, SUBJECTS, [*VOCABULARY, "machine", "learning"]).read(
+        "machine learning for weather forecasting"
+    )  # words the abstracts use are searched
+    assert "machine learning" in spelled.search_text
+
+
+def test_weighing_two_areas_of_an_author_is_read_as_such(reader: IntentReader) -> None:
+    assert reader.read("is zhang more of a hardware guy or an ML guy?").leaning
+    assert reader.read("is Hoefler more into theory or systems?").leaning
+    assert reader.read("what does Zhang work on more, hardware or ML?").leaning
+    assert reader.read("is Zhang more into GNNs than quantization?").leaning
+    assert not reader.read("Zhang's papers on hardware for ML").leaning
+    assert not reader.read("does Zhang have anything more on quantization or sparsity?").leaning
+    assert not reader.read("Hoefler papers on more efficient training or inference").leaning
+
+
+def test_words_that_only_look_like_people_or_fields_stay_topics(reader: IntentReader) -> None:
+    assert reader.read("Zhang's co-design work").topic == "co design"
+    assert reader.read("Zhang's group theory papers").topic == "group theory"
+    assert reader.read("Zhang's papers on late interaction").topic == "late interaction"
+    assert reader.read("SE(3)-equivariant graph networks").search_text.startswith("SE(3)")
+    assert "per se" in reader.read("is pruning per se harmful").search_text
+    assert not reader.read("which Hoefler paper is more of a survey or a benchmark?").leaning
+
+
+def test_a_constraint_stays_with_the_author(reader: IntentReader) -> None:
+    intent = reader.read("hoefler's papers on quantization since 2023")
+    assert intent.author == "Torsten Hoefler" and intent.years == Years(2023, None)
+    assert intent.topic == "quantization"
+    assert intent.filters().year_from == 2023 and intent.filters().author is None
+
+
+@pytest.mark.parametrize(
+    ("question", "left_out"),
+    [("quantization papers excluding 2023", "2023"), ("graph papers not in cs.LG", "cs.LG"),
+     ("anything other than 2022 on FPGAs?", "2022"), ("anything but 2024", "2024")],
+)  # fmt: skip
+def test_a_year_or_subject_to_leave_out_is_not_read_as_asked_for(
+    reader: IntentReader, question: str, left_out: str
+) -> None:
+    intent = reader.read(question)
+    assert intent.years is None and intent.subjects == ()
+    assert intent.excluded == (left_out,) and left_out not in intent.search_text
+
+
+def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
+    reader: IntentReader,
+) -> None:
+    both = reader.read("papers by Hoefler or Zhang from 2023")
+    assert both.author == "Torsten Hoefler" and both.also_by == ("Zhiru Zhang",)
+    assert both.topic == ""
+    for question in ["papers not by Hoefler", "non-Hoefler papers", "graphs that aren't by Hoefler",
+                     "papers without Hoefler", "papers not written by Hoefler",
+                     "papers except by Hoefler", "papers excluding those by Hoefler"]:  # fmt: skip
+        left = reader.read(question)
+        assert left.author is None and left.left_out == ("Torsten Hoefler",), question
+        assert "hoefler" not in left.search_text.casefold()
+
+
+@pytest.mark.parametrize(
+    ("text", "spelled"),
+    [
+        ("papers from 2021-22", "papers from 2021-2022"),
+        ("quantization work in 2023–24?", "quantization work in 2023–2024?"),
+        ("papers from '23", "papers from 2023"),
+        ("anything from the 90s?", "anything from the 1990s?"),
+        ("the '20s", "the 2020s"),
+        ("the 2023-05 release", "the 2023-05 release"),  # a month, not a range
+        ("it's 4 bits", "it's 4 bits"),
+        ("papers 2023 to 24", "papers 2023 to 2024"),
+        ("papers from ‘22–‘23", "papers from 2022–2023"),
+    ],
+)
+def test_years_written_short_are_read_in_full(text: str, spelled: str) -> None:
+    assert spell_years(text, this_year=2026) == spelled
+
+
+def test_short_years_become_the_filters_they_spell(reader: IntentReader) -> None:
+    assert reader.read("papers from 2021-22").years == Years(2021, 2022)
+    assert reader.read("anything from '23?").years == Years(2023, 2023)
+    assert reader.read("papers not from 2023-24").excluded == ("2023", "2024")
+    assert reader.read("papers from 2023‐24").years == Years(2023, 2024)  # U+2010 hyphen
+
+
+@pytest.mark.parametrize(
+    ("question", "left"),
+    [
+        ("no 2022 papers please", ("2022",)),
+        ("papers from neither 2022 nor 2023", ("2022", "2023")),
+        ("skip 2023", ("2023",)),
+        ("non-2022 papers", ("2022",)),
+        ("papers not from the 2020s", tuple(str(year) for year in range(2020, 2030))),
+        ("are there no papers from 2022?", ()),  # asks whether there are any
+        ("non-linear models", ()),
+        ("skip connections", ()),
+    ],
+)
+def test_years_left_out_in_other_words_are_left_out(
+    reader: IntentReader, question: str, left: tuple[str, ...]
+) -> None:
+    assert reader.read(question).excluded == left
+
+
+def test_a_method_after_by_is_no_person_and_count_min_is_no_count(reader: IntentReader) -> None:
+    assert reader.read("memory savings achieved by FlashAttention").unlisted_author is None
+    assert reader.read("papers by Dan Alistarh").unlisted_author == "Dan Alistarh"
+    assert not reader.read("papers on count-min sketch").how_many
+    assert reader.read("top 5 accuracy on imagenet").count is None
+
+
+def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
+    top = reader.read("top 10 papers on graphs")
+    assert top.topic == "graphs" and top.count == 10
+    assert reader.read("quantize to 4 bits").count is None
+    assert reader.read("the 2023 ones").topic == ""
+    assert reader.read("papers from ２０２３").years == Years(2023, 2023)  # full-width digits
+    one = reader.read("give me one paper on graphs")
+    assert one.count == 1 and "one" not in one.search_text
+    assert reader.read("a single paper on LLMs").count == 1
+    assert reader.read("give me two papers on graphs").count == 2
+    counted = reader.read("number of quantization papers")
+    assert counted.how_many and counted.search_text.split() == ["quantization", "papers"]
+    assert "many" not in reader.read("how many papers on efficiency?").search_text
+
+
+def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
+    assert reader.read("which papers target FPGAs?").plural
+    assert not reader.read("the paper that quantizes GPT to 3 bits").plural
+    assert reader.read("which of these have code on github?").wants_code
+    assert not reader.read("summarize by year and subject code").wants_code
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["which works involve high-level synthesis?", "which ones use FPGAs?",
+     "list the cs.ET papers", "give me a list of quantization work",
+     "can you compare GPTQ and FLIQS? both seem to be about quantization",
+     "anything on graph databases?", "does anything here touch processing-in-memory?",
+     "everything on weather and climate", "collect all of them, please",
+     "show me all the quantization research", "I want all work on FPGAs",
+     "everything", "show me all", "what's in here, all of it"],
+)  # fmt: skip
+def test_asking_for_several_papers_is_plural(reader: IntentReader, question: str) -> None:
+    assert reader.read(question).plural
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["could an AI that studies chip wiring diagrams handle designs it has never seen?",
+     "a way to shrink a photo to a few words that still works",
+     "computing with long strings of ones and zeros, and why it is less accurate",
+     "a model that can look at everything at once",
+     "has anyone in this list sorted a list of numbers on a grid of cores?",
+     "a mixed precision search that covers both int and fp8",
+     "could a chatbot skip stages for easy words and use all its layers for hard ones?",
+     "did they do anything to make the redrawn image closer?"],
+)  # fmt: skip
+def test_those_words_inside_a_topic_do_not_ask_for_a_list(
+    reader: IntentReader, question: str
+) -> None:
+    # A list answer keeps its cut; a one-paper question gets its best paper first.
+    assert not reader.read(question).plural
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["papers with code", "is the code available?", "which papers release their code",
+     "any open-source implementation?", "where can I find the code for QFX"],
+)  # fmt: skip
+def test_asking_where_the_code_is_wants_code(reader: IntentReader, question: str) -> None:
+    assert reader.read(question).wants_code
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["papers on weather or climate, or weather code as a case study",
+     "decoders for surface-code quantum error correction", "HLS code generation backends",
+     "a representation of code fragments to guide tuning", "an efficient FPGA implementation",
+     "papers dealing with code smells", "which papers have code review datasets",
+     "papers on code generation available online"],
+)  # fmt: skip
+def test_code_as_a_topic_does_not_ask_for_code(reader: IntentReader, question: str) -> None:
+    # Asking for code favours papers whose abstract links it: not the topic asked for.
+    assert not reader.read(question).wants_code
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=200))
+def test_reading_any_text_never_fails(text: str) -> None:
+    intent = IntentReader(AUTHORS, SUBJECTS, VOCABULARY).read(text)
+    assert 0.0 <= intent.understood <= 1.0
+    if intent.years and intent.years.start and intent.years.end:
+        assert intent.years.start <= intent.years.end

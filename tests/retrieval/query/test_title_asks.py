@@ -1,0 +1,66 @@
+"""Reading what a question asks of titles: the words, where they end, what stays."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.query.title_asks import TitleAsk, read_title_ask
+
+
+@pytest.mark.parametrize(
+    ("question", "phrases", "at_start", "rest"),
+    [("lol which titles start with 'Understanding'", ("Understanding",), True, "lol which"),
+     ("titles that mention quantization from 2024", ("quantization",), False, "from 2024"),
+     ("titles that mention graph not from 2022", ("graph",), False, "not from 2022"),
+     ("titles that mention graph in cs.LG", ("graph",), False, "in cs.LG"),
+     ("titles containing 'Learning in Graphs'", ("Learning in Graphs",), False, ""),
+     ("zhang papers with LLMs / large language models right in the title?",
+      ("LLMs", "large language models"), False, "zhang papers ?"),
+     ("which papers with graphs from 2022 have neural in the title?", ("neural",), False,
+      "which papers graphs from 2022 ?")],
+)  # fmt: skip
+def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
+    question: str, phrases: tuple[str, ...], at_start: bool, rest: str
+) -> None:
+    asked, left = read_title_ask(question)
+    assert asked == TitleAsk(phrases, at_start) and left == rest
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what is the title of the GPTQ paper?", "papers on graphs", "titles", "titles start with",
+     "titles start with" + " " * 470 + "?"],
+)  # fmt: skip
+def test_a_question_that_asks_no_words_of_titles_is_left_alone(question: str) -> None:
+    assert read_title_ask(question) == (None, question)
+
+
+@pytest.mark.parametrize(
+    ("title", "matches"),
+    [("ProbGraph: High-Performance Graph Mining", True),  # a part of a closed-up name
+     ("Polynormer: Polynomial-Expressive Graph Transformer", True),
+     ("Paragraphs of Text", False), ("Neural Databases", False)],
+)  # fmt: skip
+def test_a_title_word_matches_whole_words_plurals_and_parts_of_names(
+    title: str, matches: bool
+) -> None:
+    assert TitleAsk(("graphs",), at_start=False).matches(title) is matches
+
+
+def test_a_title_start_matches_only_at_the_start() -> None:
+    asked = TitleAsk(("Understanding",), at_start=True)
+    assert asked.matches("Understanding Hyperdimensional Computing")
+    assert not asked.matches("Towards Understanding Graphs")
+
+
+def test_a_title_start_or_end_matches_letters_as_typed() -> None:
+    # "titles starting with S" said no listed title starts with "S"; "ending with" was
+    # searched as a topic.
+    assert TitleAsk(("SA",), at_start=True).matches("SAGMAN: Stability Analysis")
+    assert not TitleAsk(("SA",), at_start=True).matches("Slapo: A Schedule Language")
+    assert TitleAsk(("Graphs",), at_start=True).matches("Graph Databases at Scale")
+    ends = TitleAsk(("Networks",), at_start=False, at_end=True)
+    assert ends.matches("Stability of Graph Neural Networks")
+    assert not ends.matches("Networks of Graphs")
+    asked, left = read_title_ask("which titles end with Networks?")
+    assert asked == TitleAsk(("Networks",), False, True) and left == "which"

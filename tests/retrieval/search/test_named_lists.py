@@ -1,0 +1,56 @@
+"""A list question's named names: every paper that writes one is in the list."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from retrieval.engine import Engine
+from retrieval.search.named_lists import listed_names
+
+
+def test_names_with_two_capitals_or_a_digit_are_read_plain_capitals_are_not() -> None:
+    names = listed_names("Which Transformers use PyTorch, HLS or an A100?", lambda _: True)
+    assert names == ["PyTorch", "HLS", "A100"]
+    assert listed_names("papers on HLS", lambda name: name != "HLS") == []  # not in the corpus
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [("which papers report accuracy on ImageNet or CIFAR-10?", ("ImageNet", "CIFAR")),
+     ("which papers run experiments on OPT models?", ("OPT",)),
+     ("which papers build their tools on top of PyTorch?", ("PyTorch",))],
+)  # fmt: skip
+def test_every_paper_that_writes_a_named_name_is_listed(
+    engine: Engine, question: str, names: tuple[str, ...]
+) -> None:
+    answer = engine.ask(question)
+    listed = {r.paper.title for r in answer.results + answer.more}
+    for paper in engine.searcher.index.papers.values():
+        text = f"{paper.title}. {paper.abstract}"
+        if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text) for n in names):
+            assert paper.title in listed
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=120))
+def test_any_question_reads_without_error(question: str) -> None:
+    assert all(name in question for name in listed_names(question, lambda _: True))
+
+
+def test_a_name_many_list_papers_write_does_not_list_them_all(engine: Engine) -> None:
+    # "LLMs": the papers that say it but are not about quantizing are left to the models.
+    answer = engine.ask("which papers quantize LLMs to 4 bits?")
+    assert not any(
+        r.paper.title.startswith("Radial Networks") for r in answer.results + answer.more
+    )
+
+
+def test_a_comparison_keeps_to_the_papers_it_names(engine: Engine) -> None:
+    answer = engine.ask(
+        "Allo vs the FPGA spatial acceleration LLM paper: both put GPT-2 on custom hardware"
+    )
+    assert answer.matched == 2
