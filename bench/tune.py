@@ -78,8 +78,9 @@ def collect(engine: Engine, questions: list[dict[str, Any]]) -> list[Sample]:
     for row in questions:
         sample = Sample(row)
         request = Request(row["question"], engine.settings.results, "hybrid", Filters())
-        route, intent, filters, _ = router.plan(request)
-        if route in {"search", "unreadable"}:
+        plan = router.plan(request)
+        intent, filters = plan.reading.intent, plan.reading.filters
+        if plan.route.name in {"search", "unreadable"}:
             text = intent.search_text or row["question"]
             query = searcher.query(text, intent.framing(), filters)
             vector = engine.embedder.embed_one(searcher.searched(text))  # as served
