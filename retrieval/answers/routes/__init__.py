@@ -23,6 +23,7 @@ from retrieval.answers.routes.thanks import Thanks
 from retrieval.answers.routes.titles import Titles
 from retrieval.answers.routes.unknown_author import UnknownAuthor
 from retrieval.answers.routes.unknown_subject import UnknownSubject
+from retrieval.answers.routes.unlisted_name import UnlistedName
 from retrieval.answers.routes.unlisted_paper import UnlistedPaper
 from retrieval.answers.routes.unlisted_title import UnlistedTitle
 from retrieval.answers.routes.unreadable import Unreadable
@@ -35,6 +36,7 @@ ROUTES: tuple[type[Route], ...] = (
     Similar,  # "papers like GPTQ"
     UnlistedTitle,  # a quoted title no listed paper has
     Code,  # "papers with code"
+    UnlistedName,  # built on a name no listed title or abstract mentions
     Author,  # a listed author, by name or option
     UnlistedPaper,  # "the BERT paper", a name no listed paper has
     UnknownAuthor,  # "papers by <someone not listed>"

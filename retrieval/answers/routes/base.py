@@ -19,8 +19,8 @@ from retrieval.search.searcher import Searcher
 
 RouteName = Literal[
     "thanks", "unknown-subject", "no-year-left", "titles", "similar", "unlisted-title",
-    "code", "author", "unlisted-paper", "unknown-author", "unreadable", "overview",
-    "listing", "search",
+    "code", "unlisted-paper", "unlisted-name", "author", "unknown-author", "unreadable",
+    "overview", "listing", "search",
 ]  # fmt: skip
 
 

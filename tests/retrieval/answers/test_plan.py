@@ -39,6 +39,14 @@ PLANS = [
     ),
     ("graph papers", Filters(author=ZHANG), "author", Filters(author=ZHANG)),
     ("the ResNet paper", NONE, "unlisted-paper", NONE),
+    ("Can you summarize Zhang's SlimNet paper?", NONE, "unlisted-name", Filters(author=ZHANG)),
+    ("what did the RoboSched work find?", NONE, "unlisted-name", NONE),
+    (
+        "Hoefler's QuokkaNet topology: what does it cost?",
+        NONE,
+        "unlisted-name",
+        Filters(author=HOEFLER),
+    ),
     ("papers by Wei Zhang", NONE, "unknown-author", NONE),
     ("日本語の質問です", NONE, "unreadable", NONE),
     ("which subjects are there?", NONE, "overview", NONE),
@@ -76,4 +84,31 @@ def test_a_route_note_is_said_first(fake_engine: Engine) -> None:
     assert (
         answer.notes[0]
         == "No listed paper is titled “Deep Residual Learning for Image Recognition”."
+    )
+
+
+def test_a_name_no_listed_paper_mentions_is_said_with_the_authors_closest(
+    fake_engine: Engine,
+) -> None:
+    answer = fake_engine.ask("Can you summarize Zhang's SlimNet paper?")
+    assert answer.abstained and not answer.results
+    assert (
+        answer.notes[0] == "No listed paper mentions “SlimNet”; the closest papers by Zhiru Zhang:"
+    )
+    assert answer.closest and all("Zhiru Zhang" in r.paper.authors for r in answer.closest)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we prototype on SlimNet boards; which papers quantize language models to 4 bits?",
+        "which papers study the robustness of graph neural networks?",
+        "tell me about the GPTQ paper",
+    ],
+)
+def test_a_name_in_passing_or_a_listed_name_is_not_a_presumption(
+    fake_engine: Engine, question: str
+) -> None:
+    assert (
+        fake_engine.router.plan(Request(question, 5, "hybrid", NONE)).route.name != "unlisted-name"
     )
