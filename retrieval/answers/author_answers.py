@@ -5,7 +5,8 @@
 * an author and years or subjects -> their papers that pass them;
 * an author and a topic -> their papers that the topic's search over every paper
   answers with; else their papers that say every word of the topic; else a note that
-  none of their papers is about it, with the card. Several authors ("Hoefler or
+  none of their papers is about it, with the card: nothing answers the question (the
+  answer abstains), and the card shows what they did write. Several authors ("Hoefler or
   Zhang") the same way, without a card.
 """
 
@@ -107,7 +108,7 @@ class AuthorAnswers:
             note = f"None of the papers by {filters.authors_text()}{narrowed} is about “{topic}”."
             return replace(answer, notes=(note,))
         note = f"None of {summary.name}'s papers{narrowed} is about “{topic}”; here is the summary."
-        return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
+        return replace(answer, abstained=True, results=(), more=(), closest=(), matched=0,
                        author=summary, notes=(note,))  # fmt: skip
 
     @staticmethod
