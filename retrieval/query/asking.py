@@ -258,16 +258,27 @@ COURTESY = THANKING | frozenset(
      "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help"}
 )  # fmt: skip
 # A topic to leave out, to the end of its clause: "Hoefler's papers not about quantum",
-# "graph papers except GNNs", "apart from GPTQ, ...". Not "without" nor "does not use"
-# ("quantization without retraining", "papers that do not use retraining" ask for a method).
+# "graph papers except GNNs", "apart from GPTQ, ...", "skip the ones about X" (not "skip
+# layers", a topic), "minus X" (not "plus or minus one"),
+# "that have nothing to do with X", "leaving out anything that deals with X": the
+# grammar of excluding, not words of any topic. Not "without" nor "does not use"
+# ("quantization without retraining", "papers that do not use retraining" ask for a
+# method). A list of topics ("not about X, Y or Z") is read whole (``EXCLUDED_PARTS``).
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
-    r"\b(?:(?:not|(?:are|is)n['’]?t)\s+(?:about|on|related\s+to|using|involving)"
-    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from"
+    r"\b(?:(?:not|(?:are|is|do|does)n['’]?t)\s+(?:about|on|related\s+to|using|involving"
+    r"|involve|concerning|deal(?:ing)?\s+with|focused\s+on|counting(?:\s+the\s+ones?)?)"
+    r"|not\s+the\s+ones?\s+(?:whose\s+focus\s+is|(?:that\s+(?:are|is)\s+)?about|on)"
+    r"|(?:skip(?:ping)?|leav(?:e|ing)\s+out|ignor(?:e|ing))\s+(?:the\s+ones?|anything|those)\s+"
+    r"(?:about\s+|on\s+|that\s+deals?\s+with\s+|dealing\s+with\s+|whose\s+focus\s+is\s+)?"
+    r"|(?:that\s+)?ha(?:ve|s)\s+nothing\s+to\s+do\s+with"
+    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from|(?<!plus\sor\s)minus"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
-    r"\s+([^?.!;,]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[,?.!;]|$)",
+    r"\s*([^?.!;]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$"
+    r"|,\s*(?:what|which|who|how|is|are|do|does|can|could|please|i|and\s+(?:what|which)|so)\b)",
     re.I,
 )
+EXCLUDED_PARTS = re.compile(r",|/|;|\b(?:or|and|nor)\b", re.I)  # "not about X, Y or Z"
 # A question that sets papers side by side: "QFX vs FLIQS", "how do GARNET and SAGMAN
 # differ", "compare ENS-10 and ...", "how does Slapo relate to ...".
 COMPARES = re.compile(
