@@ -9,8 +9,9 @@ when it has words of its own to search for and does not point back into the back
 with a pronoun ("is there a paper on this?").
 
 The whole question still ranks the papers (its background breaks ties between them);
-whether anything answers is judged on the asking part, so a background sentence that
-happens to match a paper cannot make an unanswerable question look answered.
+whether anything answers, and how surely, is judged on the asking part, so a background
+sentence that happens to match a paper cannot make an unanswerable question look
+answered, or answered for sure.
 """
 
 from __future__ import annotations

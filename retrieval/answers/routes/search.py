@@ -39,8 +39,11 @@ class Search(SearchedRoute):
         # "We do A. We tried B. Is there anything on C?": only C can answer it
         topic = " ".join(content_words(part))
         asked = replace(reading, intent=replace(intent, search_text=part, topic=topic))
-        if self.parts.search(asked).abstained:
+        alone = self.parts.search(asked)
+        if alone.abstained:
             return self.parts.listings.not_answered(answer)
+        if alone.confidence is not None and alone.confidence < (answer.confidence or 1.0):
+            return replace(answer, confidence=alone.confidence)  # as sure as the ask alone
         return answer
 
     def none_left(self, reading: Reading) -> Answer:
