@@ -245,3 +245,30 @@ def test_a_mistyped_subcommand_gets_the_nearest(capsys: pytest.CaptureFixture[st
     err = capsys.readouterr().err
     assert stopped.value.code == 2 and len(err.strip().splitlines()) == 1
     assert "invalid choice: 'aks'" in err and "did you mean ask?" in err
+
+
+def test_eval_failures_name_papers_as_titles_and_no_metric_is_nan(
+    papercord: Papercord, tmp_path: Path
+) -> None:
+    # --failures showed the first paper as a squashed key ("garnetreducedrank..."), and
+    # the rows of a type the file lacks said "nan".
+    rows = [
+        {"id": "x-1", "type": "paper", "style": "plain", "question": "GPTQ 4-bit quantization",
+         "gold": ["SAGMAN: Stability Analysis of Graph Neural Networks on the Manifolds"]},
+    ]  # fmt: skip
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("\n".join(json.dumps(r) for r in rows))
+    done = papercord("eval", str(questions), "--mode", "bm25", "--failures")
+    assert done.code == 0 and "nan" not in done.out
+    assert "| author_handled | — |" in done.out and "| multi_F1 | — |" in done.out
+    (failure,) = done.err.strip().splitlines()
+    assert failure.startswith("[bm25] x-1 [paper/plain]: gold ")
+    assert "listed first: GPTQ: Accurate Post-Training Quantization" in failure
+
+
+def test_eval_help_says_what_runs_by_default(papercord: Papercord) -> None:
+    done = papercord("eval", "--help")
+    text = " ".join(done.out.split())
+    assert done.code == 0 and "data/eval/dev.jsonl" in text
+    assert "all three (bm25, vector, hybrid)" in text or "all three modes" in text
+    assert "docs/eval-format.md" in text
