@@ -8,9 +8,10 @@ In Discord a reply says which answer it continues. In the console (``continues``
 line continues the answer before it when it refers back to it: it says "those", "them",
 "of these", "among these"; it starts with "and", "or", "but" or "also"; it names nothing
 of its own besides years ("2023 only?", "what about 2024?"); or it is "what about X"
-("how about X") right after a list of papers. Any other line, and so every line that
-names its own topic, paper or author without referring back ("what about the X paper?"
-after an author's card, "papers by Zhang"), starts a new thread.
+("how about X") right after a list of papers, X a topic, not a paper named as such ("the
+X paper", a title in quotes). Any other line, and so every line that names its own
+topic, paper or author without referring back ("what about the X paper?", "papers by
+Zhang"), starts a new thread.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ REFERS_BACK = re.compile(
     re.I,
 )
 WHAT_ABOUT = re.compile(r"^\W*(?:what|how)\s+about\b", re.I)
+# A paper named as such: "the GPTQ paper", "the original BERT paper", a title in quotes.
+NAMES_A_PAPER = re.compile(r"\bthe\s+(?:[\w.:+-]+\s+){1,6}paper\b|[\"“‘'][^\"”’']{3,}[\"”’']", re.I)
 THOSE_SHOWN = 5  # an empty narrowing shows at most this many of the earlier papers
 
 
@@ -95,7 +98,7 @@ def continues(line: str, earlier: Answer | None) -> bool:
         return False
     if REFERS_BACK.search(line) or not own_words(line)[1]:
         return True
-    return bool(WHAT_ABOUT.match(line)) and is_list(earlier)
+    return bool(WHAT_ABOUT.match(line)) and is_list(earlier) and not NAMES_A_PAPER.search(line)
 
 
 def follow_up(

@@ -79,6 +79,8 @@ ABSTAINED = "abstained"
         ("how about sparse attention", LIST, True),
         # ...but names its own topic, paper or author after a card or an abstention
         ("what about the BERT paper, is it in the list?", CARD, False),
+        ("what about the GPTQ paper, is it listed?", LIST, False),
+        ("how about 'Attention Is All You Need'?", LIST, False),
         ("what about zhang?", CARD, False),
         ("what about graph databases?", ABSTAINED, False),
         # a line that names its own subject and does not refer back starts anew
