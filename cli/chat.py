@@ -1,8 +1,9 @@
 """``papercord chat``: the bot in a terminal, with the same cards as in Discord.
 
-A line that reads as a follow-up ("and which of those are from 2023?", "what about
-2024?", "and graph databases?") is asked in the context of the answer before it, as a
-reply to an answer is in Discord (``bot.followup``); any other line is a new question.
+A line that refers back to the answer before it ("and which of those are from 2023?",
+"what about 2024?", "and graph databases?"; the rule is ``bot.followup.continues``) is
+asked in its context, as a reply to an answer is in Discord; any other line, one that
+names its own topic, paper or author, is a new question.
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ HELP = """Ask a question about the listed papers, or use:
   /more (or more)   the next results of the last question
   /help             this text
   /quit             leave (or Ctrl-D)
-A line that starts with "and" or "what about", or says "those", asks about the last
-answer: "and which of those are from 2023?", "what about 2024?"."""
+A line that says "those" or "of these", starts with "and", or asks "what about ..."
+after a list, asks about the last answer: "and which of those are from 2023?", "what
+about 2024?". A line that names its own topic, paper or author starts anew."""
 MORE_COMMAND = "more for the next"
 COMMANDS = ("/paper", "/author", "/cite", "/more", "/help", "/quit")
 # A line that only asks for the next page, as the button does in Discord: "more", "next".
