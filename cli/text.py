@@ -27,6 +27,7 @@ from retrieval.userinput import clean
 
 # Markdown as bot.render writes it: an escape, a bold or italic marker, or a link.
 TOKEN = re.compile(r"\\([\\*_~`|>\[\]#])|\*\*|\*|\[((?:\\.|[^\]\\])*)\]\((\S+?)\)")
+ESCAPED_SEQUENCE = re.compile(r"\x1b\\(?=[\[\]])")  # ESC, then a markdown-escaped [ or ]
 BOLD_ON, BOLD_OFF = "\x01", "\x02"  # stand-ins while wrapping; control characters, never text
 ANSI_BOLD, ANSI_NORMAL = "\x1b[1m", "\x1b[22m"
 SEARCH = "https://arxiv.org/search/"
@@ -85,6 +86,9 @@ def _search(words: list[str]) -> str:
 
 def inline(markdown: str, style: Style = PLAIN) -> tuple[str, list[str]]:
     """Return one line of markdown as text with bold stand-ins, and the links it held."""
+    # An escape sequence in corpus text reaches here with its "[" escaped ("ESC \[5m"):
+    # unescaped first, it is removed whole, not as a lone ESC that leaves "[5m" behind.
+    markdown = clean(ESCAPED_SEQUENCE.sub("\x1b", markdown))
     out: list[str] = []
     links: list[str] = []
     bold = False
@@ -157,7 +161,7 @@ def card_text(card: Card, style: Style = PLAIN) -> str:
     title, _ = inline(card.title)
     lines = [_finish(title, PLAIN)]
     if card.url:
-        lines.append(short_link(card.url))
+        lines.append(short_link(clean(card.url)))
     lines.insert(1, "=" * min(len(lines[0]), style.width))
     if card.description:
         lines += [_description(card.description, style), ""]

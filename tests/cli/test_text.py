@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.render import Card, Field, answer_card, paper_card
+from bot.render import Card, Field, answer_card, escape, paper_card
 from cli import subcommands
 from cli.main import main
 from cli.text import ANSI_BOLD, ANSI_NORMAL, Style, card_text, plain, short_link
@@ -103,6 +103,8 @@ def test_corpus_escapes_never_reach_the_terminal_even_with_bold() -> None:
     text = plain("**title \x1b[31mred\x07**", Style(bold=True))
     assert text.startswith(f"{ANSI_BOLD}title red") and text.endswith(ANSI_NORMAL)
     assert "\x1b[31m" not in text and "\x07" not in text
+    escaped = escape("Blinking \x1b[5mTerminals\x1b[0m")  # as a card holds a title
+    assert plain(escaped) == "Blinking Terminals"  # not "Blinking [5mTerminals[0m"
 
 
 def test_ask_prints_plain_text_but_json_is_unchanged(
