@@ -39,6 +39,7 @@ async def ask(
     *,
     filters: Filters | None = None,
     within: tuple[str, ...] | None = None,
+    narrows: str = "",
     guild_id: int | None = None,
     channel_id: int | None = None,
     user_id: int | None = None,
@@ -49,7 +50,7 @@ async def ask(
     quote = None if within is None else bot.engine.settings.listed
     answer = await bot.run_retrieval(bot.engine.ask, question, filters=filters, quote=quote)
     if within is not None:
-        answer = narrowed(answer, within)
+        answer = narrowed(answer, within, narrows, asked=filters)
     shown = answer.closest if answer.abstained else answer.results + answer.more
     question_id = bot.storage.record_question(
         answer.question,

@@ -9,6 +9,12 @@ must skip such an event instead. ``guard_parsers`` wraps each parser of one clie
 dict is per client, built in ``ConnectionState.__init__``; discord.py's source is untouched)
 so a failure is logged once, with the event type and never the payload (which carries
 interaction tokens), and the event is skipped.
+
+What can be repaired is repaired first (``normalized``), so the event is answered rather
+than skipped: a message whose ``guild_id`` is null (a DM, as a Discord-compatible
+server sends it; discord.py reads a present key as a server id) loses the key, as real
+Discord's DMs have none; roles in ``member.roles`` sent as role objects become the ids
+discord.py expects. Anything else that fails is skipped as before.
 """
 
 from __future__ import annotations
@@ -24,6 +30,30 @@ log = logging.getLogger(__name__)
 
 Parser = Callable[[Any], None]
 MAX_REASON = 200  # characters of the exception message kept in the log line
+MESSAGE_EVENTS = {"MESSAGE_CREATE", "MESSAGE_UPDATE"}  # payloads that carry guild_id, member
+
+
+def normalized(event: str, data: Any) -> Any:
+    """Return a message event's payload in the form discord.py parses: no null
+    ``guild_id``, and ``member.roles`` as role ids (objects reduced to their ``id``)."""
+    if event not in MESSAGE_EVENTS or not isinstance(data, dict):
+        return data
+    if "guild_id" in data and data["guild_id"] is None:
+        data = {key: value for key, value in data.items() if key != "guild_id"}
+        if data.get("member") is None:
+            data.pop("member", None)  # a DM has no member: a null one is no member either
+    member = data.get("member")
+    if isinstance(member, dict) and isinstance(member.get("roles"), list):
+        roles = [_role_id(role) for role in member["roles"]]
+        data = {**data, "member": {**member, "roles": [r for r in roles if r is not None]}}
+    return data
+
+
+def _role_id(role: Any) -> str | None:
+    """Return a role's id as discord.py reads it, from an id or a role object."""
+    if isinstance(role, dict):
+        role = role.get("id")
+    return str(role) if isinstance(role, str | int) and not isinstance(role, bool) else None
 
 
 def guard_parsers(client: discord.Client) -> None:
@@ -38,7 +68,7 @@ def _guarded(client: discord.Client, event: str, parser: Parser) -> Parser:
     @functools.wraps(parser)
     def parse(data: Any) -> None:
         try:
-            parser(data)
+            parser(normalized(event, data))
         except Exception as exc:  # any parsing failure: skip this one event
             log.warning(
                 "skipped a %s gateway event discord.py could not parse: %s",

@@ -55,6 +55,16 @@ class PathSettings(BaseModel):
     model: Path = Path("var/model/all-MiniLM-L6-v2")
     state: Path = Path("var")  # SQLite feedback and per-server settings live here
 
+    @property
+    def added(self) -> Path:
+        """The folder ``ingest --add`` copies files into: the state folder's, not the
+        shipped ``data/pages`` (tracked by git, and shared by every index built here)."""
+        return self.state / "corpus"
+
+    def corpora(self) -> list[Path]:
+        """Return the folders a plain ingest reads: the corpus, then the added files."""
+        return [self.corpus, *([self.added] if self.added.is_dir() else [])]
+
 
 class DiscordSettings(BaseModel):
     """How the bot talks to Discord (or to a Discord-compatible server)."""

@@ -9,8 +9,10 @@ quietly with exit code 0.
 from __future__ import annotations
 
 import argparse
+import difflib
 import io
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,6 +28,7 @@ EXIT_ERROR, EXIT_USAGE = 1, 2
 FIRST_YEAR, LAST_YEAR = 1000, 9999  # --year: "-5", "0" and "99999999" are no years
 # Keep these commands' stderr free of INFO lines (a chat would be interrupted mid-answer).
 QUIET_COMMANDS = {"ask", "paper", "author", "cite", "eval", "chat", "prepare-model", "add"}
+QUIET_COMMANDS |= {"ingest"}  # its progress, warnings and report are its own lines
 
 
 def parse_years(text: str) -> tuple[int | None, int | None]:
@@ -60,8 +63,22 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line, pointing at --help."""
 
     def error(self, message: str) -> NoReturn:
-        """Print one line and exit with status 2."""
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        """Print one line and exit with status 2; a mistyped choice gets the nearest one."""
+        hint = nearest(message)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}{hint} (see {self.prog} --help)\n")
+
+
+INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+
+
+def nearest(message: str) -> str:
+    """Return "; did you mean ask?" for argparse's invalid choice "aks", else ""."""
+    found = INVALID_CHOICE.search(message)
+    if found is None:
+        return ""
+    choices = re.findall(r"'([^']*)'", found[2])
+    near = difflib.get_close_matches(found[1].lower(), choices, n=1, cutoff=0.6)
+    return f"; did you mean {near[0]}?" if near else ""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -77,13 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     ingest = sub.add_parser(
         "ingest",
-        help="rebuild the index from the corpus folder (paths.corpus)",
-        description="Rebuild the index from the corpus folder (paths.corpus). --add PATH "
-        "copies listing pages or JSON Lines files into that folder first; --replace PATH "
-        "indexes PATH alone until the next plain ingest.",
+        help="rebuild the index from the corpus folders",
+        description="Rebuild the index from the corpus folder (paths.corpus, the shipped "
+        "data/pages) and the files added with --add (the state folder's corpus/, "
+        "var/corpus/ by default). --add PATH copies listing pages or JSON Lines files "
+        "there first; --replace PATH indexes PATH alone until the next plain ingest.",
     )
     given = ingest.add_mutually_exclusive_group()
-    given.add_argument("--add", nargs="+", type=Path, metavar="PATH", help="copy into the corpus")
+    given.add_argument(
+        "--add", nargs="+", type=Path, metavar="PATH", help="copy into var/corpus/, then ingest"
+    )
     given.add_argument("--replace", nargs="+", type=Path, metavar="PATH", help="index PATH alone")
     ingest.add_argument("paths", nargs="*", type=Path, help=argparse.SUPPRESS)
     ingest.add_argument("--strict", action="store_true", help="fail on any malformed record")
@@ -121,13 +141,37 @@ def build_parser() -> argparse.ArgumentParser:
 
     cite = sub.add_parser("cite", help="print a paper's BibTeX entry or plain-text reference")
     cite.add_argument("title", help="part of the paper's title; typos are fine")
-    cite.add_argument("--format", choices=("bibtex", "text"), default="bibtex")
+    cite.add_argument(
+        "--format",
+        choices=("bibtex", "text", "both"),
+        default="bibtex",
+        help="the BibTeX entry (default), the one-line reference, or both",
+    )
 
-    evaluate = sub.add_parser("eval", help="measure answers on a labelled question file")
-    evaluate.add_argument("file", nargs="?", type=Path, default=DATA / "eval" / "dev.jsonl")
-    evaluate.add_argument("--mode", choices=[*MODES, "all"], default="all")
-    evaluate.add_argument("--json", action="store_true")
-    evaluate.add_argument("--failures", action="store_true", help="list the missed questions")
+    evaluate = sub.add_parser(
+        "eval",
+        help="measure answers on a labelled question file",
+        description="Ask every question of a labelled JSON Lines file and score the answers. "
+        "Without arguments: the development set (data/eval/dev.jsonl) in all three modes "
+        "(bm25, vector, hybrid). The file format is in docs/eval-format.md.",
+    )
+    evaluate.add_argument(
+        "file",
+        nargs="?",
+        type=Path,
+        default=DATA / "eval" / "dev.jsonl",
+        help="a question file (default: data/eval/dev.jsonl, the development set)",
+    )
+    evaluate.add_argument(
+        "--mode",
+        choices=[*MODES, "all"],
+        default="all",
+        help="one search mode, or all three (the default)",
+    )
+    evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
+    evaluate.add_argument(
+        "--failures", action="store_true", help="list the questions not answered perfectly"
+    )
 
     sub.add_parser("chat", help="try the bot in the terminal: questions, /paper, /author")
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")

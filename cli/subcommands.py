@@ -18,16 +18,17 @@ from bot.render import answer_card, author_card, paper_card
 from bot.settings import Settings, build_engine
 from cli import payloads
 from cli.chat import run_console
-from cli.text import card_text, terminal
+from cli.text import Style, card_text, terminal
 from retrieval.config import MODES, Mode
+from retrieval.engine import Engine
 from retrieval.errors import PapercordError
-from retrieval.evaluation.scoring import breakdown_table, load_questions
+from retrieval.evaluation.scoring import breakdown_table, cell, load_questions
 from retrieval.evaluation.scoring import evaluate as run_eval
 from retrieval.ingest.arxiv_api import ArxivClient
 from retrieval.ingest.arxiv_snapshot import SnapshotFilter
 from retrieval.ingest.building import Progress
 from retrieval.ingest.corpus import add_to_corpus
-from retrieval.models import Filters
+from retrieval.models import Filters, Paper
 
 MAX_RESULTS = 25  # -k: RetrievalSettings.results allows up to this many as the default
 
@@ -52,6 +53,13 @@ def _finite(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_finite(item) for item in value]
     return value
+
+
+def reader(settings: Settings) -> Engine:
+    """Return an engine for a command that only reads: it serves a private copy of the
+    index, as the bot does, so a read never rewrites the index folder (Chroma rewrites
+    its files when it opens them; see ``retrieval.index.snapshot``)."""
+    return build_engine(settings, read_only=True)
 
 
 def filters_from(args: argparse.Namespace) -> Filters:
@@ -141,16 +149,15 @@ def snapshot_filter(args: argparse.Namespace) -> SnapshotFilter:
 
 
 def ingest(args: argparse.Namespace, settings: Settings) -> int:
-    """Rebuild the index from the corpus folder, after --add; or from --replace PATHs alone."""
+    """Rebuild the index from the corpus folders, after --add; or from --replace PATHs alone."""
     engine = build_engine(settings)
-    if args.add:
-        for copied in add_to_corpus(args.add, settings.paths.corpus):
-            print(f"added {copied}", file=sys.stderr)
-    paths = args.replace or [settings.paths.corpus]
+    added = add_to_corpus(args.add, settings.paths.added) if args.add else None
+    paths = args.replace or settings.paths.corpora()
     snapshot = snapshot_filter(args)
     if args.if_stale and engine.is_current(paths, snapshot):
         print("index is up to date")
         return 0
+    before = _contents(engine)
     with progress_reporter(not args.json) as progress:
         report = engine.ingest(paths, strict=args.strict, progress=progress, snapshot=snapshot)
     if args.json:
@@ -162,6 +169,17 @@ def ingest(args: argparse.Namespace, settings: Settings) -> int:
         "unchanged" if report.unchanged else f"embedded {report.embedded}, reused {report.reused}"
     )
     sentences = f"{report.sentences} sentences" if report.sentences else "no sentence vectors"
+    if added is not None:
+        after = _contents(engine)
+        new = sum(key not in before for key in after)
+        updated = sum(key in before and before[key] != value for key, value in after.items())
+        refused = len(added.refused)
+        where = f" to {settings.paths.added}" if added.files else ""
+        print(
+            f"added {new}, updated {updated}, refused {refused}"
+            + (" (see warnings)" if refused else "")
+            + f"; copied {len(added.files)} file(s){where}"
+        )
     print(
         f"indexed {report.papers} papers as {report.chunks} chunks and {sentences} "
         f"(generation {report.generation}; {state}) in {report.seconds:.1f} s"
@@ -169,12 +187,26 @@ def ingest(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _contents(engine: Engine) -> dict[str, tuple[object, ...]]:
+    """Return what the index serves per paper id, to count the papers an ingest added or
+    changed (an empty index serves none)."""
+    if engine.store.active() is None:
+        return {}
+    papers: dict[str, Paper] = engine.lookup.index.papers
+    return {
+        key: (p.title, p.abstract, p.year, p.subjects, p.authors, p.arxiv_id)
+        for key, p in papers.items()
+    }
+
+
 def add(args: argparse.Namespace, settings: Settings) -> int:
     """Fetch papers from the arXiv API by id and index them incrementally."""
     engine = build_engine(settings)
     client = ArxivClient(settings.arxiv)
     with progress_reporter(not args.json) as progress:
-        report = engine.add_papers(client, settings.paths.corpus, args.ids, progress)
+        report = engine.add_papers(
+            client, settings.paths.corpus, args.ids, progress, also=[settings.paths.added]
+        )
     if args.json:
         emit(payloads.add_json(report))
         return 0
@@ -192,7 +224,7 @@ def add(args: argparse.Namespace, settings: Settings) -> int:
 
 def ask(args: argparse.Namespace, settings: Settings) -> int:
     """Answer one question, or one per stdin line with ``-``."""
-    engine = build_engine(settings)
+    engine = reader(settings)
     filters = filters_from(args)
     if args.question == "-":
         if filters.author:  # an option every line would fail on: one error, not one a line
@@ -216,40 +248,42 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
         hint = f"-k {rest} shows them all" if rest > shown else ""
         if rest > MAX_RESULTS:  # -k stops there
             hint = f"-k {MAX_RESULTS} shows the first {MAX_RESULTS}"
-        print(card_text(answer_card(answer, shown=shown, more_hint=hint)))
+        card = answer_card(answer, shown=shown, more_hint=hint)
+        print(card_text(card, Style.of(sys.stdout)))
     return 0
 
 
 def paper(args: argparse.Namespace, settings: Settings) -> int:
     """Show one paper."""
-    detail = build_engine(settings).paper(args.query)
+    detail = reader(settings).paper(args.query)
     if args.json:
         emit(payloads.paper_detail_json(detail))
     else:
-        print(card_text(paper_card(detail)))
+        print(card_text(paper_card(detail), Style.of(sys.stdout)))
     return 0
 
 
 def author(args: argparse.Namespace, settings: Settings) -> int:
     """Summarize an author."""
-    summary = build_engine(settings).author(args.name)
+    summary = reader(settings).author(args.name)
     if args.json:
         emit(payloads.author_json(summary))
     else:
-        print(card_text(author_card(summary)))
+        print(card_text(author_card(summary), Style.of(sys.stdout)))
     return 0
 
 
 def cite(args: argparse.Namespace, settings: Settings) -> int:
-    """Print a paper's citation: a BibTeX entry, or a plain-text reference."""
-    citation = build_engine(settings).cite(args.title)
-    print(citation.bibtex if args.format == "bibtex" else citation.text)
+    """Print a paper's citation: a BibTeX entry, a plain-text reference, or both."""
+    citation = reader(settings).cite(args.title)
+    parts = {"bibtex": [citation.bibtex], "text": [citation.text]}
+    print("\n\n".join(parts.get(args.format, [citation.bibtex, citation.text])))
     return 0
 
 
 def evaluate(args: argparse.Namespace, settings: Settings) -> int:
     """Report retrieval quality per mode on a labelled question file."""
-    engine = build_engine(settings)
+    engine = reader(settings)
     questions = load_questions(args.file)
     titles = engine.titles()
     modes: tuple[Mode, ...] = MODES if args.mode == "all" else (args.mode,)
@@ -276,17 +310,13 @@ def format_table(summaries: list[dict[str, float | int | str]]) -> str:
     keys = [k for k in summaries[0] if k != "mode"]
     head = "| metric | " + " | ".join(str(s["mode"]) for s in summaries) + " |"
     rule = "|---|" + "---:|" * len(summaries)
-    rows = [f"| {k} | " + " | ".join(_cell(s[k]) for s in summaries) + " |" for k in keys]
+    rows = [f"| {k} | " + " | ".join(cell(s[k]) for s in summaries) + " |" for k in keys]
     return "\n".join([head, rule, *rows])
-
-
-def _cell(value: float | int | str) -> str:
-    return f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
 def chat(args: argparse.Namespace, settings: Settings) -> int:
     """Open the interactive console."""
-    return run_console(build_engine(settings), settings)
+    return run_console(reader(settings), settings)
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:

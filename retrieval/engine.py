@@ -101,13 +101,20 @@ class Engine:
         corpus: Path,
         ids: Sequence[str],
         progress: Progress | None = None,
+        also: Sequence[Path] = (),
     ) -> AddReport:
         """Fetch the papers with these arXiv ids or URLs, keep them in the corpus folder
-        and index them (see ``retrieval.ingest.adding``)."""
+        and index them with the folders ``also`` names, those that exist (files added with
+        ``ingest --add``; see ``retrieval.ingest.adding``)."""
         serving = self.searcher.index.papers.values() if self.store.active() else ()
         indexed = {p.arxiv_id for p in serving if p.arxiv_id}
+        others = [path for path in also if path.is_dir()]
         return add_papers(
-            indexed, lambda paths: self.ingest(paths, progress=progress), client, corpus, ids
+            indexed,
+            lambda paths: self.ingest([*paths, *others], progress=progress),
+            client,
+            corpus,
+            ids,
         )
 
     def _retire(self, store: VectorStore) -> None:

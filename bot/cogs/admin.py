@@ -119,8 +119,8 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         self.bot.reindexing = True
         try:
             before = set(self.bot.engine.titles())
-            corpus = self.bot.settings.paths.corpus
-            report = await self.bot.run_retrieval(self.bot.engine.ingest, [corpus])
+            corpora = self.bot.settings.paths.corpora()  # data/pages and `ingest --add`'s
+            report = await self.bot.run_retrieval(self.bot.engine.ingest, corpora)
         finally:
             self.bot.reindexing = False
         digests = await post_new_papers(self.bot, set(self.bot.engine.titles()) - before)
@@ -201,7 +201,11 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
             corpus = self.bot.settings.paths.corpus
             wanted = ids.replace(",", " ").split()
             report = await self.bot.run_retrieval(
-                self.bot.engine.add_papers, self.arxiv, corpus, wanted
+                self.bot.engine.add_papers,
+                self.arxiv,
+                corpus,
+                wanted,
+                also=[self.bot.settings.paths.added],  # keep the papers `ingest --add` added
             )
         except PapercordError as exc:
             await interaction.followup.send(str(exc), ephemeral=True)

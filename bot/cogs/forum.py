@@ -128,7 +128,8 @@ class Forum(commands.Cog):
         context = follow_up(earlier.question, Filters(**earlier.filters), earlier.paper_ids, text)
         answer, question_id = await ask(
             self.bot, context.question, filters=context.filters, within=context.within,
-            guild_id=thread.guild.id, channel_id=thread.id, user_id=user_id,
+            narrows=context.narrows, guild_id=thread.guild.id, channel_id=thread.id,
+            user_id=user_id,
         )  # fmt: skip
         return replace(answer, question=f"{earlier.question} → {text}"), question_id
 

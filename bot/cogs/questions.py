@@ -142,7 +142,8 @@ class Questions(commands.Cog):
         context = follow_up(earlier.question, Filters(**earlier.filters), earlier.paper_ids, text)
         answer, stored_id = await ask(
             self.bot, context.question, filters=context.filters, within=context.within,
-            guild_id=guild_id, channel_id=message.channel.id, user_id=message.author.id,
+            narrows=context.narrows, guild_id=guild_id, channel_id=message.channel.id,
+            user_id=message.author.id,
         )  # fmt: skip
         return replace(answer, question=f"{earlier.question} → {text}"), stored_id
 

@@ -1,10 +1,11 @@
 """Citations for a paper: a BibTeX entry and a plain-text reference.
 
 With an arXiv id the entry is an ``@article`` in arXiv's own form (``eprint``,
-``archivePrefix``, ``primaryClass``, the abstract page as ``url``). Without one, as for
-papers read from listing pages, it is a ``@misc`` whose note says what papercord does
-not know: the identifier, and the co-authors not listed on the pages it holds (the
-author list ends in ``and others``, which styles print as "et al.").
+``archivePrefix``, ``primaryClass``, the abstract page as ``url``). Without one it is a
+``@misc`` whose note says what papercord does not know: the identifier, and, for papers
+read only from listing pages, the co-authors those pages do not name (the author list
+ends in ``and others``, which styles print as "et al."). A paper read from a JSON Lines
+or arXiv snapshot record lists every author, so its list is given as complete.
 
 Keys are stable: first author's surname, year and the title's first significant word
 (``hoefler2023gptq``), from the paper's own metadata only, so re-indexing or a new
@@ -22,6 +23,7 @@ from retrieval.index.refs import paper_url
 from retrieval.models import Paper
 
 ABS_URL = "https://arxiv.org/abs/"
+FULL_AUTHOR_LISTS = (".jsonl", ".json")  # records that list every author (pages name one)
 MAX_AUTHORS = 30  # longer lists end in "and others": the entry stays under 2,000 characters
 TEXT_AUTHORS = 3  # the plain-text reference names three, then "et al."
 # LaTeX's ten special characters (The LaTeX Companion, 2nd ed., 2.1).
@@ -102,6 +104,12 @@ def citation_key(paper: Paper) -> str:
     return f"{surname or 'anonymous'}{paper.year}{word}"
 
 
+def lists_every_author(paper: Paper) -> bool:
+    """Return True when a record of the paper lists all its authors (a JSON Lines or
+    snapshot record), not only the owner of a listing page that names it."""
+    return any(source.path.endswith(FULL_AUTHOR_LISTS) for source in paper.sources)
+
+
 def _field(name: str, value: str) -> str:
     return f"  {name} = {{{value}}},"
 
@@ -111,7 +119,7 @@ def cite(paper: Paper, arxiv_id: str = "") -> Citation:
     key = citation_key(paper)
     primary = paper.subjects[0] if paper.subjects else ""
     authors = list(paper.authors[:MAX_AUTHORS])
-    complete = bool(arxiv_id) and len(paper.authors) <= MAX_AUTHORS
+    complete = (bool(arxiv_id) or lists_every_author(paper)) and len(paper.authors) <= MAX_AUTHORS
     names = " and ".join(latex_escape(a) for a in authors) or "Anonymous"
     lines = [
         _field("title", bibtex_title(paper.title)),
@@ -131,9 +139,11 @@ def cite(paper: Paper, arxiv_id: str = "") -> Citation:
     else:
         url = paper_url(paper.title)
         listed = f"Listed on arXiv under {primary}" if primary else "Listed on arXiv"
-        note = (
-            f"{listed}; arXiv identifier unknown. Authors are those whose publication "
-            "listings name the paper; co-authors may be missing"
+        note = f"{listed}; arXiv identifier unknown" + (
+            ""
+            if lists_every_author(paper)
+            else ". Authors are those whose publication listings name the paper; "
+            "co-authors may be missing"
         )
         lines += [_field("note", latex_escape(note)), _field("url", url)]
         kind = "misc"

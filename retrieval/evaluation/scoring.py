@@ -120,10 +120,20 @@ def breakdown_table(report: Report) -> str:
     lines = ["| type | style | n | metrics |", "|---|---|---:|---|"]
     for row in report.breakdown():
         metrics = ", ".join(
-            f"{k} {v:.3f}" for k, v in row.items() if k not in {"type", "style", "n"}
+            f"{k} {cell(v)}" for k, v in row.items() if k not in {"type", "style", "n"}
         )
         lines.append(f"| {row['type']} | {row['style']} | {row['n']} | {metrics} |")
     return "\n".join(lines)
+
+
+NO_VALUE = "—"  # a metric over no question: shown as a dash, never as "nan"
+
+
+def cell(value: float | int | str) -> str:
+    """Return a metric for a table: three decimals, a dash when no question had it."""
+    if isinstance(value, float):
+        return NO_VALUE if math.isnan(value) else f"{value:.3f}"
+    return str(value)
 
 
 def load_questions(path: Path) -> list[dict[str, Any]]:
@@ -190,9 +200,10 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
     ranked = [title_key(titles[pid]) for pid in answer.ranking if pid in titles]
     gold = [title_key(t) for t in row.get("gold", [])]
     first = title_key(returned[0].paper.title) if returned else None  # the one listed first
+    first_title = returned[0].paper.title if returned else None  # as a reader knows it
     values: dict[str, float]
     failure = None
-    label = f"{row.get('id')} [{kind}/{row.get('style') or '-'}]"
+    label = f"{row.get('id') or '(no id)'} [{kind}/{row.get('style') or '-'}]"
     if kind == "paper":
         rank = ranked.index(gold[0]) + 1 if gold[0] in ranked else None
         values = {
@@ -203,7 +214,7 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
             "false_abstain": float(answer.abstained),
         }
         if first != gold[0]:
-            state = " (abstained)" if answer.abstained else f", listed first: {first}"
+            state = " (abstained)" if answer.abstained else f", listed first: {first_title}"
             where = f"gold at rank {rank}" if rank else "gold not in the ranking"
             failure = f"{label}: {where}{state}: {row['question']}"
     elif kind == "multi":
@@ -214,7 +225,8 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
         f1 = 2 * precision * recall / (precision + recall) if hits else 0.0
         values = {"P": precision, "R": recall, "F1": f1, "P@1": float(first in gold)}
         if f1 < 1:
-            failure = f"{label}: P={precision:.2f} R={recall:.2f}: {row['question']}"
+            listed = f", listed first: {first_title}" if first_title else " (abstained)"
+            failure = f"{label}: P={precision:.2f} R={recall:.2f}{listed}: {row['question']}"
     elif kind == "none":
         flagged = answer.abstained or UNSURE in answer.notes
         values = {"abstain": float(answer.abstained), "flagged": float(flagged)}

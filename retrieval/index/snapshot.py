@@ -10,7 +10,9 @@ copy in a temporary folder: ``chroma.sqlite3`` through SQLite's backup API from 
 ``mode=ro`` connection (a consistent snapshot even while an ingest writes), the segment
 folders by plain copy. The copy costs the index's size in temporary disk space and a
 copy at start and after a reindex (3 MB and well under a second for the bundled 36
-papers); it is removed when the process ends.
+papers; 304 MB and 0.8-1.0 s at 10,036 papers, ``python -m bench.snapshot_copy``, on a
+loaded machine); it is removed when the process ends. The CLI's reading commands
+(ask, paper, author, cite, eval, chat) serve a copy too.
 """
 
 from __future__ import annotations

@@ -82,16 +82,26 @@ def _corpus_files(paths: Iterable[Path]) -> tuple[list[Path], list[ParseWarning]
     return files, skipped
 
 
-def add_to_corpus(paths: Sequence[Path], folder: Path) -> list[Path]:
-    """Copy listing pages and JSON Lines files into the corpus folder; return the new files.
+@dataclass(frozen=True)
+class Added:
+    """What ``add_to_corpus`` copied, and the records of those files an ingest will skip."""
 
-    Each file is parsed first, so a file the ingest would refuse never enters the folder.
-    A file already there with the same name and bytes is left alone; the same name with
-    other bytes is refused, never overwritten. Each copy is written beside its target
-    and moved into place, so an ingest running meanwhile never reads half a file.
+    files: tuple[Path, ...]
+    refused: tuple[ParseWarning, ...]
+
+
+def add_to_corpus(paths: Sequence[Path], folder: Path) -> Added:
+    """Copy listing pages and JSON Lines files into a corpus folder; return what it copied.
+
+    Each file is parsed first, so a file the ingest would refuse never enters the folder,
+    and neither does one whose every record is refused: then nothing is copied. A file
+    already there with the same name and bytes is left alone; the same name with other
+    bytes is refused, never overwritten. Each copy is written beside its target and moved
+    into place, so an ingest running meanwhile never reads half a file.
     """
     files, _ = _corpus_files(paths)
     planned: dict[Path, bytes] = {}
+    refused: list[ParseWarning] = []
     for source in files:
         if source.suffix not in CORPUS_SUFFIXES:
             raise CorpusError(f"{source}: not a listing page (.txt) or JSON Lines file (.jsonl)")
@@ -100,7 +110,12 @@ def add_to_corpus(paths: Sequence[Path], folder: Path) -> list[Path]:
                 f"{source} is an arXiv snapshot: index it with `ingest --replace` and its "
                 "filters, or add single papers with `papercord add ID`"
             )
-        parse_file(source)
+        parsed = parse_file(source)
+        if not parsed.records:
+            first = parsed.warnings[0] if parsed.warnings else None
+            said = first.message.removeprefix("skipped: ") if first else ""
+            why = f" (line {first.line}: {said})" if first else ""
+            raise CorpusError(f"{source}: no record of it can be indexed{why}; nothing was copied")
         data = read_bytes(source)
         target = folder / source.name
         if target in planned and planned[target] != data:
@@ -113,13 +128,14 @@ def add_to_corpus(paths: Sequence[Path], folder: Path) -> list[Path]:
                 )
             continue
         planned[target] = data
+        refused += parsed.warnings  # a file already there was counted when it was added
     folder.mkdir(parents=True, exist_ok=True)
     for target, data in planned.items():
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(temporary, target)
-    return list(planned)
+    return Added(tuple(planned), tuple(refused))
 
 
 def load_corpus(

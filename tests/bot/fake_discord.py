@@ -276,8 +276,15 @@ class FakeDiscord:
         author_bot: bool = False,
         mentions: list[int] | None = None,
         guild: bool = True,
+        null_guild: bool = False,
+        role_objects: bool = False,
     ) -> dict[str, Any]:
-        """Return a MESSAGE_CREATE payload."""
+        """Return a MESSAGE_CREATE payload.
+
+        Two forms Discord-compatible servers send: ``null_guild`` gives a DM
+        ``"guild_id": null`` (Discord leaves the key out), and ``role_objects`` gives a
+        server message's ``member.roles`` as role objects (Discord sends ids).
+        """
         payload = self.message_payload(
             content, channel_id=channel_id, author=user(author_id, "alice", bot=author_bot)
         )
@@ -292,6 +299,12 @@ class FakeDiscord:
                 "mute": False,
                 "flags": 0,
             }
+            if role_objects:
+                payload["member"]["roles"] = [
+                    {"id": str(GUILD_ID), "name": "@everyone", "position": 0, "permissions": "0"}
+                ]
+        elif null_guild:
+            payload["guild_id"] = None
         return payload
 
     def message_payload(

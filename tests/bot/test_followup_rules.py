@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from bot.followup import follow_up, question_id, year_filters
-from retrieval.models import Filters
+from dataclasses import replace
+
+import pytest
+
+from bot.followup import continues, follow_up, narrowed, question_id, year_filters
+from retrieval.engine import Engine
+from retrieval.models import UNSURE, Answer, Filters
+from tests.bot.test_render import result
 
 
 def test_which_of_those_from_2023_keeps_the_earlier_papers_of_that_year() -> None:
@@ -45,3 +51,77 @@ def test_which_of_those_with_a_topic_asks_the_topic_among_them() -> None:
     assert got.question == "graphs" and got.within == ("p1", "p2")
     by = follow_up("quantization", Filters(), ["p1"], "and which of those are by zhang?")
     assert by.question == "by zhang" and by.within == ("p1",)
+
+
+def _list_answer() -> Answer:
+    return Answer("graph papers", "hybrid", False, (result("Graphs", "We study graphs."),))
+
+
+LIST = "list"
+CARD = "card"
+ABSTAINED = "abstained"
+
+
+@pytest.mark.parametrize(
+    ("line", "after", "follows"),
+    [
+        # refers back: those, them, of/among these, an opening "and", years alone
+        ("and which of those are from 2023?", LIST, True),
+        ("which of these are from 2024?", LIST, True),
+        ("any of them about FPGAs?", LIST, True),
+        ("among these, which ones use GPUs", LIST, True),
+        ("And graph databases?", LIST, True),
+        ("but only the 2022 ones", CARD, True),
+        ("what about 2024?", CARD, True),
+        ("2023 only?", LIST, True),
+        # "what about X" continues a list...
+        ("what about graph databases?", LIST, True),
+        ("how about sparse attention", LIST, True),
+        # ...but names its own topic, paper or author after a card or an abstention
+        ("what about the BERT paper, is it in the list?", CARD, False),
+        ("what about the GPTQ paper, is it listed?", LIST, False),
+        ("how about 'Attention Is All You Need'?", LIST, False),
+        ("what about zhang?", CARD, False),
+        ("what about graph databases?", ABSTAINED, False),
+        # a line that names its own subject and does not refer back starts anew
+        ("papers by Zhiru Zhang", LIST, False),
+        ("which of these papers use FPGAs?", LIST, False),
+        ("is the Transformer paper listed?", LIST, False),
+        ("tell me about weather prediction", LIST, False),
+    ],
+)
+def test_a_line_continues_the_last_answer_only_when_it_refers_back(
+    line: str, after: str, follows: bool, fake_engine: Engine
+) -> None:
+    earlier = _list_answer()
+    if after == CARD:
+        earlier = replace(earlier, author=fake_engine.author("hoefler"))
+    elif after == ABSTAINED:
+        earlier = replace(earlier, abstained=True, results=(), closest=earlier.results)
+    assert continues(line, earlier) is follows
+    assert continues(line, None) is False  # nothing to continue
+
+
+def test_an_empty_narrowing_says_none_of_those_and_shows_them() -> None:
+    # It printed "Not a sure match: these are the closest papers", "Filters: 2023" and
+    # then no paper at all.
+    those = (result("Old One", "We study graphs."), result("Old Two", "We study graphs."))
+    those = tuple(replace(r, paper=replace(r.paper, id=f"p{n}")) for n, r in enumerate(those))
+    asked = Answer(
+        "graph papers",
+        "hybrid",
+        False,
+        (result("Another", "We study graphs."),),  # matches 2023, but is none of those
+        filters=Filters(2023, 2023),
+        notes=(UNSURE,),
+    )
+    got = narrowed(asked, ("p0", "p1"), "from 2023", those, Filters())
+    assert got.notes == ("None of those is from 2023; these ones, from other years, are:",)
+    assert [r.paper.title for r in got.results] == ["Old One", "Old Two"]
+    assert not got.abstained and got.filters == Filters()  # not "Filters: 2023" over them
+    bare = narrowed(asked, ("p0", "p1"), "from 2023")  # a Discord reply: no papers at hand
+    assert bare.abstained and bare.notes == ("None of those is from 2023.",)
+    topic = follow_up("quantization", Filters(), ["p0"], "which of those are about graphs?")
+    assert topic.narrows == "about “graphs”"
+    years = follow_up("quantization", Filters(), ["p0"], "and which of those are from 2023?")
+    assert years.narrows == "from 2023"

@@ -12,27 +12,17 @@ from typing import Any
 
 import pytest
 
+from bot.gateway import normalized
 from tests.bot.discord_helpers import callback_for, mention, posted_to
-from tests.bot.fake_discord import BOT_ID, CHANNEL_ID, GUILD_ID, FakeDiscord
+from tests.bot.fake_discord import BOT_ID, CHANNEL_ID, FakeDiscord
 
 DM_CHANNEL = 912345
 Payload = Callable[[FakeDiscord], tuple[str, Any]]
 
 
-def dm_with_null_guild(fake: FakeDiscord) -> tuple[str, Any]:
-    payload = fake.message("graph databases", channel_id=DM_CHANNEL, guild=False)
-    return "MESSAGE_CREATE", {**payload, "guild_id": None}
-
-
 def null_thread(fake: FakeDiscord) -> tuple[str, Any]:
     payload = fake.message(mention("graph databases"), mentions=[BOT_ID])
     return "MESSAGE_CREATE", {**payload, "thread": None}
-
-
-def roles_as_objects(fake: FakeDiscord) -> tuple[str, Any]:
-    payload = fake.message(mention("graph databases"), mentions=[BOT_ID])
-    payload["member"]["roles"] = [{"id": str(GUILD_ID), "name": "@everyone"}]
-    return "MESSAGE_CREATE", payload
 
 
 def missing_author(fake: FakeDiscord) -> tuple[str, Any]:
@@ -53,10 +43,15 @@ def guild_update_without_id(fake: FakeDiscord) -> tuple[str, Any]:
     return "GUILD_UPDATE", {"name": "renamed"}
 
 
+def roles_of_no_kind(fake: FakeDiscord) -> tuple[str, Any]:
+    payload = fake.message(mention("graph databases"), mentions=[BOT_ID])
+    payload["member"]["roles"] = None  # neither ids nor objects: nothing to repair
+    return "MESSAGE_CREATE", payload
+
+
 BAD_EVENTS: list[Payload] = [
-    dm_with_null_guild,
     null_thread,
-    roles_as_objects,
+    roles_of_no_kind,
     missing_author,
     null_data,
     unknown_event_type,
@@ -84,6 +79,42 @@ async def test_bot_skips_a_bad_event_and_answers_the_next_question(
         (line,) = skipped  # logged once, one line, naming the event type
         assert f"skipped a {event} gateway event" in line.getMessage()
         assert line.exc_info is None and "fake-token" not in line.getMessage()
+
+
+async def test_a_dm_with_a_null_guild_id_is_answered_not_skipped(
+    bot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A Discord-compatible server sends "guild_id": null in a DM; it was skipped with a
+    # warning, and the user got no answer.
+    caplog.set_level(logging.WARNING)
+    await fake.dispatch(
+        "MESSAGE_CREATE",
+        fake.message("stencil computations", channel_id=DM_CHANNEL, guild=False, null_guild=True),
+    )
+    (reply,) = await fake.wait_for(posted_to(DM_CHANNEL))
+    assert "Performance Embeddings" in reply.body["embeds"][0]["description"]
+    assert not [r for r in caplog.records if r.name == "bot.gateway"]
+
+
+async def test_role_objects_in_member_roles_are_read_as_ids(
+    bot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    payload = fake.message(mention("stencil computations"), mentions=[BOT_ID], role_objects=True)
+    assert isinstance(payload["member"]["roles"][0], dict)  # the fake sends them as objects
+    await fake.dispatch("MESSAGE_CREATE", payload)
+    (reply,) = await fake.wait_for(posted_to(CHANNEL_ID))
+    assert "Performance Embeddings" in reply.body["embeds"][0]["description"]
+    assert not [r for r in caplog.records if r.name == "bot.gateway"]
+
+
+def test_normalized_repairs_only_what_it_can() -> None:
+    dm = {"id": "1", "guild_id": None, "member": None, "content": "x"}
+    assert normalized("MESSAGE_CREATE", dm) == {"id": "1", "content": "x"}
+    roles = {"guild_id": "5", "member": {"roles": [{"id": "7"}, 8, "9", None, {"name": "x"}]}}
+    assert normalized("MESSAGE_CREATE", roles)["member"]["roles"] == ["7", "8", "9"]
+    assert normalized("GUILD_UPDATE", {"guild_id": None}) == {"guild_id": None}
+    assert normalized("MESSAGE_CREATE", None) is None
 
 
 async def test_huge_content_is_refused_and_the_next_question_answered(

@@ -57,7 +57,7 @@ def engine(
     """An indexed engine that ``papercord`` uses, with settings aimed at the fake."""
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
     engine.ingest([corpus])
-    monkeypatch.setattr(subcommands, "build_engine", lambda settings: engine)
+    monkeypatch.setattr(subcommands, "build_engine", lambda settings, **_: engine)
     monkeypatch.setenv("PAPERCORD_PATHS__CORPUS", str(corpus))
     monkeypatch.setenv("PAPERCORD_ARXIV__API_BASE", arxiv.url)
     monkeypatch.setenv("PAPERCORD_ARXIV__MIN_INTERVAL", "0.05")

@@ -14,7 +14,7 @@ from retrieval.engine import Engine
 def cite(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], fake_engine: Engine):
     """Run ``papercord cite ...`` over the fake engine; return (exit code, stdout, stderr)."""
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    monkeypatch.setattr(subcommands, "build_engine", lambda settings: fake_engine)
+    monkeypatch.setattr(subcommands, "build_engine", lambda settings, **_: fake_engine)
 
     def run(*argv: str) -> tuple[int, str, str]:
         try:
@@ -54,3 +54,12 @@ def test_unknown_title_is_one_line_with_suggestions(cite) -> None:
 def test_unknown_format_is_a_usage_error(cite) -> None:
     code, _, err = cite("gptq", "--format", "ris")
     assert code == 2 and "invalid choice: 'ris'" in err
+
+
+def test_both_formats_as_discord_offers(cite) -> None:
+    # `cite --format both` was refused, though Discord's /cite offers "both".
+    code, out, err = cite("gptq", "--format", "both")
+    assert code == 0, err
+    entry, text = out.strip().split("\n\n")
+    assert bibtexparser.parse_string(entry).entries[0].key == "hoefler2023gptq"
+    assert text.startswith("Torsten Hoefler et al. (2023). GPTQ") and "\n" not in text

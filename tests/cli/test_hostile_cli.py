@@ -209,9 +209,12 @@ def test_ingest_path_is_refused_and_add_replace_do_what_they_say(
         **env,
         "PAPERCORD_PATHS__CORPUS": str(corpus),
         "PAPERCORD_CHROMA__PATH": str(tmp_path / "index"),
+        "PAPERCORD_PATHS__STATE": str(tmp_path / "state"),
     }
     assert papercord(["ingest", "--add", str(TEST_DATA / "extra.jsonl")], own).returncode == 0
-    assert (corpus / "extra.jsonl").read_bytes() == (TEST_DATA / "extra.jsonl").read_bytes()
+    added = tmp_path / "state" / "corpus" / "extra.jsonl"  # not in the corpus folder
+    assert added.read_bytes() == (TEST_DATA / "extra.jsonl").read_bytes()
+    assert not (corpus / "extra.jsonl").exists()
     both = json.loads(papercord(["ask", "tide tables for ports", "--json"], own).stdout)
     assert both["results"][0]["title"] == "Difference Engines for Tide Tables"
     gptq = json.loads(papercord(["ask", "GPTQ", "--json"], own).stdout)

@@ -49,7 +49,7 @@ def papercord(
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
 
     def run(*argv: str, stdin: str = "", engine: Engine = fake_engine) -> Done:
-        monkeypatch.setattr(subcommands, "build_engine", lambda settings: engine)
+        monkeypatch.setattr(subcommands, "build_engine", lambda settings, **_: engine)
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
         try:
             code = main(list(argv))
@@ -81,7 +81,8 @@ def test_ask_json_has_the_documented_shape(papercord: Papercord, engine: Engine)
 def test_ask_prints_the_card_as_text(papercord: Papercord) -> None:
     done = papercord("ask", "graph neural networks", "-k", "2")
     assert done.code == 0 and done.out.startswith("“graph neural networks”\n====")
-    assert "**1. " in done.out and "<https://arxiv.org/search/?query=" in done.out
+    assert "\n1. " in done.out and "\n   https://arxiv.org/search/?query=" in done.out
+    assert "**" not in done.out and "<https" not in done.out  # plain text, short links
     footer = done.out.rstrip().splitlines()[-1]  # "-- 2 of 5 · -k 5 shows them all · hybrid …"
     assert footer.startswith("-- 2 of ") and " · hybrid search · " in footer
 
@@ -115,7 +116,7 @@ def test_ask_stdin_with_an_option_no_line_can_use_fails_once(papercord: Papercor
 def test_a_count_in_the_question_is_what_the_text_shows(papercord: Papercord) -> None:
     # "one paper on graphs" showed five papers as text ("5 of 6"), one in --json.
     done = papercord("ask", "one paper on graphs")
-    assert done.code == 0 and "**1. " in done.out and "**2. " not in done.out
+    assert done.code == 0 and "\n1. " in done.out and "\n2. " not in done.out
 
 
 def test_ask_filters_from_the_command_line(papercord: Papercord) -> None:
@@ -236,3 +237,38 @@ def test_eval_reports_per_style_and_author_handling(
     assert "| author_handled | 1.000 |" in text
     assert "| author | typo | 1 | handled 1.000" in text
     assert "| none | famous | 1 | abstain 1.000, flagged 1.000 |" in text
+
+
+def test_a_mistyped_subcommand_gets_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["aks", "what is GPTQ?"])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and len(err.strip().splitlines()) == 1
+    assert "invalid choice: 'aks'" in err and "did you mean ask?" in err
+
+
+def test_eval_failures_name_papers_as_titles_and_no_metric_is_nan(
+    papercord: Papercord, tmp_path: Path
+) -> None:
+    # --failures showed the first paper as a squashed key ("garnetreducedrank..."), and
+    # the rows of a type the file lacks said "nan".
+    rows = [
+        {"id": "x-1", "type": "paper", "style": "plain", "question": "GPTQ 4-bit quantization",
+         "gold": ["SAGMAN: Stability Analysis of Graph Neural Networks on the Manifolds"]},
+    ]  # fmt: skip
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("\n".join(json.dumps(r) for r in rows))
+    done = papercord("eval", str(questions), "--mode", "bm25", "--failures")
+    assert done.code == 0 and "nan" not in done.out
+    assert "| author_handled | — |" in done.out and "| multi_F1 | — |" in done.out
+    (failure,) = done.err.strip().splitlines()
+    assert failure.startswith("[bm25] x-1 [paper/plain]: gold ")
+    assert "listed first: GPTQ: Accurate Post-Training Quantization" in failure
+
+
+def test_eval_help_says_what_runs_by_default(papercord: Papercord) -> None:
+    done = papercord("eval", "--help")
+    text = " ".join(done.out.split())
+    assert done.code == 0 and "data/eval/dev.jsonl" in text
+    assert "all three (bm25, vector, hybrid)" in text or "all three modes" in text
+    assert "docs/eval-format.md" in text

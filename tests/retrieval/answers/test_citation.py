@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 import string
 from dataclasses import replace
+from pathlib import Path
 
 import bibtexparser
 from hypothesis import given
@@ -11,8 +14,10 @@ from hypothesis import strategies as st
 from pylatexenc.latex2text import LatexNodes2Text
 
 from retrieval.answers.citation import citation_key, cite
+from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
-from retrieval.models import Paper
+from retrieval.models import Paper, Source
+from tests.conftest import TEST_DATA, FakeEmbedder
 
 GPTQ = Paper(
     id="p0123456789ab",
@@ -84,3 +89,36 @@ def test_any_title_survives_escaping_exactly(title: str) -> None:
     paper = replace(GPTQ, title=title)
     fields = parsed(cite(paper, arxiv_id="2101.00001").bibtex)
     assert " ".join(as_text(fields["title"]).split()) == " ".join(title.split())
+
+
+def test_a_record_that_lists_every_author_is_cited_as_complete() -> None:
+    # A JSON Lines paper still got "and others" and "co-authors may be missing".
+    from_jsonl = replace(GPTQ, sources=(Source("more/papers.jsonl", 3, "Elias Frantar", 1),))
+    fields = parsed(cite(from_jsonl).bibtex)
+    assert fields["author"] == (
+        "Elias Frantar and Saleh Ashkboos and Torsten Hoefler and Dan Alistarh"
+    )
+    assert fields["note"] == "Listed on arXiv under cs.LG; arXiv identifier unknown"
+    two = replace(from_jsonl, authors=("Elias Frantar", "Dan Alistarh"))
+    assert cite(two).text.startswith("Elias Frantar, Dan Alistarh (2023). GPTQ")
+    # A paper read only from listing pages still says what it cannot know.
+    paged = replace(GPTQ, sources=(Source("data/pages/hoefler.txt", 9, "Torsten Hoefler", 2),))
+    assert parsed(cite(paged).bibtex)["author"].endswith(" and others")
+
+
+def test_jsonl_and_snapshot_papers_get_their_full_author_lists(
+    fake_embedder: FakeEmbedder, tmp_path: Path
+) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    row = {"title": "Sparse Widgets at Scale", "abstract": "We study sparse widgets.",
+           "year": 2024, "subjects": ["cs.DC"], "authors": ["Ada Lovelace", "Alan Turing"]}  # fmt: skip
+    (corpus / "mine.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    shutil.copy(TEST_DATA / "arxiv" / "snapshot.json", corpus / "snapshot.json")
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    engine.ingest([corpus])
+    for title in ("Sparse Widgets at Scale", "Gossip Protocols for Straggler-Tolerant"):
+        citation = engine.cite(title)
+        assert "and others" not in citation.bibtex and "may be missing" not in citation.bibtex
+        assert " et al." not in citation.text or citation.text.count(",") >= 3
+    assert "author = {Ada Lovelace and Alan Turing}" in engine.cite("sparse widgets").bibtex

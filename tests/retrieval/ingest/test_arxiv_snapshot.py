@@ -146,7 +146,7 @@ def test_ingest_from_the_command_line_with_filters(
     tmp_path: Path, fake_embedder: FakeEmbedder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
-    monkeypatch.setattr(subcommands, "build_engine", lambda settings: engine)
+    monkeypatch.setattr(subcommands, "build_engine", lambda settings, **_: engine)
     argv = [
         "ingest",
         "--replace",
