@@ -260,7 +260,7 @@ COURTESY = THANKING | frozenset(
 # A topic to leave out, to the end of its clause: "Hoefler's papers not about quantum",
 # "graph papers except GNNs", "apart from GPTQ, ...", "skip the ones about X" (not "skip
 # layers", a topic), "minus X" (not "plus or minus one"),
-# "that have nothing to do with X", "leaving out anything that deals with X": the
+# "that have nothing to do with X", "leave out those dealing with X": the
 # grammar of excluding, not words of any topic. Not "without" nor "does not use"
 # ("quantization without retraining", "papers that do not use retraining" ask for a
 # method). A list of topics ("not about X, Y or Z") is read whole (``EXCLUDED_PARTS``).

@@ -73,7 +73,7 @@ def test_more_says_when_nothing_is_left(engine: Engine) -> None:
     assert pages[2].startswith("No more results: the first 25 of the 36 that matched")
     respond(engine, "protein folding", state, 3)  # an abstention: its card once, not again
     assert state.answer.abstained and respond(engine, "/more", state, 3) == "No more results."
-    respond(engine, "x" * 600, state, 3)  # refused: /more paged the question before it
+    respond(engine, "x" * 1100, state, 3)  # refused: /more paged the question before it
     assert respond(engine, "/more", state, 3) == "Ask a question first."
 
 

@@ -96,11 +96,11 @@ def test_the_footer_never_suggests_a_k_that_is_refused(papercord: Papercord) -> 
 
 
 def test_ask_stdin_answers_one_json_line_per_question(papercord: Papercord) -> None:
-    done = papercord("ask", "-", stdin="stencil computations\n\n" + "x" * 600 + "\nFPGA\n")
+    done = papercord("ask", "-", stdin="stencil computations\n\n" + "x" * 1100 + "\nFPGA\n")
     lines = [json.loads(line) for line in done.out.splitlines()]
     assert done.code == 0 and len(lines) == 3
     assert lines[0]["results"] and lines[2]["question"] == "FPGA"
-    assert "600 characters long" in lines[1]["error"]
+    assert "1100 characters long" in lines[1]["error"]
 
 
 def test_ask_stdin_with_an_option_no_line_can_use_fails_once(papercord: Papercord) -> None:

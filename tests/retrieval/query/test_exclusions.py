@@ -13,7 +13,7 @@ from retrieval.engine import Engine
         ("compiler papers, but skip the ones about FPGAs", "FPGAs"),
         ("graph work that has nothing to do with databases", "databases"),
         ("scheduling papers, not counting the ones about training", "training"),
-        ("hardware papers, leaving out anything that deals with memory", "memory"),
+        ("hardware papers, but leave out those dealing with memory", "memory"),
         ("the 2023 papers minus Allo", "Allo"),
         ("quantum papers that aren't about circuits, qubits or error correction?",
          "circuits | qubits | error correction"),
