@@ -111,11 +111,14 @@ async def respond(
     view: discord.ui.View | None = None,
     *,
     ephemeral: bool = False,
+    file: discord.File | None = None,
 ) -> None:
     """Send the answer as the interaction's response, or as a follow-up after a defer."""
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if ephemeral:
         extra["ephemeral"] = True
+    if file is not None:
+        extra["file"] = file
     if interaction.response.is_done():
         await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
     else:

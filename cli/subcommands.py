@@ -6,10 +6,13 @@ import argparse
 import functools
 import json
 import math
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TextIO
 
 import bot.__main__ as discord_bot  # the bot is wired there; `run` and `sync-commands` call it
@@ -231,13 +234,29 @@ def paper(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def author(args: argparse.Namespace, settings: Settings) -> int:
-    """Summarize an author."""
-    summary = build_engine(settings).author(args.name)
+    """Summarize an author; with --plot, also write a PNG of their papers per year."""
+    engine = build_engine(settings)
+    summary = engine.author(args.name)
+    if args.plot is not None:
+        write_file(args.plot, engine.author_chart(args.name))
+        print(terminal(f"wrote {args.plot}"), file=sys.stderr)
     if args.json:
         emit(payloads.author_json(summary))
     else:
         print(card_text(author_card(summary)))
     return 0
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write a file atomically: beside its target, then moved into place."""
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; a chart is for sharing
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise PapercordError(f"cannot write {path} ({exc.strerror or exc})") from exc
 
 
 def cite(args: argparse.Namespace, settings: Settings) -> int:

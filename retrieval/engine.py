@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from retrieval.answers.author_chart import render_chart
 from retrieval.answers.citation import Citation, cite
 from retrieval.answers.listing import Request
 from retrieval.answers.lookup import Lookup
@@ -230,6 +231,13 @@ class Engine:
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of an author's listed papers."""
         return self.lookup.author(without_mentions(clean(name)))
+
+    def author_chart(self, name: str) -> bytes:
+        """Return a PNG of an author's listed papers per year, stacked by primary subject."""
+        summary = self.author(name)
+        papers = [p for p in self.lookup.index.papers.values() if summary.name in p.authors]
+        noun = "paper" if len(papers) == 1 else "papers"
+        return render_chart(summary.name, papers, f"{len(papers)} listed {noun}")
 
     def titles(self) -> dict[str, str]:
         """Return every paper's title by paper id."""

@@ -236,3 +236,17 @@ def test_eval_reports_per_style_and_author_handling(
     assert "| author_handled | 1.000 |" in text
     assert "| author | typo | 1 | handled 1.000" in text
     assert "| none | famous | 1 | abstain 1.000 |" in text
+
+
+def test_author_plot_writes_the_chart(papercord: Papercord, tmp_path: Path) -> None:
+    target = tmp_path / "zhang.png"
+    done = papercord("author", "zhang", "--plot", str(target))
+    assert done.code == 0, done.err
+    assert "Zhiru Zhang" in done.out and f"wrote {target}" in done.err
+    from PIL import Image
+
+    with Image.open(target) as image:
+        assert image.format == "PNG" and image.size == (800, 450)
+        assert len(image.convert("RGB").getcolors(maxcolors=100_000) or []) > 10  # not blank
+    missing = papercord("author", "zhang", "--plot", str(tmp_path / "no" / "such.png"))
+    assert missing.code == 1 and "cannot write" in missing.err
