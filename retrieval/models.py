@@ -31,6 +31,7 @@ class Paper:
     authors: tuple[str, ...]
     sources: tuple[Source, ...] = ()
     arxiv_id: str = ""  # "2301.00001" when known (snapshot, `papercord add`); pages have none
+    doi: str = ""  # "10.1145/3581784.3607036" when a .bib file gives it
 
 
 @dataclass(frozen=True)
