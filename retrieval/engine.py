@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import tempfile
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
@@ -26,7 +27,7 @@ from retrieval.ingest.arxiv_api import ArxivClient
 from retrieval.ingest.arxiv_snapshot import SnapshotFilter
 from retrieval.ingest.building import IngestReport, Progress
 from retrieval.ingest.child import ingest_in_child
-from retrieval.ingest.corpus import load_corpus
+from retrieval.ingest.corpus import add_to_corpus, load_corpus
 from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
 from retrieval.search.searcher import Searcher, check_question
 from retrieval.userinput import clean, without_mentions
@@ -110,6 +111,18 @@ class Engine:
         return add_papers(
             indexed, lambda paths: self.ingest(paths, progress=progress), client, corpus, ids
         )
+
+    def add_library(self, corpus: Path, name: str, data: bytes) -> IngestReport:
+        """Keep an uploaded BibTeX file in the corpus folder under ``name`` and index it.
+
+        It is checked as ``ingest --add`` checks a file: parsed first, and refused if the
+        folder holds another file of that name with other content.
+        """
+        with tempfile.TemporaryDirectory(prefix="papercord-upload-") as folder:
+            upload = Path(folder) / name
+            upload.write_bytes(data)
+            add_to_corpus([upload], corpus)
+        return self.ingest([corpus])
 
     def _retire(self, store: VectorStore) -> None:
         """Close the store retired by the reindex before this one; keep this one open.
