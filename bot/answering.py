@@ -50,6 +50,9 @@ async def ask(
     answer = await bot.run_retrieval(bot.engine.ask, question, filters=filters, quote=quote)
     if within is not None:
         answer = narrowed(answer, within)
+    elif bot.engine.llm is not None:  # waits on the network: the default pool, not retrieval's
+        first_page = bot.settings.discord.results_shown
+        answer = await asyncio.to_thread(bot.engine.summarize, answer, first_page)
     shown = answer.closest if answer.abstained else answer.results + answer.more
     question_id = bot.storage.record_question(
         answer.question,

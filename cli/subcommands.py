@@ -205,16 +205,18 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
                 continue
             try:
                 answer = engine.ask(line, k=args.k, mode=args.mode, filters=filters)
-                emit(payloads.answer_json(answer))
+                answer = engine.summarize(answer, args.k or len(answer.results))
+                emit(payloads.answer_json(answer, with_summary=engine.llm is not None))
             except PapercordError as exc:
                 emit({"question": line.strip(), "error": str(exc)})
             sys.stdout.flush()
         return 0
     answer = engine.ask(args.question, k=args.k, mode=args.mode, filters=filters)
+    shown = args.k or len(answer.results) or settings.retrieval.results  # "one paper on X"
+    answer = engine.summarize(answer, shown)  # unchanged without [llm]
     if args.json:
-        emit(payloads.answer_json(answer))
+        emit(payloads.answer_json(answer, with_summary=engine.llm is not None))
     else:
-        shown = args.k or len(answer.results) or settings.retrieval.results  # "one paper on X"
         rest = max(answer.matched, len(answer.results + answer.more))
         hint = f"-k {rest} shows them all" if rest > shown else ""
         if rest > MAX_RESULTS:  # -k stops there

@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from retrieval.answers import grounded
 from retrieval.answers.author_chart import render_chart
+from retrieval.answers.chat_client import ChatClient, ChatUnavailable
 from retrieval.answers.citation import Citation, cite
 from retrieval.answers.listing import Request
 from retrieval.answers.lookup import Lookup
 from retrieval.answers.router import Router
-from retrieval.config import ChromaSettings, Mode, RetrievalSettings
+from retrieval.config import ChromaSettings, LlmSettings, Mode, RetrievalSettings
 from retrieval.errors import NotFoundError
 from retrieval.index import loaded as index_module
 from retrieval.index.embedding import Embedder
@@ -28,7 +30,7 @@ from retrieval.ingest.arxiv_snapshot import SnapshotFilter
 from retrieval.ingest.building import IngestReport, Progress
 from retrieval.ingest.child import ingest_in_child
 from retrieval.ingest.corpus import add_to_corpus, load_corpus
-from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
+from retrieval.models import UNSURE, Answer, AuthorSummary, Filters, IndexStats, PaperDetail
 from retrieval.search.searcher import Searcher, check_question
 from retrieval.userinput import clean, without_mentions
 
@@ -45,9 +47,13 @@ class Engine:
         embedder: Embedder,
         *,
         read_only: bool = False,
+        llm: LlmSettings | None = None,
     ) -> None:
-        """Open the store; ``read_only`` serves a private copy (``retrieval.index.snapshot``)."""
+        """Open the store; ``read_only`` serves a private copy (``retrieval.index.snapshot``);
+        ``llm``, when it names an endpoint, lets ``summarize`` write grounded summaries."""
         self.settings = retrieval
+        self.llm = llm if llm is not None and llm.enabled else None
+        self._chat = ChatClient(self.llm) if self.llm is not None else None
         self.chroma = chroma
         self.read_only = read_only and chroma.mode == "embedded"
         self._snapshot: Snapshot | None = None
@@ -224,6 +230,43 @@ class Engine:
             quote,
         )
         return router.answer(request)
+
+    def summarize(self, answer: Answer, shown: int) -> Answer:
+        """Return the answer with a checked summary of its first ``shown`` papers on top.
+
+        Without [llm] settings, for an abstention or an author's card, the answer comes
+        back unchanged. If the endpoint fails or the reply fails a check
+        (``retrieval.answers.grounded``), it comes back unchanged too, with one log line
+        saying why; if the model says the snippets do not answer, it says it is not a
+        sure match.
+        """
+        if self._chat is None or answer.abstained or answer.author is not None:
+            return answer
+        if not answer.results:
+            return answer
+        papers = self.lookup.index.papers
+        abstracts = {r.paper.id: papers[r.paper.id].abstract for r in answer.results
+                     if r.paper.id in papers}  # fmt: skip
+        shown_papers = grounded.shown_papers(answer, shown, abstracts)
+        try:
+            reply = self._chat.complete(grounded.messages(shown_papers))
+            summary = grounded.check(reply, shown_papers)
+        except ChatUnavailable as exc:
+            log.warning("summary left out: %s", exc)
+            return answer
+        except grounded.Rejected as exc:
+            log.warning("summary dropped: %s", exc)
+            return answer
+        except grounded.Declined:
+            log.info("summary: the model found no answer in the snippets; not a sure match")
+            notes = answer.notes if UNSURE in answer.notes else (*answer.notes, UNSURE)
+            return replace(answer, notes=notes)
+        return replace(answer, summary=summary)
+
+    def close(self) -> None:
+        """Close the summary endpoint's connections, if any."""
+        if self._chat is not None:
+            self._chat.close()
 
     def names_author(self, name: str) -> bool:
         """Return True when a word names a listed author: "@Hoefler FPGAs" asks about him,
