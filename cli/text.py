@@ -7,7 +7,7 @@ import re
 from bot.render import Card
 from retrieval.userinput import clean
 
-LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\((\S+?)\)")
+LINK = re.compile(r"(?<!\\)\[((?:\\.|[^\]\\])*)\]\((\S+?)\)")  # not at an escaped "\["
 ESCAPED = re.compile(r"\\([\\*_~`|>\[\]#])")
 
 
