@@ -87,6 +87,8 @@ def _question(engine: Engine, text: str, state: Conversation, shown: int) -> str
     state.answer, state.offset = None, 0  # a question refused leaves nothing to page
     state.question, state.filters, state.within = asked, filters, within
     answer = _ask(engine, state, quote=None)
+    if earlier is None:  # a new question, as in Discord; unchanged without [llm]
+        answer = engine.summarize(answer, shown)
     if earlier is not None:  # as Discord shows a reply: "quantization → what about 2024?"
         answer = replace(answer, question=f"{earlier.question} → {text}")
     state.answer = answer

@@ -17,6 +17,7 @@ their title and counted in one warning for the file.
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
@@ -53,6 +54,9 @@ def parse_bibtex_file(path: Path, *, strict: bool = False) -> ParsedFile:
 
 def parse_bibtex(text: str, path: str) -> ParsedFile:
     """Parse a BibTeX library into records, one warning per entry that cannot be used."""
+    # bibtexparser logs each failed block itself; the ParseWarning below says the same
+    # with the file's name, once, where the caller shows its warnings.
+    logging.getLogger("bibtexparser").setLevel(logging.ERROR)
     library = parse_string(
         text,
         append_middleware=[
