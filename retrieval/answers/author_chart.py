@@ -60,11 +60,16 @@ def render_chart(name: str, papers: Sequence[Paper], coverage: str) -> bytes:
     papers, the chart says so instead of drawing empty axes.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PolyCollection
     from matplotlib.figure import Figure
+    from matplotlib.patches import Patch
     from matplotlib.ticker import MaxNLocator
 
-    figure = Figure(figsize=SIZE_INCHES, dpi=DPI, layout="constrained")
+    figure = Figure(figsize=SIZE_INCHES, dpi=DPI)
     FigureCanvasAgg(figure)
+    # Fixed margins, room on the right for the legend: constrained layout measured every
+    # bar, 0.8 s of a 2.6 s chart of 35 years.
+    figure.subplots_adjust(left=0.1, right=0.78, top=0.84, bottom=0.1)
     axes = figure.add_subplot()
     figure.suptitle(name, fontsize=13, fontweight="bold")
     axes.set_title(coverage, fontsize=10, color="#444444")
@@ -75,19 +80,35 @@ def render_chart(name: str, papers: Sequence[Paper], coverage: str) -> bytes:
         axes.set_axis_off()
     else:
         bottom = [0] * len(years)
+        handles = []
         for (code, counts), colour in zip(stacks.items(), _palette(len(stacks)), strict=True):
-            axes.bar(years, counts, bottom=bottom, label=code, color=colour, width=0.8)
+            # One collection per subject, not one patch per bar (210 patches took ~1 s).
+            boxes = [_box(year, low, n) for year, low, n in zip(years, bottom, counts, strict=True)
+                     if n]  # fmt: skip
+            axes.add_collection(PolyCollection(boxes, facecolors=colour, edgecolors="none"))
+            handles.append(Patch(color=colour, label=code))
             bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
+        axes.set_ylim(0, max(bottom) * 1.05)
+        pad = max(0.6, (5 - len(years)) / 2)  # a lone year is one bar, not a wall
+        axes.set_xlim(years[0] - pad, years[-1] + pad)
         axes.set_ylabel("papers", fontsize=10)
         axes.yaxis.set_major_locator(MaxNLocator(integer=True))
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=10))
-        axes.set_xlim(years[0] - 0.6, years[-1] + 0.6)  # one bar alone is not stretched wide
+        if len(years) <= 12:
+            axes.set_xticks(years)  # every year labelled; no fractional years around one
+        else:
+            axes.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=10))
         axes.spines[["top", "right"]].set_visible(False)
-        axes.legend(title="primary subject", fontsize=8, title_fontsize=8, frameon=False,
-                    loc="upper left", bbox_to_anchor=(1.0, 1.0))  # fmt: skip
+        axes.legend(handles=handles, title="primary subject", fontsize=8, title_fontsize=8,
+                    frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # fmt: skip
     out = io.BytesIO()
     figure.savefig(out, format="png", dpi=DPI)
     return out.getvalue()
+
+
+def _box(year: int, low: int, count: int) -> list[tuple[float, float]]:
+    """Return the corners of one bar segment, 0.8 of a year wide."""
+    left, right, high = year - 0.4, year + 0.4, low + count
+    return [(left, low), (right, low), (right, high), (left, high)]
 
 
 def _palette(n: int) -> list[str]:

@@ -41,6 +41,8 @@ def test_one_paper_draws_one_bar_and_none_says_no_papers() -> None:
     one = pixels(render_chart("Ada Lovelace", [paper(1, 2021, "cs.LG")], "1 listed paper"))
     none = pixels(render_chart("Nobody", [], "0 listed papers"))
     assert coloured(one) > 5_000  # one bar of one colour
+    spread = one.max(axis=2).astype(int) - one.min(axis=2).astype(int)
+    assert (spread > 60).any(axis=0).sum() < 200  # a bar ~110 px wide and its legend key
     assert coloured(none) == 0 and (none < 128).any()  # no bars, but the words are drawn
 
 
