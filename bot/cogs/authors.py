@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 
 import discord
 from discord import app_commands
@@ -14,6 +15,7 @@ from bot.client import Papercord
 from bot.embeds import to_embed
 from bot.installs import everywhere
 from bot.render import author_card
+from retrieval.answers.author_chart import render_chart
 from retrieval.models import AuthorSummary
 
 CHART_FILE = "papers-per-year.png"
@@ -24,6 +26,13 @@ class Authors(commands.Cog):
 
     def __init__(self, bot: Papercord) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Draw one chart at start-up, in the retrieval threads: the first import of
+        matplotlib and its font cache take ~1 s, which pushed the first /author past the
+        1.5 s defer."""
+        if "matplotlib.backends.backend_agg" not in sys.modules:  # once per process
+            await self.bot.run_retrieval(render_chart, "warm-up", [], "0 listed papers")
 
     @app_commands.command(name="author", description="Summarize an author's listed papers")
     @app_commands.describe(name="The author's name; case and typos are forgiven")
