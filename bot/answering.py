@@ -51,6 +51,9 @@ async def ask(
     answer = await bot.run_retrieval(bot.engine.ask, question, filters=filters, quote=quote)
     if within is not None:
         answer = narrowed(answer, within, narrows, asked=filters)
+    elif bot.engine.llm is not None:  # waits on the network: the default pool, not retrieval's
+        first_page = bot.settings.discord.results_shown
+        answer = await asyncio.to_thread(bot.engine.summarize, answer, first_page)
     shown = answer.closest if answer.abstained else answer.results + answer.more
     question_id = bot.storage.record_question(
         answer.question,
@@ -112,11 +115,14 @@ async def respond(
     view: discord.ui.View | None = None,
     *,
     ephemeral: bool = False,
+    file: discord.File | None = None,
 ) -> None:
     """Send the answer as the interaction's response, or as a follow-up after a defer."""
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if ephemeral:
         extra["ephemeral"] = True
+    if file is not None:
+        extra["file"] = file
     if interaction.response.is_done():
         await interaction.followup.send(embed=embed, allowed_mentions=NO_MENTIONS, **extra)
     else:

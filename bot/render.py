@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bot.context import MORE_BUTTON, count_text, filters_text, page_bounds
-from retrieval.models import Answer, AuthorSummary, PaperDetail, PaperRef, Result, Snippet
+from retrieval.models import Answer, AuthorSummary, PaperDetail, PaperRef, Result, Snippet, Summary
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
 TITLE_LIMIT = 256
@@ -144,10 +144,18 @@ def answer_card(
     else:
         start, end = page_bounds(answer, shown, offset)
         page = (answer.results + answer.more)[start:end]
+        if answer.summary is not None and offset == 0:
+            header.append(summary_block(answer.summary))
         blocks = [*header, *(result_block(n, r) for n, r in enumerate(page, start=start + 1))]
         if not page:
             blocks.append("No more results.")
     return Card(title=escape(title), description=join_blocks(blocks), footer=footer(answer, count))
+
+
+def summary_block(summary: Summary) -> str:
+    """Return the generated summary, marked as generated, its citations the card numbers."""
+    mark = "🤖 *Generated summary; every citation and quote checked against the abstracts:*"
+    return f"{mark}\n{escape(summary.text)}"
 
 
 def join_blocks(blocks: list[str], limit: int = DESCRIPTION_LIMIT) -> str:

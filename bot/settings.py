@@ -34,7 +34,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from retrieval.config import ROOT, ArxivSettings, ChromaSettings, RetrievalSettings
+from retrieval.config import ROOT, ArxivSettings, ChromaSettings, LlmSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.errors import ConfigError
 from retrieval.index.embedding import Embedder
@@ -161,6 +161,7 @@ class Settings(BaseSettings):
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
     arxiv: ArxivSettings = Field(default_factory=ArxivSettings)
+    llm: LlmSettings = Field(default_factory=LlmSettings)
 
     @classmethod
     def settings_customise_sources(
@@ -201,7 +202,7 @@ def _absolute(path: Path) -> Path:
 def build_engine(settings: Settings, *, read_only: bool = False) -> Engine:
     """Return the retrieval engine these settings describe (loads the embedding model)."""
     model = Embedder(settings.paths.model, precision=settings.retrieval.embedding_precision)
-    return Engine(settings.retrieval, settings.chroma, model, read_only=read_only)
+    return Engine(settings.retrieval, settings.chroma, model, read_only=read_only, llm=settings.llm)
 
 
 def load_settings() -> Settings:

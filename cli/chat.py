@@ -107,6 +107,8 @@ def _question(engine: Engine, text: str, state: Conversation, shown: int, style:
     state.answer, state.offset, state.earlier = None, 0, earlier  # a refusal leaves nothing
     state.question, state.filters, state.within, state.narrows = asked, filters, within, narrows
     answer = _ask(engine, state, quote=None)
+    if earlier is None:  # a new question, as in Discord; unchanged without [llm]
+        answer = engine.summarize(answer, shown)
     if earlier is not None:  # as Discord shows a reply: "quantization → what about 2024?"
         answer = replace(answer, question=f"{earlier.question} → {text}")
     state.answer = answer

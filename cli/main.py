@@ -138,6 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
     author = sub.add_parser("author", help="summarize an author's listed papers")
     author.add_argument("name")
     author.add_argument("--json", action="store_true")
+    author.add_argument(
+        "--plot", type=Path, default=None, metavar="FILE.png", help="also write a chart of years"
+    )
 
     cite = sub.add_parser("cite", help="print a paper's BibTeX entry or plain-text reference")
     cite.add_argument("title", help="part of the paper's title; typos are fine")

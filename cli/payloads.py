@@ -6,7 +6,15 @@ from typing import Any
 
 from retrieval.ingest.adding import AddReport
 from retrieval.ingest.building import IngestReport
-from retrieval.models import Answer, AuthorSummary, PaperDetail, PaperRef, Result, to_jsonable
+from retrieval.models import (
+    Answer,
+    AuthorSummary,
+    PaperDetail,
+    PaperRef,
+    Result,
+    Summary,
+    to_jsonable,
+)
 
 
 def paper_json(paper: PaperRef) -> dict[str, Any]:
@@ -36,8 +44,10 @@ def result_json(result: Result) -> dict[str, Any]:
     }
 
 
-def answer_json(answer: Answer) -> dict[str, Any]:
-    """Return an answer: question, abstained, results, closest (and extras)."""
+def answer_json(answer: Answer, *, with_summary: bool = False) -> dict[str, Any]:
+    """Return an answer: question, abstained, results, closest (and extras); with
+    ``with_summary`` (when [llm] is configured) also "summary", an object or null."""
+    summary = {"summary": summary_json(answer.summary)} if with_summary else {}
     return {
         "question": answer.question,
         "abstained": answer.abstained,
@@ -52,6 +62,19 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "notes": list(answer.notes),
         "language": answer.language,
         "confidence": answer.confidence,
+        **summary,
+    }
+
+
+def summary_json(summary: Summary | None) -> dict[str, Any] | None:
+    """Return a checked summary: its text ("[1]" cites the first result) and citations."""
+    if summary is None:
+        return None
+    return {
+        "text": summary.text,
+        "citations": [
+            {"number": c.number, "key": c.key, **paper_json(c.paper)} for c in summary.citations
+        ],
     }
 
 

@@ -6,10 +6,13 @@ import argparse
 import functools
 import json
 import math
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TextIO
 
 import bot.__main__ as discord_bot  # the bot is wired there; `run` and `sync-commands` call it
@@ -234,16 +237,18 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
                 continue
             try:
                 answer = engine.ask(line, k=args.k, mode=args.mode, filters=filters)
-                emit(payloads.answer_json(answer))
+                answer = engine.summarize(answer, args.k or len(answer.results))
+                emit(payloads.answer_json(answer, with_summary=engine.llm is not None))
             except PapercordError as exc:
                 emit({"question": line.strip(), "error": str(exc)})
             sys.stdout.flush()
         return 0
     answer = engine.ask(args.question, k=args.k, mode=args.mode, filters=filters)
+    shown = args.k or len(answer.results) or settings.retrieval.results  # "one paper on X"
+    answer = engine.summarize(answer, shown)  # unchanged without [llm]
     if args.json:
-        emit(payloads.answer_json(answer))
+        emit(payloads.answer_json(answer, with_summary=engine.llm is not None))
     else:
-        shown = args.k or len(answer.results) or settings.retrieval.results  # "one paper on X"
         rest = max(answer.matched, len(answer.results + answer.more))
         hint = f"-k {rest} shows them all" if rest > shown else ""
         if rest > MAX_RESULTS:  # -k stops there
@@ -264,13 +269,29 @@ def paper(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def author(args: argparse.Namespace, settings: Settings) -> int:
-    """Summarize an author."""
-    summary = reader(settings).author(args.name)
+    """Summarize an author; with --plot, also write a PNG of their papers per year."""
+    engine = reader(settings)
+    summary = engine.author(args.name)
+    if args.plot is not None:
+        write_file(args.plot, engine.author_chart(args.name))
+        print(terminal(f"wrote {args.plot}"), file=sys.stderr)
     if args.json:
         emit(payloads.author_json(summary))
     else:
         print(card_text(author_card(summary), Style.of(sys.stdout)))
     return 0
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write a file atomically: beside its target, then moved into place."""
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; a chart is for sharing
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise PapercordError(f"cannot write {path} ({exc.strerror or exc})") from exc
 
 
 def cite(args: argparse.Namespace, settings: Settings) -> int:

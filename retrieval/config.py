@@ -95,3 +95,23 @@ class ArxivSettings(BaseModel):
     min_interval: float = Field(3.0, ge=0.0, le=60.0)  # arXiv asks for >= 3 s between calls
     timeout: float = Field(20.0, gt=0.0, le=120.0)
     user_agent: str = "papercord/0.1 (research-paper Q&A bot; arXiv API client)"
+
+
+class LlmSettings(BaseModel):
+    """An OpenAI-compatible chat-completions endpoint for the optional grounded summary.
+
+    Off while ``base_url`` is unset: then nothing calls it and every answer is as without
+    it. ``api_key_env`` names the environment variable that holds the key, never the key.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    base_url: str | None = Field(None, pattern=r"^https?://\S+$")  # e.g. http://127.0.0.1:11434/v1
+    model: str = Field("", max_length=200)
+    api_key_env: str | None = Field(None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    timeout: float = Field(15.0, gt=0.0, le=300.0)  # seconds to connect, and for each read
+    max_tokens: int = Field(300, ge=32, le=4096)  # 4 cited sentences take ~150
+
+    @property
+    def enabled(self) -> bool:
+        """Return True when a summary endpoint is configured."""
+        return self.base_url is not None

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import logging
+import tempfile
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from retrieval.answers import grounded
+from retrieval.answers.author_chart import render_chart
+from retrieval.answers.chat_client import ChatClient, ChatUnavailable
 from retrieval.answers.citation import Citation, cite
 from retrieval.answers.listing import Request
 from retrieval.answers.lookup import Lookup
 from retrieval.answers.router import Router
-from retrieval.config import ChromaSettings, Mode, RetrievalSettings
+from retrieval.config import ChromaSettings, LlmSettings, Mode, RetrievalSettings
 from retrieval.errors import NotFoundError
 from retrieval.index import loaded as index_module
 from retrieval.index.embedding import Embedder
@@ -25,8 +29,8 @@ from retrieval.ingest.arxiv_api import ArxivClient
 from retrieval.ingest.arxiv_snapshot import SnapshotFilter
 from retrieval.ingest.building import IngestReport, Progress
 from retrieval.ingest.child import ingest_in_child
-from retrieval.ingest.corpus import load_corpus
-from retrieval.models import Answer, AuthorSummary, Filters, IndexStats, PaperDetail
+from retrieval.ingest.corpus import add_to_corpus, load_corpus
+from retrieval.models import UNSURE, Answer, AuthorSummary, Filters, IndexStats, PaperDetail
 from retrieval.search.searcher import Searcher, check_question
 from retrieval.userinput import clean, without_mentions
 
@@ -43,9 +47,13 @@ class Engine:
         embedder: Embedder,
         *,
         read_only: bool = False,
+        llm: LlmSettings | None = None,
     ) -> None:
-        """Open the store; ``read_only`` serves a private copy (``retrieval.index.snapshot``)."""
+        """Open the store; ``read_only`` serves a private copy (``retrieval.index.snapshot``);
+        ``llm``, when it names an endpoint, lets ``summarize`` write grounded summaries."""
         self.settings = retrieval
+        self.llm = llm if llm is not None and llm.enabled else None
+        self._chat = ChatClient(self.llm) if self.llm is not None else None
         self.chroma = chroma
         self.read_only = read_only and chroma.mode == "embedded"
         self._snapshot: Snapshot | None = None
@@ -116,6 +124,21 @@ class Engine:
             corpus,
             ids,
         )
+
+    def add_library(
+        self, corpora: Sequence[Path], added: Path, name: str, data: bytes
+    ) -> IngestReport:
+        """Keep an uploaded BibTeX file under ``name`` in ``added`` (where ``ingest --add``
+        keeps files) and index it with the corpus folders.
+
+        It is checked as ``ingest --add`` checks a file: parsed first, and refused if the
+        folder holds another file of that name with other content.
+        """
+        with tempfile.TemporaryDirectory(prefix="papercord-upload-") as folder:
+            upload = Path(folder) / name
+            upload.write_bytes(data)
+            add_to_corpus([upload], added)
+        return self.ingest(list(dict.fromkeys([*corpora, added])))
 
     def _retire(self, store: VectorStore) -> None:
         """Close the store retired by the reindex before this one; keep this one open.
@@ -218,6 +241,43 @@ class Engine:
         )
         return router.answer(request)
 
+    def summarize(self, answer: Answer, shown: int) -> Answer:
+        """Return the answer with a checked summary of its first ``shown`` papers on top.
+
+        Without [llm] settings, for an abstention or an author's card, the answer comes
+        back unchanged. If the endpoint fails or the reply fails a check
+        (``retrieval.answers.grounded``), it comes back unchanged too, with one log line
+        saying why; if the model says the snippets do not answer, it says it is not a
+        sure match.
+        """
+        if self._chat is None or answer.abstained or answer.author is not None:
+            return answer
+        if not answer.results:
+            return answer
+        papers = self.lookup.index.papers
+        abstracts = {r.paper.id: papers[r.paper.id].abstract for r in answer.results
+                     if r.paper.id in papers}  # fmt: skip
+        shown_papers = grounded.shown_papers(answer, shown, abstracts)
+        try:
+            reply = self._chat.complete(grounded.messages(shown_papers))
+            summary = grounded.check(reply, shown_papers)
+        except ChatUnavailable as exc:
+            log.warning("summary left out: %s", exc)
+            return answer
+        except grounded.Rejected as exc:
+            log.warning("summary dropped: %s", exc)
+            return answer
+        except grounded.Declined:
+            log.info("summary: the model found no answer in the snippets; not a sure match")
+            notes = answer.notes if UNSURE in answer.notes else (*answer.notes, UNSURE)
+            return replace(answer, notes=notes)
+        return replace(answer, summary=summary)
+
+    def close(self) -> None:
+        """Close the summary endpoint's connections, if any."""
+        if self._chat is not None:
+            self._chat.close()
+
     def names_author(self, name: str) -> bool:
         """Return True when a word names a listed author: "@Hoefler FPGAs" asks about him,
         where "@papercord ..." addresses the bot. Reads only an index already loaded (the
@@ -237,6 +297,13 @@ class Engine:
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of an author's listed papers."""
         return self.lookup.author(without_mentions(clean(name)))
+
+    def author_chart(self, name: str) -> bytes:
+        """Return a PNG of an author's listed papers per year, stacked by primary subject."""
+        summary = self.author(name)
+        papers = [p for p in self.lookup.index.papers.values() if summary.name in p.authors]
+        noun = "paper" if len(papers) == 1 else "papers"
+        return render_chart(summary.name, papers, f"{len(papers)} listed {noun}")
 
     def titles(self) -> dict[str, str]:
         """Return every paper's title by paper id."""

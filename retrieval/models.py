@@ -31,6 +31,7 @@ class Paper:
     authors: tuple[str, ...]
     sources: tuple[Source, ...] = ()
     arxiv_id: str = ""  # "2301.00001" when known (snapshot, `papercord add`); pages have none
+    doi: str = ""  # "10.1145/3581784.3607036" when a .bib file gives it
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,27 @@ class Answer:
     # P that the best paper answers, from the hybrid answer model; None for an author's
     # card, a listing, bm25 or vector mode, or when that paper is not the first shown
     confidence: float | None = None
+    summary: Summary | None = None  # only with [llm] configured, and only when it passed
+
+
+@dataclass(frozen=True)
+class SummaryCitation:
+    """A paper a generated summary cites: its number among the shown papers (1-based)."""
+
+    number: int
+    key: str  # the opaque key the model was given for it
+    paper: PaperRef
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A generated summary of the shown snippets, every citation and quote checked.
+
+    ``text`` cites papers by their number among the shown ones ("[1]").
+    """
+
+    text: str
+    citations: tuple[SummaryCitation, ...]
 
 
 @dataclass(frozen=True)

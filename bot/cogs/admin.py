@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, Literal
 
 import discord
@@ -20,6 +22,7 @@ from retrieval.evaluation.coverage import group_questions
 from retrieval.ingest.arxiv_api import ArxivClient
 
 COVERAGE_DAYS = 7
+MAX_LIBRARY_BYTES = 5 * 1024 * 1024  # a Zotero export of ~5,000 entries with abstracts
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +34,21 @@ async def allowed(interaction: discord.Interaction[Papercord]) -> bool:
     if interaction.guild_id is not None and interaction.permissions.manage_guild:
         return True
     raise app_commands.MissingPermissions(["manage_guild"])
+
+
+def library_problem(library: discord.Attachment) -> str | None:
+    """Return why an attachment cannot be read as a BibTeX library, or None."""
+    if not library.filename.lower().endswith(".bib"):
+        return f"{escape(library.filename)} is not a BibTeX file: attach a .bib export."
+    if library.size > MAX_LIBRARY_BYTES:
+        return f"{escape(library.filename)} is over {MAX_LIBRARY_BYTES // 2**20} MiB; split it."
+    return None
+
+
+def safe_file_name(name: str) -> str:
+    """Return an uploaded file's name reduced to letters, digits, dots, dashes and _."""
+    stem = re.sub(r"[^\w.-]+", "_", Path(name).stem, flags=re.ASCII).strip("._") or "library"
+    return f"{stem[:80]}.bib"
 
 
 def uptime(seconds: float) -> str:
@@ -183,43 +201,76 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
             f"{note}\n{body}".strip()[:2000], ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
-    @app_commands.command(name="add", description="Fetch papers from arXiv by id and index them")
-    @app_commands.describe(ids="arXiv ids or abs/PDF links, separated by spaces or commas")
+    @app_commands.command(name="add", description="Add papers by arXiv id, or a BibTeX library")
+    @app_commands.describe(
+        ids="arXiv ids or abs/PDF links, separated by spaces or commas",
+        library="A BibTeX (.bib) file, e.g. a Zotero or JabRef export",
+    )
     async def add(
         self,
         interaction: discord.Interaction[Papercord],
-        ids: app_commands.Range[str, 1, 500],
+        ids: app_commands.Range[str, 1, 500] | None = None,
+        library: discord.Attachment | None = None,
     ) -> None:
-        """Fetch the papers' metadata from the arXiv API and index them incrementally."""
-        if self.bot.reindexing:
-            await interaction.response.send_message("A reindex is already running.", ephemeral=True)
+        """Fetch papers from the arXiv API by id, or read an attached .bib, and index them."""
+        problem = library_problem(library) if library is not None else None
+        if ids is None and library is None:
+            problem = "Give arXiv ids, or attach a BibTeX (.bib) file."
+        if problem is None and self.bot.reindexing:
+            problem = "A reindex is already running."
+        if problem is not None:
+            await interaction.response.send_message(problem, ephemeral=True)
             return
         await interaction.response.defer(thinking=True, ephemeral=True)
         self.bot.reindexing = True
+        before = set(self.bot.engine.titles())
         try:
-            before = set(self.bot.engine.titles())
-            corpus = self.bot.settings.paths.corpus
-            wanted = ids.replace(",", " ").split()
-            report = await self.bot.run_retrieval(
-                self.bot.engine.add_papers,
-                self.arxiv,
-                corpus,
-                wanted,
-                also=[self.bot.settings.paths.added],  # keep the papers `ingest --add` added
-            )
+            lines = await self.added_ids(ids) if ids is not None else []
+            if library is not None:
+                lines += await self.added_library(library)
         except PapercordError as exc:
-            await interaction.followup.send(str(exc), ephemeral=True)
+            await interaction.followup.send(str(exc)[:2000], ephemeral=True)
             return
         finally:
             self.bot.reindexing = False
         digests = await post_new_papers(self.bot, set(self.bot.engine.titles()) - before)
+        if digests:
+            lines.append(f"Posted {digests} digest(s).")
+        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+
+    async def added_ids(self, ids: str) -> list[str]:
+        """Fetch and index papers by arXiv id; return what to tell the admin."""
+        corpus = self.bot.settings.paths.corpus
+        wanted = ids.replace(",", " ").split()
+        report = await self.bot.run_retrieval(
+            self.bot.engine.add_papers,
+            self.arxiv,
+            corpus,
+            wanted,
+            also=[self.bot.settings.paths.added],  # keep the papers `ingest --add` added
+        )
         lines = [f"Added {i}: {t}" for i, t in zip(report.added, report.titles, strict=True)]
         lines += [f"Already indexed: {i}" for i in report.known]
         if report.ingest is not None:
             lines.append(f"The index now holds {report.ingest.papers} papers.")
-        if digests:
-            lines.append(f"Posted {digests} digest(s).")
-        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+        return lines
+
+    async def added_library(self, library: discord.Attachment) -> list[str]:
+        """Keep an attached .bib with the added files and index it; return what to say."""
+        data = await library.read()
+        name = safe_file_name(library.filename)
+        paths = self.bot.settings.paths
+        report = await self.bot.run_retrieval(
+            self.bot.engine.add_library, paths.corpora(), paths.added, name, data
+        )
+        mine = [w for w in report.warnings if name in w]
+        for warning in mine:
+            log.warning("add %s: %s", name, warning)
+        lines = [f"Added {name}. The index now holds {report.papers} papers."]
+        lines += [f"⚠️ {escape(w[w.index(name) :])}" for w in mine[:10]]  # no folder path
+        if len(mine) > 10:
+            lines.append(f"… and {len(mine) - 10} more warnings, listed in the log.")
+        return lines
 
     @app_commands.command(name="config", description="This server's Q&A channels and modes")
     @app_commands.describe(

@@ -218,4 +218,5 @@ class Shared:
                 for s in row["sources"]
             ),
             arxiv_id=row.get("arxiv_id") or "",
+            doi=row.get("doi") or "",
         )

@@ -263,6 +263,7 @@ def _papers(rows: Records) -> dict[str, Paper]:
                 "authors": _split(str(meta["authors"])),
                 "sources": json.loads(str(meta["sources"])),
                 "arxiv_id": str(meta.get("arxiv_id") or ""),
+                "doi": str(meta.get("doi") or ""),
             }
         )
         for id_, doc, meta in ordered

@@ -10,6 +10,7 @@ from retrieval.models import Paper, PaperRef
 SEARCH_URL = "https://arxiv.org/search/?"
 ABS_URL = "https://arxiv.org/abs/"
 PDF_URL = "https://arxiv.org/pdf/"
+DOI_URL = "https://doi.org/"
 
 
 def paper_url(title: str) -> str:
@@ -25,6 +26,10 @@ def ref(paper: Paper) -> PaperRef:
         year=paper.year,
         authors=paper.authors,
         subjects=tuple(subject(code) for code in paper.subjects),
-        url=ABS_URL + paper.arxiv_id if paper.arxiv_id else paper_url(paper.title),
+        url=ABS_URL + paper.arxiv_id
+        if paper.arxiv_id
+        else DOI_URL + paper.doi
+        if paper.doi
+        else paper_url(paper.title),
         pdf_url=PDF_URL + paper.arxiv_id if paper.arxiv_id else "",
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from retrieval.errors import CorpusError
@@ -151,10 +151,7 @@ def read_snapshot(
         raise CorpusError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
     except UnicodeDecodeError as exc:
         raise CorpusError(f"{path}: not UTF-8 text; save it as UTF-8") from exc
-    positioned = tuple(
-        RawRecord(r.title, r.abstract, r.year, r.subjects, r.authors, r.path, r.line, n, r.arxiv_id)
-        for n, r in enumerate(records, start=1)
-    )
+    positioned = tuple(replace(r, position=n) for n, r in enumerate(records, start=1))
     return ParsedFile(str(path), None, None, None, positioned, tuple(warnings))
 
 
@@ -197,6 +194,8 @@ def snapshot_record(row: object, path: str, line: int, position: int = 0) -> Raw
         line=line,
         position=position,
         arxiv_id=arxiv_id,
+        # the journal version's DOI: the same paper in a .bib file merges by it
+        doi=_clean(row.get("doi")).lower(),
     )
 
 

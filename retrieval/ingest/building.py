@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -70,10 +71,15 @@ def generation_of(corpus: Corpus, settings: RetrievalSettings, model_id: str) ->
         "chunk": [settings.chunk_size, settings.chunk_overlap],
         # whether sentence vectors are stored: moving the limit past the corpus rebuilds it
         "sentences": len(corpus.papers) <= settings.sentence_vectors_up_to,
-        "papers": [asdict(p) for p in corpus.papers],
+        # A paper without a DOI hashes as before DOIs were read: no index goes stale for it.
+        "papers": [_without_empty_doi(asdict(p)) for p in corpus.papers],
         "pages": [asdict(p) for p in corpus.pages],
     }
     return hashlib.sha1(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def _without_empty_doi(row: dict[str, Any]) -> dict[str, Any]:
+    return row if row.get("doi") else {k: v for k, v in row.items() if k != "doi"}
 
 
 def ingest(
@@ -377,6 +383,7 @@ def _paper_records(
                 "sources": json.dumps([asdict(s) for s in p.sources]),
                 "order": order,
                 "arxiv_id": p.arxiv_id,
+                **({"doi": p.doi} if p.doi else {}),  # indexes without DOIs stay as they were
             }
             for order, p in papers
         ],

@@ -6,17 +6,18 @@ import hashlib
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from retrieval.errors import CorpusError
 from retrieval.files import read_bytes
 from retrieval.ingest.arxiv_snapshot import SnapshotFilter, is_snapshot, parse_files
+from retrieval.ingest.bibtex import parse_bibtex_file
 from retrieval.ingest.parsing import ParsedFile, ParseWarning, RawRecord, parse_file
 from retrieval.models import ListingPage, Paper, Source
 
-CORPUS_SUFFIXES = (".txt", ".jsonl", ".json")  # .json: the arXiv snapshot
+CORPUS_SUFFIXES = (".txt", ".jsonl", ".json", ".bib")  # .json: the arXiv snapshot
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,9 @@ def _corpus_files(paths: Iterable[Path]) -> tuple[list[Path], list[ParseWarning]
         else:
             raise CorpusError(f"{path}: no such file or directory")
     if not files:
-        raise CorpusError("no listing pages (.txt) or JSON Lines files (.jsonl) found")
+        raise CorpusError(
+            "no listing pages (.txt), JSON Lines (.jsonl) or BibTeX (.bib) files found"
+        )
     return files, skipped
 
 
@@ -91,7 +94,8 @@ class Added:
 
 
 def add_to_corpus(paths: Sequence[Path], folder: Path) -> Added:
-    """Copy listing pages and JSON Lines files into a corpus folder; return what it copied.
+    """Copy listing pages, JSON Lines and BibTeX files into a corpus folder; return what
+    it copied.
 
     Each file is parsed first, so a file the ingest would refuse never enters the folder,
     and neither does one whose every record is refused: then nothing is copied. A file
@@ -104,13 +108,15 @@ def add_to_corpus(paths: Sequence[Path], folder: Path) -> Added:
     refused: list[ParseWarning] = []
     for source in files:
         if source.suffix not in CORPUS_SUFFIXES:
-            raise CorpusError(f"{source}: not a listing page (.txt) or JSON Lines file (.jsonl)")
+            raise CorpusError(
+                f"{source}: not a listing page (.txt), JSON Lines (.jsonl) or BibTeX (.bib) file"
+            )
         if is_snapshot(source):  # a later plain ingest would read all of it, unfiltered
             raise CorpusError(
                 f"{source} is an arXiv snapshot: index it with `ingest --replace` and its "
                 "filters, or add single papers with `papercord add ID`"
             )
-        parsed = parse_file(source)
+        parsed = parse_bibtex_file(source) if source.suffix == ".bib" else parse_file(source)
         if not parsed.records:
             first = parsed.warnings[0] if parsed.warnings else None
             said = first.message.removeprefix("skipped: ") if first else ""
@@ -149,7 +155,7 @@ def load_corpus(
     caller shows them once, as suits it (the CLI prints them, the bot logs them).
     """
     files, skipped = _corpus_files(paths)
-    parsed = list(parse_files(files, strict=strict, snapshot=snapshot))
+    parsed = list(_parse_in_order(files, strict, snapshot))
     papers, conflicts = merge_records(r for p in parsed for r in p.records)
     if not papers:
         raise CorpusError("the corpus files hold no valid records")
@@ -161,6 +167,16 @@ def load_corpus(
         pages=tuple(_listing_page(p) for p in parsed if p.author is not None),
         warnings=warnings,
     )
+
+
+def _parse_in_order(
+    files: list[Path], strict: bool, snapshot: SnapshotFilter | None
+) -> Iterator[ParsedFile]:
+    """Parse each file in the order given: BibTeX here, the rest by ``parse_files`` (which
+    counts a snapshot limit over all its files and yields one result per file)."""
+    others = parse_files([f for f in files if f.suffix != ".bib"], strict=strict, snapshot=snapshot)
+    for path in files:
+        yield parse_bibtex_file(path, strict=strict) if path.suffix == ".bib" else next(others)
 
 
 def _listing_page(parsed: ParsedFile) -> ListingPage:
@@ -177,18 +193,26 @@ def _listing_page(parsed: ParsedFile) -> ListingPage:
 def merge_records(
     records: Iterable[RawRecord],
 ) -> tuple[tuple[Paper, ...], tuple[ParseWarning, ...]]:
-    """Merge records with the same arXiv id or normalized title; keep first-seen order.
+    """Merge records with the same arXiv id, DOI or normalized title; keep first-seen order.
 
-    Two records with the same title but different arXiv ids stay two papers. When two
+    A listing page, the snapshot and a .bib file may all name one paper: the arXiv id
+    and DOI merge them when both sides have one, the title otherwise (a .bib title's
+    LaTeX is decoded first, so "{GPTQ}: ..." is GPTQ). Two records with the same title
+    but different arXiv ids stay two papers. When two
     records of one paper give different years, the earliest is kept (an arXiv listing
     year is when a version appeared; the first version is the paper's year) and a
     warning names both places, so the choice never depends silently on file order.
     """
     merged: dict[str, Paper] = {}
     by_arxiv: dict[str, str] = {}  # arXiv id -> key in ``merged``
+    by_doi: dict[str, str] = {}  # DOI -> key in ``merged``
     warnings: list[ParseWarning] = []
     for record in records:
         key = by_arxiv.get(record.arxiv_id) if record.arxiv_id else None
+        if key is None and record.doi in by_doi:
+            known_id = merged[by_doi[record.doi]].arxiv_id
+            if not (known_id and record.arxiv_id and known_id != record.arxiv_id):
+                key = by_doi[record.doi]  # a DOI never joins two arXiv ids, as a title does not
         if key is None:
             key = title_key(record.title)
             known = merged.get(key)
@@ -196,6 +220,8 @@ def merge_records(
                 key = f"{key}#{record.arxiv_id}"
         if record.arxiv_id:
             by_arxiv[record.arxiv_id] = key
+        if record.doi:
+            by_doi[record.doi] = key
         source = Source(record.path, record.line, record.authors[0], record.position)
         found = merged.get(key)
         if found is None:
@@ -208,6 +234,7 @@ def merge_records(
                 authors=record.authors,
                 sources=(source,),
                 arxiv_id=record.arxiv_id,
+                doi=record.doi,
             )
             continue
         if record.year != found.year:
@@ -229,5 +256,6 @@ def merge_records(
             authors=tuple(dict.fromkeys(found.authors + record.authors)),
             sources=(*found.sources, source),
             arxiv_id=found.arxiv_id or record.arxiv_id,
+            doi=found.doi or record.doi,
         )
     return tuple(merged.values()), tuple(warnings)

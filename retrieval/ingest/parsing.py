@@ -48,6 +48,7 @@ class RawRecord:
     line: int
     position: int
     arxiv_id: str = ""  # set by the arXiv snapshot reader (retrieval/ingest/arxiv_snapshot.py)
+    doi: str = ""  # lowercase, without https://doi.org/ (retrieval/ingest/bibtex.py)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from tests.bot import discord_limits as limits
 
@@ -44,6 +44,7 @@ class Call:
     body: Any
     query: dict[str, str] = field(default_factory=dict)
     response: Any = None  # what the fake answered (the created message, for example)
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)  # files[n]: name, bytes
 
 
 def user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
@@ -88,9 +89,12 @@ class FakeDiscord:
         self.changed = asyncio.Condition()
         self.base = ""
         self._runner: web.AppRunner | None = None
-        app = web.Application()
+        # aiohttp refuses bodies over 1 MiB itself; Discord takes up to 10 files of 10 MiB.
+        app = web.Application(client_max_size=11 * limits.ATTACHMENT_BYTES)
         app.router.add_get("/gateway", self.gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self.rest)
+        app.router.add_get("/attachments/{id}/{filename}", self.attachment)
+        self.uploads: dict[str, bytes] = {}  # attachment id -> bytes a test "uploaded"
         self.app = app
 
     async def start(self) -> str:
@@ -459,10 +463,35 @@ class FakeDiscord:
 
     # ---- REST ---------------------------------------------------------------------
 
+    def attached(self, filename: str, data: bytes, content_type: str) -> dict[str, Any]:
+        """Return an attachment object for a file a user uploads with a command; its url
+        serves the bytes, as Discord's CDN does."""
+        attachment_id = str(next(self.ids))
+        self.uploads[attachment_id] = data
+        return {
+            "id": attachment_id,
+            "filename": filename,
+            "size": len(data),
+            "content_type": content_type,
+            "url": f"{self.base}/attachments/{attachment_id}/{filename}",
+            "proxy_url": f"{self.base}/attachments/{attachment_id}/{filename}",
+        }
+
+    async def attachment(self, request: web.Request) -> web.Response:
+        data = self.uploads.get(request.match_info["id"])
+        if data is None:
+            return web.Response(status=404)
+        return web.Response(body=data, content_type="application/octet-stream")
+
     async def rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
-        body = await request.json() if request.can_read_body else None
-        call = Call(request.method, path, body, dict(request.query))
+        try:
+            body, files = await _read_body(request)
+        except ValueError as exc:  # what Discord answers a malformed or oversized upload
+            status, code = (413, 40005) if "too large" in str(exc) else (400, 50035)
+            self.rejected.append((Call(request.method, path, None), [str(exc)]))
+            return _error(status, str(exc), code)
+        call = Call(request.method, path, body, dict(request.query), files=files)
         self.calls.append(call)
         async with self.changed:
             self.changed.notify_all()
@@ -575,30 +604,42 @@ class FakeDiscord:
                 "flags": 0,
             }
         if parts[0] == "channels" and parts[-1] == "messages" and call.method == "POST":
-            return self._sent_message(int(parts[1]), call.body)
+            return self._sent_message(int(parts[1]), call.body, call.files)
         if parts[0] == "interactions":
-            return self._interaction_callback(int(parts[1]), call.body)
+            return self._interaction_callback(int(parts[1]), call.body, call.files)
         if parts[0] == "webhooks":
-            return self._sent_message(CHANNEL_ID, call.body)
+            return self._sent_message(CHANNEL_ID, call.body, call.files)
         if parts[0] == "applications" and parts[-1] == "commands":
             # Discord answers with every command, a context menu's empty description included.
             return [{"description": "", **c, "id": str(next(self.ids)),
                      "application_id": str(APP_ID), "version": "1"} for c in call.body]  # fmt: skip
         return {}
 
-    def _sent_message(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+    def _sent_message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: dict[str, tuple[str, bytes]] | None = None,
+    ) -> dict[str, Any]:
+        attachments = [
+            self.attached(name, data, "image/png" if name.endswith(".png") else "")
+            for name, data in (files or {}).values()
+        ]
         return self.message_payload(
             body.get("content") or "",
             channel_id=channel_id,
             author=user(BOT_ID, "papercord", bot=True),
             embeds=body.get("embeds") or [],
             components=body.get("components") or [],
+            attachments=attachments,
         )
 
-    def _interaction_callback(self, interaction_id: int, body: dict[str, Any]) -> dict[str, Any]:
+    def _interaction_callback(
+        self, interaction_id: int, body: dict[str, Any], files: dict[str, tuple[str, bytes]]
+    ) -> dict[str, Any]:
         data = body.get("data") or {}
         ephemeral = bool(data.get("flags", 0) & 64)
-        message = self._sent_message(CHANNEL_ID, data)
+        message = self._sent_message(CHANNEL_ID, data, files)
         return {
             "interaction": {
                 "id": str(interaction_id),
@@ -632,6 +673,52 @@ class FakeDiscord:
         async with asyncio.timeout(timeout):
             async with self.changed:
                 await self.changed.wait_for(condition)
+
+
+async def _read_body(request: web.Request) -> tuple[Any, dict[str, tuple[str, bytes]]]:
+    """Return a request's JSON body and its uploaded files, as Discord reads them.
+
+    A message with files is multipart/form-data: a ``payload_json`` part and one
+    ``files[n]`` part per file, each listed in the payload's ``attachments`` by id ``n``.
+    A file over ``ATTACHMENT_BYTES`` is refused whole (413), and so is a part Discord does
+    not know or a file the payload does not list (400).
+    """
+    if not request.can_read_body:
+        return None, {}
+    if not request.content_type.startswith("multipart/"):
+        return await request.json(), {}
+    body: Any = None
+    files: dict[str, tuple[str, bytes]] = {}
+    reader = await request.multipart()
+    async for part in reader:
+        if not isinstance(part, BodyPartReader):
+            raise ValueError("nested multipart is not accepted")
+        data = await part.read(decode=True)
+        if part.name == "payload_json":
+            body = json.loads(data)
+        elif part.name and part.name.startswith("files[") and part.filename:
+            if len(data) > limits.ATTACHMENT_BYTES:
+                raise ValueError(
+                    f"Request entity too large: {part.filename} is {len(data)} bytes, "
+                    f"over {limits.ATTACHMENT_BYTES}"
+                )
+            files[part.name[6:-1]] = (part.filename, bytes(data))
+        else:
+            raise ValueError(f"unknown form part {part.name!r}")
+    listed = {str(a.get("id")) for a in (_attachments_of(body) or [])}
+    if set(files) - listed:
+        raise ValueError(f"files {sorted(set(files) - listed)} are not in payload_json.attachments")
+    return body, files
+
+
+def _attachments_of(body: Any) -> list[dict[str, Any]] | None:
+    """Return the attachments a JSON body lists (an interaction response nests them)."""
+    if not isinstance(body, dict):
+        return None
+    data = body.get("data")
+    if "type" in body and isinstance(data, dict):
+        return list(data.get("attachments") or [])
+    return list(body.get("attachments") or [])
 
 
 def _error(status: int, message: str, code: int) -> web.Response:

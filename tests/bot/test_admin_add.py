@@ -71,3 +71,51 @@ async def test_admin_add_fetches_and_indexes(
     assert [r.ids for r in api.requests] == [("2305.14314", "2210.17323"), ("2401.99999",)]
     assert (corpus / ADDED_FILE).read_text(encoding="utf-8").count("\n") == 2
     assert engine.stats().papers == before + 1
+
+
+LIBRARY = Path(__file__).parents[1] / "data" / "bibtex" / "library.bib"
+
+
+async def add_file(fake: FakeDiscord, name: str, data: bytes) -> dict[str, Any]:
+    """Run /papercord add with an attached file; return the follow-up (or the refusal)."""
+    attachment = fake.attached(name, data, "text/x-bibtex")
+    inner = {"name": "add", "type": 1, "options": [
+        {"name": "library", "type": 11, "value": attachment["id"]}]}  # fmt: skip
+    data_ = {"id": "1", "name": "papercord", "type": 1, "options": [inner],
+             "resolved": {"attachments": {attachment["id"]: attachment}}}  # fmt: skip
+    payload = fake.interaction(2, data_, permissions=MANAGE_GUILD)
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    (answer,) = await fake.wait_for(callback_for(payload))
+    if answer.body["type"] == 4:  # refused at once
+        fake.calls.clear()
+        return dict(answer.body["data"])
+    (followup,) = await fake.wait_for(
+        lambda c: c.method == "POST" and c.path.startswith("/webhooks/")
+    )
+    fake.calls.clear()
+    return dict(followup.body)
+
+
+async def test_admin_attaches_a_bib_library(
+    fake: FakeDiscord,
+    fake_embedder: FakeEmbedder,
+    tmp_path: Path,
+    arxiv: tuple[FakeArxiv, Path],
+) -> None:
+    api, corpus = arxiv
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    engine.ingest([corpus])
+    before = engine.stats().papers
+    async with running_bot(fake, engine, tmp_path / "state"):
+        added = await add_file(fake, "my refs!.bib", LIBRARY.read_bytes())
+        wrong = await add_file(fake, "refs.txt", b"not bibtex")
+    lines = added["content"].splitlines()
+    assert lines[0] == f"Added my_refs.bib. The index now holds {before + 4} papers."
+    assert len(lines) == 4  # one line per skipped entry, one for the missing abstracts
+    assert ".bib:68: skipped: not valid BibTeX (Unexpected block start" in lines[1]
+    assert ".bib:72: skipped" in lines[2] and lines[2].endswith("noyear: no year")
+    assert lines[3].endswith(".bib: 3 entries have no abstract; indexed by title")
+    assert (corpus / "my_refs.bib").read_bytes() == LIBRARY.read_bytes()
+    assert engine.paper("coherent caches disaggregated").paper.url.startswith("https://doi.org/")
+    assert wrong["content"] == "refs.txt is not a BibTeX file: attach a .bib export."
+    assert wrong["flags"] & EPHEMERAL and not api.requests

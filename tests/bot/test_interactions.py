@@ -199,3 +199,31 @@ async def test_reindex_runs_while_the_bot_keeps_answering(bot, fake: FakeDiscord
     )
     assert followup.body["content"].startswith("Reindexed 36 papers (nothing changed")
     assert not bot.reindexing
+
+
+async def test_author_command_attaches_the_chart(bot, fake: FakeDiscord) -> None:
+    payload = fake.interaction(2, command("author", name="hoefler"))
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    (call,) = await fake.wait_for(callback_for(payload))
+    (name, png), *others = call.files.values()
+    embed = call.body["data"]["embeds"][0]
+    assert not others and name == "papers-per-year.png"
+    assert embed["image"]["url"] == "attachment://papers-per-year.png"
+    assert [a["filename"] for a in call.body["data"]["attachments"]] == [name]
+    assert png.startswith(b"\x89PNG") and call.response["resource"]["message"]["attachments"]
+
+
+async def test_fake_discord_refuses_a_file_over_the_attachment_limit(fake: FakeDiscord) -> None:
+    import aiohttp
+
+    from tests.bot import discord_limits
+
+    form = aiohttp.FormData()
+    form.add_field("payload_json", '{"attachments": [{"id": 0, "filename": "big.png"}]}')
+    big = b"\0" * (discord_limits.ATTACHMENT_BYTES + 1)
+    form.add_field("files[0]", big, filename="big.png", content_type="image/png")
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{fake.base}/api/v10/channels/{CHANNEL_ID}/messages", data=form) as response,
+    ):
+        assert response.status == 413 and (await response.json())["code"] == 40005

@@ -272,3 +272,46 @@ def test_eval_help_says_what_runs_by_default(papercord: Papercord) -> None:
     assert done.code == 0 and "data/eval/dev.jsonl" in text
     assert "all three (bm25, vector, hybrid)" in text or "all three modes" in text
     assert "docs/eval-format.md" in text
+
+
+def test_author_plot_writes_the_chart(papercord: Papercord, tmp_path: Path) -> None:
+    target = tmp_path / "zhang.png"
+    done = papercord("author", "zhang", "--plot", str(target))
+    assert done.code == 0, done.err
+    assert "Zhiru Zhang" in done.out and f"wrote {target}" in done.err
+    from PIL import Image
+
+    with Image.open(target) as image:
+        assert image.format == "PNG" and image.size == (800, 450)
+        assert len(image.convert("RGB").getcolors(maxcolors=100_000) or []) > 10  # not blank
+    missing = papercord("author", "zhang", "--plot", str(tmp_path / "no" / "such.png"))
+    assert missing.code == 1 and "cannot write" in missing.err
+
+
+def test_ask_json_carries_a_summary_only_with_llm_settings(
+    papercord: Papercord,
+    fake_engine: Engine,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from retrieval.config import ChromaSettings, LlmSettings, RetrievalSettings
+    from tests.conftest import FakeEmbedder
+    from tests.fake_llm import fake_llm
+
+    question = "which papers quantize language model weights to a few bits?"
+    plain = papercord("ask", question, "--json").json()
+    assert "summary" not in plain
+    with fake_llm() as llm:
+        settings = LlmSettings(base_url=llm.url, model="fake")
+        chroma = ChromaSettings(path=fake_engine.chroma.path)
+        engine = Engine(RetrievalSettings(), chroma, FakeEmbedder(), llm=settings)
+        summarized = papercord("ask", question, "--json", "-k", "3", engine=engine).json()
+        shown = papercord("ask", question, "-k", "3", engine=engine).out
+        llm.mode = "500"
+        failed = papercord("ask", question, "--json", "-k", "3", engine=engine).json()
+        engine.close()
+    summary = summarized["summary"]
+    assert isinstance(summary, dict) and summary["text"].endswith("too [2].")
+    assert [c["number"] for c in summary["citations"]] == [1, 2]
+    assert summary["citations"][0]["title"] == summarized["results"][0]["title"]
+    assert failed["summary"] is None and failed["results"] == summarized["results"]
+    assert shown.index("Generated summary") < shown.index("1. ")
