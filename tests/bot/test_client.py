@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -12,6 +13,7 @@ import pytest
 
 from bot.client import Papercord
 from bot.storage import Storage
+from bot.storage.database import SqliteDatabase
 from retrieval.engine import Engine
 from tests.bot.conftest import bot_settings
 
@@ -24,7 +26,7 @@ def make_bot(
 ) -> Iterator[MakeBot]:
     """Return a builder of unconnected bots; restore discord.py's API address afterwards."""
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
-    storage = Storage(tmp_path / "state.sqlite3")
+    storage = Storage(SqliteDatabase(tmp_path / "state.sqlite3"))  # never connects: no schema
     executor = ThreadPoolExecutor(1, thread_name_prefix="retrieval")
 
     def build(api: str = "http://127.0.0.1:9/api/v10/", **discord_options: object) -> Papercord:
@@ -33,7 +35,7 @@ def make_bot(
 
     yield build
     executor.shutdown()
-    storage.close()
+    asyncio.run(storage.close())
 
 
 def test_shard_settings_reach_discord_py(make_bot: MakeBot) -> None:
