@@ -191,6 +191,13 @@ class PostgresDatabase(Database):
         await self._pool.close()
 
 
+def database_errors() -> tuple[type[Exception], ...]:
+    """Return the exceptions either database raises for a refused or failed statement."""
+    import asyncpg
+
+    return (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+
+
 def _statements(script: str) -> list[str]:
     """Split a migration file on semicolons (ours hold none inside strings)."""
     lines = [line.split("--", 1)[0] for line in script.splitlines()]
