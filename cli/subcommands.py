@@ -347,9 +347,10 @@ def migrate_state(args: argparse.Namespace, settings: Settings) -> int:
         finally:
             await source.close()
 
+    refused = (CopyError, *database_errors())
     try:
         report = asyncio.run(run())
-    except (CopyError, *database_errors()) as exc:
+    except refused as exc:
         raise StorageError(f"nothing was copied: {exc}") from None
     rows = ", ".join(f"{table} {count}" for table, count in report.counts.items())
     print(f"copied {sum(report.counts.values())} rows to {redacted(args.target)} ({rows})")
