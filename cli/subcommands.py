@@ -347,7 +347,7 @@ def migrate_state(args: argparse.Namespace, settings: Settings) -> int:
         finally:
             await source.close()
 
-    refused = (CopyError, *database_errors())
+    refused: tuple[type[Exception], ...] = (CopyError, *database_errors())
     try:
         report = asyncio.run(run())
     except refused as exc:
