@@ -39,6 +39,7 @@ EXTENSIONS = (
     "bot.cogs.help",
     "bot.cogs.admin",
     "bot.cogs.heartbeat",
+    "bot.cogs.index_watch",
 )
 
 

@@ -74,7 +74,8 @@ async def running_bot(
     fake: FakeDiscord, engine: Engine, state: Path, storage_url: str, **discord: Any
 ) -> AsyncIterator[Papercord]:
     """Run the real discord.py client against the fake until the block ends."""
-    settings = bot_settings(f"{fake.base}/api/v10", state, **discord)
+    api_base = str(discord.pop("api_base", f"{fake.base}/api/v10"))
+    settings = bot_settings(api_base, state, **discord)
     storage = await open_storage(storage_url, ROOT)
     executor = ThreadPoolExecutor(settings.discord.workers)
     bot = Papercord(settings, engine, storage, executor)
