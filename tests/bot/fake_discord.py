@@ -153,6 +153,9 @@ class FakeDiscord:
                 continue
             payload = json.loads(message.data)
             await self._gateway_op(socket, payload)
+        for shard_id, connection in list(self.shard_sockets.items()):
+            if connection is socket:  # the shard is down until it connects again
+                self._shard_event(shard_id).clear()
         return socket
 
     async def _gateway_op(self, socket: web.WebSocketResponse, payload: dict[str, Any]) -> None:
