@@ -10,6 +10,7 @@ from pathlib import Path
 
 import discord
 import pytest
+from pydantic import ValidationError
 
 from bot.client import Papercord
 from bot.storage import Storage
@@ -42,8 +43,11 @@ def test_shard_settings_reach_discord_py(make_bot: MakeBot) -> None:
     assert make_bot().shard_ids is None  # discord.py asks the gateway how many to run
     sharded = make_bot(shard_ids=[1], shard_count=2)
     assert (sharded.shard_ids, sharded.shard_count) == ([1], 2)
-    with pytest.raises(discord.ClientException, match="provide a shard_count"):
+    # Refused with papercord's message before discord.py's "provide a shard_count".
+    with pytest.raises(ValidationError, match="shard_ids needs shard_count"):
         make_bot(shard_ids=[1])
+    with pytest.raises(ValidationError, match="shard 2 does not exist: ids run from 0 to 1"):
+        make_bot(shard_ids=[2], shard_count=2)
 
 
 def test_rest_requests_go_to_the_configured_api(make_bot: MakeBot) -> None:
