@@ -72,17 +72,26 @@ async def test_thumbs_on_the_answer_feed_the_feedback_table(bot, fake: FakeDisco
     thread_id = await post(fake, "graph neural networks", "Which papers accelerate GNNs?")
     (answer,) = await fake.wait_for(posted_to(thread_id))
     message_id = answer.response["id"]
+    async with asyncio.timeout(10):  # a person reacts once the bot has noted its answer
+        while await bot.storage.answered_by(int(message_id)) is None:
+            await asyncio.sleep(0.05)
 
-    async def votes() -> list[tuple[str, str]]:
-        await asyncio.sleep(0.3)
-        return [tuple(r) for r in await bot.storage.db.fetch("SELECT vote, question FROM feedback")]
+    async def votes(expected: list[str]) -> list[tuple[str, str]]:
+        async with asyncio.timeout(10):
+            while True:
+                found = [tuple(r) for r in
+                         await bot.storage.db.fetch("SELECT vote, question FROM feedback")]  # fmt: skip
+                if [vote for vote, _ in found] == expected:
+                    return found
+                await asyncio.sleep(0.05)
 
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "👍"))
-    assert await votes() == [("up", "graph neural networks Which papers accelerate GNNs?")]
+    assert await votes(["up"]) == [("up", "graph neural networks Which papers accelerate GNNs?")]
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "👎"))
-    assert [v for v, _ in await votes()] == ["down"]  # one vote per user: the latest
+    await votes(["down"])  # one vote per user: the latest
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "🎉"))
-    assert [v for v, _ in await votes()] == ["down"]
+    await asyncio.sleep(0.5)  # 🎉 is no vote: still the one
+    assert [v for v, _ in await votes(["down"])] == ["down"]
 
 
 async def test_other_forums_are_left_alone(bot, fake: FakeDiscord) -> None:
