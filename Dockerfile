@@ -41,8 +41,12 @@ RUN /opt/prepare/bin/python -m cli prepare-model \
     && /opt/prepare/bin/python -m cli ingest \
     && if [ "$PRECISION" = int8 ]; then rm /src/model/model.onnx; \
        else rm /src/model/model-int8.onnx; fi
-# The runtime needs no pip, setuptools or byte-code caches of the build.
-RUN /opt/runtime/bin/pip uninstall --yes pip setuptools >/dev/null 2>&1 || true; \
+# The runtime needs no pip, setuptools or byte-code caches of the build, nor the
+# Kubernetes client chromadb declares for its distributed mode (75 MB; the embedded
+# store, the HTTP client and `chroma run` never import it).
+RUN /opt/runtime/bin/pip uninstall --yes kubernetes durationpy requests-oauthlib oauthlib \
+        websocket-client >/dev/null \
+    && /opt/runtime/bin/pip uninstall --yes pip setuptools >/dev/null 2>&1 || true; \
     find /opt/runtime -name __pycache__ -type d -prune -exec rm -rf {} +
 
 FROM ${PYTHON_IMAGE}
