@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 MODEL_MANIFEST := var/model/all-MiniLM-L6-v2/manifest.json
 
-.PHONY: run test setup index lint typecheck unit unit-fast bench clean
+.PHONY: run test setup index lint typecheck unit unit-fast bench image clean
 
 run: index
 	$(BIN)/papercord start
@@ -51,6 +51,12 @@ unit-fast: $(INSTALLED)
 bench: index
 	$(BIN)/python -m bench.ask_latency
 	$(BIN)/python -m bench.ingest
+
+# The Docker image (Dockerfile). Where Docker Hub is out of reach:
+#   ../shared/tools/docker-local.sh build . papercord:dev
+IMAGE ?= papercord:dev
+image:
+	docker build -t $(IMAGE) .
 
 clean:
 	rm -rf var $(VENV)

@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 import discord.gateway
 
 from bench.ask_latency import percentiles, rss_mb
-from bot.__main__ import create
+from bot.__main__ import connect_storage, prepare
 from bot.client import Papercord
 from bot.settings import Settings, build_engine
 from retrieval.config import DATA, ROOT
@@ -264,12 +264,13 @@ async def soak(bench: Bench, seconds: float, reindexes: int) -> None:
 
 
 async def run(args: argparse.Namespace, bench: Bench) -> None:
-    limit_malloc_arenas()  # as create() does; the writer below starts threads first
+    limit_malloc_arenas()  # as prepare() does; the writer below starts threads first
     settings = bench.settings()
     engine = build_engine(settings)
     engine.ingest([settings.paths.corpus])
     settings.paths.state.mkdir(parents=True, exist_ok=True)
-    bot = create(settings)  # wired as `python -m bot` wires it
+    served, executor = prepare(settings)  # wired as `python -m bot` wires it
+    bot = Papercord(settings, served, await connect_storage(settings), executor)
     task = asyncio.create_task(bot.start("fake-token"))
     ticker = asyncio.create_task(bench.ticker())
     while not bot.is_ready():
@@ -285,7 +286,7 @@ async def run(args: argparse.Namespace, bench: Bench) -> None:
         ticker.cancel()
         await bot.close()
         bot.executor.shutdown(wait=False, cancel_futures=True)
-        bot.storage.close()
+        await bot.storage.close()
 
 
 def main() -> None:

@@ -1,8 +1,8 @@
 """``python -m bot``: the one place the Discord bot is wired and started.
 
-settings -> engine -> storage -> executor -> ``Papercord(...)``. The ``papercord run`` and
-``papercord sync-commands`` commands of the CLI (``cli/``) call ``run`` and
-``sync_commands`` here.
+settings -> engine -> executor -> storage (migrated) -> ``Papercord(...)``. The
+``papercord run`` and ``papercord sync-commands`` commands of the CLI (``cli/``) call
+``run`` and ``sync_commands`` here.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ import discord
 
 from bot.client import Papercord
 from bot.settings import Settings, build_engine, load_settings
-from bot.storage import Storage
+from bot.storage import Storage, open_storage
+from retrieval.config import ROOT
+from retrieval.engine import Engine
 from retrieval.errors import PapercordError
 from retrieval.index.memory import limit_malloc_arenas
 
@@ -29,7 +31,6 @@ log = logging.getLogger(__name__)
 
 EXIT_ERROR, EXIT_TOKEN = 1, 2
 AUTH_FAILED = 4004  # the gateway's close code for a rejected token
-DATABASE = "papercord.sqlite3"  # in the state folder, beside health.json
 NO_TOKEN = (
     "papercord: DISCORD_TOKEN is not set. Put DISCORD_TOKEN=<your bot token> in .env or the "
     "environment (README: 'Connect to Discord')."
@@ -44,14 +45,18 @@ MISSING_INTENT = (
 )
 
 
-def create(settings: Settings) -> Papercord:
-    """Build the engine, storage, executor and bot from settings."""
+def prepare(settings: Settings) -> tuple[Engine, ThreadPoolExecutor]:
+    """Build the engine (its index loaded) and the executor retrieval runs in."""
     limit_malloc_arenas()  # before Chroma's and the executor's threads: see retrieval.index.memory
     engine = build_engine(settings, read_only=True)  # answering never writes the index
     engine.reload()  # load the index now, so the first question is fast
-    storage = Storage(settings.paths.state / DATABASE)
     executor = ThreadPoolExecutor(settings.discord.workers, thread_name_prefix="retrieval")
-    return Papercord(settings, engine, storage, executor)
+    return engine, executor
+
+
+async def connect_storage(settings: Settings) -> Storage:
+    """Open the configured storage and apply its migrations."""
+    return await open_storage(settings.storage_url(), ROOT)
 
 
 def run(settings: Settings) -> int:
@@ -60,17 +65,25 @@ def run(settings: Settings) -> int:
     if secret is None:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_TOKEN
-    bot = create(settings)
+    engine, executor = prepare(settings)
 
-    def again() -> Papercord:  # a closed discord.py client cannot start twice
-        return Papercord(settings, bot.engine, bot.storage, bot.executor)
+    async def serve() -> int:
+        storage = await connect_storage(settings)
+
+        def again() -> Papercord:  # a closed discord.py client cannot start twice
+            return Papercord(settings, engine, storage, executor)
+
+        try:
+            return await _run_until_signal(again(), again, secret)
+        finally:
+            await storage.close()
 
     try:
-        return asyncio.run(_run_until_signal(bot, again, secret))
+        return asyncio.run(serve())
     except KeyboardInterrupt:  # a second Ctrl-C while closing
         return 0
     finally:
-        _release(bot)
+        executor.shutdown(wait=False, cancel_futures=True)
 
 
 async def _run_until_signal(first: Papercord, again: Callable[[], Papercord], secret: str) -> int:
@@ -170,15 +183,19 @@ def sync_commands(settings: Settings, guild_id: int | None) -> int:
     if secret is None:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_TOKEN
-    bot = create(settings)
+    engine, executor = prepare(settings)
 
     async def sync() -> list[str]:
-        async with bot:
-            await bot.login(secret)  # runs setup_hook, which loads the commands
-            guild = discord.Object(guild_id) if guild_id else None
-            if guild is not None:
-                bot.tree.copy_global_to(guild=guild)
-            return [command.name for command in await bot.tree.sync(guild=guild)]
+        storage = await connect_storage(settings)
+        try:
+            async with Papercord(settings, engine, storage, executor) as bot:
+                await bot.login(secret)  # runs setup_hook, which loads the commands
+                guild = discord.Object(guild_id) if guild_id else None
+                if guild is not None:
+                    bot.tree.copy_global_to(guild=guild)
+                return [command.name for command in await bot.tree.sync(guild=guild)]
+        finally:
+            await storage.close()
 
     try:
         names = asyncio.run(sync())
@@ -192,7 +209,7 @@ def sync_commands(settings: Settings, guild_id: int | None) -> int:
         print(f"papercord: cannot reach {settings.discord.api_base}: {exc}", file=sys.stderr)
         return EXIT_ERROR
     finally:
-        _release(bot)
+        executor.shutdown(wait=False, cancel_futures=True)
     where = f"server {guild_id}" if guild_id else "all servers (may take up to an hour)"
     print(f"registered {', '.join(sorted(names))} for {where}")
     return 0
@@ -202,11 +219,6 @@ def _server_message(exc: discord.HTTPException) -> str:
     """Return the server's own message on one line (discord.py appends field errors)."""
     text = " ".join(str(exc.text or exc).split())
     return f"{exc.status} {text}"
-
-
-def _release(bot: Papercord) -> None:
-    bot.executor.shutdown(wait=False, cancel_futures=True)
-    bot.storage.close()
 
 
 def main() -> int:

@@ -55,7 +55,7 @@ async def ask(
         first_page = bot.settings.discord.results_shown
         answer = await asyncio.to_thread(bot.engine.summarize, answer, first_page)
     shown = answer.closest if answer.abstained else answer.results + answer.more
-    question_id = bot.storage.record_question(
+    question_id = await bot.storage.record_question(
         answer.question,
         answer.mode,
         asdict(answer.filters),
@@ -78,10 +78,10 @@ async def ask(
     return answer, question_id
 
 
-def check_cooldown(interaction: discord.Interaction[Papercord]) -> None:
+async def check_cooldown(interaction: discord.Interaction[Papercord]) -> None:
     """Raise ``CommandOnCooldown`` when the user asked too often (answered by ``bot.errors``)."""
     bot = interaction.client
-    wait = bot.retry_after(interaction.user.id)
+    wait = await bot.retry_after(interaction.user.id)
     if wait:
         settings = bot.settings.discord
         raise app_commands.CommandOnCooldown(

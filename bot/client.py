@@ -19,7 +19,7 @@ from bot.embeds import NO_MENTIONS
 from bot.gateway import guard_parsers
 from bot.network import network_problem
 from bot.settings import DISCORD_API, Settings
-from bot.storage import ServerSettings, Storage
+from bot.storage import ServerSettings, Storage, cooldowns_for
 from retrieval.engine import Engine
 
 log = logging.getLogger(__name__)
@@ -39,6 +39,7 @@ EXTENSIONS = (
     "bot.cogs.help",
     "bot.cogs.admin",
     "bot.cogs.heartbeat",
+    "bot.cogs.index_watch",
 )
 
 
@@ -100,10 +101,9 @@ class Papercord(commands.AutoShardedBot):
         self.started_at = time.monotonic()
         self.reindexing = False
         self.gateway: yarl.URL | None = None  # None: the one discord.py picks
-        self.cooldowns: commands.CooldownMapping[int] = commands.CooldownMapping.from_cooldown(
-            settings.discord.cooldown_questions,
-            settings.discord.cooldown_seconds,
-            lambda user_id: user_id,
+        # Shared by every process through Postgres; this process's own with SQLite.
+        self.cooldowns = cooldowns_for(
+            storage, settings.discord.cooldown_questions, settings.discord.cooldown_seconds
         )
 
     async def run_retrieval(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
@@ -113,14 +113,13 @@ class Papercord(commands.AutoShardedBot):
             self.executor, functools.partial(function, *args, **kwargs)
         )
 
-    def server_settings(self, guild_id: int) -> ServerSettings:
+    async def server_settings(self, guild_id: int) -> ServerSettings:
         """Return the settings that apply in a server (its own, else the global ones)."""
-        return self.storage.guild_config(guild_id).effective(self.settings.discord)
+        return (await self.storage.guild_config(guild_id)).effective(self.settings.discord)
 
-    def retry_after(self, user_id: int) -> float:
-        """Return seconds until this user may ask again (0 when they may ask now)."""
-        bucket = self.cooldowns.get_bucket(user_id)
-        return (bucket.update_rate_limit() or 0.0) if bucket else 0.0
+    async def retry_after(self, user_id: int) -> float:
+        """Count a question; return seconds until this user may ask again (0: answer it)."""
+        return await self.cooldowns.take(user_id)
 
     async def on_error(self, event_method: str, /, *args: object, **kwargs: object) -> None:
         """Log a network failure in an event handler as one line; anything else in full."""

@@ -33,7 +33,7 @@ async def post_new_papers(bot: Papercord, new: set[str]) -> int:
     if not new:
         return 0
     sent = 0
-    for subscription in bot.storage.subscriptions():
+    for subscription in await bot.storage.subscriptions():
         sent += await _post_one(bot, subscription, new)
     return sent
 
@@ -47,7 +47,7 @@ async def _post_one(bot: Papercord, subscription: Subscription, new: set[str]) -
     if answer.abstained or answer.author is not None:
         return 0
     matches = [r for r in answer.results + answer.more if r.paper.id in new]
-    fresh = [r for r in matches if bot.storage.claim_digest_post(subscription.id, r.paper.id)]
+    fresh = [r for r in matches if await bot.storage.claim_digest_post(subscription.id, r.paper.id)]
     if not fresh:
         return 0
     card = answer_card(replace(answer, results=tuple(fresh), more=()), shown=CARD_PAPERS)

@@ -7,9 +7,9 @@ import discord
 from bot.client import Papercord
 
 
-def forum_post(bot: Papercord, channel: object) -> discord.Thread | None:
+async def forum_post(bot: Papercord, channel: object) -> discord.Thread | None:
     """Return the channel when it is a post in a forum this server configured, else None."""
     if not isinstance(channel, discord.Thread) or channel.parent_id is None:
         return None
-    forums = bot.server_settings(channel.guild.id).forum_channels
+    forums = (await bot.server_settings(channel.guild.id)).forum_channels
     return channel if channel.parent_id in forums else None

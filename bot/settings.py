@@ -41,6 +41,7 @@ from retrieval.index.embedding import Embedder
 
 DEFAULT_CONFIG = ROOT / "config" / "papercord.toml"
 DISCORD_API = "https://discord.com/api/v10"
+DATABASE = "papercord.sqlite3"  # in the state folder, beside health.json, by default
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 
@@ -84,6 +85,22 @@ class DiscordSettings(BaseModel):
     shard_ids: list[int] | None = None
     workers: int = Field(2, ge=1, le=16)  # threads running retrieval off the event loop
 
+    @model_validator(mode="after")
+    def _shards_fit(self) -> DiscordSettings:
+        """Refuse shard ids without a count, or past it (shard 2 of 2 does not exist)."""
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("shard_ids needs shard_count, the total across all processes")
+        if not self.shard_ids or len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError("shard_ids lists each shard this process runs once, e.g. [0, 1]")
+        wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+        if wrong:
+            raise ValueError(
+                f"shard {wrong[0]} does not exist: ids run from 0 to {self.shard_count - 1}"
+            )
+        return self
+
     @field_validator("api_base")
     @classmethod
     def _http_url(cls, value: str) -> str:
@@ -108,6 +125,30 @@ def _url(value: str, schemes: tuple[str, ...], example: str) -> str:
     if not valid or any(ch.isspace() for ch in value):
         raise ValueError(f"not an {' or '.join(schemes)} URL; e.g. {example}")
     return value
+
+
+class StorageSettings(BaseModel):
+    """Where the bot keeps its state: a SQLite file (one process) or Postgres (several)."""
+
+    model_config = ConfigDict(extra="forbid")
+    # None: sqlite:///<paths.state>/papercord.sqlite3. postgresql://user:pass@host:port/db
+    # shares feedback, settings, subscriptions and cooldowns between bot processes.
+    url: str | None = None
+
+    @field_validator("url")
+    @classmethod
+    def _storage_url(cls, value: str | None) -> str | None:
+        """Refuse a URL that is neither sqlite: nor postgresql:."""
+        if value is None:
+            return None
+        value = value.strip()
+        scheme = urlsplit(value).scheme
+        if scheme not in {"sqlite", "postgresql", "postgres"}:
+            raise ValueError(
+                "not a storage URL; e.g. sqlite:///var/papercord.sqlite3 or "
+                "postgresql://papercord:PASSWORD@127.0.0.1:5432/papercord"
+            )
+        return value
 
 
 class LoggingSettings(BaseModel):
@@ -159,6 +200,7 @@ class Settings(BaseSettings):
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     chroma: ChromaSettings = Field(default_factory=ChromaSettings)
     discord: DiscordSettings = Field(default_factory=DiscordSettings)
+    storage: StorageSettings = Field(default_factory=StorageSettings)
     logging: LoggingSettings = Field(default_factory=LoggingSettings)
     arxiv: ArxivSettings = Field(default_factory=ArxivSettings)
     llm: LlmSettings = Field(default_factory=LlmSettings)
@@ -186,7 +228,14 @@ class Settings(BaseSettings):
             state=_absolute(self.paths.state),
         )
         self.chroma = self.chroma.model_copy(update={"path": _absolute(self.chroma.path)})
+        if self.storage.url is None:
+            self.storage = StorageSettings(url=f"sqlite:///{self.paths.state / DATABASE}")
         return self
+
+    def storage_url(self) -> str:
+        """Return the storage URL (the SQLite file in the state folder unless set)."""
+        assert self.storage.url is not None  # filled in by _absolute_paths
+        return self.storage.url
 
     def token(self) -> str | None:
         """Return the Discord token, or None when it is unset or blank."""

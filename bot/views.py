@@ -72,7 +72,7 @@ class MoreResults(PapercordButton, template=r"pc:more:(?P<qid>\d+):(?P<offset>\d
 
     async def clicked(self, interaction: Interaction) -> None:
         bot = interaction.client
-        stored = bot.storage.question(self.question_id)
+        stored = await bot.storage.question(self.question_id)
         if stored is None:
             await interaction.response.send_message(
                 "That question is no longer stored; please ask again.", ephemeral=True
@@ -179,7 +179,7 @@ class Feedback(PapercordButton, template=r"pc:fb:(?P<qid>\d+):(?P<vote>up|down)"
 
     async def clicked(self, interaction: Interaction) -> None:
         bot = interaction.client
-        stored = bot.storage.record_feedback(self.question_id, interaction.user.id, self.vote)
+        stored = await bot.storage.record_feedback(self.question_id, interaction.user.id, self.vote)
         text = "Thanks for the feedback!" if stored else "That question is no longer stored."
         await interaction.response.send_message(text, ephemeral=True)
 

@@ -18,11 +18,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from bot.settings import load_settings
+from pydantic import ValidationError
+
+from bot.settings import DiscordSettings, Settings, load_settings
 from cli import subcommands
 from cli.text import terminal
 from retrieval.config import DATA, MODES
-from retrieval.errors import NotFoundError, PapercordError, QueryError
+from retrieval.errors import ConfigError, NotFoundError, PapercordError, QueryError
 
 EXIT_ERROR, EXIT_USAGE = 1, 2
 FIRST_YEAR, LAST_YEAR = 1000, 9999  # --year: "-5", "0" and "99999999" are no years
@@ -57,6 +59,38 @@ def papers(text: str) -> int:
     if not 1 <= value <= subcommands.MAX_RESULTS:
         raise argparse.ArgumentTypeError(f"{text}: ask for 1 to {subcommands.MAX_RESULTS} papers")
     return value
+
+
+def shard_ids(text: str) -> list[int]:
+    """Parse --shard-ids: "0", "0,1" or "2, 3" (each shard once)."""
+    try:
+        ids = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of shard ids like 0,1") from None
+    if any(i < 0 for i in ids) or len(set(ids)) != len(ids):
+        raise argparse.ArgumentTypeError(f"{text!r}: each shard id once, from 0 up")
+    return ids
+
+
+def shard_count(text: str) -> int:
+    """Parse --shard-count: the number of shards across every process, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: a bot has 1 shard or more")
+    return value
+
+
+def add_shard_options(parser: argparse.ArgumentParser) -> None:
+    """Add --shard-ids and --shard-count (they override [discord] shard_ids/shard_count)."""
+    parser.add_argument(
+        "--shard-ids", type=shard_ids, default=None, help="shards this process runs, e.g. 0,1"
+    )
+    parser.add_argument(
+        "--shard-count", type=shard_count, default=None, help="shards across all processes"
+    )
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -177,9 +211,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     sub.add_parser("chat", help="try the bot in the terminal: questions, /paper, /author")
-    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    add_shard_options(run)
     sub.add_parser("start", help="start the bot if DISCORD_TOKEN is set, else the console")
-    sub.add_parser("health", help="exit 0 if the running bot is connected (for HEALTHCHECK)")
+    health = sub.add_parser(
+        "health", help="exit 0 if the running bot's shards are connected (for HEALTHCHECK)"
+    )
+    add_shard_options(health)
+    sub.add_parser("migrate", help="apply the storage's schema migrations ([storage] url)")
+    copy = sub.add_parser(
+        "migrate-state",
+        help="copy every table of the bot's state into another, empty database",
+        description="Copy every table from one storage URL to another, e.g. from "
+        "sqlite:///var/papercord.sqlite3 to postgresql://user:pass@host:5432/papercord. "
+        "The copy is one transaction with its counts checked: it is complete or absent.",
+    )
+    copy.add_argument("--from", dest="source", required=True, metavar="URL")
+    copy.add_argument("--to", dest="target", required=True, metavar="URL")
     sync = sub.add_parser("sync-commands", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="a server id: instant, local")
     return parser
@@ -196,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "ingest rebuilds from the corpus folder (paths.corpus); use `ingest --add "
                 "PATH` to add PATH to it, or `ingest --replace PATH` to index PATH alone"
             )
-        settings = load_settings()
+        settings = with_shards(load_settings(), args)
         console = args.command == "start" and settings.token() is None  # start -> chat
         quiet = (args.command in QUIET_COMMANDS or console) and not args.verbose
         settings.logging.configure(quiet=quiet)
@@ -221,6 +269,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
     except KeyboardInterrupt:
         return 130
+
+
+def with_shards(settings: Settings, args: argparse.Namespace) -> Settings:
+    """Return settings with --shard-ids/--shard-count applied (checked like the config)."""
+    ids, count = getattr(args, "shard_ids", None), getattr(args, "shard_count", None)
+    if ids is None and count is None:
+        return settings
+    chosen = settings.discord.model_dump()
+    if ids is not None:
+        chosen["shard_ids"] = ids
+    if count is not None:
+        chosen["shard_count"] = count
+    try:
+        discord = DiscordSettings.model_validate(chosen)
+    except ValidationError as exc:
+        message = str(exc.errors(include_input=False)[0]["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"--shard-ids/--shard-count: {message}") from None
+    return settings.model_copy(update={"discord": discord})
 
 
 def discard_stdout() -> None:
@@ -267,6 +333,8 @@ COMMANDS: dict[str, subcommands.Subcommand] = {
     "start": subcommands.start,
     "sync-commands": subcommands.sync_commands,
     "health": subcommands.check_health,
+    "migrate": subcommands.migrate,
+    "migrate-state": subcommands.migrate_state,
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import functools
 import json
 import math
@@ -19,10 +20,13 @@ import bot.__main__ as discord_bot  # the bot is wired there; `run` and `sync-co
 from bot import health
 from bot.render import answer_card, author_card, paper_card
 from bot.settings import Settings, build_engine
+from bot.storage.copying import CopyError, CopyReport, copy_state
+from bot.storage.database import StorageError, connect, database_errors, redacted
+from bot.storage.migrations import migrate as apply_migrations
 from cli import payloads
 from cli.chat import run_console
 from cli.text import Style, card_text, terminal
-from retrieval.config import MODES, Mode
+from retrieval.config import MODES, ROOT, Mode
 from retrieval.engine import Engine
 from retrieval.errors import PapercordError
 from retrieval.evaluation.scoring import breakdown_table, cell, load_questions
@@ -354,10 +358,54 @@ def start(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def check_health(args: argparse.Namespace, settings: Settings) -> int:
-    """Exit 0 when the running bot reported itself connected within the last 90 s."""
-    ok, reason = health.healthy(settings.paths.state / health.FILE_NAME)
-    print(reason, file=sys.stdout if ok else sys.stderr)
+    """Exit 0 when the bot's shards reported themselves connected within the last 90 s."""
+    name = health.file_name(settings.discord.shard_ids)
+    ok, lines = health.report(settings.paths.state / name)
+    print("\n".join(lines), file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1
+
+
+def migrate(args: argparse.Namespace, settings: Settings) -> int:
+    """Apply the storage's schema migrations and say which ran."""
+
+    async def run() -> list[str]:
+        db = await connect(settings.storage_url(), ROOT)
+        try:
+            return [f"{m.version:04d} {m.name}" for m in await apply_migrations(db)]
+        finally:
+            await db.close()
+
+    try:
+        done = asyncio.run(run())
+    except database_errors() as exc:
+        raise StorageError(f"the migration was not applied: {exc}") from None
+    where = redacted(settings.storage_url())
+    print(f"applied {', '.join(done)} to {where}" if done else f"{where} is up to date")
+    return 0
+
+
+def migrate_state(args: argparse.Namespace, settings: Settings) -> int:
+    """Copy every table of the bot's state into an empty database; all or nothing."""
+
+    async def run() -> CopyReport:
+        source = await connect(args.source, ROOT)
+        try:
+            target = await connect(args.target, ROOT)
+            try:
+                return await copy_state(source, target)
+            finally:
+                await target.close()
+        finally:
+            await source.close()
+
+    refused: tuple[type[Exception], ...] = (CopyError, *database_errors())
+    try:
+        report = asyncio.run(run())
+    except refused as exc:
+        raise StorageError(f"nothing was copied: {exc}") from None
+    rows = ", ".join(f"{table} {count}" for table, count in report.counts.items())
+    print(f"copied {sum(report.counts.values())} rows to {redacted(args.target)} ({rows})")
+    return 0
 
 
 def sync_commands(args: argparse.Namespace, settings: Settings) -> int:

@@ -33,6 +33,9 @@ class ChromaSettings(BaseModel):
     ssl: bool = False
     prefix: str = Field("papercord", pattern=r"^[a-zA-Z0-9][a-zA-Z0-9_-]{1,40}$")
     ef_search: int = Field(EF_SEARCH, ge=10, le=4096)  # set when a collection is created
+    # http: how often a serving process asks the server which generation is active, so a
+    # reindex made by another process is served here within this many seconds.
+    watch_seconds: float = Field(30.0, gt=0, le=3600)
 
     @property
     def cache(self) -> Path:

@@ -187,6 +187,21 @@ class Engine:
         freeze_loaded()  # the index's objects stay out of the garbage collector's walks
         trim_free_memory()  # the records read to build it, and the index it replaced
 
+    def follow_active(self) -> str | None:
+        """Serve the generation the store marks active if it is not the one served here.
+
+        Another process's reindex publishes its generation in the store (one metadata
+        write, ``VectorStore.activate``); reading it back is one small request, so a
+        process can ask often without re-reading the index. Return the generation now
+        served when it changed, else None.
+        """
+        active = self.store.active()
+        serving = self._searcher.index.generation if self._searcher else None
+        if active is None or active[0] == serving:
+            return None
+        self.reload()
+        return active[0]
+
     @property
     def searcher(self) -> Searcher:
         """Return the current searcher, loading the index on first use."""

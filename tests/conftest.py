@@ -26,6 +26,7 @@ from retrieval.engine import Engine
 from retrieval.index.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.text import tokenize
 from tests.chroma_run import chroma_run
+from tests.postgres_run import postgres_bin, postgres_run
 
 MODEL_DIR = ROOT / "var" / "model" / "all-MiniLM-L6-v2"
 CORPUS = DATA / "pages"
@@ -149,3 +150,12 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """Start `chroma run` from the chromadb package on a free loopback port; yield the port."""
     with chroma_run(tmp_path_factory.mktemp("chroma-server")) as (_, port):
         yield port
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """Start a private Postgres on a free loopback port; yield its URL (skip if not installed)."""
+    if postgres_bin() is None:
+        pytest.skip("Postgres is not installed (apt-get install postgresql; .ci/run does)")
+    with postgres_run() as url:
+        yield url

@@ -86,7 +86,7 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
     async def stats(self, interaction: discord.Interaction[Papercord]) -> None:
         """Show usage and index statistics."""
         index = self.bot.engine.stats()
-        counts = self.bot.storage.counts()
+        counts = await self.bot.storage.counts()
         card = Card(
             title="papercord statistics",
             description=f"Index generation `{index.generation}`",
@@ -96,18 +96,18 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
                 Field("Questions answered", str(counts["questions"]), inline=True),
                 Field("Feedback", f"👍 {counts['up']} · 👎 {counts['down']}", inline=True),
                 Field("Uptime", uptime(time.monotonic() - self.bot.started_at), inline=True),
-                *self.coverage_fields(interaction.guild_id),
+                *await self.coverage_fields(interaction.guild_id),
             ),
         )
         await interaction.response.send_message(
             embed=to_embed(card), ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
-    def coverage_fields(self, guild_id: int | None) -> tuple[Field, ...]:
+    async def coverage_fields(self, guild_id: int | None) -> tuple[Field, ...]:
         """Return this server's last 7 days: unanswered questions, 👎 rate, top papers."""
         if guild_id is None:
             return ()
-        recent = self.bot.storage.coverage(guild_id, time.time() - COVERAGE_DAYS * 86400)
+        recent = await self.bot.storage.coverage(guild_id, time.time() - COVERAGE_DAYS * 86400)
         groups = group_questions(recent.abstained)
         unanswered = clip_markdown_list(
             [f"• {g.count}× **{escape(', '.join(g.words))}**: “{escape(clip(g.example, 80))}”"
@@ -171,7 +171,7 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         """Save a topic; new papers that answer it are posted to the channel."""
         assert interaction.guild_id is not None
         text = " ".join(topic.split())
-        number = self.bot.storage.subscribe(
+        number = await self.bot.storage.subscribe(
             interaction.guild_id, channel.id, text, interaction.user.id
         )
         await interaction.response.send_message(
@@ -190,11 +190,11 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
         assert interaction.guild_id is not None
         note = ""
         if remove is not None:
-            removed = self.bot.storage.unsubscribe(interaction.guild_id, remove)
+            removed = await self.bot.storage.unsubscribe(interaction.guild_id, remove)
             note = f"Removed #{remove}." if removed else f"There is no subscription #{remove}."
         listed = [
             f"#{s.id} · “{escape(clip(s.topic, 100))}” → <#{s.channel_id}>"
-            for s in self.bot.storage.subscriptions(interaction.guild_id)
+            for s in await self.bot.storage.subscriptions(interaction.guild_id)
         ]
         body = clip_markdown_list(listed, sep="\n") if listed else "No subscriptions."
         await interaction.response.send_message(
@@ -292,7 +292,7 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
     ) -> None:
         """Change and show this server's settings (kept across restarts)."""
         assert interaction.guild_id is not None
-        config = self.bot.storage.guild_config(interaction.guild_id)
+        config = await self.bot.storage.guild_config(interaction.guild_id)
         channels = _changed(config.qa_channels, channel, action)
         forums = _changed(config.forum_channels, forum, action)
         config = replace(
@@ -302,7 +302,7 @@ class Admin(commands.GroupCog, group_name="papercord", group_description="Manage
             require_mention=config.require_mention if require_mention is None else require_mention,
             thread_mode=config.thread_mode if thread_mode is None else thread_mode,
         )
-        self.bot.storage.save_guild_config(config)
+        await self.bot.storage.save_guild_config(config)
         effective = config.effective(self.bot.settings.discord)
         listed = ", ".join(f"<#{c}>" for c in channels) or "none"
         fields = [

@@ -44,7 +44,7 @@ class Ask(commands.Cog):
         author: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         """Answer a question in the channel, with buttons for more."""
-        check_cooldown(interaction)
+        await check_cooldown(interaction)
         text = without_mentions(question, keep=self.bot.engine.names_author)
         if not text:
             await interaction.response.send_message(

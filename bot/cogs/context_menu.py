@@ -108,7 +108,7 @@ class ContextMenu(commands.Cog):
         if not text:
             await interaction.response.send_message(NO_TEXT, ephemeral=True)
             return
-        check_cooldown(interaction)
+        await check_cooldown(interaction)
         work = ask(
             self.bot,
             text,

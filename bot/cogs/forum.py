@@ -41,7 +41,7 @@ class Forum(commands.Cog):
     @commands.Cog.listener()
     async def on_thread_create(self, thread: discord.Thread) -> None:
         """Answer a new post in a configured forum."""
-        if forum_post(self.bot, thread) is None:
+        if await forum_post(self.bot, thread) is None:
             return
         starter = await self.starter(thread)
         if starter is not None and starter.author.bot:
@@ -55,7 +55,7 @@ class Forum(commands.Cog):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """Answer a follow-up in a post, with the post's previous question as context."""
-        thread = forum_post(self.bot, message.channel)
+        thread = await forum_post(self.bot, message.channel)
         if thread is None or message.author.bot or message.id == thread.id:
             return  # not a post, a bot, or the first message (answered with the post)
         me = self.bot.user
@@ -64,9 +64,9 @@ class Forum(commands.Cog):
         text = as_question(self.bot, content, self.bot.settings.retrieval.max_question_chars)
         if not text:
             return  # nothing to read (without the Message Content intent, follow-ups are empty)
-        if self.bot.retry_after(message.author.id):
+        if await self.bot.retry_after(message.author.id):
             return  # a busy thread is not flooded with "slow down" notices
-        await self.answer(thread, text, self.bot.storage.last_question_in(thread.id),
+        await self.answer(thread, text, await self.bot.storage.last_question_in(thread.id),
                           message.author.id)  # fmt: skip
 
     @commands.Cog.listener()
@@ -78,9 +78,9 @@ class Forum(commands.Cog):
             return
         if event.member is not None and event.member.bot:
             return
-        question_id = self.bot.storage.answered_by(event.message_id)
+        question_id = await self.bot.storage.answered_by(event.message_id)
         if question_id is not None:
-            self.bot.storage.record_feedback(question_id, event.user_id, vote)
+            await self.bot.storage.record_feedback(question_id, event.user_id, vote)
 
     async def starter(self, thread: discord.Thread) -> discord.Message | None:
         """Return the post's first message (its id is the thread's), or None if unreadable."""
@@ -107,7 +107,7 @@ class Forum(commands.Cog):
                 answer, question_id = await self.ask(thread, text, earlier_id, user_id)
             embed, view = reply(self.bot, answer, question_id)
             sent = await thread.send(embed=embed, view=view, allowed_mentions=NO_MENTIONS)
-            self.bot.storage.record_answer_message(sent.id, question_id)
+            await self.bot.storage.record_answer_message(sent.id, question_id)
         except Exception as exc:
             reason = user_message(exc) or apology(exc, f"answering forum post {thread.id}")
             try:
@@ -120,7 +120,7 @@ class Forum(commands.Cog):
         self, thread: discord.Thread, text: str, earlier_id: int | None, user_id: int | None
     ) -> tuple[Answer, int]:
         """Ask a question, in the context of the post's previous one when there is one."""
-        earlier = self.bot.storage.question(earlier_id) if earlier_id is not None else None
+        earlier = await self.bot.storage.question(earlier_id) if earlier_id is not None else None
         if earlier is None:
             return await ask(
                 self.bot, text, guild_id=thread.guild.id, channel_id=thread.id, user_id=user_id

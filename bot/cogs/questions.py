@@ -37,19 +37,19 @@ class Questions(commands.Cog):
     def __init__(self, bot: Papercord) -> None:
         self.bot = bot
 
-    def wants(self, message: discord.Message) -> bool:
+    async def wants(self, message: discord.Message) -> bool:
         """Return True when a message is a question for the bot."""
         me = self.bot.user
         if me is None or message.author.bot:
             return False  # ignore every bot, including itself
         if message.guild is None:
             return True  # a DM
-        if forum_post(self.bot, message.channel) is not None:
+        if await forum_post(self.bot, message.channel) is not None:
             return False  # forum posts are answered by the Forum cog
         if me in message.mentions or self.replied_question(message) is not None:
             return True  # a mention, or a reply to one of the bot's answers
         channel = message.channel
-        server = self.bot.server_settings(message.guild.id)
+        server = await self.bot.server_settings(message.guild.id)
         if isinstance(channel, discord.Thread) and channel.owner_id == me.id:
             return not server.require_mention  # a follow-up in a thread the bot opened
         return channel.id in server.qa_channels
@@ -57,7 +57,7 @@ class Questions(commands.Cog):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """Answer a question, or say briefly why not."""
-        if not self.wants(message):
+        if not await self.wants(message):
             return
         me = self.bot.user
         assert me is not None
@@ -77,7 +77,7 @@ class Questions(commands.Cog):
                 delete_after=NOTICE_SECONDS,
             )
             return
-        wait = self.bot.retry_after(message.author.id)
+        wait = await self.bot.retry_after(message.author.id)
         if wait:
             await message.reply(
                 f"Slow down a little: you can ask again in {wait:.0f} s.",
@@ -107,7 +107,7 @@ class Questions(commands.Cog):
         """Answer in the channel, or in a new thread when thread mode is on."""
         target: discord.abc.Messageable = message.channel
         try:
-            if self.thread_mode(message):
+            if await self.thread_mode(message):
                 target = await message.create_thread(name=text[:90] or "question")
             async with target.typing():
                 answer, stored_id = await self.ask_in_context(message, text)
@@ -130,7 +130,7 @@ class Questions(commands.Cog):
         """Answer a question; a reply to an earlier answer is asked in its context."""
         guild_id = message.guild.id if message.guild else None
         earlier_id = self.replied_question(message)
-        earlier = self.bot.storage.question(earlier_id) if earlier_id is not None else None
+        earlier = await self.bot.storage.question(earlier_id) if earlier_id is not None else None
         if earlier is None:
             return await ask(
                 self.bot,
@@ -147,11 +147,11 @@ class Questions(commands.Cog):
         )  # fmt: skip
         return replace(answer, question=f"{earlier.question} → {text}"), stored_id
 
-    def thread_mode(self, message: discord.Message) -> bool:
+    async def thread_mode(self, message: discord.Message) -> bool:
         """Return True when this question should get its own thread."""
         if message.guild is None or isinstance(message.channel, discord.Thread):
             return False
-        return self.bot.server_settings(message.guild.id).thread_mode
+        return (await self.bot.server_settings(message.guild.id)).thread_mode
 
 
 async def setup(bot: Papercord) -> None:

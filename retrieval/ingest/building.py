@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -66,20 +67,46 @@ class IngestReport:
 
 def generation_of(corpus: Corpus, settings: RetrievalSettings, model_id: str) -> str:
     """Return a short hash of everything that determines the index's contents."""
+    root = corpus_root(corpus)
+    papers = [  # a paper without a DOI hashes as before DOIs were read: no index goes stale
+        _without_empty_doi(
+            asdict(
+                replace(
+                    p, sources=tuple(replace(s, path=_relative(s.path, root)) for s in p.sources)
+                )
+            )
+        )
+        for p in corpus.papers
+    ]
     payload = {
         "model": model_id,
         "chunk": [settings.chunk_size, settings.chunk_overlap],
         # whether sentence vectors are stored: moving the limit past the corpus rebuilds it
         "sentences": len(corpus.papers) <= settings.sentence_vectors_up_to,
-        # A paper without a DOI hashes as before DOIs were read: no index goes stale for it.
-        "papers": [_without_empty_doi(asdict(p)) for p in corpus.papers],
-        "pages": [asdict(p) for p in corpus.pages],
+        "papers": papers,
+        "pages": [asdict(replace(p, path=_relative(p.path, root))) for p in corpus.pages],
     }
     return hashlib.sha1(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:12]
 
 
 def _without_empty_doi(row: dict[str, Any]) -> dict[str, Any]:
     return row if row.get("doi") else {k: v for k, v in row.items() if k != "doi"}
+
+
+def corpus_root(corpus: Corpus) -> str:
+    """Return the folder every corpus file lies under ("" when no file is named).
+
+    Paths enter the generation relative to it, so an index built in /src/data/pages
+    serves unchanged from /app/data/pages: the image and a moved checkout do not re-index.
+    """
+    files = [s.path for p in corpus.papers for s in p.sources] + [p.path for p in corpus.pages]
+    if not files:
+        return ""
+    return os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in files])
+
+
+def _relative(path: str, root: str) -> str:
+    return os.path.relpath(os.path.abspath(path), root) if root else path
 
 
 def ingest(

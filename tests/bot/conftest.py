@@ -4,19 +4,44 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+import pytest
 import pytest_asyncio
 
-from bot.__main__ import DATABASE
 from bot.client import Papercord
-from bot.settings import Settings
-from bot.storage import Storage
+from bot.settings import DATABASE, Settings
+from bot.storage import open_storage
+from retrieval.config import ROOT
 from retrieval.engine import Engine
 from tests.bot.fake_discord import QA_CHANNEL_ID, FakeDiscord
+from tests.postgres_run import database_url
+
+DATABASES = itertools.count()
+
+
+async def fresh_database(server_url: str) -> str:
+    """Create an empty database on the test server; return its URL."""
+    name = f"papercord_test_{next(DATABASES)}"
+    connection = await asyncpg.connect(server_url)
+    try:
+        await connection.execute(f"CREATE DATABASE {name}")
+    finally:
+        await connection.close()
+    return database_url(server_url, name)
+
+
+@pytest_asyncio.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+async def storage_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Every bot test runs twice: on a SQLite file, and on an empty Postgres database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'storage' / DATABASE}"
+    return await fresh_database(request.getfixturevalue("postgres_server"))
 
 
 def bot_settings(api_base: str, state: Path, **discord: Any) -> Settings:
@@ -46,11 +71,12 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    fake: FakeDiscord, engine: Engine, state: Path, **discord: Any
+    fake: FakeDiscord, engine: Engine, state: Path, storage_url: str, **discord: Any
 ) -> AsyncIterator[Papercord]:
     """Run the real discord.py client against the fake until the block ends."""
-    settings = bot_settings(f"{fake.base}/api/v10", state, **discord)
-    storage = Storage(state / DATABASE)
+    api_base = str(discord.pop("api_base", f"{fake.base}/api/v10"))
+    settings = bot_settings(api_base, state, **discord)
+    storage = await open_storage(storage_url, ROOT)
     executor = ThreadPoolExecutor(settings.discord.workers)
     bot = Papercord(settings, engine, storage, executor)
     task = asyncio.create_task(bot.start("fake-token"))
@@ -66,11 +92,13 @@ async def running_bot(
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(task, 5)
         executor.shutdown(wait=True)
-        storage.close()
+        await storage.close()
 
 
 @pytest_asyncio.fixture
-async def bot(fake: FakeDiscord, engine: Engine, tmp_path: Path) -> AsyncIterator[Papercord]:
+async def bot(
+    fake: FakeDiscord, engine: Engine, tmp_path: Path, storage_url: str
+) -> AsyncIterator[Papercord]:
     """The bot, connected to the fake Discord with default test settings."""
-    async with running_bot(fake, engine, tmp_path) as running:
+    async with running_bot(fake, engine, tmp_path, storage_url) as running:
         yield running

@@ -3,6 +3,11 @@
 The real, unmodified discord.py client connects to it through papercord's configurable
 API and gateway URLs. Tests push gateway events (MESSAGE_CREATE, INTERACTION_CREATE)
 and read back what the bot sent over REST.
+
+Sharding works as Discord's: an IDENTIFY naming ``[shard_id, shard_count]`` gets only
+the guilds with ``(guild_id >> 22) % shard_count == shard_id``, a guild's events go to
+its shard's connection, and events without a guild (DMs) to shard 0. Several bot
+processes, each running some of the shards, can connect to one fake.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ QA_CHANNEL_ID = 900000000000000021
 USER_ID = 900000000000000030
 OTHER_BOT_ID = 900000000000000031
 OWNER_ID = 900000000000000032
+# A second server: on shard 0 of 2, where GUILD_ID is on shard 1 ((id >> 22) % 2).
+SECOND_GUILD_ID = GUILD_ID + (1 << 22)
 THREAD_ID = 900000000000000040  # a thread the bot opened earlier, in #general  # the server's owner; the test user is an ordinary member
 FORUM_ID = 900000000000000060  # a forum channel (type 15)
 OTHER_FORUM_ID = 900000000000000061  # a forum nobody configured
@@ -45,6 +52,7 @@ class Call:
     query: dict[str, str] = field(default_factory=dict)
     response: Any = None  # what the fake answered (the created message, for example)
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)  # files[n]: name, bytes
+    via: str = ""  # "p0" for a bot whose api_base is BASE/p0/api/v10: which process sent it
 
 
 def user(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
@@ -64,15 +72,32 @@ def now() -> str:
     return datetime.now(UTC).isoformat()
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Return the shard Discord sends a guild's events on; DMs (no guild) go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def guild_channels(guild_id: int) -> tuple[int, int]:
+    """Return a server's #general and #papers (Q&A) channel ids."""
+    if guild_id == GUILD_ID:
+        return CHANNEL_ID, QA_CHANNEL_ID
+    return guild_id + 10, guild_id + 11
+
+
 class FakeDiscord:
     """Serve the gateway and REST API; record every request."""
 
-    def __init__(self) -> None:
+    def __init__(self, guilds: tuple[int, ...] = (GUILD_ID,)) -> None:
         self.calls: list[Call] = []
         self.ids = itertools.count(950000000000000000)
+        self.guilds = guilds
         self.sequence = 0
         self.session_id = "fake-session"
         self.sockets: list[web.WebSocketResponse] = []
+        self.shard_count = 1  # from the last IDENTIFY; every process of a bot sends the same
+        self.shard_sockets: dict[int, web.WebSocketResponse] = {}  # shard -> its connection
+        self.shard_ready: dict[int, asyncio.Event] = {}
+        self.identified: list[tuple[int, int]] = []  # (shard id, shard count) per IDENTIFY
         self.identifies = 0
         self.resumes = 0
         self.killed_with: int | None = None  # the fatal close code of the current session
@@ -95,6 +120,8 @@ class FakeDiscord:
         app.router.add_route("*", "/api/v10/{path:.*}", self.rest)
         app.router.add_get("/attachments/{id}/{filename}", self.attachment)
         self.uploads: dict[str, bytes] = {}  # attachment id -> bytes a test "uploaded"
+        # The same API under /<name>/api/v10: several bot processes, told apart in calls.
+        app.router.add_route("*", "/{via}/api/v10/{path:.*}", self.rest)
         self.app = app
 
     async def start(self) -> str:
@@ -130,6 +157,9 @@ class FakeDiscord:
                 continue
             payload = json.loads(message.data)
             await self._gateway_op(socket, payload)
+        for shard_id, connection in list(self.shard_sockets.items()):
+            if connection is socket:  # the shard is down until it connects again
+                self._shard_event(shard_id).clear()
         return socket
 
     async def _gateway_op(self, socket: web.WebSocketResponse, payload: dict[str, Any]) -> None:
@@ -140,8 +170,13 @@ class FakeDiscord:
             self.identifies += 1
             self.killed_with = None  # a new session
             shard = payload["d"].get("shard")  # [shard_id, shard_count] when the bot shards
+            shard_id, self.shard_count = shard if shard is not None else (0, 1)
+            self.identified.append((shard_id, self.shard_count))
+            self.shard_sockets[shard_id] = socket
             await self.send(socket, "READY", self._ready_payload(shard))
-            await self.send(socket, "GUILD_CREATE", self.guild_payload())
+            for guild_id in self.guilds_of(shard_id):
+                await self.send(socket, "GUILD_CREATE", self.guild_payload(guild_id))
+            self._shard_event(shard_id).set()
             self.ready.set()
         elif op == 6 and self.killed_with is not None:
             # Discord refuses to resume a session it ended with a fatal code: the client may
@@ -149,7 +184,10 @@ class FakeDiscord:
             await socket.close(code=self.killed_with, message=b"fake kill")
         elif op == 6:
             self.resumes += 1
+            shard_id = int(str(payload["d"].get("session_id", "")).rpartition("-")[2] or 0)
+            self.shard_sockets[shard_id] = socket
             await self.send(socket, "RESUMED", {})
+            self._shard_event(shard_id).set()
             self.ready.set()
         async with self.changed:
             self.changed.notify_all()
@@ -158,12 +196,26 @@ class FakeDiscord:
         self.sequence += 1
         await socket.send_json({"op": 0, "t": event, "s": self.sequence, "d": data})
 
+    def _shard_event(self, shard_id: int) -> asyncio.Event:
+        return self.shard_ready.setdefault(shard_id, asyncio.Event())
+
+    def guilds_of(self, shard_id: int) -> list[int]:
+        """Return the guilds a shard receives, by Discord's formula."""
+        return [g for g in self.guilds if shard_of(g, self.shard_count) == shard_id]
+
     async def dispatch(self, event: str, data: Any) -> None:
-        """Send an event to the bot over its current gateway connection."""
+        """Send an event over the connection of the shard its guild is on (DMs: shard 0).
+
+        A shard nobody runs gets nothing: the event waits until one connects, as Discord
+        holds a guild's events for a shard that is down.
+        """
+        guild = data.get("guild_id") if isinstance(data, dict) else None
+        shard_id = shard_of(int(guild) if guild is not None else None, self.shard_count)
         await self.ready.wait()
+        await self._shard_event(shard_id).wait()
         if event == "INTERACTION_CREATE" and isinstance(data, dict) and "id" in data:
             self.sent_interactions[data["id"]] = time.monotonic()
-        await self.send(self.sockets[-1], event, data)
+        await self.send(self.shard_sockets[shard_id], event, data)
 
     async def kill(self, code: int = 4010) -> None:
         """Close the gateway with a code discord.py does not resume (4010: invalid shard).
@@ -180,20 +232,24 @@ class FakeDiscord:
         await self.sockets[-1].close(code=4000, message=b"fake drop")
 
     def _ready_payload(self, shard: list[int] | None = None) -> dict[str, Any]:
+        shard_id = shard[0] if shard is not None else 0
         return {
             **({"shard": shard} if shard is not None else {}),  # Discord echoes the shard
             "v": 10,
             "user": {**user(BOT_ID, "papercord", bot=True), "verified": True, "flags": 0},
-            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-            "session_id": self.session_id,
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds_of(shard_id)],
+            "session_id": f"{self.session_id}-{shard_id}",
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(APP_ID), "flags": 0},
             "private_channels": [],
             "relationships": [],
         }
 
-    def guild_payload(self) -> dict[str, Any]:
-        """Return the GUILD_CREATE data: one server with two text channels."""
+    def guild_payload(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
+        """Return the GUILD_CREATE data: a server with two text channels (and, for the
+        first server, two forums and a thread)."""
+        if guild_id != GUILD_ID:
+            return self._other_guild_payload(guild_id)
 
         def channel(channel_id: int, name: str, position: int, kind: int = 0) -> dict[str, Any]:
             return {
@@ -269,6 +325,16 @@ class FakeDiscord:
             "system_channel_flags": 0,
         }
 
+    def _other_guild_payload(self, guild_id: int) -> dict[str, Any]:
+        payload = self.guild_payload(GUILD_ID)
+        general, papers = guild_channels(guild_id)
+        channels = [c for c in payload["channels"] if c["type"] == 0]
+        for channel, new_id in zip(channels, (general, papers), strict=True):
+            channel.update(id=str(new_id), guild_id=str(guild_id))
+        payload["roles"][0]["id"] = str(guild_id)
+        return {**payload, "id": str(guild_id), "name": f"Server {guild_id}",
+                "channels": channels, "threads": []}  # fmt: skip
+
     # ---- events a test sends ------------------------------------------------------
 
     def message(
@@ -282,6 +348,7 @@ class FakeDiscord:
         guild: bool = True,
         null_guild: bool = False,
         role_objects: bool = False,
+        guild_id: int = GUILD_ID,
     ) -> dict[str, Any]:
         """Return a MESSAGE_CREATE payload.
 
@@ -295,7 +362,7 @@ class FakeDiscord:
         payload["mentions"] = [user(m, "papercord", bot=m == BOT_ID) for m in mentions or []]
         payload["mention_everyone"] = "@everyone" in content
         if guild:
-            payload["guild_id"] = str(GUILD_ID)
+            payload["guild_id"] = str(guild_id)
             payload["member"] = {
                 "roles": [],
                 "joined_at": now(),
@@ -343,16 +410,18 @@ class FakeDiscord:
         permissions: str = "0",
         message: dict[str, Any] | None = None,
         user_id: int = USER_ID,
+        guild_id: int = GUILD_ID,
     ) -> dict[str, Any]:
         """Return an INTERACTION_CREATE payload (2: command, 3: button, 4: autocomplete)."""
+        channel_id = guild_channels(guild_id)[0]
         payload: dict[str, Any] = {
             "id": str(next(self.ids)),
             "application_id": str(APP_ID),
             "type": kind,
             "data": data,
-            "guild_id": str(GUILD_ID),
-            "channel_id": str(CHANNEL_ID),
-            "channel": {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID)},
+            "guild_id": str(guild_id),
+            "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": 0, "guild_id": str(guild_id)},
             "member": {
                 "user": user(user_id, "alice"),
                 "roles": [],
@@ -369,7 +438,7 @@ class FakeDiscord:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,
         }
         if message is not None:
@@ -492,6 +561,7 @@ class FakeDiscord:
             self.rejected.append((Call(request.method, path, None), [str(exc)]))
             return _error(status, str(exc), code)
         call = Call(request.method, path, body, dict(request.query), files=files)
+        call.via = request.match_info.get("via", "")
         self.calls.append(call)
         async with self.changed:
             self.changed.notify_all()

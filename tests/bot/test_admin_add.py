@@ -52,12 +52,13 @@ async def test_admin_add_fetches_and_indexes(
     fake_embedder: FakeEmbedder,
     tmp_path: Path,
     arxiv: tuple[FakeArxiv, Path],
+    storage_url: str,
 ) -> None:
     api, corpus = arxiv
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
     engine.ingest([corpus])
     before = engine.stats().papers
-    async with running_bot(fake, engine, tmp_path / "state"):
+    async with running_bot(fake, engine, tmp_path / "state", storage_url):
         added = await add(fake, "2305.14314, https://arxiv.org/abs/2210.17323")
         unknown = await add(fake, "2401.99999")
     assert added["flags"] & EPHEMERAL

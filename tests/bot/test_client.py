@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -9,9 +10,11 @@ from pathlib import Path
 
 import discord
 import pytest
+from pydantic import ValidationError
 
 from bot.client import Papercord
 from bot.storage import Storage
+from bot.storage.database import SqliteDatabase
 from retrieval.engine import Engine
 from tests.bot.conftest import bot_settings
 
@@ -24,7 +27,7 @@ def make_bot(
 ) -> Iterator[MakeBot]:
     """Return a builder of unconnected bots; restore discord.py's API address afterwards."""
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
-    storage = Storage(tmp_path / "state.sqlite3")
+    storage = Storage(SqliteDatabase(tmp_path / "state.sqlite3"))  # never connects: no schema
     executor = ThreadPoolExecutor(1, thread_name_prefix="retrieval")
 
     def build(api: str = "http://127.0.0.1:9/api/v10/", **discord_options: object) -> Papercord:
@@ -33,15 +36,18 @@ def make_bot(
 
     yield build
     executor.shutdown()
-    storage.close()
+    asyncio.run(storage.close())
 
 
 def test_shard_settings_reach_discord_py(make_bot: MakeBot) -> None:
     assert make_bot().shard_ids is None  # discord.py asks the gateway how many to run
     sharded = make_bot(shard_ids=[1], shard_count=2)
     assert (sharded.shard_ids, sharded.shard_count) == ([1], 2)
-    with pytest.raises(discord.ClientException, match="provide a shard_count"):
+    # Refused with papercord's message before discord.py's "provide a shard_count".
+    with pytest.raises(ValidationError, match="shard_ids needs shard_count"):
         make_bot(shard_ids=[1])
+    with pytest.raises(ValidationError, match="shard 2 does not exist: ids run from 0 to 1"):
+        make_bot(shard_ids=[2], shard_count=2)
 
 
 def test_rest_requests_go_to_the_configured_api(make_bot: MakeBot) -> None:

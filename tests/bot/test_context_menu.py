@@ -38,7 +38,7 @@ async def test_ask_papercord_answers_the_message_only_to_the_asker(bot, fake: Fa
     ids = custom_ids(data)
     assert any(i.startswith("pc:share:") for i in ids) and any(i.endswith(":up") for i in ids)
     question_id = int(next(i for i in ids if i.startswith("pc:share:")).split(":")[2])
-    stored = bot.storage.question(question_id)
+    stored = await bot.storage.question(question_id)
     assert stored is not None and stored.question.startswith("anyone know which papers")
 
 

@@ -11,8 +11,10 @@ MANAGE_GUILD = str(1 << 5)
 WEEK = "last 7 days"
 
 
-def asked(bot, question: str, *, abstained: bool, papers: list[str], guild: int = GUILD_ID) -> int:
-    return bot.storage.record_question(
+async def asked(
+    bot, question: str, *, abstained: bool, papers: list[str], guild: int = GUILD_ID
+) -> int:
+    return await bot.storage.record_question(
         question, "hybrid", {}, papers, abstained, guild_id=guild, channel_id=1, user_id=USER_ID
     )
 
@@ -23,17 +25,17 @@ async def test_stats_group_unanswered_questions_and_count_votes_and_papers(
     gptq = next(pid for pid, title in bot.engine.titles().items() if title.startswith("GPTQ"))
     for question in ("which papers predict earthquakes?", "earthquake prediction",
                      "earthquake prediction with satellites", "protein folding?"):  # fmt: skip
-        asked(bot, question, abstained=True, papers=[])
-    old = asked(bot, "ancient protein folding question", abstained=True, papers=[])
-    bot.storage._run(
-        "UPDATE questions SET created = ? WHERE id = ?", (time.time() - 8 * 86400, old)
+        await asked(bot, question, abstained=True, papers=[])
+    old = await asked(bot, "ancient protein folding question", abstained=True, papers=[])
+    await bot.storage.db.execute(
+        "UPDATE questions SET created = $1 WHERE id = $2", time.time() - 8 * 86400, old
     )
-    asked(bot, "protein folding elsewhere", abstained=True, papers=[], guild=GUILD_ID + 1)
-    answered = [asked(bot, "4-bit LLMs", abstained=False, papers=[gptq, "p000000000000"])
+    await asked(bot, "protein folding elsewhere", abstained=True, papers=[], guild=GUILD_ID + 1)
+    answered = [await asked(bot, "4-bit LLMs", abstained=False, papers=[gptq, "p000000000000"])
                 for _ in range(3)]  # fmt: skip
-    bot.storage.record_feedback(answered[0], USER_ID, "down")
-    bot.storage.record_feedback(answered[1], USER_ID, "up")
-    bot.storage.record_feedback(answered[2], USER_ID, "up")
+    await bot.storage.record_feedback(answered[0], USER_ID, "down")
+    await bot.storage.record_feedback(answered[1], USER_ID, "up")
+    await bot.storage.record_feedback(answered[2], USER_ID, "up")
 
     body = await interact(fake, 2, subcommand("papercord", "stats"), permissions=MANAGE_GUILD)
     fields = {f["name"]: f["value"] for f in body["data"]["embeds"][0]["fields"]}

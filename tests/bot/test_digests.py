@@ -52,10 +52,10 @@ async def reindex(fake: FakeDiscord) -> str:
 
 
 async def test_new_papers_on_a_topic_are_posted_once(
-    fake: FakeDiscord, growing: tuple[Engine, Path], tmp_path: Path
+    fake: FakeDiscord, growing: tuple[Engine, Path], tmp_path: Path, storage_url: str
 ) -> None:
     engine, corpus = growing
-    async with running_bot(fake, engine, tmp_path) as bot:
+    async with running_bot(fake, engine, tmp_path, storage_url) as bot:
         bot.settings.paths.corpus = corpus
         subscribe = subcommand("papercord", "subscribe", topic="FPGA accelerators", channel="0")
         body = await interact(fake, 2, channel_option(subscribe, "channel", QA_CHANNEL_ID),
@@ -93,4 +93,4 @@ async def test_subscriptions_are_listed_and_removed(bot, fake: FakeDiscord) -> N
         "Removed #1.",
         f"#2 · “stencil computations” → <#{CHANNEL_ID}>",
     ]
-    assert bot.storage.subscriptions() and len(bot.storage.subscriptions()) == 1
+    assert len(await bot.storage.subscriptions()) == 1

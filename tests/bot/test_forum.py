@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 from tests.bot.discord_helpers import interact, posted_to, subcommand
 from tests.bot.fake_discord import FORUM_ID, GUILD_ID, OTHER_FORUM_ID, FakeDiscord
@@ -31,17 +29,11 @@ async def post(fake: FakeDiscord, title: str, content: str, forum_id: int = FORU
     return int(thread["id"])
 
 
-async def test_a_configured_forum_is_stored_and_shown(
-    bot, fake: FakeDiscord, tmp_path: Path
-) -> None:
+async def test_a_configured_forum_is_stored_and_shown(bot, fake: FakeDiscord) -> None:
     fields = await configure_forum(fake)
     assert fields["Forum channels"] == f"<#{FORUM_ID}>"
-    rows = (
-        sqlite3.connect(tmp_path / "papercord.sqlite3")
-        .execute("SELECT forum_channels FROM guild_config")
-        .fetchall()
-    )
-    assert rows == [(f"[{FORUM_ID}]",)]
+    rows = await bot.storage.db.fetch("SELECT forum_channels FROM guild_config")
+    assert [tuple(r) for r in rows] == [(f"[{FORUM_ID}]",)]
 
 
 async def test_a_new_post_is_answered_once_in_its_thread(bot, fake: FakeDiscord) -> None:
@@ -49,7 +41,7 @@ async def test_a_new_post_is_answered_once_in_its_thread(bot, fake: FakeDiscord)
     thread_id = await post(fake, "4-bit LLMs?", "Which papers quantize LLMs to 4 bits?")
     (answer,) = await fake.wait_for(posted_to(thread_id))
     assert "GPTQ" in answer.body["embeds"][0]["description"]
-    stored = bot.storage.question(bot.storage.last_question_in(thread_id) or 0)
+    stored = await bot.storage.question(await bot.storage.last_question_in(thread_id) or 0)
     assert stored is not None and stored.question.startswith("4-bit LLMs? Which papers")
     await asyncio.sleep(0.5)
     assert len([c for c in fake.calls if posted_to(thread_id)(c)]) == 1  # not twice
@@ -75,25 +67,31 @@ async def test_a_follow_up_in_the_post_narrows_its_answer(bot, fake: FakeDiscord
     assert "→ and which of those are from 2023?" in second.body["embeds"][0]["title"]
 
 
-async def test_thumbs_on_the_answer_feed_the_feedback_table(
-    bot, fake: FakeDiscord, tmp_path: Path
-) -> None:
+async def test_thumbs_on_the_answer_feed_the_feedback_table(bot, fake: FakeDiscord) -> None:
     await configure_forum(fake)
     thread_id = await post(fake, "graph neural networks", "Which papers accelerate GNNs?")
     (answer,) = await fake.wait_for(posted_to(thread_id))
     message_id = answer.response["id"]
-    database = sqlite3.connect(tmp_path / "papercord.sqlite3")
+    async with asyncio.timeout(10):  # a person reacts once the bot has noted its answer
+        while await bot.storage.answered_by(int(message_id)) is None:
+            await asyncio.sleep(0.05)
 
-    async def votes() -> list[tuple[str, str]]:
-        await asyncio.sleep(0.3)
-        return database.execute("SELECT vote, question FROM feedback").fetchall()
+    async def votes(expected: list[str]) -> list[tuple[str, str]]:
+        async with asyncio.timeout(10):
+            while True:
+                found = [tuple(r) for r in
+                         await bot.storage.db.fetch("SELECT vote, question FROM feedback")]  # fmt: skip
+                if [vote for vote, _ in found] == expected:
+                    return found
+                await asyncio.sleep(0.05)
 
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "👍"))
-    assert await votes() == [("up", "graph neural networks Which papers accelerate GNNs?")]
+    assert await votes(["up"]) == [("up", "graph neural networks Which papers accelerate GNNs?")]
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "👎"))
-    assert [v for v, _ in await votes()] == ["down"]  # one vote per user: the latest
+    await votes(["down"])  # one vote per user: the latest
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "🎉"))
-    assert [v for v, _ in await votes()] == ["down"]
+    await asyncio.sleep(0.5)  # 🎉 is no vote: still the one
+    assert [v for v, _ in await votes(["down"])] == ["down"]
 
 
 async def test_other_forums_are_left_alone(bot, fake: FakeDiscord) -> None:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 from retrieval.engine import Engine
 from tests.bot.conftest import running_bot
 from tests.bot.discord_helpers import callback_for, command, custom_ids, pings_nobody, subcommand
-from tests.bot.fake_discord import BOT_ID, CHANNEL_ID, FakeDiscord, user
+from tests.bot.fake_discord import BOT_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, user
 
 EPHEMERAL = 64
 MANAGE_GUILD = str(1 << 5)
@@ -125,23 +124,19 @@ async def test_buttons_show_abstract_more_results_and_store_feedback(
     up = next(i for i in ids if i.endswith(":up"))
     body = await interact(fake, 3, click(up), message=message)
     assert "Thanks" in body["data"]["content"]
-    rows = (
-        sqlite3.connect(tmp_path / "papercord.sqlite3")
-        .execute("SELECT vote, question, paper_ids FROM feedback")
-        .fetchall()
-    )
+    rows = await bot.storage.db.fetch("SELECT vote, question, paper_ids FROM feedback")
     assert rows and rows[0][0] == "up" and rows[0][1] == "papers about graph neural networks"
     assert rows[0][2].startswith('["p')
 
 
 async def test_buttons_keep_working_after_a_restart(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path
+    fake: FakeDiscord, engine: Engine, tmp_path: Path, storage_url: str
 ) -> None:
-    async with running_bot(fake, engine, tmp_path):
+    async with running_bot(fake, engine, tmp_path, storage_url):
         answer = await interact(fake, 2, command("ask", question="stencil computations"))
     feedback = next(i for i in custom_ids(answer["data"]) if i.endswith(":down"))
     fake.ready.clear()
-    async with running_bot(fake, engine, tmp_path):  # a new process, same data folder
+    async with running_bot(fake, engine, tmp_path, storage_url):  # a new process, same data folder
         body = await interact(
             fake, 3, {"custom_id": feedback, "component_type": 2},
             message=bot_message(fake, answer["data"]),
@@ -159,19 +154,17 @@ async def test_admin_commands_need_manage_server(bot, fake: FakeDiscord) -> None
 
 
 async def test_config_is_stored_per_server(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path
+    fake: FakeDiscord, engine: Engine, tmp_path: Path, storage_url: str
 ) -> None:
     config = subcommand("papercord", "config", thread_mode=True)
-    async with running_bot(fake, engine, tmp_path):
+    async with running_bot(fake, engine, tmp_path, storage_url):
         body = await interact(fake, 2, config, permissions=MANAGE_GUILD)
     fields = {f["name"]: f["value"] for f in body["data"]["embeds"][0]["fields"]}
     assert fields["Thread mode"] == "True"
-    rows = (
-        sqlite3.connect(tmp_path / "papercord.sqlite3")
-        .execute("SELECT thread_mode FROM guild_config")
-        .fetchall()
-    )
-    assert rows == [(1,)]
+    async with running_bot(fake, engine, tmp_path, storage_url) as again:  # kept: a restart
+        assert (await again.server_settings(GUILD_ID)).thread_mode
+        rows = await again.storage.db.fetch("SELECT thread_mode FROM guild_config")
+    assert [tuple(r) for r in rows] == [(1,)]
 
 
 async def test_command_registration_payload(bot, fake: FakeDiscord) -> None:

@@ -126,9 +126,11 @@ async def test_twenty_concurrent_questions_are_all_answered(bot, fake: FakeDisco
 
 
 async def test_cooldown_gives_a_friendly_notice(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path
+    fake: FakeDiscord, engine: Engine, tmp_path: Path, storage_url: str
 ) -> None:
-    async with running_bot(fake, engine, tmp_path, cooldown_questions=2, cooldown_seconds=60):
+    async with running_bot(
+        fake, engine, tmp_path, storage_url, cooldown_questions=2, cooldown_seconds=60
+    ):
         for _ in range(3):
             await fake.dispatch(
                 "MESSAGE_CREATE", fake.message(mention("stencil computations"), mentions=[BOT_ID])
@@ -139,9 +141,9 @@ async def test_cooldown_gives_a_friendly_notice(
 
 
 async def test_thread_mode_answers_in_a_new_thread(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path
+    fake: FakeDiscord, engine: Engine, tmp_path: Path, storage_url: str
 ) -> None:
-    async with running_bot(fake, engine, tmp_path, thread_mode=True):
+    async with running_bot(fake, engine, tmp_path, storage_url, thread_mode=True):
         await fake.dispatch(
             "MESSAGE_CREATE", fake.message(mention("stencil computations"), mentions=[BOT_ID])
         )
@@ -176,12 +178,12 @@ async def test_bot_answers_after_the_gateway_connection_drops(
 
 
 async def test_health_file_follows_the_gateway_connection(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path
+    fake: FakeDiscord, engine: Engine, tmp_path: Path, storage_url: str
 ) -> None:
     from bot.health import healthy
 
     path = tmp_path / "health.json"
-    async with running_bot(fake, engine, tmp_path):
+    async with running_bot(fake, engine, tmp_path, storage_url):
         async with asyncio.timeout(10):
             while not path.exists():
                 await asyncio.sleep(0.05)

@@ -59,11 +59,11 @@ def open_engine(engine: Engine, folder: Path, *, read_only: bool) -> Engine:
 
 
 async def test_answering_questions_leaves_the_index_folder_untouched(
-    fake: FakeDiscord, engine: Engine, index_copy: Path, tmp_path: Path
+    fake: FakeDiscord, engine: Engine, index_copy: Path, tmp_path: Path, storage_url: str
 ) -> None:
     before = state_of(index_copy)
     served = open_engine(engine, index_copy, read_only=True)
-    async with running_bot(fake, served, tmp_path / "state"):
+    async with running_bot(fake, served, tmp_path / "state", storage_url):
         await fake.dispatch(
             "MESSAGE_CREATE", fake.message(mention("stencil computations"), mentions=[BOT_ID])
         )

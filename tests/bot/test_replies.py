@@ -37,7 +37,7 @@ async def test_which_of_those_are_from_2023_narrows_the_earlier_answer(
     )
     (first,) = await fake.wait_for(posted_to(channel_id))
     qid = int(first.body["components"][0]["components"][-1]["custom_id"].split(":")[2])
-    earlier = bot.storage.question(qid)
+    earlier = await bot.storage.question(qid)
     assert earlier is not None
     years = {p: bot.engine.paper_by_id(p).paper.year for p in earlier.paper_ids}
     assert {2023} < set(years.values())  # a mix of years to narrow
@@ -78,7 +78,7 @@ async def test_more_results_of_a_follow_up_page_through_its_papers_only(
     shown = bot.settings.discord.results_shown
     kept = listed[: shown - 1] + listed[shown:]  # a follow-up dropped one of the first page
     assert len(kept) > shown
-    qid = bot.storage.record_question(
+    qid = await bot.storage.record_question(
         question, "hybrid", {}, kept, False, guild_id=None, channel_id=CHANNEL_ID, user_id=1,
         narrowed=True,
     )  # fmt: skip

@@ -12,7 +12,8 @@ import pytest
 
 from bot.__main__ import EXIT_TOKEN, Backoff, supervise
 from bot.client import Papercord
-from bot.storage import Storage
+from bot.storage import open_storage
+from retrieval.config import ROOT
 from retrieval.engine import Engine
 from tests.bot.conftest import bot_settings
 from tests.bot.discord_helpers import mention, posted_to
@@ -21,11 +22,11 @@ from tests.bot.fake_discord import BOT_ID, CHANNEL_ID, FakeDiscord
 
 @contextlib.asynccontextmanager
 async def supervised(
-    fake: FakeDiscord, engine: Engine, state: Path
+    fake: FakeDiscord, engine: Engine, state: Path, storage_url: str
 ) -> AsyncIterator[tuple[asyncio.Event, asyncio.Task[int], list[Papercord]]]:
     """Run ``supervise`` against the fake; yield its stop event, task and every client."""
     settings = bot_settings(f"{fake.base}/api/v10", state)
-    storage = Storage(state / "papercord.sqlite3")
+    storage = await open_storage(storage_url, ROOT)
     executor = ThreadPoolExecutor(1)
     clients: list[Papercord] = []
 
@@ -44,13 +45,17 @@ async def supervised(
         with contextlib.suppress(Exception):
             await asyncio.wait_for(task, 15)
         executor.shutdown(wait=True)
-        storage.close()
+        await storage.close()
 
 
 async def test_a_client_that_dies_is_replaced_and_answers(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    fake: FakeDiscord,
+    engine: Engine,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    storage_url: str,
 ) -> None:
-    async with supervised(fake, engine, tmp_path) as (stop, task, clients):
+    async with supervised(fake, engine, tmp_path, storage_url) as (stop, task, clients):
         await fake.wait_until(lambda: fake.ready.is_set())
         await fake.kill(4010)  # not resumable: discord.py's Client.start raises
         await fake.wait_until(lambda: fake.identifies == 2 and fake.ready.is_set())
@@ -66,9 +71,9 @@ async def test_a_client_that_dies_is_replaced_and_answers(
 
 
 async def test_a_token_rejected_by_the_gateway_exits_with_code_2(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path
+    fake: FakeDiscord, engine: Engine, tmp_path: Path, storage_url: str
 ) -> None:
-    async with supervised(fake, engine, tmp_path) as (_, task, clients):
+    async with supervised(fake, engine, tmp_path, storage_url) as (_, task, clients):
         await fake.wait_until(lambda: fake.ready.is_set())
         await fake.kill(4004)  # Discord's "authentication failed"
         assert await asyncio.wait_for(task, 15) == EXIT_TOKEN
@@ -76,9 +81,9 @@ async def test_a_token_rejected_by_the_gateway_exits_with_code_2(
 
 
 async def test_stop_during_the_backoff_exits_at_once(
-    fake: FakeDiscord, engine: Engine, tmp_path: Path
+    fake: FakeDiscord, engine: Engine, tmp_path: Path, storage_url: str
 ) -> None:
-    async with supervised(fake, engine, tmp_path) as (stop, task, _):
+    async with supervised(fake, engine, tmp_path, storage_url) as (stop, task, _):
         await fake.wait_until(lambda: fake.ready.is_set())
         await fake.stop()  # Discord unreachable: every restart fails
         await asyncio.sleep(0.5)

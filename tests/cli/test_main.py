@@ -315,3 +315,46 @@ def test_ask_json_carries_a_summary_only_with_llm_settings(
     assert summary["citations"][0]["title"] == summarized["results"][0]["title"]
     assert failed["summary"] is None and failed["results"] == summarized["results"]
     assert shown.index("Generated summary") < shown.index("1. ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["run", "--shard-ids", "0,x"], 2, "'0,x' is not a list of shard ids like 0,1"),
+        (["run", "--shard-ids", "1,1", "--shard-count", "2"], 2, "each shard id once"),
+        (["run", "--shard-count", "0"], 2, "a bot has 1 shard or more"),
+        (["run", "--shard-ids", "3", "--shard-count", "2"], 1,
+         "papercord: --shard-ids/--shard-count: shard 3 does not exist: ids run from 0 to 1"),
+        (["health", "--shard-ids", "1"], 1,
+         "papercord: --shard-ids/--shard-count: shard_ids needs shard_count"),
+    ],
+)  # fmt: skip
+def test_shard_options_are_checked_with_one_line(
+    argv: list[str], code: int, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        result = main(argv)
+    except SystemExit as exc:  # argparse's usage errors
+        result = int(exc.code or 0)
+    assert result == code
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_health_reports_each_shard_of_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot import health
+
+    monkeypatch.setenv("PAPERCORD_PATHS__STATE", str(tmp_path))
+    health.write(tmp_path / "health-shards-0-1.json", True, {0: True, 1: False})
+    assert main(["health", "--shard-ids", "0,1", "--shard-count", "4"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "the bot is disconnected from Discord",
+        "shard 0: connected",
+        "shard 1: disconnected",
+    ]
+    health.write(tmp_path / "health-shards-0-1.json", True, {0: True, 1: True})
+    assert main(["health", "--shard-ids", "0,1", "--shard-count", "4"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == ["shard 0: connected", "shard 1: connected"]
+    assert main(["health", "--shard-ids", "2,3", "--shard-count", "4"]) == 1  # not this one's

@@ -134,3 +134,23 @@ def test_an_index_written_before_texts_left_the_documents_loads_the_same(
     assert before.searcher.index.papers == now.searcher.index.papers
     assert before.searcher.index.chunks == now.searcher.index.chunks
     assert before.ask(question).results == now.ask(question).results
+
+
+def test_an_index_moved_with_its_corpus_to_another_folder_is_still_current(
+    fake_embedder: Embedder, tmp_path: Path, corpus_files: Path
+) -> None:
+    built = tmp_path / "src"
+    built.mkdir()
+    shutil.copytree(corpus_files, built / "pages")
+    Engine(RetrievalSettings(), ChromaSettings(path=built / "index"), fake_embedder).ingest(
+        [built / "pages"]
+    )
+    moved = tmp_path / "app"  # as the image builds in /src and runs in /app
+    shutil.copytree(built, moved)
+    shutil.rmtree(built)
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=moved / "index"), fake_embedder)
+    assert engine.is_current([moved / "pages"])
+    report = engine.ingest([moved / "pages"])
+    assert report.unchanged and report.embedded == report.reused == 0
+    (moved / "pages" / "lovelace_page3.txt").rename(moved / "pages" / "renamed.txt")
+    assert not engine.is_current([moved / "pages"])  # a renamed file still changes it
