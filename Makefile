@@ -44,9 +44,11 @@ typecheck: $(INSTALLED)
 unit: setup
 	$(BIN)/pytest
 
-# The tests that need no embedding model (a fixed-output fake stands in): under 20 s.
+# The tests that need no embedding model (a fixed-output fake stands in), start no
+# process or server (Postgres included) and run no fuzz budget: the ones to run while
+# editing.
 unit-fast: $(INSTALLED)
-	$(BIN)/pytest -m "not model"
+	$(BIN)/pytest -m "not model and not process and not slow and not fuzz and not postgres"
 
 bench: index
 	$(BIN)/python -m bench.ask_latency

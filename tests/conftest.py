@@ -33,11 +33,21 @@ CORPUS = DATA / "pages"
 TEST_DATA = Path(__file__).parent / "data"
 
 
+# Test modules whose every test starts papercord (or another program) as a process.
+SPAWNING = (
+    "cli/test_hostile_cli.py", "cli/test_process.py", "cli/test_resume_kill.py",
+    "cli/test_http_mode.py", "bot/test_main.py", "bot/test_fleet.py",
+)  # fmt: skip
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test that needs the prepared model as ``model``."""
+    """Mark every test that needs the prepared model as ``model``, and every test that
+    starts processes as ``process`` (``make unit-fast`` leaves both out)."""
     for item in items:
         if "model_dir" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.model)
+        if item.path.as_posix().endswith(SPAWNING):
+            item.add_marker(pytest.mark.process)
 
 
 class FakeEmbedder(Embedder):

@@ -100,7 +100,7 @@ def test_ask_stdin_answers_one_json_line_per_question(papercord: Papercord) -> N
     lines = [json.loads(line) for line in done.out.splitlines()]
     assert done.code == 0 and len(lines) == 3
     assert lines[0]["results"] and lines[2]["question"] == "FPGA"
-    assert "1100 characters long" in lines[1]["error"]
+    assert "1,100 characters long" in lines[1]["error"]
 
 
 def test_ask_stdin_with_an_option_no_line_can_use_fails_once(papercord: Papercord) -> None:

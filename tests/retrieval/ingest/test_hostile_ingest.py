@@ -145,6 +145,7 @@ def spawn(script: str, *args: object) -> subprocess.Popen[str]:
     )
 
 
+@pytest.mark.process
 def test_processes_opening_one_new_index_folder_at_once_all_succeed(tmp_path: Path) -> None:
     # Each ran Chroma's schema migrations; one in five rounds of four failed with
     # "table collections already exists". Five rounds of five start on one clock tick.
