@@ -102,12 +102,13 @@ async def test_admin_attaches_a_bib_library(
     fake_embedder: FakeEmbedder,
     tmp_path: Path,
     arxiv: tuple[FakeArxiv, Path],
+    storage_url: str,
 ) -> None:
     api, corpus = arxiv
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
     engine.ingest([corpus])
     before = engine.stats().papers
-    async with running_bot(fake, engine, tmp_path / "state"):
+    async with running_bot(fake, engine, tmp_path / "state", storage_url):
         added = await add_file(fake, "my refs!.bib", LIBRARY.read_bytes())
         wrong = await add_file(fake, "refs.txt", b"not bibtex")
     lines = added["content"].splitlines()
@@ -116,7 +117,9 @@ async def test_admin_attaches_a_bib_library(
     assert ".bib:68: skipped: not valid BibTeX (Unexpected block start" in lines[1]
     assert ".bib:72: skipped" in lines[2] and lines[2].endswith("noyear: no year")
     assert lines[3].endswith(".bib: 3 entries have no abstract; indexed by title")
-    assert (corpus / "my_refs.bib").read_bytes() == LIBRARY.read_bytes()
+    added_folder = tmp_path / "state" / "corpus"  # with the files `ingest --add` keeps
+    assert (added_folder / "my_refs.bib").read_bytes() == LIBRARY.read_bytes()
+    assert not (corpus / "my_refs.bib").exists()
     assert engine.paper("coherent caches disaggregated").paper.url.startswith("https://doi.org/")
     assert wrong["content"] == "refs.txt is not a BibTeX file: attach a .bib export."
     assert wrong["flags"] & EPHEMERAL and not api.requests

@@ -10,6 +10,7 @@ SomeBench").
 
 from __future__ import annotations
 
+from retrieval.answers.asked_paper import no_paper_named
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
 from retrieval.query.asking import content_words
@@ -23,11 +24,16 @@ class UnlistedName(SearchedRoute):
         return bool(self.presumed(reading))
 
     def presumed(self, reading: Reading) -> list[Absent]:
-        """Return the absent names the question is built on."""
+        """Return the absent names the question is built on. "the X paper", with no
+        author, is the ``unlisted-paper`` route's, which says no listed paper is it."""
         intent, filters = reading.intent, reading.filters
         text = intent.search_text
         if not text or self.parts.searcher.titles.named_in(text):
             return []
+        if reading.name and not filters.author:
+            searcher, lookup = self.parts.searcher, self.parts.lookup
+            if no_paper_named(searcher, lookup, reading.name):
+                return []
         people = [filters.author, *filters.also_by, intent.unlisted_author, *intent.also_unlisted]
         vocabulary = self.parts.searcher.vocabulary
         found = absent(text, vocabulary, [p for p in people if p], intent.language == "en")

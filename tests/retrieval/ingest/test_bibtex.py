@@ -81,7 +81,7 @@ def test_the_snapshot_doi_merges_with_the_bib(tmp_path: Path) -> None:
 def test_bib_papers_are_found_and_linked(fake_embedder: FakeEmbedder, tmp_path: Path) -> None:
     folder = tmp_path / "corpus"
     shutil.copytree(CORPUS, folder)
-    assert add_to_corpus([LIBRARY], folder) == [folder / "library.bib"]
+    assert add_to_corpus([LIBRARY], folder).files == (folder / "library.bib",)
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
     report = engine.ingest([folder])
     assert any("3 entries have no abstract" in str(w) for w in report.warnings)
