@@ -136,20 +136,40 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
             f"with {model_id} (retrieval.embedding_precision or the model changed); "
             "run `papercord ingest` to rebuild it"
         )
-    tables = index_cache.read(cache, generation) if cache else None
-    bm25 = None
-    if cache and tables:
-        bm25 = index_cache.read_bm25(cache, generation, len(tables.chunks))
+    pages = tuple(ListingPage(**p) for p in manifest.get("pages", []))
+    kept = from_cache(cache, generation, pages) if cache else None
+    if kept is not None:
+        return kept
+    tables, bm25, terms = keep(cache, generation, _read_store(store, generation, manifest))
+    return _loaded(generation, pages, tables, bm25, terms)
+
+
+def from_cache(
+    cache: Path, generation: str, pages: tuple[ListingPage, ...] = ()
+) -> LoadedIndex | None:
+    """Return a generation loaded from its cache files, or None when they are not all there."""
+    tables = index_cache.read(cache, generation)
+    bm25 = index_cache.read_bm25(cache, generation, len(tables.chunks)) if tables else None
     terms = None
-    if cache and tables and bm25:
+    if tables and bm25:
         terms = index_cache.read_terms(cache, generation, len(tables.paper_ids))
     if tables is None or bm25 is None or terms is None:
-        tables, bm25, terms = keep(cache, generation, _read_store(store, generation, manifest))
+        return None
+    return _loaded(generation, pages, tables, bm25, terms)
+
+
+def _loaded(
+    generation: str,
+    pages: tuple[ListingPage, ...],
+    tables: Tables,
+    bm25: BM25,
+    terms: PaperTerms,
+) -> LoadedIndex:
     split = AbstractSentences(tables.papers, tables.sentence_bounds)
     return LoadedIndex(
         generation=generation,
         papers=tables.papers,
-        pages=tuple(ListingPage(**p) for p in manifest.get("pages", [])),
+        pages=pages,
         chunks=tables.chunks,
         bm25=bm25,
         chunk_vectors=tables.chunk_vectors,
