@@ -175,7 +175,10 @@ def results(cache: Path) -> list[dict[str, Any]]:
                     detail = lookup.paper(text)
                     found = [detail.paper.title, [a.title for a in detail.alternatives]]
                 except (NotFoundError, QueryError) as error:
-                    found = {"refused": str(error), "suggestions": list(error.suggestions)}
+                    found = {
+                        "refused": str(error),
+                        "offered": list(getattr(error, "suggestions", ())),
+                    }
             else:
                 found = getattr(lookup, kind)(text)
             rows.append({"kind": kind, "input": text, "found": found})
