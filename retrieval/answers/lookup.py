@@ -6,9 +6,8 @@ import functools
 import math
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
 
 from rapidfuzz import fuzz, process, utils
 from rapidfuzz.distance import Levenshtein
@@ -18,6 +17,7 @@ from retrieval.errors import NotFoundError, QueryError
 from retrieval.index.author_index import AuthorIndex
 from retrieval.index.loaded import LoadedIndex
 from retrieval.index.memory import trim_free_memory
+from retrieval.index.name_index import NameIndex
 from retrieval.index.refs import ref
 from retrieval.index.titles import TitleWords, title_words, word_coverage
 from retrieval.index.vector_store import VectorStore
@@ -35,7 +35,6 @@ FULL_COVER_WORDS = 4  # queries this short must have every word in the title
 SUGGEST_CUTOFF = 55  # closest titles offered instead: "zzqx" gets none, not five at random
 NAMING_SHARE = 0.6  # of a few words that point at one paper by its title (``one_titled``)
 EXACT = 95  # WRatio of a title typed in full; then other matches are not offered
-K = TypeVar("K", str, int)
 RELATED = 3
 ECHOED = 80  # characters of the typed text an error repeats
 GLUED = 15  # letters of a typed word that is likely several words without spaces
@@ -57,9 +56,8 @@ class Lookup:
         self._titles = {pid: p.title for pid, p in index.papers.items()}
         self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
         self._title_ids = list(self._folded)
-        self.authors = sorted({a for p in index.papers.values() for a in p.authors})
+        self.authors = index.authors.authors  # sorted
         self.author_index = AuthorIndex(self.authors)
-        self._author_names = dict(enumerate(self.authors))
         self._authors_folded = {i: utils.default_process(a) for i, a in enumerate(self.authors)}
         self._summaries: dict[str, AuthorSummary] = {}
         self._summary_lock = threading.Lock()
@@ -220,11 +218,24 @@ class Lookup:
 
     def complete_titles(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` titles: substring matches first, then fuzzy ones."""
-        return _complete(prefix, self._titles, self._folded, limit)
+        return _complete(prefix, self._title_list, self._title_index, limit)
 
     def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` author names, closest first."""
-        return _complete(prefix, self._author_names, self._authors_folded, limit)
+        return _complete(prefix, self.authors, self._author_index, limit)
+
+    @functools.cached_property
+    def _title_list(self) -> list[str]:
+        return list(self._titles.values())
+
+    @functools.cached_property
+    def _title_index(self) -> NameIndex:
+        """Built at the first autocomplete (~1 s at 100k titles), not at start-up."""
+        return NameIndex(list(self._folded.values()))
+
+    @functools.cached_property
+    def _author_index(self) -> NameIndex:
+        return NameIndex(list(self._authors_folded.values()))
 
     def resolve_author(self, name: str) -> str:
         """Return the known author a typed name means, case-, accent- and typo-tolerant
@@ -309,21 +320,10 @@ def title_score(query: str, title: str) -> tuple[float, float]:
     return max(whole, partial), whole
 
 
-def _complete(
-    prefix: str, names: Mapping[K, str], folded: Mapping[K, str], limit: int
-) -> list[str]:
-    """Return names whose folded form contains the prefix (earliest first), then fuzzy ones."""
+def _complete(prefix: str, names: Sequence[str], index: NameIndex, limit: int) -> list[str]:
+    """Return names whose folded form contains the prefix (those starting with it first,
+    then earliest), then fuzzy ones (see ``NameIndex``)."""
     query = utils.default_process(prefix)
     if not query:
-        return list(names.values())[:limit]
-    contains = sorted(
-        (key for key, text in folded.items() if query in text),
-        key=lambda key: (not folded[key].startswith(query), folded[key].find(query)),
-    )
-    chosen = list(dict.fromkeys(contains))[:limit]
-    if len(chosen) < limit:
-        fuzzy = process.extract(
-            query, folded, scorer=fuzz.WRatio, processor=None, limit=limit, score_cutoff=60
-        )
-        chosen += [key for _, _, key in fuzzy if key not in chosen][: limit - len(chosen)]
-    return [names[key] for key in chosen]
+        return list(names[:limit])
+    return [names[row] for row in index.complete(query, limit)]

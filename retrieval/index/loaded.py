@@ -20,6 +20,7 @@ import numpy as np
 
 from retrieval.errors import IndexUnavailable
 from retrieval.index import cache as index_cache
+from retrieval.index.author_rows import AuthorRows, Themes
 from retrieval.index.bm25 import BM25
 from retrieval.index.cache import Bounds, Shared, Tables
 from retrieval.index.chunk_rows import ChunkRows
@@ -52,6 +53,18 @@ class LoadedIndex:
     sentences: AbstractSentences  # each paper's abstract sentences, split when asked for
     # Each paper's sentence vectors in sentence order, when ingest embedded them.
     sentence_vectors: dict[str, Vectors] = field(default_factory=dict)
+    kept_authors: AuthorRows | None = None  # read from the cache files; else ``authors``
+    themes: Themes = field(default_factory=lambda: Themes(None))  # authors' themes found
+
+    @functools.cached_property
+    def authors(self) -> AuthorRows:
+        """Return each listed author's papers, by position in ``corpus_order``."""
+        return self.kept_authors or AuthorRows.of(self.papers)
+
+    @functools.cached_property
+    def corpus_order(self) -> list[str]:
+        """Return the papers' ids in corpus order (the order of ``papers``)."""
+        return list(self.papers)
 
     @functools.cached_property
     def paper_rows(self) -> dict[str, int]:
@@ -155,7 +168,10 @@ def from_cache(
         terms = index_cache.read_terms(cache, generation, len(tables.paper_ids))
     if tables is None or bm25 is None or terms is None:
         return None
-    return _loaded(generation, pages, tables, bm25, terms)
+    kept = _loaded(generation, pages, tables, bm25, terms)
+    kept.kept_authors = index_cache.read_authors(cache, generation, tables.papers)
+    kept.themes = Themes(cache / generation)
+    return kept
 
 
 def _loaded(
