@@ -19,7 +19,7 @@ from retrieval.index.loaded import LoadedIndex
 from retrieval.index.memory import trim_free_memory
 from retrieval.index.name_index import NameIndex
 from retrieval.index.refs import ref
-from retrieval.index.titles import TitleWords, title_words, word_coverage
+from retrieval.index.titles import TitleWords, title_words, typo_cost, word_coverage
 from retrieval.index.vector_store import VectorStore
 from retrieval.models import AuthorSummary, PaperDetail
 from retrieval.query.names import FUZZY_MIN_LETTERS, TITLES
@@ -39,6 +39,8 @@ RELATED = 3
 ECHOED = 80  # characters of the typed text an error repeats
 GLUED = 15  # letters of a typed word that is likely several words without spaces
 CLOSED_UP_WORDS = 3  # words of a query tried closed up as one name ("hamming mesh")
+TYPO_MARGIN = 1  # edits by which a title typed with typos beats the next (``_one_close``)
+MISSING = 2  # edits a typed word no title word is like counts as (five words or more)
 
 
 def echo(typed: str) -> str:
@@ -71,6 +73,8 @@ class Lookup:
         match ("graph"), the best is returned with the others as ``alternatives``.
         """
         folded, words, scored = self._scored(query)
+        if not scored and (pid := self._one_close(words)) is not None:  # "alo programming"
+            return self.detail(pid, self._title_scores(folded, [pid])[0][0][0])
         if not scored:
             near = self._near(folded, words)
             raise NotFoundError(
@@ -126,6 +130,30 @@ class Lookup:
             reverse=True,
         )
         return scored
+
+    def _one_close(self, words: list[str]) -> str | None:
+        """Return the one title the typed words name with typos ``word_coverage`` does not
+        forgive ("alo" for "Allo", "rdme" for "RDMA"): every word within its
+        ``typo_budget`` edits of a word or acronym of the title (a quarter may be missing
+        from five words up), the fewest edits in all, at least ``TYPO_MARGIN`` fewer than
+        any other title and at most one a word on average. None when no title wins so."""
+        if not words:
+            return None
+        least = len(words) if len(words) <= FULL_COVER_WORDS else math.ceil(0.75 * len(words))
+        rows = self._title_words.near_rows(words, least).tolist()
+        costs: list[tuple[int, str]] = []
+        for row in rows:
+            pid = self._title_ids[row]
+            title = title_words(self._folded[pid])
+            cost = _typo_cost(words, title, least)
+            if cost is not None:
+                costs.append((cost, pid))
+        costs.sort()
+        if not costs or costs[0][0] > len(words):
+            return None
+        if len(costs) > 1 and costs[1][0] - costs[0][0] < TYPO_MARGIN:
+            return None
+        return costs[0][1]
 
     def one_titled(self, text: str) -> str | None:
         """Return the one paper a few words point at by its title ("the DaCe Python FPGA
@@ -283,6 +311,19 @@ class Lookup:
             if resolved not in self._summaries:
                 self._summaries[resolved] = summarize(self.index, resolved)
             return self._summaries[resolved]
+
+
+def _typo_cost(words: list[str], title: list[str], least: int) -> int | None:
+    """Return ``typo_cost`` of the typed words in a title, with up to ``len(words) -
+    least`` of them left out (each costing ``MISSING``), or None when more must be."""
+    cost = typo_cost(words, title)
+    if cost is not None or least == len(words):
+        return cost
+    kept = [w for w in words if typo_cost([w], title) is not None]
+    if len(kept) < least:
+        return None
+    found = typo_cost(kept, title)
+    return None if found is None else found + MISSING * (len(words) - len(kept))
 
 
 def _spellings(folded: str) -> list[str]:

@@ -17,6 +17,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from retrieval.index.grouping import grouped
 from retrieval.text import fold
@@ -155,6 +156,23 @@ class TitleWords:
                 counts[np.unique(np.concatenate(parts))] += 1
         return np.flatnonzero(counts >= least).astype(np.int32)
 
+    def near_rows(self, typed: list[str], least: int) -> npt.NDArray[np.int32]:
+        """Return the rows of the titles with words like, or within ``typo_budget`` edits
+        of, at least ``least`` of the typed words, ascending."""
+        counts = np.zeros(self.titles, np.int32)
+        for n, word in enumerate(typed):
+            found = self._like(word, typing=n == len(typed) - 1)
+            budget = typo_budget(word)
+            if budget and self.vocabulary:
+                edits = process.cdist(
+                    [word], self.vocabulary, scorer=Levenshtein.distance, score_cutoff=budget
+                )
+                found.update(np.flatnonzero(edits[0] <= budget).tolist())
+            if found:
+                parts = [self._titles[self._indptr[w] : self._indptr[w + 1]] for w in found]
+                counts[np.unique(np.concatenate(parts))] += 1
+        return np.flatnonzero(counts >= least).astype(np.int32)
+
     def _like(self, word: str, typing: bool) -> set[int]:
         """Return the vocabulary positions of the title words ``like`` accepts."""
         alike = {self._position[word]} if word in self._position else set()
@@ -168,3 +186,37 @@ class TitleWords:
             )
             alike.update(np.flatnonzero(close[0] >= WORD_MATCH).tolist())
         return alike
+
+
+def typo_budget(word: str) -> int:
+    """Return the edits a typed word may be away from the title word it stands for."""
+    return 0 if len(word) < 3 else 1 if len(word) < 6 else 2  # "alo" 1, "quantisation" 2
+
+
+def acronyms(words: list[str]) -> list[str]:
+    """Return the initials of each run of 2 to 5 words of a title ("gnn" for "graph
+    neural networks"), so a typed acronym stands for the words it abbreviates."""
+    return [
+        "".join(w[0] for w in words[start:end])
+        for start in range(len(words))
+        for end in range(start + 2, min(start + 5, len(words)) + 1)
+    ]
+
+
+def typo_cost(typed: list[str], title: list[str]) -> int | None:
+    """Return the edits that turn the typed words into words (or acronyms) of a title,
+    or None when one word is further than its ``typo_budget`` from every one of them;
+    a word ``like`` a title word costs nothing."""
+    tokens = title + acronyms(title)
+    last, cost = len(typed) - 1, 0
+    for n, word in enumerate(typed):
+        if any(like(word, token, n == last) for token in tokens):
+            continue
+        budget = typo_budget(word)
+        best = min(
+            (Levenshtein.distance(word, t, score_cutoff=budget) for t in tokens), default=budget + 1
+        )
+        if best > budget:
+            return None
+        cost += best
+    return cost
