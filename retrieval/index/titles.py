@@ -144,6 +144,16 @@ class TitleWords:
         renumber[order] = np.arange(len(seen))
         by_word, self._indptr = grouped(renumber[np.asarray(owners, np.int64)], len(seen))
         self._titles = np.asarray(titles, np.int32)[by_word]
+        # The vocabulary by length, all of it and without numbers, so a typed word is
+        # compared only with words of a length it can be like ("12345" shares no letter
+        # with a typed word without digits): 100k titles hold ~100k words.
+        lengths = np.fromiter(map(len, self.vocabulary), np.int64, len(self.vocabulary))
+        by_length = np.argsort(lengths, kind="stable")
+        lettered = by_length[[not self.vocabulary[n].isdigit() for n in by_length]]
+        self._by_length = {
+            digits: (order, lengths[order], [self.vocabulary[n] for n in order])
+            for digits, order in ((True, by_length), (False, lettered))
+        }
 
     def rows(self, typed: list[str], least: int = 1) -> npt.NDArray[np.int32]:
         """Return the rows of the titles with words like at least ``least`` of the typed
@@ -163,11 +173,12 @@ class TitleWords:
         for n, word in enumerate(typed):
             found = self._like(word, typing=n == len(typed) - 1)
             budget = typo_budget(word)
-            if budget and self.vocabulary:
+            if budget:
+                positions, words = self._of_length(word, len(word) - budget, len(word) + budget)
                 edits = process.cdist(
-                    [word], self.vocabulary, scorer=Levenshtein.distance, score_cutoff=budget
+                    [word], words, scorer=Levenshtein.distance, score_cutoff=budget
                 )
-                found.update(np.flatnonzero(edits[0] <= budget).tolist())
+                found.update(positions[np.flatnonzero(edits[0] <= budget)].tolist())
             if found:
                 parts = [self._titles[self._indptr[w] : self._indptr[w + 1]] for w in found]
                 counts[np.unique(np.concatenate(parts))] += 1
@@ -180,12 +191,22 @@ class TitleWords:
             start = bisect_left(self.vocabulary, word)
             end = bisect_left(self.vocabulary, word + "\U0010ffff")
             alike.update(range(start, end))
-        if len(word) >= 4 and self.vocabulary:
-            close = process.cdist(
-                [word], self.vocabulary, scorer=fuzz.ratio, score_cutoff=WORD_MATCH
-            )
-            alike.update(np.flatnonzero(close[0] >= WORD_MATCH).tolist())
+        if len(word) >= 4:
+            # ratio = 200 * matches / (both lengths): 85 needs 0.74 to 1.35 times the length
+            low = next(n for n in range(len(word) + 1) if 200 * n >= WORD_MATCH * (len(word) + n))
+            high = (200 - WORD_MATCH) * len(word) // WORD_MATCH
+            positions, words = self._of_length(word, low, high)
+            close = process.cdist([word], words, scorer=fuzz.ratio, score_cutoff=WORD_MATCH)
+            alike.update(positions[np.flatnonzero(close[0] >= WORD_MATCH)].tolist())
         return alike
+
+    def _of_length(self, word: str, low: int, high: int) -> tuple[npt.NDArray[np.int64], list[str]]:
+        """Return the vocabulary positions and words of ``low`` to ``high`` letters that
+        may be like ``word`` (numbers only when it has a digit)."""
+        order, lengths, words = self._by_length[any(c.isdigit() for c in word)]
+        start = int(np.searchsorted(lengths, low, "left"))
+        end = int(np.searchsorted(lengths, high, "right"))
+        return order[start:end], words[start:end]
 
 
 def typo_budget(word: str) -> int:
