@@ -32,9 +32,11 @@ setup: $(MODEL_MANIFEST)
 index: setup
 	$(BIN)/papercord ingest --if-stale
 
+# Commit subjects since the rule began are at most 72 characters (skipped without history).
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	bash .ci/commit-subjects
 
 typecheck: $(INSTALLED)
 	$(BIN)/mypy

@@ -2,6 +2,7 @@
 
     python -m bench.tune [--folds 5] [--seeds "" a b] [--write] [FILE ...]
                                              (default: dev.jsonl dev2.jsonl)
+    python -m bench.tune --leave-out style|set [FILE ...]
 
 1. Every question is routed as the bot routes it. For those a topic search answers, the
    question's and every candidate paper's features are computed once (hybrid mode).
@@ -13,6 +14,12 @@
    With ``--seeds`` the folds are drawn once per seed and the table is the mean over
    seeds (fold assignment alone moves single questions across the boundary).
 4. ``--write`` fits on all questions and writes ``data/calibration.json``.
+5. ``--leave-out style`` fits on every style but one and asks the held-out style, for
+   every style; ``--leave-out set`` does the same per file. These measure what a new
+   style or a new writer gets: the k-fold figures mix every style into every fold, so a
+   style's own questions teach the models what that style looks like. Only the models
+   are refitted: the rules that read questions were written with every set in view, so
+   even these figures are optimistic for the sets that were read.
 
 Which features, the L2 strength, the class weights and the folds are fixed here, not
 searched per run; docs/retrieval-tuning.md says how they were chosen (by comparing
@@ -33,9 +40,10 @@ from bot.settings import build_engine, load_settings
 from retrieval.answers.listing import Request
 from retrieval.config import DATA
 from retrieval.engine import Engine
+from retrieval.errors import QueryError
 from retrieval.evaluation.scoring import Report, breakdown_table, load_questions, score
 from retrieval.ingest.corpus import title_key
-from retrieval.models import Filters
+from retrieval.models import Answer, Filters
 from retrieval.search.calibration import Calibration, Logistic, fit, save
 from retrieval.search.decision import features, rank
 from retrieval.search.features import PAPER_FEATURES, QUESTION_FEATURES
@@ -78,8 +86,9 @@ def collect(engine: Engine, questions: list[dict[str, Any]]) -> list[Sample]:
     for row in questions:
         sample = Sample(row)
         request = Request(row["question"], engine.settings.results, "hybrid", Filters())
-        route, intent, filters, _ = router.plan(request)
-        if route in {"search", "unreadable"}:
+        plan = router.plan(request)
+        intent, filters = plan.reading.intent, plan.reading.filters
+        if plan.route.name in {"search", "unreadable"}:
             text = intent.search_text or row["question"]
             query = searcher.query(text, intent.framing(), filters)
             vector = engine.embedder.embed_one(searcher.searched(text))  # as served
@@ -167,9 +176,61 @@ def held_out(engine: Engine, samples: list[Sample], k: int, seed: str = "") -> R
         engine.searcher.calibration = fit_models(train, f"fold {fold}")
         for s, f in zip(samples, folds, strict=True):
             if f == fold:
-                score(report, s.row, engine.ask(s.row["question"], mode="hybrid"), titles)
+                score(report, s.row, _answer_of(engine, s.row["question"]), titles)
     engine.searcher.calibration = shipped
     return report
+
+
+def _answer_of(engine: Engine, question: str) -> Answer:
+    """Return the answer, or the abstention a user gets for a question refused."""
+    try:
+        return engine.ask(question, mode="hybrid")
+    except QueryError:
+        return Answer(question, "hybrid", True, ())
+
+
+def held_out_groups(engine: Engine, samples: list[Sample], groups: list[str]) -> Report:
+    """Return the report of every question, asked with models fitted on every other
+    group (style or set) than its own."""
+    titles = engine.titles()
+    report = Report("hybrid (group held out)")
+    shipped = engine.searcher.calibration
+    for group in sorted(set(groups)):
+        train = [s for s, g in zip(samples, groups, strict=True) if g != group]
+        engine.searcher.calibration = fit_models(train, f"without {group}")
+        for s, g in zip(samples, groups, strict=True):
+            if g == group:
+                score(report, s.row, _answer_of(engine, s.row["question"]), titles)
+    engine.searcher.calibration = shipped
+    return report
+
+
+GROUP_METRICS = (
+    ("paper", "R@1"), ("paper", "false_abstain"), ("multi", "F1"),
+    ("none", "flagged"), ("none", "abstain"), ("author", "handled"),
+)  # fmt: skip
+
+
+def group_table(report: Report, groups: dict[str, str]) -> str:
+    """Return one row per held-out group: its size and headline figures, and the worst."""
+    head = "| held out | n | paper R@1 | false abstain | multi F1 | none flagged | none sure |"
+    lines = [head + " none abstain | author handled |", "|---|---:|" + "---:|" * 7]
+    worst: dict[str, list[float]] = {}
+    for group in sorted(set(groups.values())):
+        part = Report(group, [o for o in report.outcomes if groups[o.id] == group])
+        cells = []
+        for kind, name in GROUP_METRICS:
+            value = part.metric(kind, name)
+            cells.append("-" if value != value else f"{value:.3f}")  # NaN: none of that type
+            if value == value:
+                worst.setdefault(f"{kind} {name}", []).append(value)
+            if (kind, name) == ("none", "flagged"):
+                cells.append("-" if value != value else f"{1 - value:.3f}")
+        lines.append(f"| {group} | {len(part.outcomes)} | " + " | ".join(cells) + " |")
+    low = {k: (max(v) if k.endswith("abstain") and k.startswith("paper") else min(v))
+           for k, v in worst.items()}  # fmt: skip
+    lines.append("\nworst group: " + ", ".join(f"{k} {v:.3f}" for k, v in low.items()))
+    return "\n".join(lines)
 
 
 def mean_table(reports: list[Report]) -> str:
@@ -228,12 +289,33 @@ def main() -> None:
     parser.add_argument(
         "--seeds", nargs="+", default=[""], help='fold seeds to average over, e.g. "" a b'
     )
+    parser.add_argument(
+        "--leave-out", choices=("style", "set"), help="hold out each style (or file) in turn"
+    )
     args = parser.parse_args()
     settings = load_settings()
     engine = build_engine(settings)
     per_file = {path.name: load_questions(path) for path in args.files}
     questions = [q for rows in per_file.values() for q in rows]
     samples = collect(engine, questions)
+    if args.leave_out:
+        groups = {
+            f"{name}:{row.get('id')}": (
+                name if args.leave_out == "set" else str(row.get("style") or "-")
+            )
+            for name, rows in per_file.items()
+            for row in rows
+        }
+        for name, rows in per_file.items():  # ids are unique within a file, not across
+            for row in rows:
+                row["id"] = f"{name}:{row.get('id')}"
+        report = held_out_groups(engine, samples, [groups[s.row["id"]] for s in samples])
+        print(f"Leave one {args.leave_out} out over {', '.join(per_file)}: "
+              f"{len(questions)} questions\n")  # fmt: skip
+        print(group_table(report, groups))
+        if args.failures:
+            print("Held-out failures:\n" + "\n".join(report.failures))
+        return
     reports = [held_out(engine, samples, args.folds, seed) for seed in args.seeds]
     seeds = ", ".join(repr(s) for s in args.seeds)
     print(

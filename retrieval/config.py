@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 ROOT = Path(__file__).resolve().parent.parent  # the project folder
 DATA = ROOT / "data"  # shipped data: stop words, tiktoken encoding, arXiv taxonomy, pages
-MAX_QUESTION_CHARS = 500  # also the length limit /ask declares to Discord
+MAX_QUESTION_CHARS = 1000  # /ask declares it to Discord; a question with its background fits
 # HNSW search breadth of new collections. Chroma's default 100 found 0.78 of the exact top
 # 10 at 100k vectors (issue 8) and 0.982 at 50k here; 400 found 0.98 there and 0.998
 # here, for 3.0 instead of 2.2 ms a query (docs/scale.md, "HNSW ef_search").

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -160,9 +161,10 @@ def read_enough(english: str, question: str) -> bool:
 def framing(path: Path = FRAMING_FILE) -> dict[str, tuple[frozenset[str], dict[str, str]]]:
     """Return, per language, its marker words and its framing map (read once)."""
     table = json.loads(path.read_text(encoding="utf-8"))
+    key = {lang: _unspaced if lang in UNSPACED else fold for lang in table}
     return {
-        lang: (frozenset(fold(w) for w in entry["markers"].split()),
-               {fold(k): v for k, v in entry["map"].items()})
+        lang: (frozenset(key[lang](w) for w in entry["markers"].split()),
+               {key[lang](k): v for k, v in entry["map"].items()})
         for lang, entry in table.items()
         if not lang.startswith("_")
     }  # fmt: skip
@@ -188,7 +190,14 @@ def terms() -> dict[str, dict[str, str]]:
 def _words(key: str, language: str) -> str:
     """Return a term as the reader meets it: folded, words apart ("d'images" -> "d
     images"); a term of a language written without spaces stays a substring."""
-    return fold(key) if language in UNSPACED else " ".join(WORDS.findall(fold(key)))
+    return _unspaced(key) if language in UNSPACED else " ".join(WORDS.findall(fold(key)))
+
+
+def _unspaced(key: str) -> str:
+    """Return a word of a language written without spaces as questions have it (NFKC):
+    folding would split a Hangul syllable into its letters and drop the voicing marks of
+    kana ("グラフ" -> "クラフ"), and no question would match it then."""
+    return unicodedata.normalize("NFKC", key.casefold())
 
 
 @cache

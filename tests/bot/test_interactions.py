@@ -181,7 +181,7 @@ async def test_command_registration_payload(bot, fake: FakeDiscord) -> None:
     assert set(commands) == {"ask", "paper", "author", "cite", "help", "papercord", "Ask papercord"}
     assert all(c["description"] for c in commands.values() if c["type"] == 1)
     question = next(o for o in commands["ask"]["options"] if o["name"] == "question")
-    assert question["required"] and question["max_length"] == 500 and question["description"]
+    assert question["required"] and question["max_length"] == 1000 and question["description"]
     title = commands["paper"]["options"][0]
     assert title["autocomplete"] is True
     admin = commands["papercord"]

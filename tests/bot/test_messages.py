@@ -110,7 +110,7 @@ async def test_ten_thousand_character_question_is_refused_clearly(bot, fake: Fak
     text = mention("why " * 2500)
     await fake.dispatch("MESSAGE_CREATE", fake.message(text, mentions=[BOT_ID]))
     (reply,) = await fake.wait_for(posted_to(CHANNEL_ID))
-    assert "characters long" in reply.body["content"] and "500" in reply.body["content"]
+    assert "characters long" in reply.body["content"] and "1000" in reply.body["content"]
 
 
 async def test_twenty_concurrent_questions_are_all_answered(bot, fake: FakeDiscord) -> None:

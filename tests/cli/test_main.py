@@ -235,4 +235,4 @@ def test_eval_reports_per_style_and_author_handling(
     text = papercord("eval", str(questions), "--mode", "hybrid", engine=engine).out
     assert "| author_handled | 1.000 |" in text
     assert "| author | typo | 1 | handled 1.000" in text
-    assert "| none | famous | 1 | abstain 1.000 |" in text
+    assert "| none | famous | 1 | abstain 1.000, flagged 1.000 |" in text

@@ -1,0 +1,69 @@
+"""What the router does to every route's answer, in the order of ``POST_PASSES``.
+
+Each pass takes the answer and the reading and returns the answer; a pass may add a
+note said before the answer's own (``reading.notes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from retrieval.answers.overview import overview
+from retrieval.answers.routes import Reading, Route
+from retrieval.models import UNSURE, Answer
+
+PostPass = Callable[[Answer, Reading, Route], Answer]
+NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
+
+
+def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Remove the papers the question leaves out ("... not about quantum", "except
+    GPTQ", "not in cs.LG"); the note says how many (``retrieval.answers.leave_out``)."""
+    parts = route.parts
+    subjects = parts.applied.left_subjects(reading.intent)
+    return parts.leave_out.answer(answer, reading.request, reading.intent, subjects)
+
+
+def judged_best(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Drop the answer model's P when the paper it is about (the best candidate) is not
+    the first shown: left out ("quantization papers except GPTQ") or cut from a list."""
+    shown = answer.results[0].paper.id if answer.results else None
+    best = answer.ranking[0] if answer.ranking else None
+    return answer if shown is None or shown == best else replace(answer, confidence=None)
+
+
+def counted(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Count the answer's papers when the question asks how many ("how many papers use
+    FPGAs?": 0 too) or asks them counted ("graph papers per year"), unless the reply
+    counts itself (the list's overview, an author's card, similar papers)."""
+    intent = reading.intent
+    if route.name in NOT_COUNTED or answer.author is not None:
+        return answer
+    listed = answer.results + answer.more
+    if intent.breakdown and listed:
+        papers = route.parts.searcher.index.papers
+        reading.notes.append(overview([papers[r.paper.id] for r in listed]))
+    elif intent.how_many and (answer.matched or route.name == "search"):
+        reading.notes.append(_matches(answer.matched))
+    return answer
+
+
+def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Say a topic search's answer is not a sure match when the answer model's P is low."""
+    if route.name != "search" or reading.intent.how_many:
+        return answer
+    if answer.confidence is None or answer.abstained or not answer.results:
+        return answer
+    if answer.confidence >= route.parts.searcher.settings.unsure_below:
+        return answer
+    return replace(answer, notes=(*answer.notes, UNSURE))
+
+
+POST_PASSES: tuple[PostPass, ...] = (left_out, judged_best, counted, unsure)
+
+
+def _matches(n: int) -> str:
+    if n == 0:
+        return "No listed paper matches."
+    return "1 listed paper matches." if n == 1 else f"{n} listed papers match."

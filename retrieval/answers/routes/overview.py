@@ -1,0 +1,31 @@
+"""A question about the list itself ("which subjects are there?", "how many papers per
+year?"): every paper within the filters under a line counting them by year, subject and
+listed author (``retrieval.answers.overview``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from retrieval.answers.overview import overview
+from retrieval.answers.routes.base import Reading, Route
+from retrieval.models import Answer, Filters
+from retrieval.query.asking import ABOUT_THE_LIST, FACET_ASKED, LIST_FACETS, content_words
+
+
+class Overview(Route):
+    name = "overview"
+
+    def applies(self, reading: Reading) -> bool:
+        text, intent, filters = reading.request.text, reading.intent, reading.filters
+        topic = content_words(ABOUT_THE_LIST.sub(" ", intent.topic))
+        if topic or intent.excluded or intent.left_out:  # "span" in "what years does the
+            return False  # list span?" is no topic
+        facets = filters == Filters() and (intent.how_many or LIST_FACETS.search(text))
+        return bool(ABOUT_THE_LIST.search(text) or FACET_ASKED.search(text) or facets)
+
+    def answer(self, reading: Reading) -> Answer:
+        answer = self.parts.listings.listing(reading.request, reading.filters)
+        if not answer.matched:  # the filters leave none, and the listing says why
+            return answer
+        papers = [self.parts.searcher.index.papers[pid] for pid in answer.ranking]
+        return replace(answer, notes=(overview(papers), *answer.notes))

@@ -1,0 +1,78 @@
+"""Anything else: a topic search within the filters.
+
+A question with no topic and no author ("hello?", "can you help me?") gets a tip on
+how to ask; one that compares papers by name ("QFX vs FLIQS") gets exactly those; and a
+topic the filters leave no paper on is shown from outside them, with a note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from retrieval.answers.listing import empty, narrowing, outside
+from retrieval.answers.routes.base import Reading, SearchedRoute
+from retrieval.models import Answer
+from retrieval.query.asking import compares
+
+HOW_TO_ASK = (
+    "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
+    "(“what does Hoefler work on?”), or years and subjects (“cs.LG papers from 2023”)."
+)
+DETAILED_TOPIC = 4  # content words of a topic the question's own years may describe
+
+
+class Search(SearchedRoute):
+    name = "search"
+
+    def applies(self, reading: Reading) -> bool:
+        return True
+
+    def none_left(self, reading: Reading) -> Answer:
+        return self._dated_topic(reading) or self.parts.listing(reading)
+
+    def searched(self, reading: Reading, answer: Answer) -> Answer:
+        request, intent, filters = reading.request, reading.intent, reading.filters
+        if not intent.topic and not filters.author:
+            return replace(empty(request, filters), notes=(HOW_TO_ASK,))
+        if compares(request.text):
+            answer = self.parts.titles.compared(answer, intent.search_text or request.text, filters)
+        if answer.abstained and narrowing(filters)[0]:
+            return self._elsewhere(reading) or answer
+        return answer
+
+    def _dated_topic(self, reading: Reading) -> Answer | None:
+        """Return the answer without the years only the question wrote, when no listed
+        paper is from them and the topic is described in detail, or None.
+
+        Such years may be the topic's: a dataset described as "covering 1990 to 2010 at
+        hourly resolution over twelve pressure levels" is asked for by its years. A short
+        topic asks for those years ("quantization papers from 2019"): the listing says
+        none is from them.
+        """
+        request, intent, filters = reading.request, reading.intent, reading.filters
+        written = request.filters
+        undated = replace(
+            filters, year_from=written.year_from, year_to=written.year_to, years=written.years
+        )
+        if len(intent.topic.split()) < DETAILED_TOPIC or undated == filters:
+            return None
+        if self.parts.none_left(undated):
+            return None
+        answer = self.parts.search(replace(reading, filters=undated))
+        if answer.abstained:
+            return None
+        years = filters.years_text()
+        note = f"No listed paper is from {years}; these, from other years, are the closest:"
+        return replace(answer, filters=undated, notes=(note,))
+
+    def _elsewhere(self, reading: Reading) -> Answer | None:
+        """Return the answer without the years and subjects that left none, with a note
+        ("quantization papers from 2022": the quantization papers are from 2023), or None
+        when it has none."""
+        request, intent, filters = reading.request, reading.intent, reading.filters
+        wider = filters.by_authors()
+        answer = self.parts.search(replace(reading, filters=wider))
+        if answer.abstained:
+            return None
+        topic = intent.typed_topic() or request.text
+        return replace(answer, filters=wider, notes=(outside(filters, topic),))

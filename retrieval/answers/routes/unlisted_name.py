@@ -1,0 +1,44 @@
+"""A question built on a name no listed title or abstract mentions ("summarize the
+SlimNet paper", "Hoefler's RoboSched work"): no listed paper mentions it, then the
+closest papers (of the author it names, if any) as the closest, not as matches.
+
+Which names count, and when a question is built on one, is read by
+``retrieval.query.named_things``. A question that also names a listed paper by its own
+name asks about that paper; a name it adds is a detail ("the Allo paper's results on
+SomeBench").
+"""
+
+from __future__ import annotations
+
+from retrieval.answers.routes.base import Reading, SearchedRoute
+from retrieval.models import Answer
+from retrieval.query.asking import content_words
+from retrieval.query.named_things import Absent, absent, presumed
+
+
+class UnlistedName(SearchedRoute):
+    name = "unlisted-name"
+
+    def applies(self, reading: Reading) -> bool:
+        return bool(self.presumed(reading))
+
+    def presumed(self, reading: Reading) -> list[Absent]:
+        """Return the absent names the question is built on."""
+        intent, filters = reading.intent, reading.filters
+        text = intent.search_text
+        if not text or self.parts.searcher.titles.named_in(text):
+            return []
+        people = [filters.author, *filters.also_by, intent.unlisted_author, *intent.also_unlisted]
+        vocabulary = self.parts.searcher.vocabulary
+        found = absent(text, vocabulary, [p for p in people if p], intent.language == "en")
+        topic = len(content_words(intent.topic))
+        return [name for name in found if presumed(name, text, topic)]
+
+    def note(self, reading: Reading) -> str | None:
+        names = " or ".join(f"“{found.name}”" for found in self.presumed(reading))
+        author = reading.filters.authors_text() if reading.filters.author else ""
+        closest = f"; the closest papers by {author}:" if author else "; the closest papers:"
+        return f"No listed paper mentions {names}{closest}"
+
+    def searched(self, reading: Reading, answer: Answer) -> Answer:
+        return self.parts.listings.not_answered(answer)

@@ -1,0 +1,157 @@
+"""The specific things a question names, and those no listed title or abstract mentions.
+
+A question may presume a system, model, dataset, benchmark, piece of hardware, method or
+venue by name ("the SlimNet paper", "summarize Zhang's RoboCompiler work", "what did the
+Q-Transformer find?"). When the list never mentions that name, the honest answer is
+that no listed paper mentions it, then the closest papers as the closest, not as matches.
+
+What counts as a name is read from its form (``retrieval.index.vocabulary.entities``: a
+capital inside a word, letters and digits, capitals mid-sentence), less people, subject
+codes and short generic abbreviations ("ML", "IR"). What counts as mentioned is read
+from the corpus: the name as written, closed up or hyphenated, in the singular, and an
+acronym the abstracts define (they then use it as a word). No list of names is written
+by hand.
+
+A name the list lacks is what the question asks about when the question is built on it,
+judged by its form, not by its words: the name modifies the noun of what is asked ("the
+X paper", "X's results", "an X-style scheduler") or is its object ("summarize X",
+"papers on X"), or it carries most of the topic's weight once the framing is gone. A
+name mentioned only in passing ("we run PyTorch on our cluster; which papers ...") does
+not make the question unanswerable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from retrieval.index.vocabulary import Vocabulary, entities, zipf
+from retrieval.text import WORDS, fold, tokenize
+
+GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation ("ML")
+COMMON_ZIPF = 3.5  # a capitalized English word this common is a word, not a name
+# The list's own source: every listed record is an arXiv record, so "arXiv" names no
+# thing a paper would have to mention.
+SOURCE_NAMES = frozenset({"arxiv"})
+SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[A-Z]{2}\b")
+TOPIC_SHARE = 0.5  # an absent name carrying this share of the topic's words is the topic
+
+
+@dataclass(frozen=True)
+class Absent:
+    """A name the question uses that no listed title or abstract mentions."""
+
+    name: str
+    start: int
+    end: int
+
+
+def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, int]]:
+    """Return the names a text uses, with their spans: not people, subject codes or
+    short generic abbreviations, and not capitalized everyday words."""
+    folded_people = {fold(w) for person in people for w in WORDS.findall(person)}
+    codes = [m.span() for m in SUBJECT_CODE.finditer(text)]
+    found = []
+    at = 0
+    for run in entities(text):
+        start = text.find(run, at)
+        if start < 0:
+            continue
+        at = start + len(run)
+        name, start = _specific_part(run, start)
+        end = start + len(name)
+        words = WORDS.findall(name)
+        if not words or any(s <= start < e for s, e in codes):
+            continue
+        if any(fold(w) in folded_people or fold(w) in SOURCE_NAMES for w in words):
+            continue
+        if all(w.isupper() and len(w) <= GENERIC_LETTERS for w in words):
+            continue
+        if len(words) == 1 and not _inner(name) and zipf(fold(name)) >= COMMON_ZIPF:
+            continue
+        found.append((name, start, end))
+    return found
+
+
+def _inner(word: str) -> bool:
+    """Return True for a word with a capital or a digit after its first letter."""
+    return any(c.isupper() or c.isdigit() for c in word[1:])
+
+
+def _specific_part(run: str, start: int) -> tuple[str, int]:
+    """Return the part of a run of capitalized words that names something, and where it
+    starts: with a word written like a name ("GPTQ", "FlexNet2") the run is that word
+    ("Which SlimNet" -> "SlimNet"); otherwise the run less everyday words before it
+    ("The Slim Fly" -> "Slim Fly")."""
+    words = list(WORDS.finditer(run))
+    inner = [w for w in words if _inner(w.group())]
+    if inner:
+        return inner[-1].group(), start + inner[-1].start()
+    while len(words) > 1 and zipf(fold(words[0].group())) >= COMMON_ZIPF:
+        words = words[1:]
+    first = words[0].start()
+    return run[first : words[-1].end()], start + first
+
+
+def mentioned(name: str, vocabulary: Vocabulary) -> bool:
+    """Return True when the corpus mentions a name in any of its spellings: as written,
+    closed up or hyphenated ("Slim Fly", "SlimFly", "Slim-Fly"), or singular ("NICs")."""
+    forms = {name, name.replace("-", " "), name.replace("-", ""), name.replace(" ", "")}
+    forms |= {f[:-1] for f in forms if f.endswith("s") and len(f) > 3}
+    return any(vocabulary.knows_name(f) for f in forms if f.strip())
+
+
+def absent(
+    text: str,
+    vocabulary: Vocabulary,
+    people: Iterable[str] = (),
+    english: bool = True,
+) -> list[Absent]:
+    """Return the names a text uses that the corpus never mentions. In a question not
+    written in English, only names with a capital inside or digits count: German writes
+    every noun with a capital."""
+    found = []
+    for name, start, end in candidates(text, people):
+        if not english and not any(_inner(w) for w in WORDS.findall(name)):
+            continue
+        if not mentioned(name, vocabulary):
+            found.append(Absent(name, start, end))
+    return found
+
+
+# The nouns of what is asked for, and the words that make a name their object: the
+# grammar of presupposing, not words of any topic.
+KIND_NOUNS = frozenset((
+    "paper", "papers", "work", "works", "study", "studies", "system", "systems", "model",
+    "models", "framework", "frameworks", "method", "methods", "dataset", "datasets",
+    "benchmark", "benchmarks", "tool", "tools", "library", "libraries", "compiler",
+    "compilers", "architecture", "architectures", "topology", "topologies", "algorithm",
+    "algorithms", "approach", "approaches", "protocol", "protocols", "processor",
+    "processors", "accelerator", "accelerators", "chip", "chips", "design", "designs",
+    "technique", "techniques", "scheme", "schemes", "project", "projects", "result",
+    "results", "implementation", "implementations", "variant", "variants",
+))  # fmt: skip
+ASKING_WORDS = frozenset((
+    "summarize", "summarise", "explain", "describe", "introduce", "introduced",
+    "introduces", "introducing", "propose", "proposed", "proposes", "proposing", "present",
+    "presented", "presents", "cite", "behind",
+))  # fmt: skip
+
+
+def presumed(found: Absent, text: str, topic_words: int) -> bool:
+    """Return True when the question is built on an absent name, judged by its form.
+
+    The name modifies the noun of what is asked ("the SlimNet paper", "SlimNet's
+    topology", "in the SlimNet work"), is the object of the asking verb ("summarize
+    SlimNet", "the paper that introduced SlimNet", "anything on SlimNet?"), or its words
+    are at least half of the topic's content words ("anything on SlimNet?")."""
+    after = [w.casefold() for w in WORDS.findall(text[found.end :])[:2]]
+    before = [w.casefold() for w in WORDS.findall(text[: found.start])[-1:]]
+    possessive = text[found.end : found.end + 2] in ("'s", "’s")
+    if possessive or any(w in KIND_NOUNS for w in after):
+        return True
+    if before and before[-1] in ASKING_WORDS:
+        return True
+    own = len(tokenize(found.name))
+    return topic_words > 0 and own / topic_words >= TOPIC_SHARE
