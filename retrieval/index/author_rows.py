@@ -119,8 +119,8 @@ class Themes:
                     os.write(descriptor, (line + "\n").encode())
                 finally:
                     os.close(descriptor)
-            except OSError as exc:
-                log.warning("cannot keep %s's themes in %s: %s", author, self._path, exc)
+            except OSError as exc:  # a read-only folder: found again by the next process
+                log.info("cannot keep %s's themes in %s: %s", author, self._path, exc)
                 self._path = None
 
     def _read(self) -> dict[tuple[str, str], tuple[str, ...]]:

@@ -129,7 +129,7 @@ def read_authors(cache: Path, generation: str, papers: Mapping[str, Paper]) -> A
         rows.save(temporary.parent, temporary.name)
         os.replace(temporary, folder / AUTHORS_FILE)
     except OSError as exc:
-        log.warning("cannot keep the author rows in %s: %s", folder, exc)
+        log.info("cannot keep the author rows in %s (grouped again next start): %s", folder, exc)
         temporary.unlink(missing_ok=True)
     return rows
 
