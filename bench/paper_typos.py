@@ -57,7 +57,7 @@ UNLISTED = [
     "Learning Transferable Visual Models From Natural Language Supervision",
     "Semi-Supervised Classification with Graph Convolutional Networks",
     "Graph Attention Networks",
-    "Inductive Representation Learning on Large Graphs",
+    "XGBoost: A Scalable Tree Boosting System",
     "MapReduce: Simplified Data Processing on Large Clusters",
     "The Google File System",
     "Bigtable: A Distributed Storage System for Structured Data",
