@@ -226,8 +226,8 @@ def rarity(word: str) -> float:
 def _adverb(word: str, zipf: Callable[[str, str], float]) -> bool:
     """Return True for an adverb made of an English adjective ("genuinely", "mainly",
     "specifically", "easily", "probably"): it frames a question, it never names a topic,
-    however rare it is ("genuinely" outweighed "quantum" in "how big would a quantum
-    computer have to be to do something genuinely useful?"). Over every eval set, list
+    however rare it is ("genuinely" outweighed "quantum" in a question like "when does a
+    quantum computer become genuinely useful?"). Over every eval set, list
     F1 blind-a 0.849 -> 0.876, blind-r 0.879 -> 0.897, nothing lower. "Dragonfly",
     "anomaly", "homophily" have no adjective before their "ly"."""
     if not word.endswith("ly") or len(word) <= ADVERB_MIN:

@@ -50,7 +50,7 @@ PAPER = re.compile(rf"^((?:-[^\W_]+)*){BEFORE_PAPER}", re.I)
 # A word typed in lower case there: "the bert paper", "the gpt-3 paper".
 LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*){BEFORE_PAPER}", re.I)
 # What points at one paper before it, at most one word earlier ("the original bert
-# paper"): without it the words are keywords ("graph mining clique counting paper?").
+# paper"): without it the words are keywords ("sparse tensor format compiler paper?").
 POINTED = re.compile(
     r"\b(?:the|an?|that|this|its|their|his|her|your|our|my)\s+(?:[\w-]+\s+)?$", re.I
 )

@@ -5,7 +5,8 @@
 * an author and years or subjects -> their papers that pass them;
 * an author and a topic -> their papers that the topic's search over every paper
   answers with; else their papers that say every word of the topic; else a note that
-  none of their papers is about it, with the card. Several authors ("Hoefler or
+  none of their papers is about it, with the card: nothing answers the question (the
+  answer abstains), and the card shows what they did write. Several authors ("Hoefler or
   Zhang") the same way, without a card.
 """
 
@@ -36,7 +37,7 @@ from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity
 # ("zhang energy" 0.207, "zhang vision" 0.299) and gets the card, which lists every paper.
 TOPIC_CLOSENESS = 0.3
 # A clause alone must come closer: one of a few words is less often chatter by chance
-# ("just curious, what time span do ... cover?" has the clause "time span cover").
+# ("out of interest, which years do ... span?" has the clause "years span").
 CLAUSE_CLOSENESS = 0.35
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
@@ -97,7 +98,7 @@ class AuthorAnswers:
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=(note,))  # fmt: skip
         asked = self._chat_around(request.text, intent) if summary else None
-        if asked == "card" and narrowed:  # "zhang more active in 2024 than 2023? the split"
+        if asked == "card" and narrowed:  # "was he busier in 2023 or 2022? the ratio"
             return replace(answer, abstained=False, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=())  # fmt: skip
         if asked:  # the card, or within years ("what did he publish in 2023?") the list
@@ -107,7 +108,7 @@ class AuthorAnswers:
             note = f"None of the papers by {filters.authors_text()}{narrowed} is about “{topic}”."
             return replace(answer, notes=(note,))
         note = f"None of {summary.name}'s papers{narrowed} is about “{topic}”; here is the summary."
-        return replace(answer, abstained=False, results=(), more=(), closest=(), matched=0,
+        return replace(answer, abstained=True, results=(), more=(), closest=(), matched=0,
                        author=summary, notes=(note,))  # fmt: skip
 
     @staticmethod
@@ -117,7 +118,7 @@ class AuthorAnswers:
         every title", "what did he publish in 2023"), and None otherwise, or when a word of
         what is left, which found nothing, is brought in as a topic ("on blockchain",
         "about drones"): else what is left is chat. "which categories do his papers fall
-        under?", "how many zhang papers have we got? need a number for my slides", "can
+        under?", "how many of her papers are listed? asking for a grant form", "can
         someone summarise ..., new to the group lol" get the card; "what years did he
         publish on blockchain?" keeps its note. A question in another language that asks
         for the card leaves words papercord does not read ("Woran forscht")."""

@@ -34,11 +34,13 @@ class LeaveOut:
         a listed author ("graph papers not by Zhang"); a note says how many each.
         ``subjects``: the codes of the subjects it leaves out."""
         papers = self.searcher.index.papers
-        if intent.unwanted and not answer.abstained:
+        for topic in filter(None, intent.unwanted.split(" | ")):
+            if answer.abstained:
+                break
             listed = self.searcher.settings.listed
-            about = self.searcher.ask(intent.unwanted, listed, request.mode, quote=0)
+            about = self.searcher.ask(topic, listed, request.mode, quote=0)
             found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
-            answer = self._without(answer, request, found, f"about “{intent.unwanted}”")
+            answer = self._without(answer, request, found, f"about “{topic}”")
         for code in subjects:
             unwanted = Filters(subject=code)
             found = {pid for pid in _considered(answer) if matches(papers[pid], unwanted)}

@@ -156,8 +156,8 @@ class Lookup:
         return costs[0][1]
 
     def one_titled(self, text: str) -> str | None:
-        """Return the one paper a few words point at by its title ("the DaCe Python FPGA
-        programming paper"): a title with at least two of the words and ``NAMING_SHARE``
+        """Return the one paper a few words point at by its title ("the Python weather
+        code paper"): a title with at least two of the words and ``NAMING_SHARE``
         of them, when no other title has as many. None for words no title stands out by
         ("how they help people build designs", "graph neural networks": several have it)."""
         words = title_words(utils.default_process(text))

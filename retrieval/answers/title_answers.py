@@ -1,6 +1,6 @@
-"""Answers by what a question names: words of titles ("which titles start with
-'Understanding'", read by ``title_asks``) and listed papers set side by side ("QFX vs
-FLIQS", "how do HOGA and Polynormer differ").
+"""Answers by what a question names: words of titles ("which titles begin with
+'Towards'", read by ``title_asks``) and listed papers set side by side ("QFX vs
+FLIQS", "how do GARNET and SAGMAN differ").
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from retrieval.query.asking import COMPARES
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
 
-# What separates the papers a comparison names: "the DaCe paper, Allo, and the temporal
-# vectorization / multi-pumping paper in terms of ...".
+# What separates the papers a comparison names: "the weather code paper, Slapo, and the
+# sparse format / compiler paper on ...".
 # A part that points at a paper by describing it: "the spatial computer paper", "the
 # I/O-efficient sparse inference one"; not a topic ("post-training quantization").
 PAPER_WORD = re.compile(r"\b(?:paper|one|work|article|preprint)s?\b", re.I)

@@ -83,7 +83,7 @@ class TitleNames:
 
 WORD_MATCH = 85  # rapidfuzz ratio for a typed word to count as a title word ("trainig")
 PREFIX_LETTERS = 4  # or the typed word starts a title word: "quant" -> "quantization"
-# "paper": "the neural graph databases paper" names the title before it.
+# "paper": "the graph mining paper" names the title before it.
 STOP = frozenset(
     ["a", "an", "and", "at", "by", "for", "from", "in", "is", "of", "on", "or", "the", "to", "with",
      "paper", "papers"]

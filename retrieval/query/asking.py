@@ -84,8 +84,8 @@ ABOUT_VERB = re.compile(
 # With no topic, these ask about the list itself ("how many papers per year?", "how are
 # the cs.LG papers distributed?", "what's in the list?"): the answer counts its papers by
 # year, subject and author (``retrieval.answers.overview``). The facets alone ("which subjects are
-# there?", "who are the authors?") only without filters: "which cs.LG papers are from
-# 2023 (either author)?" asks for those papers.
+# there?", "who are the authors?") only without filters: "which cs.DC papers came out in
+# 2022?" asks for those papers.
 ABOUT_THE_LIST = re.compile(
     r"\b(?:per\s+year|by\s+year|yearly|distribution|distributed|breakdown|spread|overview"
     r"|summary|summari[sz]e|range|span|cover(?:s|ed)?|contain(?:s|ed)?|holds?|stat(?:s|istics)?"
@@ -228,7 +228,7 @@ CO_AUTHOR = re.compile(rf"^\s*(?:and|&)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b")
 CO_AUTHOR_BEFORE = re.compile(
     rf"(?:^|(?<=[\s,]))((?:{PERSON}\s+){{0,2}}{PERSON})(\s+and|\s*&|\s*,)$"
 )
-# Weighing two areas of someone's work ("more of a hardware guy or an ML guy", "more into
+# Weighing two areas of someone's work ("more of a systems person or a theory person", "more into
 # theory than systems", "does he work more on X or Y"): the author's card answers it, with
 # their subjects and themes. "anything more on X or Y" and "more efficient" do not weigh.
 AREA = r"[^?.!]{1,40}?\s+"  # one area of work, up to the "or" / "than"
@@ -238,7 +238,7 @@ LEANING = re.compile(
     rf"|\bmore\s+(?:into|interested\s+in)\s+{AREA}(?:or|than)\s+\S"
     rf"|{DOES}more\s+(?:on|about)\s+{AREA}or\s+\S|{DOES}(?:on|about)\s+more,\s+{AREA}or\s+\S"
     rf"|(?<!that )(?<!which )(?<!papers )\bprefers?\s+{AREA}(?:or|over|to)\s+\S"
-    # "is it all HPC or is there ML too?", "is he mostly an HPC person or does he do ML?"
+    # "is it all compilers or is there theory too?", "is she mostly a theorist or does she build?"
     rf"|\b(?:is\s+(?:it|he|she|[^\W\d_]+)|are\s+they)\s+(?:all|mostly|mainly|only|just)\s+{AREA}or\s+"
     r"(?:is|are|does|do|did|has|have)\b",
     re.I,
@@ -258,18 +258,29 @@ COURTESY = THANKING | frozenset(
      "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help"}
 )  # fmt: skip
 # A topic to leave out, to the end of its clause: "Hoefler's papers not about quantum",
-# "graph papers except GNNs", "apart from GPTQ, ...". Not "without" nor "does not use"
-# ("quantization without retraining", "papers that do not use retraining" ask for a method).
+# "graph papers except GNNs", "apart from GPTQ, ...", "skip the ones about X" (not "skip
+# layers", a topic), "minus X" (not "plus or minus one"),
+# "that have nothing to do with X", "leaving out anything that deals with X": the
+# grammar of excluding, not words of any topic. Not "without" nor "does not use"
+# ("quantization without retraining", "papers that do not use retraining" ask for a
+# method). A list of topics ("not about X, Y or Z") is read whole (``EXCLUDED_PARTS``).
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
-    r"\b(?:(?:not|(?:are|is)n['’]?t)\s+(?:about|on|related\s+to|using|involving)"
-    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from"
+    r"\b(?:(?:not|(?:are|is|do|does)n['’]?t)\s+(?:about|on|related\s+to|using|involving"
+    r"|involve|concerning|deal(?:ing)?\s+with|focused\s+on|counting(?:\s+the\s+ones?)?)"
+    r"|not\s+the\s+ones?\s+(?:whose\s+focus\s+is|(?:that\s+(?:are|is)\s+)?about|on)"
+    r"|(?:skip(?:ping)?|leav(?:e|ing)\s+out|ignor(?:e|ing))\s+(?:the\s+ones?|anything|those)\s+"
+    r"(?:about\s+|on\s+|that\s+deals?\s+with\s+|dealing\s+with\s+|whose\s+focus\s+is\s+)?"
+    r"|(?:that\s+)?ha(?:ve|s)\s+nothing\s+to\s+do\s+with"
+    r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from|(?<!plus\sor\s)minus"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
-    r"\s+([^?.!;,]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[,?.!;]|$)",
+    r"\s*([^?.!;]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$"
+    r"|,\s*(?:what|which|who|how|is|are|do|does|can|could|please|i|and\s+(?:what|which)|so)\b)",
     re.I,
 )
-# A question that sets papers side by side: "QFX vs FLIQS", "how do HOGA and Polynormer
-# differ", "compare ENS-10 and ...", "how does HammingMesh relate to ...".
+EXCLUDED_PARTS = re.compile(r",|/|;|\b(?:or|and|nor)\b", re.I)  # "not about X, Y or Z"
+# A question that sets papers side by side: "QFX vs FLIQS", "how do GARNET and SAGMAN
+# differ", "compare ENS-10 and ...", "how does Slapo relate to ...".
 COMPARES = re.compile(
     r"\b(?:vs\.?|versus|compar(?:e|es|ed|ing|ison|isons)|differ(?:s|ed|ence|ences|ent|ently)?"
     r"|contrast(?:s|ed|ing)?|relates?\s+to)(?![\w-])",

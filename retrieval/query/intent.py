@@ -38,6 +38,7 @@ from retrieval.query.asking import (
     BREAKDOWN,
     COUNT_WORDS,
     COUNTED,
+    EXCLUDED_PARTS,
     FACET_ASKED,
     FACET_OF,
     HOW_MANY,
@@ -100,7 +101,7 @@ class Intent:
     plural: bool
     wants_code: bool
     excluded: tuple[str, ...] = ()  # years and subjects to leave out ("not cs.LG")
-    unwanted: str = ""  # a topic to leave out ("papers not about quantum")
+    unwanted: str = ""  # topics to leave out, " | " between ("not about quantum or FPGAs")
     left_out: tuple[str, ...] = ()  # listed authors to leave out ("not by Hoefler")
     also_by: tuple[str, ...] = ()  # more authors named with ``author`` ("Hoefler or Zhang")
     by_date: str | None = None  # "newest" or "oldest" when the question asks for that order
@@ -229,7 +230,11 @@ class IntentReader:
             thanks=only_thanks(question),
             title_ask=title_ask,
             breakdown=breakdown,
-            unwanted=_typed_content(unwanted[1]) if unwanted else "",
+            unwanted=" | ".join(
+                part for part in map(_typed_content, EXCLUDED_PARTS.split(unwanted[1])) if part
+            )
+            if unwanted
+            else "",
         )
 
 

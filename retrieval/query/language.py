@@ -284,7 +284,7 @@ class Reader:
         self.vocabulary = frozenset(fold(w) for w in vocabulary)
         self._stems = {stem(w): w for w in sorted(self.vocabulary)}
         self._by_letter: dict[str, list[str]] = {}
-        for word in self.vocabulary:
+        for word in sorted(self.vocabulary):  # ties go the same way in every process
             if len(word) >= 4:
                 self._by_letter.setdefault(word[0], []).append(word)
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retrieval.index.vocabulary import Vocabulary, entities, zipf
-from retrieval.text import WORDS, fold, tokenize
+from retrieval.text import WORDS, fold, stopwords, tokenize
 
 GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation ("ML")
 COMMON_ZIPF = 3.5  # a capitalized English word this common is a word, not a name
@@ -82,13 +82,13 @@ def _inner(word: str) -> bool:
 def _specific_part(run: str, start: int) -> tuple[str, int]:
     """Return the part of a run of capitalized words that names something, and where it
     starts: with a word written like a name ("GPTQ", "FlexNet2") the run is that word
-    ("Which SlimNet" -> "SlimNet"); otherwise the run less everyday words before it
+    ("Which SlimNet" -> "SlimNet"); otherwise the run less the function words before it
     ("The Slim Fly" -> "Slim Fly")."""
     words = list(WORDS.finditer(run))
     inner = [w for w in words if _inner(w.group())]
     if inner:
         return inner[-1].group(), start + inner[-1].start()
-    while len(words) > 1 and zipf(fold(words[0].group())) >= COMMON_ZIPF:
+    while len(words) > 1 and fold(words[0].group()) in stopwords():
         words = words[1:]
     first = words[0].start()
     return run[first : words[-1].end()], start + first
@@ -137,6 +137,18 @@ ASKING_WORDS = frozenset((
     "introduces", "introducing", "propose", "proposed", "proposes", "proposing", "present",
     "presented", "presents", "cite", "behind",
 ))  # fmt: skip
+# Words between the noun of what is asked and the name it is about ("a paper on the
+# SlimNet protocol", "the work about SlimNet").
+ABOUT = frozenset(("on", "about", "the", "a", "an", "its", "their", "his", "her"))
+
+
+def _noun_on(before: str) -> bool:
+    """Return True when the words before a name are the noun of what is asked and a
+    word that makes the name its topic ("a paper on the", "the work about")."""
+    words = [w.casefold() for w in WORDS.findall(before)][-4:]
+    while words and words[-1] in ABOUT - {"on", "about"}:
+        words.pop()
+    return len(words) >= 2 and words[-1] in ("on", "about") and words[-2] in KIND_NOUNS
 
 
 def presumed(found: Absent, text: str, topic_words: int) -> bool:
@@ -152,6 +164,8 @@ def presumed(found: Absent, text: str, topic_words: int) -> bool:
     if possessive or any(w in KIND_NOUNS for w in after):
         return True
     if before and before[-1] in ASKING_WORDS:
+        return True
+    if _noun_on(text[: found.start]):
         return True
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE

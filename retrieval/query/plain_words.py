@@ -8,9 +8,10 @@ knowledge, not from the eval questions), and the question is searched and embedd
 Over the eval sets' 118 nontechnical paper questions, first paper right 0.754 -> 0.805
 and wrongly abstained 0.042 -> 0.025; of their 30 unanswerable ones, one more answered.
 
-A question that says the same in other words ("servers read each other's memory directly
-over the network" for "direct memory access over the network") gets the term too when
-the whole question's vector is close to the entry's (``by_meaning``).
+A question that says the same in other words ("computers write data into one
+another's RAM across the network, skipping the processor" for "direct memory access
+over the network") gets the term too when the whole question's vector is close to the
+entry's (``by_meaning``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Questions about the words of titles: "which titles start with 'Understanding'" (or
+"""Questions about the words of titles: "which titles begin with 'Towards'" (or
 "with S"), "titles ending with Networks",
-"papers with LLMs / large language models in the title", "titles that mention graph".
+"papers with GNNs / graph neural networks in the title", "titles that mention graph".
 
 Such a question asks about the list's titles, not about a topic: the answer is every
 paper (within the other filters) whose title has one of the words asked for, newest

@@ -1,6 +1,6 @@
 """In a list question, a paper that writes a name the question names belongs in the list.
 
-"Which papers report accuracy on ImageNet or CIFAR-10?", "GPT-2 / OPT model
+"Which papers evaluate on MNIST or SVHN?", "BERT / T5 model
 experiments", "which papers build on PyTorch?", "papers involving HLS": an abstract that
 writes the name is the explicit evidence a reader counts, whatever the membership model
 makes of its other words. The names are those the question writes with two capitals or

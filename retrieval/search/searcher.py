@@ -209,7 +209,7 @@ class Searcher:
         signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
         ranking = self.decide(signals, query, mode)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
-        if listing and not ranking.abstained:  # "which papers report accuracy on ImageNet?"
+        if listing and not ranking.abstained:  # "which papers evaluate on MNIST?"
             holders = self.phrases.writing_names(text, filters, self.vocabulary.knows_name)
             if holders:  # and that cover half as much of the question as the best chosen
                 rows = self._rows(holders)  # of the whole question, or one "X or Y" part

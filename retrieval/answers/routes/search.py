@@ -1,8 +1,10 @@
 """Anything else: a topic search within the filters.
 
-A question with no topic and no author ("hello?", "can you help me?") gets a tip on
-how to ask; one that compares papers by name ("QFX vs FLIQS") gets exactly those; and a
-topic the filters leave no paper on is shown from outside them, with a note.
+Whether a long question is answered is judged on its asking part
+(``retrieval.query.asking_part``): the background before it says where the asker comes
+from. A question with no topic and no author ("hello?", "can you help me?") gets a tip
+on how to ask; one that compares papers by name ("QFX vs FLIQS") gets exactly those;
+and a topic the filters leave no paper on is shown from outside them, with a note.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from dataclasses import replace
 from retrieval.answers.listing import empty, narrowing, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
-from retrieval.query.asking import compares
+from retrieval.query.asking import compares, content_words
+from retrieval.query.asking_part import asking_part
 
 HOW_TO_ASK = (
     "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
@@ -26,6 +29,19 @@ class Search(SearchedRoute):
 
     def applies(self, reading: Reading) -> bool:
         return True
+
+    def answer(self, reading: Reading) -> Answer:
+        answer = super().answer(reading)
+        intent = reading.intent
+        part = asking_part(intent.search_text) if intent.search_text else None
+        if part is None or answer.abstained:
+            return answer
+        # "We do A. We tried B. Is there anything on C?": only C can answer it
+        topic = " ".join(content_words(part))
+        asked = replace(reading, intent=replace(intent, search_text=part, topic=topic))
+        if self.parts.search(asked).abstained:
+            return self.parts.listings.not_answered(answer)
+        return answer
 
     def none_left(self, reading: Reading) -> Answer:
         return self._dated_topic(reading) or self.parts.listing(reading)

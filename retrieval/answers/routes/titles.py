@@ -1,4 +1,4 @@
-"""Words asked of titles ("which titles start with 'Understanding'"): the papers whose
+"""Words asked of titles ("which titles begin with 'Towards'"): the papers whose
 titles have them."""
 
 from __future__ import annotations

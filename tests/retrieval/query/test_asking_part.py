@@ -1,0 +1,44 @@
+"""The asking part of a long question: the sentences that ask, after the background."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.query.asking_part import asking_part
+
+
+@pytest.mark.parametrize(
+    ("question", "part"),
+    [
+        (
+            "Our lab builds radio telescopes. We process petabytes of sky images. "
+            "Is there a paper on compressing images at very low bit rates?",
+            "Is there a paper on compressing images at very low bit rates?",
+        ),
+        (
+            "I teach an HPC course. My students write stencil codes in C. Last term we "
+            "ported them to GPUs. I would like papers about stencil optimization in Python.",
+            "I would like papers about stencil optimization in Python.",
+        ),
+        (  # a clarification after the question stays with it
+            "We run a weather service. Our models are old. Any papers on ensemble "
+            "forecasts? Not the purely statistical ones, please.",
+            "Any papers on ensemble forecasts? Not the purely statistical ones, please.",
+        ),
+    ],
+)
+def test_the_asking_part_follows_the_background(question: str, part: str) -> None:
+    assert asking_part(question) == part
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which papers quantize language models?",  # no background
+        "I read about data movement. Is there a paper on lower bounds for it?",  # one lead-in
+        "We build FPGAs. We write HLS code. Is there a paper on this?",  # points back
+        "We build FPGAs. We write HLS code. Any ideas?",  # too few words of its own
+    ],
+)
+def test_the_whole_question_is_searched_otherwise(question: str) -> None:
+    assert asking_part(question) is None

@@ -1,0 +1,39 @@
+"""Topics a question leaves out, in the ways people write it, read as topics to remove."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.engine import Engine
+
+
+@pytest.mark.parametrize(
+    ("question", "unwanted"),
+    [
+        ("compiler papers, but skip the ones about FPGAs", "FPGAs"),
+        ("graph work that has nothing to do with databases", "databases"),
+        ("scheduling papers, not counting the ones about training", "training"),
+        ("hardware papers, leaving out anything that deals with memory", "memory"),
+        ("the 2023 papers minus Allo", "Allo"),
+        ("quantum papers that aren't about circuits, qubits or error correction?",
+         "circuits | qubits | error correction"),
+        ("learning papers, but not the ones whose focus is robustness or stability",
+         "robustness | stability"),
+    ],
+)  # fmt: skip
+def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted: str) -> None:
+    assert fake_engine.router.intents.read(question).unwanted == unwanted
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "models where tokens skip whole layers",  # skipping is the topic
+        "networks whose weights are plus or minus one",
+        "quantization without retraining",
+        "apart from GPTQ, which papers quantize?",
+    ],
+)
+def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
+    unwanted = fake_engine.router.intents.read(question).unwanted
+    assert unwanted in ("", "GPTQ")
