@@ -11,12 +11,17 @@ skipped.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import math
 from collections import Counter
+from importlib.metadata import version
+from pathlib import Path
 
 import numpy as np
 import yake
 
+from retrieval import text as text_module
 from retrieval.index.loaded import LoadedIndex
 from retrieval.index.refs import ref
 from retrieval.index.taxonomy import subject
@@ -35,7 +40,8 @@ REPRESENTATIVE = 3
 
 def summarize(index: LoadedIndex, author: str) -> AuthorSummary:
     """Return the summary of an author's papers (the name must be a known author)."""
-    papers = [p for p in index.papers.values() if author in p.authors]
+    order = index.corpus_order
+    papers = [index.papers[order[row]] for row in index.authors.rows(author).tolist()]
     years = Counter(p.year for p in papers)
     subjects = Counter(code for p in papers for code in p.subjects)
     recent = max(papers, key=lambda p: p.year, default=None)
@@ -49,11 +55,31 @@ def summarize(index: LoadedIndex, author: str) -> AuthorSummary:
             SubjectCount(subject(code), n)
             for code, n in sorted(subjects.items(), key=lambda kv: (-kv[1], kv[0]))
         ),
-        themes=themes(papers, index),
+        themes=kept_themes(index, author, papers),
         representative=tuple(ref(p) for p in representative(index, papers)),
         most_recent=ref(recent) if recent else None,
         coverage=coverage_line(len(papers), [pg for pg in index.pages if pg.author == author]),
     )
+
+
+def kept_themes(index: LoadedIndex, author: str, papers: list[Paper]) -> tuple[str, ...]:
+    """Return an author's themes, found once per generation (``index.themes`` keeps them
+    in the generation's folder, for every later process too)."""
+    found = index.themes.get(author, themes_key())
+    if found is None:
+        found = themes(papers, index)
+        index.themes.put(author, themes_key(), found)
+    return found
+
+
+@functools.cache
+def themes_key() -> str:
+    """Return a digest of the code that finds themes: this module, the tokenizer that
+    stems them and YAKE's version (themes kept by other code are found again)."""
+    digest = hashlib.sha1(version("yake").encode())
+    for source in (Path(__file__), Path(text_module.__file__)):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def themes(papers: list[Paper], index: LoadedIndex, n: int = THEMES) -> tuple[str, ...]:

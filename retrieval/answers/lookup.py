@@ -6,9 +6,8 @@ import functools
 import math
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
 
 from rapidfuzz import fuzz, process, utils
 from rapidfuzz.distance import Levenshtein
@@ -18,8 +17,9 @@ from retrieval.errors import NotFoundError, QueryError
 from retrieval.index.author_index import AuthorIndex
 from retrieval.index.loaded import LoadedIndex
 from retrieval.index.memory import trim_free_memory
+from retrieval.index.name_index import NameIndex
 from retrieval.index.refs import ref
-from retrieval.index.titles import TitleWords, title_words, word_coverage
+from retrieval.index.titles import TitleWords, title_words, typo_cost, word_coverage
 from retrieval.index.vector_store import VectorStore
 from retrieval.models import AuthorSummary, PaperDetail
 from retrieval.query.names import FUZZY_MIN_LETTERS, TITLES
@@ -35,11 +35,12 @@ FULL_COVER_WORDS = 4  # queries this short must have every word in the title
 SUGGEST_CUTOFF = 55  # closest titles offered instead: "zzqx" gets none, not five at random
 NAMING_SHARE = 0.6  # of a few words that point at one paper by its title (``one_titled``)
 EXACT = 95  # WRatio of a title typed in full; then other matches are not offered
-K = TypeVar("K", str, int)
 RELATED = 3
 ECHOED = 80  # characters of the typed text an error repeats
 GLUED = 15  # letters of a typed word that is likely several words without spaces
 CLOSED_UP_WORDS = 3  # words of a query tried closed up as one name ("hamming mesh")
+TYPO_MARGIN = 1  # edits by which a title typed with typos beats the next (``_one_close``)
+MISSING = 2  # edits a typed word no title word is like counts as (five words or more)
 
 
 def echo(typed: str) -> str:
@@ -57,9 +58,8 @@ class Lookup:
         self._titles = {pid: p.title for pid, p in index.papers.items()}
         self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
         self._title_ids = list(self._folded)
-        self.authors = sorted({a for p in index.papers.values() for a in p.authors})
+        self.authors = index.authors.authors  # sorted
         self.author_index = AuthorIndex(self.authors)
-        self._author_names = dict(enumerate(self.authors))
         self._authors_folded = {i: utils.default_process(a) for i, a in enumerate(self.authors)}
         self._summaries: dict[str, AuthorSummary] = {}
         self._summary_lock = threading.Lock()
@@ -73,6 +73,8 @@ class Lookup:
         match ("graph"), the best is returned with the others as ``alternatives``.
         """
         folded, words, scored = self._scored(query)
+        if not scored and (pid := self._one_close(words)) is not None:  # "alo programming"
+            return self.detail(pid, self._title_scores(folded, [pid])[0][0][0])
         if not scored:
             near = self._near(folded, words)
             raise NotFoundError(
@@ -128,6 +130,30 @@ class Lookup:
             reverse=True,
         )
         return scored
+
+    def _one_close(self, words: list[str]) -> str | None:
+        """Return the one title the typed words name with typos ``word_coverage`` does not
+        forgive ("alo" for "Allo", "rdme" for "RDMA"): every word within its
+        ``typo_budget`` edits of a word or acronym of the title (a quarter may be missing
+        from five words up), the fewest edits in all, at least ``TYPO_MARGIN`` fewer than
+        any other title and at most one a word on average. None when no title wins so."""
+        if not words:
+            return None
+        least = len(words) if len(words) <= FULL_COVER_WORDS else math.ceil(0.75 * len(words))
+        rows = self._title_words.near_rows(words, least).tolist()
+        costs: list[tuple[int, str]] = []
+        for row in rows:
+            pid = self._title_ids[row]
+            title = title_words(self._folded[pid])
+            cost = _typo_cost(words, title, least)
+            if cost is not None:
+                costs.append((cost, pid))
+        costs.sort()
+        if not costs or costs[0][0] > len(words):
+            return None
+        if len(costs) > 1 and costs[1][0] - costs[0][0] < TYPO_MARGIN:
+            return None
+        return costs[0][1]
 
     def one_titled(self, text: str) -> str | None:
         """Return the one paper a few words point at by its title ("the Python weather
@@ -220,11 +246,24 @@ class Lookup:
 
     def complete_titles(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` titles: substring matches first, then fuzzy ones."""
-        return _complete(prefix, self._titles, self._folded, limit)
+        return _complete(prefix, self._title_list, self._title_index, limit)
 
     def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` author names, closest first."""
-        return _complete(prefix, self._author_names, self._authors_folded, limit)
+        return _complete(prefix, self.authors, self._author_index, limit)
+
+    @functools.cached_property
+    def _title_list(self) -> list[str]:
+        return list(self._titles.values())
+
+    @functools.cached_property
+    def _title_index(self) -> NameIndex:
+        """Built at the first autocomplete (~1 s at 100k titles), not at start-up."""
+        return NameIndex(list(self._folded.values()))
+
+    @functools.cached_property
+    def _author_index(self) -> NameIndex:
+        return NameIndex(list(self._authors_folded.values()))
 
     def resolve_author(self, name: str) -> str:
         """Return the known author a typed name means, case-, accent- and typo-tolerant
@@ -274,6 +313,19 @@ class Lookup:
             return self._summaries[resolved]
 
 
+def _typo_cost(words: list[str], title: list[str], least: int) -> int | None:
+    """Return ``typo_cost`` of the typed words in a title, with up to ``len(words) -
+    least`` of them left out (each costing ``MISSING``), or None when more must be."""
+    cost = typo_cost(words, title)
+    if cost is not None or least == len(words):
+        return cost
+    kept = [w for w in words if typo_cost([w], title) is not None]
+    if len(kept) < least:
+        return None
+    found = typo_cost(kept, title)
+    return None if found is None else found + MISSING * (len(words) - len(kept))
+
+
 def _spellings(folded: str) -> list[str]:
     """Return other ways a name in a title may have been typed: closed up ("hamming mesh"
     for "HammingMesh") or with its letters and digits apart ("ens10" for "ENS-10")."""
@@ -309,21 +361,10 @@ def title_score(query: str, title: str) -> tuple[float, float]:
     return max(whole, partial), whole
 
 
-def _complete(
-    prefix: str, names: Mapping[K, str], folded: Mapping[K, str], limit: int
-) -> list[str]:
-    """Return names whose folded form contains the prefix (earliest first), then fuzzy ones."""
+def _complete(prefix: str, names: Sequence[str], index: NameIndex, limit: int) -> list[str]:
+    """Return names whose folded form contains the prefix (those starting with it first,
+    then earliest), then fuzzy ones (see ``NameIndex``)."""
     query = utils.default_process(prefix)
     if not query:
-        return list(names.values())[:limit]
-    contains = sorted(
-        (key for key, text in folded.items() if query in text),
-        key=lambda key: (not folded[key].startswith(query), folded[key].find(query)),
-    )
-    chosen = list(dict.fromkeys(contains))[:limit]
-    if len(chosen) < limit:
-        fuzzy = process.extract(
-            query, folded, scorer=fuzz.WRatio, processor=None, limit=limit, score_cutoff=60
-        )
-        chosen += [key for _, _, key in fuzzy if key not in chosen][: limit - len(chosen)]
-    return [names[key] for key in chosen]
+        return list(names[:limit])
+    return [names[row] for row in index.complete(query, limit)]

@@ -16,6 +16,8 @@ first load on a machine that has none (``retrieval.index.keep``):
 * ``terms.npz`` and ``terms_*.npy``: every paper's stems, title stems, stem pairs and
   code fact as integer arrays (``retrieval.index.paper_terms``), so no start tokenizes the
   corpus again; the ``.npy`` rows are memory-mapped;
+* ``authors.npz``: each author's papers (``retrieval.index.author_rows``), so ``/author``
+  tests no paper for its author; ``themes.jsonl`` gains each author's themes once found;
 * ``chunk_vectors.npy``, ``sentence_vectors.npy``: float32 rows,
   read memory-mapped, so only the pages a question touches are resident, and several
   processes on one machine share them through the page cache.
@@ -39,6 +41,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from retrieval.index.author_rows import AUTHORS_FILE, AuthorRows
 from retrieval.index.bm25 import BM25
 from retrieval.index.embedding import DIMENSIONS, Vectors
 from retrieval.index.paper_terms import PaperTerms
@@ -113,6 +116,24 @@ def read_terms(cache: Path, generation: str, papers: int) -> PaperTerms | None:
     return PaperTerms.load(cache / generation, papers)
 
 
+def read_authors(cache: Path, generation: str, papers: Mapping[str, Paper]) -> AuthorRows:
+    """Return the generation's kept author rows; a folder kept before they were (or with
+    torn ones) gets them computed and added (~0.3 s at 100k papers)."""
+    folder = cache / generation
+    kept = AuthorRows.load(folder, len(papers))
+    if kept is not None:
+        return kept
+    rows = AuthorRows.of(papers)
+    temporary = folder / f".authors.{os.getpid()}.tmp.npz"
+    try:
+        rows.save(temporary.parent, temporary.name)
+        os.replace(temporary, folder / AUTHORS_FILE)
+    except OSError as exc:
+        log.info("cannot keep the author rows in %s (grouped again next start): %s", folder, exc)
+        temporary.unlink(missing_ok=True)
+    return rows
+
+
 def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: PaperTerms) -> None:
     """Keep a generation's tables, BM25 and terms in ``cache`` (atomically); a failure
     only logs."""
@@ -144,6 +165,7 @@ def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: Paper
                 np.save(temporary / f"{name}.npy", matrix.astype(np.float32, copy=False))
         bm25.save(temporary)
         terms.save(temporary)
+        AuthorRows.of(tables.papers).save(temporary)
         _replace(temporary, folder)
     except OSError as exc:  # a read-only folder costs a read from Chroma next start
         log.warning("cannot keep the index's rows in %s: %s", cache, exc)

@@ -20,6 +20,7 @@ import numpy as np
 
 from retrieval.errors import IndexUnavailable
 from retrieval.index import cache as index_cache
+from retrieval.index.author_rows import AuthorRows, Themes
 from retrieval.index.bm25 import BM25
 from retrieval.index.cache import Bounds, Shared, Tables
 from retrieval.index.chunk_rows import ChunkRows
@@ -52,6 +53,18 @@ class LoadedIndex:
     sentences: AbstractSentences  # each paper's abstract sentences, split when asked for
     # Each paper's sentence vectors in sentence order, when ingest embedded them.
     sentence_vectors: dict[str, Vectors] = field(default_factory=dict)
+    kept_authors: AuthorRows | None = None  # read from the cache files; else ``authors``
+    themes: Themes = field(default_factory=lambda: Themes(None))  # authors' themes found
+
+    @functools.cached_property
+    def authors(self) -> AuthorRows:
+        """Return each listed author's papers, by position in ``corpus_order``."""
+        return self.kept_authors or AuthorRows.of(self.papers)
+
+    @functools.cached_property
+    def corpus_order(self) -> list[str]:
+        """Return the papers' ids in corpus order (the order of ``papers``)."""
+        return list(self.papers)
 
     @functools.cached_property
     def paper_rows(self) -> dict[str, int]:
@@ -136,20 +149,43 @@ def load(store: VectorStore, cache: Path | None = None, model_id: str | None = N
             f"with {model_id} (retrieval.embedding_precision or the model changed); "
             "run `papercord ingest` to rebuild it"
         )
-    tables = index_cache.read(cache, generation) if cache else None
-    bm25 = None
-    if cache and tables:
-        bm25 = index_cache.read_bm25(cache, generation, len(tables.chunks))
+    pages = tuple(ListingPage(**p) for p in manifest.get("pages", []))
+    kept = from_cache(cache, generation, pages) if cache else None
+    if kept is not None:
+        return kept
+    tables, bm25, terms = keep(cache, generation, _read_store(store, generation, manifest))
+    return _loaded(generation, pages, tables, bm25, terms)
+
+
+def from_cache(
+    cache: Path, generation: str, pages: tuple[ListingPage, ...] = ()
+) -> LoadedIndex | None:
+    """Return a generation loaded from its cache files, or None when they are not all there."""
+    tables = index_cache.read(cache, generation)
+    bm25 = index_cache.read_bm25(cache, generation, len(tables.chunks)) if tables else None
     terms = None
-    if cache and tables and bm25:
+    if tables and bm25:
         terms = index_cache.read_terms(cache, generation, len(tables.paper_ids))
     if tables is None or bm25 is None or terms is None:
-        tables, bm25, terms = keep(cache, generation, _read_store(store, generation, manifest))
+        return None
+    kept = _loaded(generation, pages, tables, bm25, terms)
+    kept.kept_authors = index_cache.read_authors(cache, generation, tables.papers)
+    kept.themes = Themes(cache / generation)
+    return kept
+
+
+def _loaded(
+    generation: str,
+    pages: tuple[ListingPage, ...],
+    tables: Tables,
+    bm25: BM25,
+    terms: PaperTerms,
+) -> LoadedIndex:
     split = AbstractSentences(tables.papers, tables.sentence_bounds)
     return LoadedIndex(
         generation=generation,
         papers=tables.papers,
-        pages=tuple(ListingPage(**p) for p in manifest.get("pages", [])),
+        pages=pages,
         chunks=tables.chunks,
         bm25=bm25,
         chunk_vectors=tables.chunk_vectors,

@@ -17,6 +17,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from retrieval.index.grouping import grouped
 from retrieval.text import fold
@@ -143,6 +144,16 @@ class TitleWords:
         renumber[order] = np.arange(len(seen))
         by_word, self._indptr = grouped(renumber[np.asarray(owners, np.int64)], len(seen))
         self._titles = np.asarray(titles, np.int32)[by_word]
+        # The vocabulary by length, all of it and without numbers, so a typed word is
+        # compared only with words of a length it can be like ("12345" shares no letter
+        # with a typed word without digits): 100k titles hold ~100k words.
+        lengths = np.fromiter(map(len, self.vocabulary), np.int64, len(self.vocabulary))
+        by_length = np.argsort(lengths, kind="stable")
+        lettered = by_length[[not self.vocabulary[n].isdigit() for n in by_length]]
+        self._by_length = {
+            digits: (order, lengths[order], [self.vocabulary[n] for n in order])
+            for digits, order in ((True, by_length), (False, lettered))
+        }
 
     def rows(self, typed: list[str], least: int = 1) -> npt.NDArray[np.int32]:
         """Return the rows of the titles with words like at least ``least`` of the typed
@@ -155,6 +166,24 @@ class TitleWords:
                 counts[np.unique(np.concatenate(parts))] += 1
         return np.flatnonzero(counts >= least).astype(np.int32)
 
+    def near_rows(self, typed: list[str], least: int) -> npt.NDArray[np.int32]:
+        """Return the rows of the titles with words like, or within ``typo_budget`` edits
+        of, at least ``least`` of the typed words, ascending."""
+        counts = np.zeros(self.titles, np.int32)
+        for n, word in enumerate(typed):
+            found = self._like(word, typing=n == len(typed) - 1)
+            budget = typo_budget(word)
+            if budget:
+                positions, words = self._of_length(word, len(word) - budget, len(word) + budget)
+                edits = process.cdist(
+                    [word], words, scorer=Levenshtein.distance, score_cutoff=budget
+                )
+                found.update(positions[np.flatnonzero(edits[0] <= budget)].tolist())
+            if found:
+                parts = [self._titles[self._indptr[w] : self._indptr[w + 1]] for w in found]
+                counts[np.unique(np.concatenate(parts))] += 1
+        return np.flatnonzero(counts >= least).astype(np.int32)
+
     def _like(self, word: str, typing: bool) -> set[int]:
         """Return the vocabulary positions of the title words ``like`` accepts."""
         alike = {self._position[word]} if word in self._position else set()
@@ -162,9 +191,53 @@ class TitleWords:
             start = bisect_left(self.vocabulary, word)
             end = bisect_left(self.vocabulary, word + "\U0010ffff")
             alike.update(range(start, end))
-        if len(word) >= 4 and self.vocabulary:
-            close = process.cdist(
-                [word], self.vocabulary, scorer=fuzz.ratio, score_cutoff=WORD_MATCH
-            )
-            alike.update(np.flatnonzero(close[0] >= WORD_MATCH).tolist())
+        if len(word) >= 4:
+            # ratio = 200 * matches / (both lengths): 85 needs 0.74 to 1.35 times the length
+            low = next(n for n in range(len(word) + 1) if 200 * n >= WORD_MATCH * (len(word) + n))
+            high = (200 - WORD_MATCH) * len(word) // WORD_MATCH
+            positions, words = self._of_length(word, low, high)
+            close = process.cdist([word], words, scorer=fuzz.ratio, score_cutoff=WORD_MATCH)
+            alike.update(positions[np.flatnonzero(close[0] >= WORD_MATCH)].tolist())
         return alike
+
+    def _of_length(self, word: str, low: int, high: int) -> tuple[npt.NDArray[np.int64], list[str]]:
+        """Return the vocabulary positions and words of ``low`` to ``high`` letters that
+        may be like ``word`` (numbers only when it has a digit)."""
+        order, lengths, words = self._by_length[any(c.isdigit() for c in word)]
+        start = int(np.searchsorted(lengths, low, "left"))
+        end = int(np.searchsorted(lengths, high, "right"))
+        return order[start:end], words[start:end]
+
+
+def typo_budget(word: str) -> int:
+    """Return the edits a typed word may be away from the title word it stands for."""
+    return 0 if len(word) < 3 else 1 if len(word) < 6 else 2  # "alo" 1, "quantisation" 2
+
+
+def acronyms(words: list[str]) -> list[str]:
+    """Return the initials of each run of 2 to 5 words of a title ("gnn" for "graph
+    neural networks"), so a typed acronym stands for the words it abbreviates."""
+    return [
+        "".join(w[0] for w in words[start:end])
+        for start in range(len(words))
+        for end in range(start + 2, min(start + 5, len(words)) + 1)
+    ]
+
+
+def typo_cost(typed: list[str], title: list[str]) -> int | None:
+    """Return the edits that turn the typed words into words (or acronyms) of a title,
+    or None when one word is further than its ``typo_budget`` from every one of them;
+    a word ``like`` a title word costs nothing."""
+    tokens = title + acronyms(title)
+    last, cost = len(typed) - 1, 0
+    for n, word in enumerate(typed):
+        if any(like(word, token, n == last) for token in tokens):
+            continue
+        budget = typo_budget(word)
+        best = min(
+            (Levenshtein.distance(word, t, score_cutoff=budget) for t in tokens), default=budget + 1
+        )
+        if best > budget:
+            return None
+        cost += best
+    return cost

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench.paper_typos import UNLISTED
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError, QueryError
 
@@ -82,6 +83,33 @@ def test_scoring_only_titles_with_a_typed_word_finds_what_scoring_all_finds(
     monkeypatch.setattr(type(lookup), "_candidates", lambda self, words, least: self._title_ids)
     assert fast == [found(q) for q in queries]
     assert sum(isinstance(f, tuple) for f in fast) > len(queries) / 2  # most are found
+
+
+@pytest.mark.parametrize(
+    ("typed", "title"),
+    [
+        ("alo programming model", "Allo: A Programming Model for Composable Accelerator Design"),
+        ("efficient rdme communication protocols", "Efficient RDMA Communication Protocols"),
+        ("python fpgb programming", "Python FPGA Programming with Data-Centric Multi-Level Design"),
+    ],
+)
+def test_a_title_with_a_typo_the_strict_rule_refuses_is_found_when_it_wins_clearly(
+    fake_engine: Engine, typed: str, title: str
+) -> None:
+    assert fake_engine.paper(typed).paper.title == title
+
+
+def test_a_typo_two_titles_are_equally_close_to_is_refused(fake_engine: Engine) -> None:
+    with pytest.raises(NotFoundError, match="not in the list"):  # two titles have "FPGA"
+        fake_engine.paper("fpgb")
+
+
+@pytest.mark.parametrize("title", UNLISTED)
+def test_famous_titles_that_are_not_listed_are_still_refused(
+    fake_engine: Engine, title: str
+) -> None:
+    with pytest.raises(NotFoundError, match="not in the list"):
+        fake_engine.paper(title)
 
 
 def test_a_title_typed_without_spaces_is_offered_as_the_closest(fake_engine: Engine) -> None:
