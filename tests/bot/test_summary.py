@@ -45,10 +45,10 @@ async def ask(fake: FakeDiscord) -> tuple[int, dict[str, object]]:
 
 async def test_a_checked_summary_is_shown_above_the_cards(
     fake: FakeDiscord, fake_engine: Engine, fake_embedder: FakeEmbedder, llm: FakeLlm,
-    tmp_path: Path,
+    tmp_path: Path, storage_url: str,
 ) -> None:  # fmt: skip
     engine = summarizing(fake_engine, fake_embedder, llm)
-    async with running_bot(fake, engine, tmp_path):
+    async with running_bot(fake, engine, tmp_path, storage_url):
         _, message = await ask(fake)
     description = message["embeds"][0]["description"]  # type: ignore[index]
     mark = description.index("Generated summary")
@@ -59,11 +59,11 @@ async def test_a_checked_summary_is_shown_above_the_cards(
 
 async def test_a_slow_model_is_left_out_within_discords_window(
     fake: FakeDiscord, fake_engine: Engine, fake_embedder: FakeEmbedder, llm: FakeLlm,
-    tmp_path: Path,
+    tmp_path: Path, storage_url: str,
 ) -> None:  # fmt: skip
     llm.mode, llm.delay = "slow", 4.0  # past the 2.5 s timeout, and Discord's 3 s
     engine = summarizing(fake_engine, fake_embedder, llm)
-    async with running_bot(fake, engine, tmp_path):
+    async with running_bot(fake, engine, tmp_path, storage_url):
         kind, message = await ask(fake)
     assert kind == 5  # deferred at 1.5 s, so Discord keeps the interaction
     description = message["embeds"][0]["description"]  # type: ignore[index]
