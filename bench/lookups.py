@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.scale import OUT, SEED, latency, rss_mb, run_child, table, write_snapshot
+from bench.scale import OUT, SEED, latency, rss_mb, run_child, table, typed_from, write_snapshot
 from retrieval.config import DATA, RetrievalSettings
 from retrieval.index.cache import Tables
 from retrieval.index.embedding import DIMENSIONS
@@ -85,17 +85,6 @@ def build(n: int, cache: Path) -> None:
     keep(cache, GENERATION, tables)
 
 
-def typed_titles(titles: list[str], rng: random.Random) -> list[str]:
-    """Return what /paper is given, as ``bench.scale.typed_titles`` makes it."""
-    typed = []
-    for n in range(30):
-        words = rng.choice(titles).split()[:3]
-        if n % 3 == 0 and len(words[0]) > 4:
-            words[0] = words[0][0] + words[0][2:]
-        typed.append(" ".join(words))
-    return typed + ["attention is all you need", "deep residual learning", "zzqx"] * 3
-
-
 def serve(cache: Path) -> dict[str, Any]:
     """Load the generation from the cache files and time each lookup (child process)."""
     from retrieval.answers.lookup import Lookup
@@ -130,7 +119,7 @@ def serve(cache: Path) -> dict[str, Any]:
     figures["author"] = latency(lookup.author, names)
     fresh = rng.sample([a for a in lookup.authors if a not in names], 30)
     figures["author_uncached"] = latency(lookup.author, fresh)
-    figures["paper"] = latency(paper, typed_titles(titles, rng))
+    figures["paper"] = latency(paper, typed_from(titles, rng))
     figures["steady_rss_mb"] = round(rss_mb())
     # A restart (a second copy of the index, so after the RSS): themes found above are kept.
     again = from_cache(cache, GENERATION)
@@ -158,7 +147,7 @@ def inputs(titles: list[str], authors: list[str]) -> dict[str, list[str]]:
     return {
         "complete_titles": PREFIXES[:7] + starts + middles + typos,
         "complete_authors": PREFIXES[:7] + typed_names,
-        "paper": typed_titles(titles, rng) + starts + middles + typos,
+        "paper": typed_from(titles, rng) + starts + middles + typos,
     }
 
 

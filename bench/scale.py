@@ -242,9 +242,13 @@ def serve(questions: int) -> dict[str, Any]:
 
 
 def typed_titles(engine: Any, rng: random.Random) -> list[str]:
+    """Return what /paper is given for the engine's titles (``typed_from``)."""
+    return typed_from(list(engine.titles().values()), rng)
+
+
+def typed_from(titles: list[str], rng: random.Random) -> list[str]:
     """Return what /paper is given: the first words of titles, with a misspelling in
     every third, and titles that are not in the list."""
-    titles = list(engine.titles().values())
     typed = []
     for n in range(30):
         words = rng.choice(titles).split()[:3]
