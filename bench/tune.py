@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -167,18 +168,7 @@ def folds_of(samples: list[Sample], k: int, seed: str = "") -> list[int]:
 
 def held_out(engine: Engine, samples: list[Sample], k: int, seed: str = "") -> Report:
     """Return the report of every question, each asked with models fitted without it."""
-    titles = engine.titles()
-    folds = folds_of(samples, k, seed)
-    report = Report("hybrid (held-out)")
-    shipped = engine.searcher.calibration
-    for fold in range(k):
-        train = [s for s, f in zip(samples, folds, strict=True) if f != fold]
-        engine.searcher.calibration = fit_models(train, f"fold {fold}")
-        for s, f in zip(samples, folds, strict=True):
-            if f == fold:
-                score(report, s.row, _answer_of(engine, s.row["question"]), titles)
-    engine.searcher.calibration = shipped
-    return report
+    return held_out_groups(engine, samples, folds_of(samples, k, seed), "hybrid (held-out)")
 
 
 def _answer_of(engine: Engine, question: str) -> Answer:
@@ -189,13 +179,18 @@ def _answer_of(engine: Engine, question: str) -> Answer:
         return Answer(question, "hybrid", True, ())
 
 
-def held_out_groups(engine: Engine, samples: list[Sample], groups: list[str]) -> Report:
+def held_out_groups(
+    engine: Engine,
+    samples: list[Sample],
+    groups: Sequence[int | str],
+    label: str = "hybrid (group held out)",
+) -> Report:
     """Return the report of every question, asked with models fitted on every other
-    group (style or set) than its own."""
+    group (fold, style or set) than its own."""
     titles = engine.titles()
-    report = Report("hybrid (group held out)")
+    report = Report(label)
     shipped = engine.searcher.calibration
-    for group in sorted(set(groups)):
+    for group in sorted(set(groups)):  # type: ignore[type-var]
         train = [s for s, g in zip(samples, groups, strict=True) if g != group]
         engine.searcher.calibration = fit_models(train, f"without {group}")
         for s, g in zip(samples, groups, strict=True):
