@@ -22,10 +22,12 @@ from retrieval.answers.listing import Listings, Request, narrowing, outside
 from retrieval.answers.lookup import Lookup
 from retrieval.answers.overview import overview
 from retrieval.index.filtering import matches
+from retrieval.index.titles import short_name
 from retrieval.models import Answer, AuthorSummary, Filters, Paper
 from retrieval.query.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read
+from retrieval.query.named_things import candidates
 from retrieval.search.searcher import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity
 
@@ -42,6 +44,10 @@ CLAUSE_CLOSENESS = 0.35
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
 MAX_CLAUSES = 3  # tried one by one, each a search (~20 ms at 10k papers); the topic comes early
+# A name this few papers use names them ("HOGA", "Polynormer"); one more papers use is a
+# topic ("FPGAs", "LLaMA"), which the search over the author's papers answers.
+MAX_NAMING_PAPERS = 2
+MAX_NAMED_AUTHORS = 3  # a note naming a paper's authors names this many, then "and others"
 CARD_WORD_LIKE = 80  # rapidfuzz ratio of a word to an ask of the card it is a typo of
 # What brings in a topic: "on blockchain", "about drones", "related to weather".
 TOPIC_BROUGHT_IN = re.compile(
@@ -103,6 +109,8 @@ class AuthorAnswers:
                            matched=0, author=summary, notes=())  # fmt: skip
         if asked:  # the card, or within years ("what did he publish in 2023?") the list
             return self._theirs_all(intent, filters, listing, summary)
+        if elsewhere := self._named_elsewhere(request, intent, filters):
+            return elsewhere  # "Hoefler's Polynormer paper": Polynormer is someone else's
         narrowed = f" {narrowed}" if narrowed else ""
         if summary is None:
             note = f"None of the papers by {filters.authors_text()}{narrowed} is about “{topic}”."
@@ -156,6 +164,41 @@ class AuthorAnswers:
             for name in (filters.author, *filters.also_by)
         )
         return replace(listing, notes=(*lines, *listing.notes))
+
+    def _named_elsewhere(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
+        """Return the listed papers a question names when none of them is by the authors
+        it asks about: the name was remembered with the wrong author ("Hoefler's
+        Polynormer paper", "the GPTQ work from Zhang's group", "did Zhang write
+        HammingMesh?"). A name is a paper's own (its title's) or a name only a few
+        abstracts use ("the HOGA model"). Those papers answer; a note says whose they are."""
+        index = self.searcher.index
+        names = {
+            pid: short_name(index.papers[pid].title) or index.papers[pid].title
+            for pid in self.searcher.titles.named_in(intent.search_text)
+        }
+        for name, _, _ in candidates(intent.search_text, filters.authors()):
+            stems = [t.stem for t in question_terms(name, index.stems.ids)]
+            rows = index.stems.rows(stems).tolist() if stems else []
+            if len(rows) <= MAX_NAMING_PAPERS:
+                names.update((index.paper_ids[row], name) for row in rows)
+        if not names or any(matches(index.papers[pid], filters.by_authors()) for pid in names):
+            return None
+        everyone = self.searcher.ask(
+            intent.search_text, request.k, request.mode, Filters(), intent.framing(), quote=0
+        )
+        ranked = [pid for pid in everyone.ranking if pid in names]
+        ranked += sorted(pid for pid in names if pid not in ranked)
+        weights = self.searcher.query(intent.search_text, intent.framing()).weights
+        results, more = self.listings.page([index.papers[pid] for pid in ranked], request, weights)
+        who = filters.authors_text()
+        notes = tuple(
+            f"No paper by {who} mentions “{names[pid]}”; this one does, "
+            f"by {_people(index.papers[pid].authors)}."
+            for pid in ranked
+        )
+        return replace(everyone, abstained=False, results=results, more=more, closest=(),
+                       matched=len(ranked), ranking=tuple(ranked), notes=notes,
+                       filters=Filters())  # fmt: skip
 
     def _clause_on_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the authors' papers on the topic of one clause of the question, when the
@@ -275,3 +318,9 @@ class AuthorAnswers:
             elif rarity(term.word) > RARITY_FLOOR:
                 return None
         return required or None
+
+
+def _people(authors: list[str]) -> str:
+    """Return a paper's authors as a note names them: up to three, then "and others"."""
+    shown = ", ".join(authors[:MAX_NAMED_AUTHORS])
+    return f"{shown} and others" if len(authors) > MAX_NAMED_AUTHORS else shown

@@ -310,6 +310,34 @@ def test_an_author_is_not_shown_the_other_authors_topic(
     assert not papers(answer) and any(f"None of {author}'s papers" in n for n in answer.notes)
 
 
+@pytest.mark.parametrize(
+    ("question", "named", "asked", "owner"),
+    [("the Polynormer paper by Hoefler", "Polynormer", "Torsten Hoefler", "Zhiru Zhang"),
+     ("what did Zhang's GPTQ work quantize?", "GPTQ", "Zhiru Zhang", "Torsten Hoefler"),
+     ("did zhang write hammingmesh?", "HammingMesh", "Zhiru Zhang", "Torsten Hoefler"),
+     ("Hoefler's HOGA model: what was it evaluated on?", "Less is More", "Torsten Hoefler",
+      "Zhiru Zhang")],
+)  # fmt: skip
+def test_a_paper_named_with_the_wrong_author_is_shown_with_whose_it_is(
+    engine: Engine, question: str, named: str, asked: str, owner: str
+) -> None:
+    # The name is a listed paper's (its title's, or one only its abstract uses), and
+    # the author asked about wrote none that mention it: that paper answers, and the
+    # note says who did write it.
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.author is None
+    assert papers(answer)[0].startswith(named)
+    assert any(f"No paper by {asked}" in n and owner in n for n in answer.notes)
+
+
+def test_a_paper_named_with_its_own_author_has_no_note_about_whose_it_is(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("Hoefler's GPTQ paper: how many GPU hours did it take?")
+    assert papers(answer)[0].startswith("GPTQ")
+    assert not any("No paper by" in n for n in answer.notes)
+
+
 def test_more_results_of_an_authors_papers_on_a_topic_are_quoted_when_asked(
     engine: Engine,
 ) -> None:
