@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
 
@@ -109,8 +110,8 @@ class AuthorAnswers:
                            matched=0, author=summary, notes=())  # fmt: skip
         if asked:  # the card, or within years ("what did he publish in 2023?") the list
             return self._theirs_all(intent, filters, listing, summary)
-        if elsewhere := self._named_elsewhere(request, intent, filters):
-            return elsewhere  # "Hoefler's Polynormer paper": Polynormer is someone else's
+        if misremembered := self._named_elsewhere(request, intent, filters):
+            return misremembered  # "Hoefler's Polynormer paper": Polynormer is someone else's
         narrowed = f" {narrowed}" if narrowed else ""
         if summary is None:
             note = f"None of the papers by {filters.authors_text()}{narrowed} is about “{topic}”."
@@ -320,7 +321,7 @@ class AuthorAnswers:
         return required or None
 
 
-def _people(authors: list[str]) -> str:
+def _people(authors: Sequence[str]) -> str:
     """Return a paper's authors as a note names them: up to three, then "and others"."""
     shown = ", ".join(authors[:MAX_NAMED_AUTHORS])
     return f"{shown} and others" if len(authors) > MAX_NAMED_AUTHORS else shown
