@@ -14,9 +14,11 @@ from __future__ import annotations
 import hashlib
 import os
 import socket
+import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -36,8 +38,15 @@ TEST_DATA = Path(__file__).parent / "data"
 # Test modules whose every test starts papercord (or another program) as a process.
 SPAWNING = (
     "cli/test_hostile_cli.py", "cli/test_process.py", "cli/test_resume_kill.py",
-    "cli/test_http_mode.py", "bot/test_main.py", "bot/test_fleet.py",
+    "cli/test_http_mode.py", "cli/test_read_only_readers.py", "bot/test_main.py",
+    "bot/test_fleet.py",
 )  # fmt: skip
+# Markers under which a test may run a program (``subprocess``); any other test that
+# does fails, so ``make unit-fast`` stays free of them (``processes_are_marked``).
+RUNS_PROGRAMS = ("process", "slow", "postgres")
+# What libraries run on their own to probe the system (ctypes.util.find_library runs
+# "ldconfig -p"): quick, and no test chose them.
+PROBES = frozenset({"ldconfig", "uname"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -48,6 +57,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.model)
         if item.path.as_posix().endswith(SPAWNING):
             item.add_marker(pytest.mark.process)
+
+
+@pytest.fixture(autouse=True)
+def processes_are_marked(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail a test that runs a program without a marker that says so: unmarked, it
+    would slow the editing loop (``make unit-fast``) without anyone choosing that."""
+    if any(request.node.get_closest_marker(name) for name in RUNS_PROGRAMS):
+        return
+
+    real = subprocess.Popen.__init__
+
+    def refused(self: subprocess.Popen[Any], args: Any, *rest: Any, **options: Any) -> None:
+        program = args if isinstance(args, (str, bytes, os.PathLike)) else args[0]
+        if Path(os.fsdecode(program)).name in PROBES:
+            return real(self, args, *rest, **options)
+        raise AssertionError(
+            f"{request.node.nodeid} runs {args!r}: mark it "
+            "@pytest.mark.process (or list its module in tests/conftest.py SPAWNING)"
+        )
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", refused)
 
 
 class FakeEmbedder(Embedder):

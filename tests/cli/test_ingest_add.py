@@ -94,6 +94,8 @@ def test_a_file_whose_every_record_is_refused_fails_and_copies_nothing(
     assert not (state / "corpus").exists() and engine.store.active() == before
 
 
+@pytest.mark.process
+@pytest.mark.model  # the ingest embeds with the prepared model
 def test_ingest_prints_no_info_lines_without_verbose(tmp_path: Path) -> None:
     env = {
         "PATH": "/usr/bin:/bin",

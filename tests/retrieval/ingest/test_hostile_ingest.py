@@ -163,6 +163,7 @@ def test_processes_opening_one_new_index_folder_at_once_all_succeed(tmp_path: Pa
         assert [out.strip() for out, _ in results] == ["None"] * 5, [e for _, e in results]
 
 
+@pytest.mark.process
 def test_two_concurrent_ingests_of_one_new_corpus_both_succeed(
     tmp_path: Path, corpus_files: Path, model_dir: Path
 ) -> None:
