@@ -18,7 +18,7 @@ from retrieval.index.filtering import matches_year
 from retrieval.index.taxonomy import names as subject_names
 from retrieval.index.taxonomy import spellings
 from retrieval.models import Filters
-from retrieval.query.intent import Intent
+from retrieval.query.intent import Intent, People
 from retrieval.query.textfilters import read_subject_names, suggest_subjects
 from retrieval.search.searcher import Searcher
 
@@ -34,13 +34,13 @@ class AppliedFilters:
 
     def left_subjects(self, intent: Intent) -> list[str]:
         """Return the known subject codes a question leaves out ("not cs.LG")."""
-        typed = [left for left in intent.excluded if not left.isdigit()]
-        return [code for left in typed if (code := self._subject_codes(left)[0]) is not None]
+        left_out = intent.exclusions.subjects
+        return [code for left in left_out if (code := self._subject_codes(left)[0]) is not None]
 
     def _unknown_left_out(self, intent: Intent) -> list[str]:
         """Return a note for each code a question leaves out that names no subject."""
-        typed = [left for left in intent.excluded if not left.isdigit()]
-        return [self._unknown_subject(u) for left in typed for u in self._subject_codes(left)[1]]
+        left_out = intent.exclusions.subjects
+        return [self._unknown_subject(u) for left in left_out for u in self._subject_codes(left)[1]]
 
     def merged(self, given: Filters, intent: Intent) -> tuple[Filters, list[str]]:
         """Merge the options the user set with the filters the question wrote out.
@@ -67,21 +67,22 @@ class AppliedFilters:
         else:
             notes += [  # a year inside a range it keeps ("2022-2024 but not 2023": gaps)
                 f"papercord cannot leave {left} out of an answer; these papers may include it"
-                for left in intent.excluded
-                if left.isdigit() and matches_year(int(left), years)
+                for left in intent.exclusions.years
+                if matches_year(int(left), years)
             ]
-        if intent.jointly and not given.author:
-            notes.append(self._joint(intent))
-        if intent.unlisted_author and not given.author:
-            named = " or ".join(f"“{n}”" for n in (intent.unlisted_author, *intent.also_unlisted))
+        people = intent.people
+        if people.jointly and not given.author:
+            notes.append(self._joint(people))
+        if people.unlisted and not given.author:
+            named = " or ".join(f"“{n}”" for n in people.unlisted)
             notes.append(f"No listed author is named {named}.")
-        author = self.lookup.resolve_author(given.author) if given.author else intent.author
+        author = self.lookup.resolve_author(given.author) if given.author else people.author
         asked = written.years_text()
         if given_years and asked and not self._within(given, written):
             notes.append(f"The years set ({given.years_text()}) replace the question's {asked}.")
-        if given.author and intent.author and intent.author != author:
-            notes.append(f"The author option ({author}) replaces {intent.author}, in the question.")
-        also_by = given.also_by if given.author else intent.also_by
+        if given.author and people.author and people.author != author:
+            notes.append(f"The author option ({author}) replaces {people.author}, in the question.")
+        also_by = given.also_by if given.author else people.also_by
         filters = Filters(
             year_from=years.year_from,
             year_to=years.year_to,
@@ -132,9 +133,9 @@ class AppliedFilters:
                 unknown.append(part)
         return ",".join(codes) or None, unknown
 
-    def _joint(self, intent: Intent) -> str:
+    def _joint(self, people: People) -> str:
         """Say how many papers the authors asked for together wrote together."""
-        names = [str(intent.author), *intent.also_by]
+        names = [str(people.author), *people.also_by]
         by = [self.searcher.filtering.papers(Filters(author=name)) for name in names]
         joint = int(np.logical_and.reduce(by).sum())
         together = " and ".join(names)
@@ -152,4 +153,4 @@ class AppliedFilters:
 
 def _left_years(intent: Intent) -> set[int]:
     """Return the years a question leaves out ("anything but 2024")."""
-    return {int(left) for left in intent.excluded if left.isdigit()}
+    return {int(left) for left in intent.exclusions.years}

@@ -72,14 +72,15 @@ class AuthorAnswers:
         list (the papers of several authors named together: "Hoefler or Zhang")."""
         assert filters.author is not None
         summary = None if filters.also_by else self.lookup.author(filters.author)
-        listing = self.listings.listing(request, filters, oldest=intent.by_date == "oldest")
+        listing = self.listings.listing(request, filters, oldest=intent.ordering.oldest)
         if filters.also_by and COMPARES.search(intent.search_text):  # "Hoefler vs Zhang"
             rest = COMPARES.sub(" ", intent.search_text)
             if not content_words(rest):
                 return self._side_by_side(filters, listing)
             intent = replace(intent, search_text=rest, topic=" ".join(content_words(rest)))
         empty = replace(listing, abstained=False, author=summary)  # the note says why
-        if not intent.topic or (intent.leaning and summary):  # "more into theory or systems?"
+        leaning = intent.people.leaning  # "more into theory or systems?"
+        if not intent.topic or (leaning and summary):
             return self._theirs_all(intent, filters, listing, summary)
         found, answer = (False, empty)
         if listing.matched:
@@ -148,7 +149,7 @@ class AuthorAnswers:
         """Return the author's card over their papers (within the filters, a list)."""
         if not listing.matched:  # the years or subjects leave none of theirs
             return replace(listing, abstained=False, author=summary)  # the note says why
-        alone = filters == Filters(author=filters.author) or intent.leaning
+        alone = filters == Filters(author=filters.author) or intent.people.leaning
         answer = replace(listing, author=summary) if summary and alone else listing
         unread = intent.language != "en" and not any(c.isalpha() for c in intent.search_text)
         if unread and summary and alone:  # "Hoefler 量子计算": the card, and say so

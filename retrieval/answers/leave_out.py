@@ -34,7 +34,7 @@ class LeaveOut:
         a listed author ("graph papers not by Zhang"); a note says how many each.
         ``subjects``: the codes of the subjects it leaves out."""
         papers = self.searcher.index.papers
-        for topic in filter(None, intent.unwanted.split(" | ")):
+        for topic in filter(None, intent.exclusions.topics.split(" | ")):
             if answer.abstained:
                 break
             listed = self.searcher.settings.listed
@@ -45,7 +45,7 @@ class LeaveOut:
             unwanted = Filters(subject=code)
             found = {pid for pid in _considered(answer) if matches(papers[pid], unwanted)}
             answer = self._without(answer, request, found, f"in {code}")
-        for name in intent.left_out:
+        for name in intent.exclusions.authors:
             found = {pid for pid in _considered(answer) if name in papers[pid].authors}
             answer = self._without(answer, request, found, f"by {name}")
         return answer

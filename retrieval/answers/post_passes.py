@@ -41,17 +41,17 @@ def counted(answer: Answer, reading: Reading, route: Route) -> Answer:
     if route.name in NOT_COUNTED or answer.author is not None:
         return answer
     listed = answer.results + answer.more
-    if intent.breakdown and listed:
+    if intent.counting.breakdown and listed:
         papers = route.parts.searcher.index.papers
         reading.notes.append(overview([papers[r.paper.id] for r in listed]))
-    elif intent.how_many and (answer.matched or route.name == "search"):
+    elif intent.counting.how_many and (answer.matched or route.name == "search"):
         reading.notes.append(_matches(answer.matched))
     return answer
 
 
 def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Say a topic search's answer is not a sure match when the answer model's P is low."""
-    if route.name != "search" or reading.intent.how_many:
+    if route.name != "search" or reading.intent.counting.how_many:
         return answer
     if answer.confidence is None or answer.abstained or not answer.results:
         return answer

@@ -89,8 +89,8 @@ class Router:
         """Return the route a question takes, with the question as read."""
         intent, name = self._spell_titles(self.intents.read(request.text))
         filters, notes = self.applied.merged(request.filters, intent)
-        if intent.count:  # "top 10 papers on graphs": the first reply lists ten
-            request = replace(request, k=max(1, min(intent.count, self.searcher.settings.listed)))
+        if shown := intent.counting.shown:  # "top 10 papers on graphs": the first reply lists ten
+            request = replace(request, k=max(1, min(shown, self.searcher.settings.listed)))
         reading = Reading(request, intent, filters, notes, name)
         route = next(route for route in self.routes if route.applies(reading))
         if note := route.note(reading):

@@ -13,10 +13,12 @@
    recent ...; ``retrieval.query.asking`` holds it and the other patterns of asking); an
    empty topic means the question is about the listing itself.
 
-Besides, it notes what shapes the answer rather than the search: more listed authors
-("Hoefler or Zhang") or one to leave out ("not by Hoefler"), a person who is no listed
-author ("papers by Yann LeCun"), an order by date ("latest", "oldest"), and a listed
-paper the question wants others like ("papers like GPTQ").
+Besides, it notes what shapes the answer rather than the search, in four groups:
+``People`` (more listed authors, "Hoefler or Zhang"; a person who is no listed author,
+"papers by Yann LeCun"), ``Counting`` ("how many", "per year", "top 10"), ``Ordering``
+("latest", "oldest"; a listed paper the question wants others like, "papers like GPTQ")
+and ``Exclusions`` (years, subjects, listed authors and topics to leave out, "not by
+Hoefler").
 
 Whether a topic search then finds anything is decided by the calibrated models in
 ``retrieval.search.decision``, never by this word list: an author question with a leftover
@@ -86,40 +88,90 @@ class Framing:
 
 
 @dataclass(frozen=True)
+class People:
+    """The people a question names as authors: listed authors to answer about, people
+    who are no listed author, and how it asks about them. Listed authors it leaves out
+    ("not by Hoefler") are in ``Exclusions``: they are read with what else it leaves out."""
+
+    author: str | None = None  # the listed author asked for
+    also_by: tuple[str, ...] = ()  # more listed authors named with it ("Hoefler or Zhang")
+    jointly: bool = False  # several authors asked for together ("coauthored by A and B")
+    unlisted_author: str | None = None  # a person named as author who is not listed
+    also_unlisted: tuple[str, ...] = ()  # more of them ("Alistarh, Frantar and Hoefler")
+    leaning: bool = False  # weighs two areas of the author's work ("more X or Y?")
+
+    @property
+    def unlisted(self) -> tuple[str, ...]:
+        """Return every person named as author who is not listed, the first named first."""
+        return (self.unlisted_author, *self.also_unlisted) if self.unlisted_author else ()
+
+
+@dataclass(frozen=True)
+class Counting:
+    """The numbers a question asks for: a count of the papers that match, counts over a
+    topic's papers, or how many papers to show."""
+
+    how_many: bool = False  # asks for a count ("how many papers on graphs?")
+    breakdown: bool = False  # counts over a topic's papers ("graph papers per year")
+    shown: int | None = None  # how many papers to list first ("top 10 papers on graphs")
+
+
+@dataclass(frozen=True)
+class Ordering:
+    """The order a question wants papers in: by date, or nearest a paper it names."""
+
+    by_date: str | None = None  # "newest" or "oldest"
+    like: str = ""  # what follows "like", "similar to": papers like a listed one are wanted
+
+    @property
+    def oldest(self) -> bool:
+        """Return True when the question asks for the oldest papers first."""
+        return self.by_date == "oldest"
+
+
+@dataclass(frozen=True)
+class Exclusions:
+    """What a question leaves out of its answer: years, subjects, listed authors, topics."""
+
+    years: tuple[str, ...] = ()  # as written, a range as its years ("excluding 2022-23")
+    subjects: tuple[str, ...] = ()  # as typed or as codes ("not cs.LG", "all but ML")
+    authors: tuple[str, ...] = ()  # listed authors ("not by Hoefler")
+    topics: str = ""  # " | " between ("not about quantum or FPGAs")
+
+    @property
+    def any_filter(self) -> bool:
+        """Return True when it leaves out what a filter names (a year, a subject, a listed
+        author), not only a topic."""
+        return bool(self.years or self.subjects or self.authors)
+
+
+@dataclass(frozen=True)
 class Intent:
-    """A question read as a whole."""
+    """A question read as a whole: what it is about at the top, what shapes the answer
+    in groups (the people it names, what it counts, the order it asks for, what it
+    leaves out)."""
 
     question: str
     search_text: str  # the English text to search with, filters and author removed
     topic: str  # search_text without framing; "" when the question is about the listing
-    author: str | None
     years: Years | None
     subjects: tuple[str, ...]
     unknown_subjects: tuple[str, ...]
     language: str
     understood: float
-    plural: bool
-    wants_code: bool
-    excluded: tuple[str, ...] = ()  # years and subjects to leave out ("not cs.LG")
-    unwanted: str = ""  # topics to leave out, " | " between ("not about quantum or FPGAs")
-    left_out: tuple[str, ...] = ()  # listed authors to leave out ("not by Hoefler")
-    also_by: tuple[str, ...] = ()  # more authors named with ``author`` ("Hoefler or Zhang")
-    by_date: str | None = None  # "newest" or "oldest" when the question asks for that order
-    unlisted_author: str | None = None  # a person named as author who is not listed
-    also_unlisted: tuple[str, ...] = ()  # more of them ("Alistarh, Frantar and Hoefler")
-    like: str = ""  # what follows "like", "similar to": papers like a listed one are wanted
-    jointly: bool = False  # several authors asked for together ("coauthored by A and B")
-    how_many: bool = False  # the question asks for a count
-    count: int | None = None  # how many papers it asks to see ("top 10 papers on graphs")
-    leaning: bool = False  # weighs two areas of an author's work ("more X or Y?")
+    plural: bool  # asks for several papers ("which papers ...", "everything on ...")
+    wants_code: bool  # asks for papers with code
     thanks: bool = False  # only thanks, asks nothing
     title_ask: TitleAsk | None = None  # words asked of titles ("titles with 'graph'")
-    breakdown: bool = False  # counts asked over a topic's papers ("graph papers per year")
+    people: People = People()
+    counting: Counting = Counting()
+    ordering: Ordering = Ordering()
+    exclusions: Exclusions = Exclusions()
 
     def framing(self) -> Framing:
         """Return how the question is asked, for the search."""
         return Framing(
-            wants_code=self.wants_code, plural=self.plural, by_date=self.by_date,
+            wants_code=self.wants_code, plural=self.plural, by_date=self.ordering.by_date,
             compares=compares(self.question),
         )  # fmt: skip
 
@@ -207,7 +259,6 @@ class IntentReader:
             question=question,
             search_text=text,
             topic=topic,
-            author=authors[0] if authors else None,
             years=years,
             subjects=subjects,
             unknown_subjects=found.unknown,
@@ -215,26 +266,32 @@ class IntentReader:
             understood=reading.understood,
             plural=breakdown or asks_several(reading.english, topic),
             wants_code=bool(WANTS_CODE.search(reading.english)),
-            excluded=excluded,
-            left_out=left_out,
-            also_by=tuple(authors[1:]),
-            by_date=by_date(reading.english),
-            unlisted_author=unlisted,
-            also_unlisted=tuple(dict.fromkeys(o for o in others if o != unlisted)),
-            like=like[1] if (like := SIMILAR.search(reading.english)) else "",
-            jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
-            how_many=how_many,
-            count=(number(counted[1]) if counted[1] else 1) if counted else None,
-            leaning=bool(LEANING.search(reading.english))
-            and not PAPER_LEANS.search(reading.english),
             thanks=only_thanks(question),
             title_ask=title_ask,
-            breakdown=breakdown,
-            unwanted=" | ".join(
-                part for part in map(_typed_content, EXCLUDED_PARTS.split(unwanted[1])) if part
-            )
-            if unwanted
-            else "",
+            people=People(
+                author=authors[0] if authors else None,
+                also_by=tuple(authors[1:]),
+                jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
+                unlisted_author=unlisted,
+                also_unlisted=tuple(dict.fromkeys(o for o in others if o != unlisted)),
+                leaning=bool(LEANING.search(reading.english))
+                and not PAPER_LEANS.search(reading.english),
+            ),
+            counting=Counting(
+                how_many=how_many,
+                breakdown=breakdown,
+                shown=(number(counted[1]) if counted[1] else 1) if counted else None,
+            ),
+            ordering=Ordering(
+                by_date=by_date(reading.english),
+                like=like[1] if (like := SIMILAR.search(reading.english)) else "",
+            ),
+            exclusions=Exclusions(
+                years=tuple(left for left in excluded if left.isdigit()),
+                subjects=tuple(left for left in excluded if not left.isdigit()),
+                authors=left_out,
+                topics=_topics(unwanted[1]) if unwanted else "",
+            ),
         )
 
 
@@ -249,3 +306,9 @@ def _typed_content(text: str) -> str:
     """Return the content words of a text as typed ("FPGAs", not "fpgas")."""
     content = set(content_words(text))
     return " ".join(w for w in re.findall(r"[^\W_]+", text) if w.casefold() in content)
+
+
+def _topics(unwanted: str) -> str:
+    """Return the topics a question leaves out, as typed, " | " between ("quantum |
+    FPGAs" from "not about quantum or FPGAs")."""
+    return " | ".join(part for part in map(_typed_content, EXCLUDED_PARTS.split(unwanted)) if part)

@@ -63,7 +63,7 @@ class Parts:
 
     def listing(self, reading: Reading) -> Answer:
         """Return every paper within the reading's filters (the listing says why none)."""
-        oldest = reading.intent.by_date == "oldest"
+        oldest = reading.intent.ordering.oldest
         return self.listings.listing(reading.request, reading.filters, oldest=oldest)
 
 

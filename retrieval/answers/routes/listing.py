@@ -13,8 +13,8 @@ class Listing(Route):
     def applies(self, reading: Reading) -> bool:
         intent = reading.intent
         return not intent.topic and bool(
-            reading.filters != Filters() or intent.plural or intent.by_date or intent.how_many
-            or intent.excluded or intent.left_out
+            reading.filters != Filters() or intent.plural or intent.ordering.by_date
+            or intent.counting.how_many or intent.exclusions.any_filter
         )  # fmt: skip
 
     def answer(self, reading: Reading) -> Answer:

@@ -18,9 +18,9 @@ class Overview(Route):
     def applies(self, reading: Reading) -> bool:
         text, intent, filters = reading.request.text, reading.intent, reading.filters
         topic = content_words(ABOUT_THE_LIST.sub(" ", intent.topic))
-        if topic or intent.excluded or intent.left_out:  # "span" in "what years does the
+        if topic or intent.exclusions.any_filter:  # "span" in "what years does the
             return False  # list span?" is no topic
-        facets = filters == Filters() and (intent.how_many or LIST_FACETS.search(text))
+        facets = filters == Filters() and (intent.counting.how_many or LIST_FACETS.search(text))
         return bool(ABOUT_THE_LIST.search(text) or FACET_ASKED.search(text) or facets)
 
     def answer(self, reading: Reading) -> Answer:

@@ -21,7 +21,8 @@ class Similar(Route):
     def like(self, intent: Intent) -> str | None:
         """Return the id of the one paper a question wants others like, or None."""
         searcher = self.parts.searcher
-        named = searcher.titles.named_in(intent.like) if intent.like else frozenset()
+        like = intent.ordering.like
+        named = searcher.titles.named_in(like) if like else frozenset()
         if len(named) != 1:
             return None
         (pid,) = named
@@ -36,8 +37,8 @@ class Similar(Route):
         papers = searcher.index.papers
         pool = self.parts.lookup.related(named, n=searcher.settings.listed)
         nearest = [papers[pid] for pid in pool if matches(papers[pid], filters)][: request.k]
-        if intent.by_date:
-            nearest.sort(key=lambda p: p.year, reverse=intent.by_date == "newest")
+        if intent.ordering.by_date:
+            nearest.sort(key=lambda p: p.year, reverse=intent.ordering.by_date == "newest")
         notes = [f"The papers closest in content to “{papers[named].title}”."]
         if not nearest and not searcher.filtering.papers(filters).any():
             notes.append(listings.why_empty(filters))

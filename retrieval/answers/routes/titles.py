@@ -12,7 +12,7 @@ class Titles(Route):
 
     def applies(self, reading: Reading) -> bool:
         intent = reading.intent
-        unlisted = intent.unlisted_author and not reading.filters.author
+        unlisted = intent.people.unlisted_author and not reading.filters.author
         return intent.title_ask is not None and not unlisted
 
     def answer(self, reading: Reading) -> Answer:

@@ -13,7 +13,8 @@ class UnknownAuthor(Route):
 
     def applies(self, reading: Reading) -> bool:
         intent = reading.intent
-        return bool(intent.unlisted_author) and not intent.topic and not reading.filters.author
+        unlisted = intent.people.unlisted_author and not reading.filters.author
+        return bool(unlisted) and not intent.topic
 
     def answer(self, reading: Reading) -> Answer:
         return empty(reading.request, reading.filters)

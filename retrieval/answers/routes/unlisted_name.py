@@ -34,7 +34,7 @@ class UnlistedName(SearchedRoute):
             searcher, lookup = self.parts.searcher, self.parts.lookup
             if no_paper_named(searcher, lookup, reading.name):
                 return []
-        people = [filters.author, *filters.also_by, intent.unlisted_author, *intent.also_unlisted]
+        people = [filters.author, *filters.also_by, *intent.people.unlisted]
         vocabulary = self.parts.searcher.vocabulary
         found = absent(text, vocabulary, [p for p in people if p], intent.language == "en")
         topic = len(content_words(intent.topic))

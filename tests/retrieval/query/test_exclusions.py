@@ -22,7 +22,7 @@ from retrieval.engine import Engine
     ],
 )  # fmt: skip
 def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted: str) -> None:
-    assert fake_engine.router.intents.read(question).unwanted == unwanted
+    assert fake_engine.router.intents.read(question).exclusions.topics == unwanted
 
 
 @pytest.mark.parametrize(
@@ -35,5 +35,5 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
-    unwanted = fake_engine.router.intents.read(question).unwanted
+    unwanted = fake_engine.router.intents.read(question).exclusions.topics
     assert unwanted in ("", "GPTQ")

@@ -42,7 +42,7 @@ def reader() -> IntentReader:
 def test_a_listed_author_is_found_despite_typos_and_languages(
     reader: IntentReader, question: str, author: str | None
 ) -> None:
-    assert reader.read(question).author == author
+    assert reader.read(question).people.author == author
 
 
 def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
@@ -156,7 +156,7 @@ def test_a_subject_name_is_a_filter_only_when_nothing_else_is_asked(
 )
 def test_questions_about_an_author_leave_no_topic(reader: IntentReader, question: str) -> None:
     intent = reader.read(question)
-    assert intent.author is not None and intent.topic == ""
+    assert intent.people.author is not None and intent.topic == ""
 
 
 @pytest.mark.parametrize(
@@ -178,12 +178,12 @@ def test_titles_and_the_people_around_an_author_are_no_topic(
     reader: IntentReader, question: str
 ) -> None:
     intent = reader.read(question)
-    assert intent.author == "Zhiru Zhang" and intent.topic == "fpga"
+    assert intent.people.author == "Zhiru Zhang" and intent.topic == "fpga"
 
 
 def test_not_by_a_titled_author_leaves_the_author_out(reader: IntentReader) -> None:
     intent = reader.read("graph papers not by Prof. Hoefler")
-    assert intent.author is None and intent.left_out == ("Torsten Hoefler",)
+    assert intent.people.author is None and intent.exclusions.authors == ("Torsten Hoefler",)
 
 
 def test_a_field_abbreviation_beside_a_topic_is_not_searched(reader: IntentReader) -> None:
@@ -197,13 +197,15 @@ def test_a_field_abbreviation_beside_a_topic_is_not_searched(reader: IntentReade
 
 
 def test_weighing_two_areas_of_an_author_is_read_as_such(reader: IntentReader) -> None:
-    assert reader.read("is zhang more of a hardware guy or an ML guy?").leaning
-    assert reader.read("is Hoefler more into theory or systems?").leaning
-    assert reader.read("what does Zhang work on more, hardware or ML?").leaning
-    assert reader.read("is Zhang more into GNNs than quantization?").leaning
-    assert not reader.read("Zhang's papers on hardware for ML").leaning
-    assert not reader.read("does Zhang have anything more on quantization or sparsity?").leaning
-    assert not reader.read("Hoefler papers on more efficient training or inference").leaning
+    assert reader.read("is zhang more of a hardware guy or an ML guy?").people.leaning
+    assert reader.read("is Hoefler more into theory or systems?").people.leaning
+    assert reader.read("what does Zhang work on more, hardware or ML?").people.leaning
+    assert reader.read("is Zhang more into GNNs than quantization?").people.leaning
+    assert not reader.read("Zhang's papers on hardware for ML").people.leaning
+    assert not reader.read(
+        "does Zhang have anything more on quantization or sparsity?"
+    ).people.leaning
+    assert not reader.read("Hoefler papers on more efficient training or inference").people.leaning
 
 
 def test_words_that_only_look_like_people_or_fields_stay_topics(reader: IntentReader) -> None:
@@ -212,40 +214,45 @@ def test_words_that_only_look_like_people_or_fields_stay_topics(reader: IntentRe
     assert reader.read("Zhang's papers on late interaction").topic == "late interaction"
     assert reader.read("SE(3)-equivariant graph networks").search_text.startswith("SE(3)")
     assert "per se" in reader.read("is pruning per se harmful").search_text
-    assert not reader.read("which Hoefler paper is more of a survey or a benchmark?").leaning
+    assert not reader.read("which Hoefler paper is more of a survey or a benchmark?").people.leaning
 
 
 def test_a_constraint_stays_with_the_author(reader: IntentReader) -> None:
     intent = reader.read("hoefler's papers on quantization since 2023")
-    assert intent.author == "Torsten Hoefler" and intent.years == Years(2023, None)
+    assert intent.people.author == "Torsten Hoefler" and intent.years == Years(2023, None)
     assert intent.topic == "quantization"
     assert intent.filters().year_from == 2023 and intent.filters().author is None
 
 
 @pytest.mark.parametrize(
-    ("question", "left_out"),
-    [("quantization papers excluding 2023", "2023"), ("graph papers not in cs.LG", "cs.LG"),
-     ("anything other than 2022 on FPGAs?", "2022"), ("anything but 2024", "2024")],
+    ("question", "years", "subjects"),
+    [("quantization papers excluding 2023", ("2023",), ()),
+     ("graph papers not in cs.LG", (), ("cs.LG",)),
+     ("anything other than 2022 on FPGAs?", ("2022",), ()),
+     ("anything but 2024", ("2024",), ())],
 )  # fmt: skip
 def test_a_year_or_subject_to_leave_out_is_not_read_as_asked_for(
-    reader: IntentReader, question: str, left_out: str
+    reader: IntentReader, question: str, years: tuple[str, ...], subjects: tuple[str, ...]
 ) -> None:
     intent = reader.read(question)
     assert intent.years is None and intent.subjects == ()
-    assert intent.excluded == (left_out,) and left_out not in intent.search_text
+    left = intent.exclusions
+    assert left.years == years and left.subjects == subjects
+    assert not any(each in intent.search_text for each in years + subjects)
 
 
 def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
     reader: IntentReader,
 ) -> None:
     both = reader.read("papers by Hoefler or Zhang from 2023")
-    assert both.author == "Torsten Hoefler" and both.also_by == ("Zhiru Zhang",)
+    assert both.people.author == "Torsten Hoefler" and both.people.also_by == ("Zhiru Zhang",)
     assert both.topic == ""
     for question in ["papers not by Hoefler", "non-Hoefler papers", "graphs that aren't by Hoefler",
                      "papers without Hoefler", "papers not written by Hoefler",
                      "papers except by Hoefler", "papers excluding those by Hoefler"]:  # fmt: skip
         left = reader.read(question)
-        assert left.author is None and left.left_out == ("Torsten Hoefler",), question
+        assert left.people.author is None, question
+        assert left.exclusions.authors == ("Torsten Hoefler",), question
         assert "hoefler" not in left.search_text.casefold()
 
 
@@ -270,7 +277,7 @@ def test_years_written_short_are_read_in_full(text: str, spelled: str) -> None:
 def test_short_years_become_the_filters_they_spell(reader: IntentReader) -> None:
     assert reader.read("papers from 2021-22").years == Years(2021, 2022)
     assert reader.read("anything from '23?").years == Years(2023, 2023)
-    assert reader.read("papers not from 2023-24").excluded == ("2023", "2024")
+    assert reader.read("papers not from 2023-24").exclusions.years == ("2023", "2024")
     assert reader.read("papers from 2023‐24").years == Years(2023, 2024)  # U+2010 hyphen
 
 
@@ -290,28 +297,28 @@ def test_short_years_become_the_filters_they_spell(reader: IntentReader) -> None
 def test_years_left_out_in_other_words_are_left_out(
     reader: IntentReader, question: str, left: tuple[str, ...]
 ) -> None:
-    assert reader.read(question).excluded == left
+    assert reader.read(question).exclusions.years == left
 
 
 def test_a_method_after_by_is_no_person_and_count_min_is_no_count(reader: IntentReader) -> None:
-    assert reader.read("memory savings achieved by FlashAttention").unlisted_author is None
-    assert reader.read("papers by Dan Alistarh").unlisted_author == "Dan Alistarh"
-    assert not reader.read("papers on count-min sketch").how_many
-    assert reader.read("top 5 accuracy on imagenet").count is None
+    assert reader.read("memory savings achieved by FlashAttention").people.unlisted_author is None
+    assert reader.read("papers by Dan Alistarh").people.unlisted_author == "Dan Alistarh"
+    assert not reader.read("papers on count-min sketch").counting.how_many
+    assert reader.read("top 5 accuracy on imagenet").counting.shown is None
 
 
 def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
     top = reader.read("top 10 papers on graphs")
-    assert top.topic == "graphs" and top.count == 10
-    assert reader.read("quantize to 4 bits").count is None
+    assert top.topic == "graphs" and top.counting.shown == 10
+    assert reader.read("quantize to 4 bits").counting.shown is None
     assert reader.read("the 2023 ones").topic == ""
     assert reader.read("papers from ２０２３").years == Years(2023, 2023)  # full-width digits
     one = reader.read("give me one paper on graphs")
-    assert one.count == 1 and "one" not in one.search_text
-    assert reader.read("a single paper on LLMs").count == 1
-    assert reader.read("give me two papers on graphs").count == 2
+    assert one.counting.shown == 1 and "one" not in one.search_text
+    assert reader.read("a single paper on LLMs").counting.shown == 1
+    assert reader.read("give me two papers on graphs").counting.shown == 2
     counted = reader.read("number of quantization papers")
-    assert counted.how_many and counted.search_text.split() == ["quantization", "papers"]
+    assert counted.counting.how_many and counted.search_text.split() == ["quantization", "papers"]
     assert "many" not in reader.read("how many papers on efficiency?").search_text
 
 
