@@ -1,4 +1,5 @@
-"""Keep a long-running process's memory flat: fewer malloc arenas, free pages returned.
+"""Memory after loading index generations: keep a long-running process flat (fewer malloc
+arenas, free pages returned).
 
 glibc gives each thread that allocates concurrently its own malloc arena (up to 8 per
 core), and memory freed in one arena is not reused by another. After each reindex a

@@ -1,4 +1,4 @@
-"""Turn stored papers into the references every answer shows: subjects, links, authors."""
+"""A stored paper as every stage passes it on: a reference with subjects, links, authors."""
 
 from __future__ import annotations
 

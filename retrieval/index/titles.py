@@ -1,4 +1,5 @@
-"""Papers named in a question by their title: "compare SAGMAN and GARNET", "the Allo paper".
+"""The names papers give themselves in their titles, indexed to find the ones a question
+names ("compare SAGMAN and GARNET", "the Allo paper").
 
 A paper's *name* is read from its own title: the part before a colon when it is short
 ("GPTQ", "ENS-10", "Noise in the Clouds"), or the whole title when that is short

@@ -1,4 +1,4 @@
-"""Names and rare words in a question that a corpus does not use.
+"""The words and names a corpus uses, to check a question's names and rare words against.
 
 ``entities`` finds the words and phrases of a question that look like names
 ("GraphCast", "H100", "Switch Transformer"); ``Vocabulary`` says whether the corpus
