@@ -19,28 +19,37 @@ from __future__ import annotations
 import re
 
 from retrieval.query.asking import content_words
-from retrieval.text import WORDS, sentences
+from retrieval.text import sentences
 
 MIN_OWN_WORDS = 3  # content words the asking part needs to be searched alone
 MIN_BACKGROUND = 2  # sentences before the ask: one is a lead-in ("I read X. Is there Y?")
-# Words that point back into what was said before (English grammar, no topic).
-POINTING_BACK = frozenset(
-    ("it", "this", "that", "these", "those", "they", "them", "such", "there", "its", "their")
+# Words that point back into what was said before (English grammar, no topic), unless a
+# noun of the list itself follows ("this list", "these papers here", "this server").
+POINTING_BACK = re.compile(
+    r"\b(?:it|this|that|these|those|they|them|such|its|their)\b"
+    r"(?!\s+(?:list|server|channel|collection|corpus|bot|database|library)\b)"
+    r"|\bthere\b(?!\s+(?:is|are|a|any)\b)",  # "over there", not "is there"
+    re.I,
 )
 
 
 def asking_part(text: str) -> str | None:
     """Return the sentences of a question that ask, when the question also has background
-    and they stand alone; None when the whole question is to be searched."""
+    and they stand alone; None when the whole question is to be searched.
+
+    An ask that points back ("Anything in the list for that?", "Is there a paper on
+    this?") takes the sentence before it along, the one it points to: "We need X for
+    Y. Is there anything on that?" asks about X for Y."""
     found = sentences(text)
     first = next((n for n, s in enumerate(found) if s.text.rstrip().endswith("?")), None)
     first = len(found) - 1 if first is None else first
     if first < MIN_BACKGROUND:
         return None
+    if POINTING_BACK.search(text[found[first].start :]):
+        first -= 1
+        if POINTING_BACK.search(found[first].text):
+            return None  # a chain of pointers: the whole question is the ask
     part = text[found[first].start :].strip()
-    words = {w.casefold() for w in WORDS.findall(part)}
-    if len(content_words(part)) < MIN_OWN_WORDS or words & (POINTING_BACK - {"there"}):
+    if len(content_words(part)) < MIN_OWN_WORDS:
         return None
-    if re.search(r"\bthere\b(?!\s+(?:is|are|a|any)\b)", part, re.I):
-        return None  # "over there", not "is there"
     return part

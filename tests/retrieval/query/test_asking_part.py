@@ -25,6 +25,23 @@ from retrieval.query.asking_part import asking_part
             "forecasts? Not the purely statistical ones, please.",
             "Any papers on ensemble forecasts? Not the purely statistical ones, please.",
         ),
+        (  # an ask that points back takes the sentence it points to along
+            "We run a mid-size GPU cluster. Jobs share the network. What we lack is "
+            "congestion control for lossy Ethernet fabrics. Is there anything on that?",
+            "What we lack is congestion control for lossy Ethernet fabrics. "
+            "Is there anything on that?",
+        ),
+        (
+            "I teach compilers. My course uses LLVM. The students want to try autotuning "
+            "loop schedules with learned cost models. Any papers about it?",
+            "The students want to try autotuning loop schedules with learned cost models. "
+            "Any papers about it?",
+        ),
+        (  # "this list" is the list, not the background
+            "We train vision models. They run on old GPUs. Is there a paper in this "
+            "list about pruning convolutional networks?",
+            "Is there a paper in this list about pruning convolutional networks?",
+        ),
     ],
 )
 def test_the_asking_part_follows_the_background(question: str, part: str) -> None:
@@ -37,6 +54,7 @@ def test_the_asking_part_follows_the_background(question: str, part: str) -> Non
         "which papers quantize language models?",  # no background
         "I read about data movement. Is there a paper on lower bounds for it?",  # one lead-in
         "We build FPGAs. We write HLS code. Is there a paper on this?",  # points back
+        "We build FPGAs. That is hard. Is there a paper on it?",  # points back twice
         "We build FPGAs. We write HLS code. Any ideas?",  # too few words of its own
     ],
 )
