@@ -26,7 +26,7 @@ MIN_BACKGROUND = 2  # sentences before the ask: one is a lead-in ("I read X. Is 
 # Words that point back into what was said before (English grammar, no topic), unless a
 # noun of the list itself follows ("this list", "these papers here", "this server").
 POINTING_BACK = re.compile(
-    r"\b(?:it|this|that|these|those|they|them|such|its|their)\b"
+    r"\b(?:it|this|that|these|those|they|them|such|its|their|he|she|him|his|her)\b"
     r"(?!\s+(?:list|server|channel|collection|corpus|bot|database|library)\b)"
     r"|\bthere\b(?!\s+(?:is|are|a|any)\b)",  # "over there", not "is there"
     re.I,
@@ -35,11 +35,21 @@ POINTING_BACK = re.compile(
 
 def asking_part(text: str) -> str | None:
     """Return the sentences of a question that ask, when the question also has background
-    and they stand alone; None when the whole question is to be searched.
+    and they stand alone; None when the whole question is to be searched."""
+    start = ask_start(text)
+    if start is None:
+        return None
+    part = text[start:].strip()
+    return part if len(content_words(part)) >= MIN_OWN_WORDS else None
+
+
+def ask_start(text: str) -> int | None:
+    """Return where the ask of a question starts when background comes before it, or None.
 
     An ask that points back ("Anything in the list for that?", "Is there a paper on
     this?") takes the sentence before it along, the one it points to: "We need X for
-    Y. Is there anything on that?" asks about X for Y."""
+    Y. Is there anything on that?" asks about X for Y. A chain of pointers makes the
+    whole question the ask."""
     found = sentences(text)
     first = next((n for n, s in enumerate(found) if s.text.rstrip().endswith("?")), None)
     first = len(found) - 1 if first is None else first
@@ -48,8 +58,5 @@ def asking_part(text: str) -> str | None:
     if POINTING_BACK.search(text[found[first].start :]):
         first -= 1
         if POINTING_BACK.search(found[first].text):
-            return None  # a chain of pointers: the whole question is the ask
-    part = text[found[first].start :].strip()
-    if len(content_words(part)) < MIN_OWN_WORDS:
-        return None
-    return part
+            return None
+    return found[first].start

@@ -58,6 +58,7 @@ from retrieval.query.asking import (
     only_thanks,
     without_date_order,
 )
+from retrieval.query.asking_part import ask_start
 from retrieval.query.language import Reader
 from retrieval.query.names import AuthorNames
 from retrieval.query.people import PeopleReader
@@ -74,6 +75,8 @@ from retrieval.query.textfilters import (
 from retrieval.query.title_asks import TitleAsk, read_title_ask
 from retrieval.text import RARE_ZIPF, fold
 
+# Words by which an ask refers to a person named before it (English grammar, no topic).
+PERSONAL = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their)\b", re.I)
 MIN_UNDERSTOOD = 0.34  # below this share of readable content words, say so
 
 
@@ -223,6 +226,9 @@ class IntentReader:
         """Return what a question asks."""
         opened = OPENER.sub("", unicodedata.normalize("NFKC", question))
         authors, left_out, text, others = self.people.authors(opened)
+        asked = ask_start(opened) if authors else None
+        if asked is not None and not self._names_people(opened[asked:]):
+            authors = []  # named in the background only: "we read Zhang's X. Is there Y?"
         person = None if authors or left_out or others else self.people.unlisted_person(text)
         unlisted = person[0] if person else others[0] if others else None
         if person and content_words(without := f"{text[: person[1]]} {text[person[2] :]}"):
@@ -293,6 +299,11 @@ class IntentReader:
                 topics=_topics(unwanted[1]) if unwanted else "",
             ),
         )
+
+    def _names_people(self, ask: str) -> bool:
+        """Return True when the ask of a question names a listed author or refers to a
+        person ("how many of his papers ...", "what are they working on?")."""
+        return bool(PERSONAL.search(ask) or self.people.authors(ask)[0])
 
 
 def _field_label(match: re.Match[str]) -> str:

@@ -390,3 +390,35 @@ def test_reading_any_text_never_fails(text: str) -> None:
     assert 0.0 <= intent.understood <= 1.0
     if intent.years and intent.years.start and intent.years.end:
         assert intent.years.start <= intent.years.end
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Our group builds FPGA boards and we liked Zhang's work on HLS. The boards now "
+        "run hot. Is there a paper in the list on thermal throttling of FPGAs?",
+        "I heard Hoefler speak at a conference last year. Our cluster is noisy. Which "
+        "papers measure performance variability in the cloud?",
+    ],
+)
+def test_an_author_named_only_in_the_background_is_no_author_of_the_ask(
+    reader: IntentReader, question: str
+) -> None:
+    assert reader.read(question).people.author is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We are visiting Cornell next week. I will meet Zhiru Zhang there. Which of his "
+        "papers are about graphs?",
+        "We read a lot of HPC papers. Our favourite group is Hoefler's. How many papers "
+        "do they have in the list?",
+        "We run a reading group. Everyone picks an author. Which of Hoefler's papers are "
+        "about networks?",
+    ],
+)
+def test_an_ask_naming_or_pointing_at_the_author_keeps_them(
+    reader: IntentReader, question: str
+) -> None:
+    assert reader.read(question).people.author is not None
