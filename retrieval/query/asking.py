@@ -271,6 +271,12 @@ NOT_ABOUT = re.compile(
     r"|not\s+the\s+ones?\s+(?:whose\s+focus\s+is|(?:that\s+(?:are|is)\s+)?about|on)"
     r"|(?:skip(?:ping)?|leav(?:e|ing)\s+out|ignor(?:e|ing))\s+(?:the\s+ones?|anything|those)\s+"
     r"(?:about\s+|on\s+|that\s+deals?\s+with\s+|dealing\s+with\s+|whose\s+focus\s+is\s+)?"
+    # other verbs of leaving out only with what the papers are about ("drop the ones
+    # about X"): "remove those layers" is a topic
+    r"|(?:drop(?:ping)?|remov(?:e|ing)|omit(?:ting)?|exclude|filter(?:ing)?\s+out"
+    r"|tak(?:e|ing)\s+out)\s+(?:the\s+ones?|anything|those|any\s+papers?|the\s+papers?)\s+"
+    r"(?:(?:that|which)\s+(?:are|is)\s+)?"
+    r"(?:about|on|that\s+deals?\s+with|dealing\s+with|whose\s+focus\s+is)\s+"
     r"|(?:that\s+)?ha(?:ve|s)\s+nothing\s+to\s+do\s+with"
     r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from|(?<!plus\sor\s)minus"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"

@@ -14,6 +14,12 @@ from retrieval.engine import Engine
         ("graph work that has nothing to do with databases", "databases"),
         ("scheduling papers, not counting the ones about training", "training"),
         ("hardware papers, but leave out those dealing with memory", "memory"),
+        ("compiler papers, drop the ones that are about FPGAs", "FPGAs"),
+        ("graph papers; remove anything on databases", "databases"),
+        ("scheduling papers, and omit those dealing with training", "training"),
+        ("hardware papers - exclude the ones about memory, please", "memory"),
+        ("quantum papers, filtering out any papers about circuits or qubits",
+         "circuits | qubits"),
         ("the 2023 papers minus Allo", "Allo"),
         ("quantum papers that aren't about circuits, qubits or error correction?",
          "circuits | qubits | error correction"),
@@ -32,6 +38,8 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
         "networks whose weights are plus or minus one",
         "quantization without retraining",
         "apart from GPTQ, which papers quantize?",
+        "pruning methods that remove those layers a model barely uses",  # removing is the topic
+        "papers on how to remove the noise from images",
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
