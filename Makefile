@@ -41,14 +41,17 @@ lint: $(INSTALLED)
 typecheck: $(INSTALLED)
 	$(BIN)/mypy
 
+# Both cores: one worker per core, a test module's tests on one worker (their module
+# fixtures are built once). PYTEST_WORKERS=0 runs them in this process.
+PYTEST_WORKERS ?= 2
 unit: setup
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
 
 # The tests that need no embedding model (a fixed-output fake stands in), start no
 # process or server (Postgres included) and run no fuzz budget: the ones to run while
 # editing.
 unit-fast: $(INSTALLED)
-	$(BIN)/pytest -m "not model and not process and not slow and not fuzz and not postgres"
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not model and not process and not slow and not fuzz and not postgres"
 
 bench: index
 	$(BIN)/python -m bench.ask_latency
