@@ -63,6 +63,19 @@ def test_a_question_for_one_paper_is_answered_with_the_best_ranked_first(
     assert answer.results[0].paper.id == answer.ranking[0]
 
 
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [("oye Polynormer wala paper kitni layers use karta tha?", "Polynormer"),
+     ("kal GPTQ wala paper padha, usme kitne bits tak gaye the?", "GPTQ")],
+)  # fmt: skip
+def test_a_paper_the_question_names_is_answered_among_words_the_list_lacks(
+    engine: Engine, question: str, named: str
+) -> None:
+    # Hindi in Latin letters around a listed paper's own name: the name says which paper.
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.results[0].paper.title.startswith(named)
+
+
 def test_snippet_is_a_verbatim_sentence_with_marked_terms(engine: Engine) -> None:
     answer = engine.ask("how many GPU hours does it take to quantize a 175 billion model?")
     top = answer.results[0]
