@@ -42,10 +42,11 @@ typecheck: $(INSTALLED)
 	$(BIN)/mypy
 
 # Both cores: one worker per core, a test module's tests on one worker (their module
-# fixtures are built once). PYTEST_WORKERS=0 runs them in this process.
+# fixtures are built once). PYTEST_WORKERS=0 runs them in this process. The slowest 25
+# are listed at the end, so CI logs show where the time goes.
 PYTEST_WORKERS ?= 2
 unit: setup
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=25
 
 # The tests that need no embedding model (a fixed-output fake stands in), start no
 # process or server (Postgres included) and run no fuzz budget: the ones to run while
