@@ -21,7 +21,9 @@ the share of questions whose 50 rows *and* scores are byte-identical to it, p50/
 per question on the index, and again on a synthetic matrix of ``--synthetic`` random
 unit rows (time only: random rows say nothing of recall), and the MB the scanned matrix
 holds. HNSW is timed only on the index (building a 240k-row collection here takes far
-longer than the rest). Figures only: nothing is asserted.
+longer than the rest). Chroma fetches K = 200, so an ``ef_search`` below 200 searches
+with 200; and a process keeps the HNSW segment it loaded first, so give one ``--ef``
+per run (``--hnsw-only``) to measure several. Figures only: nothing is asserted.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ def main() -> None:
     parser.add_argument("--probes", type=int, default=100, help="queries timed on them")
     parser.add_argument("--ef", type=int, action="append", help="ef_search (repeatable)")
     parser.add_argument("--no-hnsw", action="store_true")
+    parser.add_argument("--hnsw-only", action="store_true", help="only the HNSW rows")
     parser.add_argument("--repeat", type=int, default=1, help="timing passes over the questions")
     args = parser.parse_args()
     engine = build_engine(load_settings())
@@ -73,7 +76,7 @@ def main() -> None:
     vectors = np.asarray(index.chunk_vectors)
     print(f"{len(vectors)} chunks, {len(queries)} questions, top {N}; timing is noisy here")
     truth = [_exact(vectors)(q) for q in queries]
-    candidates = _candidates(vectors)
+    candidates = [] if args.hnsw_only else _candidates(vectors)
     if not args.no_hnsw:
         candidates += _hnsw(engine, vectors, args.ef or [50, 100, 200, 400])
     synthetic = _synthetic(args.synthetic)
@@ -97,6 +100,28 @@ def main() -> None:
             probes = _probes(synthetic, args.probes)
             row += f" {_timed(big.rank, probes, args.repeat)} | {big.megabytes:.1f} |"
         print(row, flush=True)
+    if by_name:
+        _paired(by_name, _probes(synthetic, args.probes), len(synthetic))
+
+
+def _paired(by_name: dict[str, Candidate], probes: list[Vectors], rows: int) -> None:
+    """Print int8 + re-score 200 against float32 exact, query by query in turn (A B A B),
+    as the median of the per-query ratios: load that drifts moves both alike."""
+    exact = by_name["float32 exact (today)"].rank
+    int8 = by_name["int8 per vector + re-score 200"].rank
+    walls, cpus = [], []
+    for query in probes:
+        spent = []
+        for rank in (int8, exact):
+            wall, cpu = time.perf_counter(), time.process_time()
+            rank(query)
+            spent.append((time.perf_counter() - wall, time.process_time() - cpu))
+        walls.append(spent[0][0] / spent[1][0])
+        cpus.append(spent[0][1] / max(spent[1][1], 1e-9))
+    print(
+        f"paired, {rows} rows, {len(probes)} queries: int8 + re-score 200 / float32 exact "
+        f"= wall {np.median(walls):.2f}, process CPU {np.median(cpus):.2f} (median ratios)"
+    )
 
 
 def _questions(limit: int) -> list[str]:

@@ -2,16 +2,17 @@
 
 Scoring every chunk vector in float32 is memory-bound: 240k chunks (100k papers) are
 368 MB read per question. The same rows as int8 are 92 MB, and onnxruntime's
-``MatMulInteger`` (MLAS, int8 x int8 -> int32) scores them ~3x faster than numpy's float32
-``matrix @ vector`` on this project's 2 cores (bench/vectors.py). The int8 scores only pick
-candidates: the best ``RESCORE`` x n of them are scored again exactly from the float32
-rows, so a question's ranking and every score it shows are those of exact float32 search
-whenever the true top n are among the candidates (recall@50 1.000 on 400 real questions at
-10k papers; docs/scale.md).
+``MatMulInteger`` (MLAS, int8 x int8 -> int32) scores them in 0.8x the wall time of
+numpy's float32 ``matrix @ vector`` at 240k rows, 0.2x at 24k (paired, on this project's
+2 cores; bench/vectors.py); numpy has no fast int8 or float16 product. The int8 scores
+only pick candidates: the best ``RESCORE`` x n of them are scored again exactly from the
+float32 rows, so a question keeps exact search's chunks and scores whenever its true top n
+are among the candidates: for 400 of 400 eval questions at 10k papers (in 3, one score
+moved by a unit in its last place: BLAS sums 200 rows in another order; docs/scale.md).
 
 Quantization is per vector (symmetric): ``q = round(127 x / max|x|)``, scale
-``max|x| / 127``; an int8 cosine is ``scale_c * (q_c . q_query) * scale_query``. A unit
-384-dimensional vector has max|x| ~0.15-0.3, so one step is ~0.002 of a component.
+``max|x| / 127``; an int8 cosine is ``scale_c * (q_c . q_query) * scale_query``, within
+about 0.002 of the float32 cosine for MiniLM's unit vectors.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ Int8Rows = npt.NDArray[np.int8]
 Scales = npt.NDArray[np.float32]
 LEVELS = 127  # symmetric int8: -127..127 (never -128, so negation is exact)
 BLOCK = 16_384  # rows quantized at once (~24 MB of float32)
+THREADS = 2
 ROWS_FILE = "chunk_int8.npy"
 SCALES_FILE = "chunk_scales.npy"
 
@@ -136,8 +138,9 @@ def _session(dimensions: int) -> Any:
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
-    # One thread: the scan is memory-bound, and the embedder's threads share the cores.
-    options.intra_op_num_threads = 1
+    # Both cores, as numpy's BLAS uses for float32: with one thread, 240k rows took 1.2x
+    # float32's wall time; with two, 0.8x (bench/vectors.py, paired).
+    options.intra_op_num_threads = THREADS
     options.inter_op_num_threads = 1
     return onnxruntime.InferenceSession(
         _model(dimensions), options, providers=["CPUExecutionProvider"]
