@@ -20,7 +20,10 @@ first load on a machine that has none (``retrieval.index.keep``):
   tests no paper for its author; ``themes.jsonl`` gains each author's themes once found;
 * ``chunk_vectors.npy``, ``sentence_vectors.npy``: float32 rows,
   read memory-mapped, so only the pages a question touches are resident, and several
-  processes on one machine share them through the page cache.
+  processes on one machine share them through the page cache;
+* ``chunk_int8.npy``, ``chunk_scales.npy``: the chunk vectors as int8 rows and their
+  scales (``retrieval.index.compact``), which every question scans; a folder kept before
+  them gets them added on its first load.
 
 Written into a temporary folder and renamed into place (atomic); a folder that is
 missing, torn or of another format is read from Chroma again, never trusted.
@@ -43,6 +46,7 @@ import numpy.typing as npt
 
 from retrieval.index.author_rows import AUTHORS_FILE, AuthorRows
 from retrieval.index.bm25 import BM25
+from retrieval.index.compact import Int8Scores
 from retrieval.index.embedding import DIMENSIONS, Vectors
 from retrieval.index.paper_terms import PaperTerms
 from retrieval.models import Chunk, Paper, Source
@@ -134,6 +138,12 @@ def read_authors(cache: Path, generation: str, papers: Mapping[str, Paper]) -> A
     return rows
 
 
+def read_compact(cache: Path, generation: str, vectors: Vectors) -> Int8Scores:
+    """Return the generation's kept int8 chunk rows; a folder kept before they were (or
+    with torn ones) gets them quantized and added."""
+    return Int8Scores.kept(cache / generation, vectors)
+
+
 def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: PaperTerms) -> None:
     """Keep a generation's tables, BM25 and terms in ``cache`` (atomically); a failure
     only logs."""
@@ -163,6 +173,7 @@ def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: Paper
                 # chunk vectors at 100k papers).
                 matrix = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
                 np.save(temporary / f"{name}.npy", matrix.astype(np.float32, copy=False))
+        Int8Scores.of(tables.chunk_vectors).save(temporary)
         bm25.save(temporary)
         terms.save(temporary)
         AuthorRows.of(tables.papers).save(temporary)

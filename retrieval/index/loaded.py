@@ -24,6 +24,7 @@ from retrieval.index.author_rows import AuthorRows, Themes
 from retrieval.index.bm25 import BM25
 from retrieval.index.cache import Bounds, Shared, Tables
 from retrieval.index.chunk_rows import ChunkRows
+from retrieval.index.compact import Int8Scores
 from retrieval.index.embedding import Vectors
 from retrieval.index.paper_terms import PaperTerms
 from retrieval.index.stems import StemIndex
@@ -54,12 +55,19 @@ class LoadedIndex:
     # Each paper's sentence vectors in sentence order, when ingest embedded them.
     sentence_vectors: dict[str, Vectors] = field(default_factory=dict)
     kept_authors: AuthorRows | None = None  # read from the cache files; else ``authors``
+    kept_compact: Int8Scores | None = None  # read from the cache files; else ``compact``
     themes: Themes = field(default_factory=lambda: Themes(None))  # authors' themes found
 
     @functools.cached_property
     def authors(self) -> AuthorRows:
         """Return each listed author's papers, by position in ``corpus_order``."""
         return self.kept_authors or AuthorRows.of(self.papers)
+
+    @functools.cached_property
+    def compact(self) -> Int8Scores:
+        """Return the chunk vectors as int8 rows, the first stage of a vector search."""
+        kept = self.kept_compact
+        return kept if kept is not None else Int8Scores.of(self.chunk_vectors)
 
     @functools.cached_property
     def corpus_order(self) -> list[str]:
@@ -170,6 +178,7 @@ def from_cache(
         return None
     kept = _loaded(generation, pages, tables, bm25, terms)
     kept.kept_authors = index_cache.read_authors(cache, generation, tables.papers)
+    kept.kept_compact = index_cache.read_compact(cache, generation, tables.chunk_vectors)
     kept.themes = Themes(cache / generation)
     return kept
 

@@ -22,6 +22,7 @@ from retrieval.index.vector_store import VectorStore
 from retrieval.search import fusion
 
 Floats = npt.NDArray[np.float64]
+Rows = npt.NDArray[np.intp]
 # A filtered vector search scores the allowed chunks exactly, in memory, when they are at
 # most this many; more, and it over-fetches from Chroma's unfiltered HNSW (candidates /
 # share of chunks allowed, at most OVERFETCH) and keeps the allowed ones. Measured on
@@ -33,6 +34,11 @@ Floats = npt.NDArray[np.float64]
 # 34 / 48 ms with HNSW, but HNSW held ~900 MB more (1.39 against 1.88 GB steady RSS;
 # issue 8 allows 150 ms and 1.5 GB): exact up to 300k chunks, ~125k papers.
 EXACT_CHUNKS = 300_000
+# Past RESCORE x candidates chunks, a vector search takes the best RESCORE x candidates by
+# their int8 rows and scores those exactly (``Retrievers._best``). At 10k papers, 400
+# eval questions: the same 50 chunks and scores as float32 exact search for every
+# question at 4x (bench/vectors.py, docs/scale.md).
+RESCORE = 4
 EXACT_ROWS = EXACT_CHUNKS  # papers, likewise (``Lookup.related``)
 OVERFETCH = 1000
 GATHER_SHARE = 10  # score only the allowed chunks when fewer than 1 in this many
@@ -90,12 +96,11 @@ class Retrievers:
         everything = permitted is self.everything
         rows = self._all_rows if everything else np.flatnonzero(permitted.chunks)
         if len(rows) <= EXACT_CHUNKS:
-            scores = self._exact(vector, rows).astype(np.float64)
-            top = fusion.top_k(scores, n)
-            owners = self._chunk_rows.paper_of[rows[top]].tolist()
+            top, scores = self._best(vector, rows, n)
+            owners = self._chunk_rows.paper_of[top].tolist()
             hits = [
-                (self.index.paper_ids[o], float(scores[i]))
-                for o, i in zip(owners, top, strict=True)
+                (self.index.paper_ids[o], float(s))
+                for o, s in zip(owners, scores.tolist(), strict=True)
             ]
         elif everything:
             found = self.store.query(self.index.generation, "chunks", vector, n)
@@ -117,7 +122,29 @@ class Retrievers:
         rows = self._chunk_rows.of(self.index.paper_rows[pid])
         return float((self.index.chunk_vectors[rows] @ vector).max()) if len(rows) else 0.0
 
-    def _exact(self, vector: Vectors, rows: npt.NDArray[np.intp]) -> Vectors:
+    def _best(self, vector: Vectors, rows: Rows, n: int) -> tuple[Rows, Floats]:
+        """Return the n best of these chunk rows and their exact cosines, best first.
+
+        Up to ``RESCORE`` x n rows, or fewer than 1 in ``GATHER_SHARE`` of all chunks,
+        are scored exactly. More are scored from the int8 rows
+        (``retrieval.index.compact``), and the best ``RESCORE`` x n of those again
+        exactly, so the n kept and their scores are exact search's whenever the first
+        stage holds them (at 10k papers it did for 400 of 400 questions; bench/vectors.py).
+        """
+        vectors = self.index.chunk_vectors
+        first = RESCORE * n
+        if len(rows) <= first or len(rows) * GATHER_SHARE <= len(vectors):
+            picked, scores = rows, self._exact(vector, rows).astype(np.float64)
+        else:
+            rough = self.index.compact(vector)
+            if len(rows) < len(vectors):
+                rough = rough[rows]
+            picked = rows[np.sort(fusion.top_k(rough.astype(np.float64), first))]
+            scores = np.asarray(vectors[picked] @ vector).astype(np.float64)
+        top = fusion.top_k(scores, n)
+        return picked[top], scores[top]
+
+    def _exact(self, vector: Vectors, rows: Rows) -> Vectors:
         """Return the cosines of these chunk rows with ``vector``.
 
         Copying the allowed rows out first costs more than scoring them all once more

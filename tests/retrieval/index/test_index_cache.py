@@ -75,6 +75,10 @@ def test_the_ingest_keeps_what_a_load_from_chroma_would_keep(
         if path.name.endswith("_vectors.npy"):  # Chroma renormalizes what it stores
             np.testing.assert_allclose(np.load(path), np.load(other), atol=1e-7)
             continue
+        if path.name in ("chunk_int8.npy", "chunk_scales.npy"):  # so their int8 may round
+            mine, read_back = np.load(path).astype(np.float64), np.load(other)
+            np.testing.assert_allclose(mine, read_back, rtol=1e-6, atol=1, err_msg=path.name)
+            continue
         if path.suffix == ".npy":
             np.testing.assert_array_equal(np.load(path), np.load(other), err_msg=path.name)
             continue
