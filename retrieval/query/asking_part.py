@@ -46,7 +46,7 @@ def asking_part(text: str) -> str | None:
 def ask_start(text: str) -> int | None:
     """Return where the ask of a question starts when background comes before it, or None.
 
-    An ask that points back ("Anything in the list for that?", "Is there a paper on
+    An ask that points back ("Any papers about it?", "Is there a paper on
     this?") takes the sentence before it along, the one it points to: "We need X for
     Y. Is there anything on that?" asks about X for Y. A chain of pointers makes the
     whole question the ask."""
