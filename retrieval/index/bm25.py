@@ -1,10 +1,11 @@
-"""Okapi BM25 as a precomputed sparse impact matrix, fitted by rank-bm25, saved per generation.
+"""Okapi BM25 as a precomputed sparse impact matrix, fitted as rank-bm25 fits it, kept on disk.
 
 rank-bm25's ``get_scores`` loops over every document in Python for each query term
-(29 ms of a 70 ms question at 2k papers). Here rank-bm25 fits the statistics once —
-idf with its epsilon floor, document lengths, ``k1``, ``b`` — and every (term, document)
-pair is turned into its finished contribution (Robertson/Okapi, as rank-bm25 computes
-it)::
+(29 ms of a 70 ms question at 2k papers). Here the statistics are fitted once, with
+rank-bm25's arithmetic in its order — idf with its epsilon floor, document lengths,
+``k1``, ``b`` (``tests/retrieval/index/test_bm25.py`` holds it equal to ``BM25Okapi``,
+bit for bit) — and every (term, document) pair is turned into its finished
+contribution (Robertson/Okapi)::
 
     impact(t, d) = idf(t) * tf(t, d) * (k1 + 1) / (tf(t, d) + k1 * (1 - b + b * |d| / avgdl))
 
@@ -13,19 +14,23 @@ counts again, as in rank-bm25), so the work grows with the postings the query to
 not with the corpus. Rows are stored CSR-style in three numpy arrays (no scipy needed):
 ``indptr[r]:indptr[r + 1]`` slices ``docs`` and ``impacts`` for vocabulary row ``r``.
 
+Documents are counted one at a time into integer arrays (``Postings``), so an ingest
+counts each batch's chunks while the next one embeds and holds 8 bytes a posting, not
+the token lists and a dict per document that ``BM25Okapi`` keeps (~3 GB at 100k papers).
+
 # 36 papers: 92 chunks -> a few thousand postings, tens of KB saved.
 """
 
 from __future__ import annotations
 
+import math
 import zipfile
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from rank_bm25 import BM25Okapi
 
 FORMAT = 2  # bump when the saved arrays change meaning
 
@@ -33,9 +38,12 @@ FORMAT = 2  # bump when the saved arrays change meaning
 class BM25:
     """Okapi BM25 scores for token lists, from an impact matrix over the vocabulary."""
 
-    def __init__(self, documents: list[list[str]]) -> None:
+    def __init__(self, documents: Iterable[list[str]]) -> None:
         """Fit rank-bm25's Okapi statistics on documents and precompute every impact."""
-        self._set(*_impacts(documents), len(documents))
+        postings = Postings()
+        for document in documents:
+            postings.add(document)
+        self._set(*postings.impacts(), postings.size)
 
     def _set(
         self,
@@ -53,9 +61,16 @@ class BM25:
         self.size = size  # number of documents
 
     @classmethod
-    def fit(cls, documents: list[list[str]]) -> BM25:
+    def fit(cls, documents: Iterable[list[str]]) -> BM25:
         """Return BM25 fitted on documents (the same as ``BM25(documents)``)."""
         return cls(documents)
+
+    @classmethod
+    def of(cls, postings: Postings) -> BM25:
+        """Return BM25 fitted on the documents counted into ``postings``."""
+        bm25 = cls.__new__(cls)
+        bm25._set(*postings.impacts(), postings.size)
+        return bm25
 
     def scores(self, stems: list[str]) -> npt.NDArray[np.float64]:
         """Return every document's score for a query's stems, in document order."""
@@ -112,28 +127,79 @@ Arrays = tuple[
 ]
 
 
-def _impacts(documents: list[list[str]]) -> Arrays:
-    """Return (terms, idf, indptr, docs, impacts): the matrix rows grouped by term."""
-    okapi = BM25Okapi(documents)
-    terms = list(okapi.idf)
-    rows = {term: row for row, term in enumerate(terms)}
-    term_ids: list[int] = []
-    doc_ids: list[int] = []
-    tfs: list[int] = []
-    for doc, freqs in enumerate(okapi.doc_freqs):
-        for term, tf in freqs.items():
-            term_ids.append(rows[term])
-            doc_ids.append(doc)
-            tfs.append(tf)
-    term_arr = np.asarray(term_ids, dtype=np.int64)
-    doc_arr = np.asarray(doc_ids, dtype=np.int32)
-    tf_arr = np.asarray(tfs, dtype=np.float64)
-    idf = np.asarray([okapi.idf[t] for t in terms], dtype=np.float64)
-    lengths = np.asarray(okapi.doc_len, dtype=np.float64)
-    k1, b, avgdl = okapi.k1, okapi.b, okapi.avgdl
-    norm = k1 * (1 - b + b * lengths[doc_arr] / avgdl)
-    impacts = idf[term_arr] * tf_arr * (k1 + 1) / (tf_arr + norm)
-    order = np.argsort(term_arr, kind="stable")  # group postings by term, docs ascending
-    indptr = np.zeros(len(terms) + 1, dtype=np.int64)
-    np.cumsum(np.bincount(term_arr, minlength=len(terms)), out=indptr[1:])
-    return terms, idf, indptr, doc_arr[order], impacts[order].astype(np.float32)
+class Postings:
+    """Documents' term counts, added one document at a time, as integer arrays.
+
+    A term's id is its first appearance over the documents in order, the order in which
+    rank-bm25 meets it (its ``idf`` dict), so the idf sum and the matrix rows come out in
+    that order. ~140 tokens a chunk -> ~90 postings, 8 bytes each: 170 MB at 240k chunks.
+    """
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+        # Each document's distinct terms and how often each occurs, joined into blocks of
+        # ``BLOCK`` documents (two arrays a document would cost ~220 bytes of headers).
+        self._terms: list[npt.NDArray[np.int32]] = []
+        self._counts: list[npt.NDArray[np.int32]] = []
+        self._distinct: list[int] = []  # per document: how many distinct terms
+        self._lengths: list[int] = []  # per document: how many tokens
+        self._joined = 0  # documents already joined into blocks
+
+    @property
+    def size(self) -> int:
+        """Return the number of documents added."""
+        return len(self._lengths)
+
+    def add(self, document: list[str]) -> None:
+        """Count one document's tokens."""
+        ids = self._ids
+        coded = np.fromiter((ids.setdefault(t, len(ids)) for t in document), np.int32)
+        terms, counts = np.unique(coded, return_counts=True)
+        self._terms.append(terms.astype(np.int32))
+        self._counts.append(counts.astype(np.int32))
+        self._distinct.append(len(terms))
+        self._lengths.append(len(document))
+        if len(self._lengths) - self._joined >= BLOCK:
+            self._join()
+
+    def _join(self) -> None:
+        waiting = len(self._lengths) - self._joined
+        if waiting:
+            self._terms[-waiting:] = [np.concatenate(self._terms[-waiting:])]
+            self._counts[-waiting:] = [np.concatenate(self._counts[-waiting:])]
+        self._joined = len(self._lengths)
+
+    def impacts(self) -> Arrays:
+        """Return (terms, idf, indptr, docs, impacts): the matrix rows grouped by term."""
+        self._join()
+        terms = list(self._ids)
+        documents = len(self._lengths)
+        term_arr = np.concatenate([np.zeros(0, np.int32), *self._terms]).astype(np.int64)
+        doc_arr = np.repeat(np.arange(documents, dtype=np.int32), self._distinct)
+        tf_arr = np.concatenate([np.zeros(0, np.int32), *self._counts]).astype(np.float64)
+        idf = _idf(np.bincount(term_arr, minlength=len(terms)).tolist(), documents)
+        lengths = np.asarray(self._lengths, dtype=np.float64)
+        avgdl = sum(self._lengths) / max(documents, 1)  # ints, as rank-bm25 sums them
+        norm = K1 * (1 - B + B * lengths[doc_arr] / avgdl)
+        impacts = idf[term_arr] * tf_arr * (K1 + 1) / (tf_arr + norm)
+        order = np.argsort(term_arr, kind="stable")  # group postings by term, docs ascending
+        indptr = np.zeros(len(terms) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(term_arr, minlength=len(terms)), out=indptr[1:])
+        return terms, idf, indptr, doc_arr[order], impacts[order].astype(np.float32)
+
+
+BLOCK = 4096
+K1, B, EPSILON = 1.5, 0.75, 0.25  # rank-bm25's BM25Okapi defaults
+
+
+def _idf(documents_with: list[int], size: int) -> npt.NDArray[np.float64]:
+    """Return each term's idf, floored as ``BM25Okapi._calc_idf`` floors it: a term in
+    more than half the documents gets ``EPSILON`` times the mean idf instead."""
+    idf = [math.log(size - n + 0.5) - math.log(n + 0.5) for n in documents_with]
+    if not idf:
+        return np.zeros(0, dtype=np.float64)
+    total = 0.0
+    for value in idf:  # summed one by one, in rank-bm25's order: the same float
+        total += value
+    floor = EPSILON * (total / len(idf))
+    return np.asarray([floor if value < 0 else value for value in idf], dtype=np.float64)

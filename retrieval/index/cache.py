@@ -22,11 +22,15 @@ first load on a machine that has none (``retrieval.index.keep``):
   read memory-mapped, so only the pages a question touches are resident, and several
   processes on one machine share them through the page cache;
 * ``chunk_int8.npy``, ``chunk_scales.npy``: the chunk vectors as int8 rows and their
-  scales (``retrieval.index.compact``), which every question scans; a folder kept before
-  them gets them added on its first load.
+  scales (``retrieval.index.compact``), which every question scans, quantized from the
+  written float32 file; a folder kept before them gets them on its first load.
 
 Written into a temporary folder and renamed into place (atomic); a folder that is
-missing, torn or of another format is read from Chroma again, never trusted.
+missing, torn or of another format is read from Chroma again, never trusted. An ingest
+writes the folder as it goes (``Keeping``): each batch's vectors are appended to the
+``.npy`` files (``VectorFile``), so it holds no vector past its batch; the rest is written
+once the last batch is. A temporary folder left by a killed process is removed by the
+next one that keeps a generation.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ import json
 import logging
 import os
 import shutil
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -147,42 +151,162 @@ def read_compact(cache: Path, generation: str, vectors: Vectors) -> Int8Scores:
 def write(cache: Path, generation: str, tables: Tables, bm25: BM25, terms: PaperTerms) -> None:
     """Keep a generation's tables, BM25 and terms in ``cache`` (atomically); a failure
     only logs."""
-    folder = cache / generation
-    temporary = cache / f".{generation}.{os.getpid()}.tmp"
-    try:
-        temporary.mkdir(parents=True, exist_ok=True)
-        sentences = list(tables.sentence_vectors.items())
+    with Keeping(cache, generation) as keeping:
+        keeping.add(tables.chunks, tables.chunk_vectors, tables.sentence_vectors)
+        keeping.finish(tables.papers, tables.paper_ids, tables.sentence_bounds, bm25, terms)
+
+
+class Keeping:
+    """A generation's cache folder, written as an ingest goes: vectors batch by batch.
+
+    Used as a context manager: a folder not ``finish``ed is removed on exit. A failure
+    to write (a full or read-only disk) only logs, once, and keeps nothing: the next
+    start reads Chroma instead.
+    """
+
+    def __init__(self, cache: Path, generation: str) -> None:
+        self._cache = cache
+        self._generation = generation
+        self._temporary = cache / f".{generation}.{os.getpid()}.tmp"
+        self._chunks: list[list[Any]] = []  # tables.json's rows, [id, paper, index, ...]
+        self._sentences: list[str] = []  # the papers whose sentence vectors are kept
+        self._files: dict[str, VectorFile] = {}
+        self._failed = False
+        try:
+            _sweep_torn(cache)
+            self._temporary.mkdir(parents=True, exist_ok=True)
+            for name in VECTOR_FILES:
+                self._files[name] = VectorFile(self._temporary / f"{name}.npy")
+        except OSError as exc:
+            self._fail(exc)
+
+    def add(
+        self, chunks: Sequence[Chunk], chunk_vectors: Vectors, sentences: Mapping[str, Vectors]
+    ) -> None:
+        """Append chunks and their vectors, and each paper's sentence vectors, in order."""
+        self._chunks += [[c.id, c.paper_id, c.index, c.start, c.end, c.tokens] for c in chunks]
+        self._sentences += sentences
+        if self._failed:
+            return
+        try:
+            self._files["chunk_vectors"].append(chunk_vectors)
+            for vectors in sentences.values():
+                self._files["sentence_vectors"].append(vectors)
+        except OSError as exc:
+            self._fail(exc)
+
+    def finish(
+        self,
+        papers: Mapping[str, Paper],
+        paper_ids: list[str],
+        bounds: Mapping[str, Bounds],
+        bm25: BM25,
+        terms: PaperTerms,
+    ) -> None:
+        """Write what is not vectors, then put the folder in place (atomic)."""
+        if self._failed:
+            return
         described: dict[str, Any] = {
             "format": FORMAT,
-            "papers": [asdict(p) for p in tables.papers.values()],
-            "chunks": [
-                [c.id, c.paper_id, c.index, c.start, c.end, c.tokens] for c in tables.chunks
-            ],
-            "paper_ids": tables.paper_ids,
-            "sentences": [
-                [pid, tables.sentence_bounds[pid].ravel().tolist()] for pid, _ in sentences
-            ],
+            "papers": [asdict(p) for p in papers.values()],
+            "chunks": self._chunks,
+            "paper_ids": paper_ids,
+            "sentences": [[pid, bounds[pid].ravel().tolist()] for pid in self._sentences],
         }
-        (temporary / "tables.json").write_text(json.dumps(described), encoding="utf-8")
-        for name, blocks in (
-            ("chunk_vectors", [tables.chunk_vectors]),
-            ("sentence_vectors", [vectors for _, vectors in sentences]),
-        ):
-            if sum(len(block) for block in blocks):
-                # One block is saved as it is: concatenating it would copy it (368 MB of
-                # chunk vectors at 100k papers).
-                matrix = blocks[0] if len(blocks) == 1 else np.concatenate(blocks)
-                np.save(temporary / f"{name}.npy", matrix.astype(np.float32, copy=False))
-        Int8Scores.of(tables.chunk_vectors).save(temporary)
-        bm25.save(temporary)
-        terms.save(temporary)
-        AuthorRows.of(tables.papers).save(temporary)
-        _replace(temporary, folder)
-    except OSError as exc:  # a read-only folder costs a read from Chroma next start
-        log.warning("cannot keep the index's rows in %s: %s", cache, exc)
-    finally:
-        shutil.rmtree(temporary, ignore_errors=True)
-    _forget_old(cache)
+        temporary = self._temporary
+        try:
+            for name, file in self._files.items():
+                file.close()
+                if not file.rows:  # no rows, no file: as read() expects
+                    (temporary / f"{name}.npy").unlink()
+            (temporary / "tables.json").write_text(json.dumps(described), encoding="utf-8")
+            if (chunk_file := temporary / "chunk_vectors.npy").exists():  # int8 from the file,
+                rows = np.load(chunk_file, mmap_mode="r", allow_pickle=False)  # block by block
+                Int8Scores.of(rows).save(temporary)
+            bm25.save(temporary)
+            terms.save(temporary)
+            AuthorRows.of(papers).save(temporary)
+            _replace(temporary, self._cache / self._generation)
+        except OSError as exc:
+            self._fail(exc)
+            return
+        _forget_old(self._cache)
+
+    def _fail(self, exc: OSError) -> None:
+        if not self._failed:  # a read-only folder costs a read from Chroma next start
+            log.warning("cannot keep the index's rows in %s: %s", self._cache, exc)
+        self._failed = True
+
+    def __enter__(self) -> Keeping:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for file in self._files.values():
+            file.close()
+        shutil.rmtree(self._temporary, ignore_errors=True)
+
+
+VECTOR_FILES = ("chunk_vectors", "sentence_vectors")
+
+
+class VectorFile:
+    """A float32 ``.npy`` matrix of ``DIMENSIONS`` columns, written a block of rows at a
+    time: the header first, saying 0 rows, then the rows, then the header again.
+
+    numpy pads a header with room for 21 digits of the first dimension
+    (``GROWTH_AXIS_MAX_DIGITS``) so that it can be rewritten in place as rows are added.
+    A file not closed says 0 rows, and a killed ingest's folder is never renamed into place.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.rows = 0
+        self._file = path.open("wb")
+        self._header = self._write_header()
+
+    def append(self, block: Vectors) -> None:
+        """Append rows (float32, ``DIMENSIONS`` wide)."""
+        if block.ndim != 2 or block.shape[1] != DIMENSIONS:
+            raise ValueError(f"vectors of shape {block.shape}, not (rows, {DIMENSIONS})")
+        self._file.write(np.ascontiguousarray(block, dtype=np.float32).tobytes())
+        self.rows += len(block)
+
+    def close(self) -> None:
+        """Write the row count into the header and close; again is a no-op."""
+        if self._file.closed:
+            return
+        try:
+            self._file.seek(0)
+            if self._write_header() != self._header:
+                raise OSError(f"the .npy header of {self._file.name} changed length")
+        finally:
+            self._file.close()
+
+    def _write_header(self) -> int:
+        header = {"descr": "<f4", "fortran_order": False, "shape": (self.rows, DIMENSIONS)}
+        np.lib.format.write_array_header_1_0(self._file, header)
+        return self._file.tell()
+
+
+def _sweep_torn(cache: Path) -> None:
+    """Remove temporary folders whose writer is gone (``.<generation>.<pid>.tmp``): a
+    process killed while keeping a generation leaves one (the ingest's is ~370 MB of
+    vectors at 100k papers)."""
+    if not cache.is_dir():
+        return
+    for folder in cache.glob(".*.tmp"):
+        pid = folder.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and not _running(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _replace(new: Path, folder: Path) -> None:

@@ -212,12 +212,7 @@ def keep(cache: Path | None, generation: str, tables: Tables) -> tuple[Tables, B
     The tables are read from Chroma, or handed over by the ingest that just wrote them
     (``retrieval.ingest.building``), which spares the first start that read (76 s at 100k papers).
     """
-    documents = []
-    for chunk in tables.chunks:  # BM25 sees the title with every chunk, as the model does
-        paper = tables.papers[chunk.paper_id]
-        text = chunk.text or paper.abstract[chunk.start : chunk.end]  # stored without it
-        documents.append(tokenize(f"{paper.title} {text}"))
-    bm25 = BM25.fit(documents)
+    bm25 = BM25.fit(bm25_document(tables.papers[c.paper_id], c) for c in tables.chunks)
     terms = _terms(tables, AbstractSentences(tables.papers, tables.sentence_bounds))
     # The texts were for BM25 only: 241k copies of slices of the abstracts at 100k papers.
     # Chunks read back from the cache come without them too.
@@ -225,6 +220,12 @@ def keep(cache: Path | None, generation: str, tables: Tables) -> tuple[Tables, B
     if cache:
         index_cache.write(cache, generation, tables, bm25, terms)
     return tables, bm25, terms
+
+
+def bm25_document(paper: Paper, chunk: Chunk) -> list[str]:
+    """Return a chunk's BM25 tokens: its paper's title with its text, as the model sees it."""
+    text = chunk.text or paper.abstract[chunk.start : chunk.end]  # stored without it
+    return tokenize(f"{paper.title} {text}")
 
 
 def _terms(tables: Tables, split: AbstractSentences) -> PaperTerms:

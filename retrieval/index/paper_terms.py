@@ -73,26 +73,10 @@ class PaperTerms:
         cls, papers: Iterable[Paper], code_sentences: Callable[[Paper], list[Sentence]]
     ) -> PaperTerms:
         """Tokenize each paper; ``code_sentences`` gives the sentences to test for code."""
-        ids: dict[str, int] = {}
-        words, titles, pairs, code = [], [], [], []
-        vocabulary: set[str] = set()
+        counting = TermsCounter()
         for paper in papers:
-            text = f"{paper.title}. {paper.abstract}"
-            vocabulary |= folded_words([text])
-            coded = _ids(ids, tokenize(text))
-            words.append(np.unique(coded))
-            titles.append(np.unique(_ids(ids, tokenize(paper.title))))
-            joined = (coded[:-1].astype(np.int64) << 32) | coded[1:].astype(np.int64)
-            pairs.append(np.unique(joined))
-            code.append(any(is_code_sentence(s.text) for s in code_sentences(paper)))
-        return cls(
-            stems=list(ids),
-            words=Rows.of(words),
-            titles=Rows.of(titles),
-            pairs=Rows.of(pairs),
-            code=np.asarray(code, dtype=bool),
-            vocabulary=sorted(vocabulary),
-        )
+            counting.add(paper, code_sentences(paper))
+        return counting.terms()
 
     @functools.cached_property
     def ids(self) -> dict[str, int]:
@@ -162,6 +146,39 @@ class PaperTerms:
 
 
 ROWS = ("words", "titles", "pairs")
+
+
+class TermsCounter:
+    """Tokenizes papers one at a time (an ingest: each batch while the next one embeds)
+    into what ``PaperTerms`` holds; stem ids in order of first appearance, as before."""
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+        self._rows: dict[str, list[Values]] = {name: [] for name in ROWS}
+        self._code: list[bool] = []
+        self._vocabulary: set[str] = set()
+
+    def add(self, paper: Paper, code_sentences: Sequence[Sentence]) -> None:
+        """Tokenize one paper; ``code_sentences`` are the sentences to test for code."""
+        text = f"{paper.title}. {paper.abstract}"
+        self._vocabulary |= folded_words([text])
+        coded = _ids(self._ids, tokenize(text))
+        self._rows["words"].append(np.unique(coded))
+        self._rows["titles"].append(np.unique(_ids(self._ids, tokenize(paper.title))))
+        joined = (coded[:-1].astype(np.int64) << 32) | coded[1:].astype(np.int64)
+        self._rows["pairs"].append(np.unique(joined))
+        self._code.append(any(is_code_sentence(s.text) for s in code_sentences))
+
+    def terms(self) -> PaperTerms:
+        """Return the terms of every paper added, in the order they were added."""
+        return PaperTerms(
+            stems=list(self._ids),
+            words=Rows.of(self._rows["words"]),
+            titles=Rows.of(self._rows["titles"]),
+            pairs=Rows.of(self._rows["pairs"]),
+            code=np.asarray(self._code, dtype=bool),
+            vocabulary=sorted(self._vocabulary),
+        )
 
 
 def _held(part: Rows, rows: Values, weights: Mapping[int, float]) -> Row:

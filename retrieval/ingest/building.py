@@ -12,10 +12,12 @@ too when the corpus has at most ``sentence_vectors_up_to`` papers (the sentence 
 of hybrid ranking); a larger corpus skips them, ~7.8 of a paper's ~10 texts, and
 ``retrieval.search.searcher`` embeds the shown papers' sentences when it shows them.
 
-Before the switch, what the batches wrote is also kept in the index cache, with BM25 and
-the paper terms fitted on it (``index.keep``), so the first load reads local files
-instead of the whole generation back from Chroma (76 s at 100k papers, and the ingest's
-4.6 GB peak).
+What the batches write is also kept in the index cache as they go (``index_cache.Keeping``:
+each batch's vectors appended to the cache's ``.npy`` files, not held until the end),
+and each batch is tokenized for BM25 and the paper terms on a thread while the next one
+embeds (``_Counting``; the model releases the GIL); the folder is put in place before the
+switch, so the first load reads local files instead of the whole generation back from
+Chroma (76 s at 100k papers).
 """
 
 from __future__ import annotations
@@ -35,14 +37,16 @@ import numpy as np
 
 from retrieval.config import RetrievalSettings
 from retrieval.index import loaded as index
-from retrieval.index.cache import Bounds, Tables
+from retrieval.index.bm25 import BM25, Postings
+from retrieval.index.cache import Bounds, Keeping
 from retrieval.index.embedding import DIMENSIONS, Embedder, Vectors
-from retrieval.index.loaded import join_list
+from retrieval.index.loaded import bm25_document, join_list
+from retrieval.index.paper_terms import PaperTerms, TermsCounter
 from retrieval.index.vector_store import Records, VectorStore
 from retrieval.ingest.chunking import chunk_paper
 from retrieval.ingest.corpus import Corpus
 from retrieval.models import Chunk, Paper
-from retrieval.text import Sentence, sentences
+from retrieval.text import Sentence, is_code_sentence, sentences
 
 log = logging.getLogger(__name__)
 
@@ -152,9 +156,10 @@ def _ingest(
     # before it (after `ingest --replace`, a plain ingest embeds nothing), a crashed build's.
     lenders = sorted(store.generations() - {generation}, key=lambda g: g != previous)
     with_sentences = len(corpus.papers) <= settings.sentence_vectors_up_to
-    batches = _Batches(store, generation, lenders, embedder, settings, with_sentences)
+    keeping = Keeping(cache, generation) if cache is not None else None
+    batches = _Batches(store, generation, lenders, embedder, settings, with_sentences, keeping)
     total, step = len(corpus.papers), settings.ingest_batch
-    with batches.writer:
+    with batches:
         for begin in range(0, total, step):
             # Returns once this batch is embedded and the one before it written.
             batches.write(corpus.papers[begin : begin + step], begin)
@@ -163,8 +168,7 @@ def _ingest(
         batches.writer.wait()
         if progress and total:
             progress(total, total)
-    if cache is not None:  # before the switch: the first load after it reads these files
-        index.keep(cache, generation, batches.tables(corpus.papers))
+        batches.keep(corpus.papers)  # before the switch: the first load reads these files
     manifest = {
         "generation": generation,
         "model": embedder.model_id,
@@ -186,7 +190,8 @@ def _ingest(
 
 
 class _Batches:
-    """Writes batches of papers into one generation, counting what it embedded."""
+    """Writes batches of papers into one generation, counting what it embedded, and
+    keeps them in the index cache (``keeping``) as it goes."""
 
     def __init__(
         self,
@@ -196,6 +201,7 @@ class _Batches:
         embedder: Embedder,
         settings: RetrievalSettings,
         with_sentences: bool,
+        keeping: Keeping | None,
     ) -> None:
         self.store = store
         self.generation = generation
@@ -205,23 +211,32 @@ class _Batches:
         self.with_sentences = with_sentences
         self.chunks = self.sentences = self.embedded = self.reused = 0
         self.writer = _Writer(store, generation)
-        # What the first load reads, kept as the batches go (text-less chunks and their
-        # vectors: ~370 MB at 100k papers), instead of read back from Chroma after them.
-        self._chunk_rows: list[Chunk] = []
-        self._chunk_vectors: list[Vectors] = []
-        self._sentence_vectors: dict[str, Vectors] = {}
+        # What the first load reads, kept as the batches go, instead of read back from
+        # Chroma after them: the vectors go to the cache's files batch by batch; the
+        # sentence offsets (8 bytes a sentence) are held for tables.json.
+        self._keeping = keeping
+        self._counting = _Counting() if keeping is not None else None
         self._sentence_bounds: dict[str, Bounds] = {}
 
-    def tables(self, papers: Sequence[Paper]) -> Tables:
-        """Return the written generation's tables, as ``index`` would read them back."""
-        return Tables(
-            papers={p.id: p for p in papers},
-            chunks=self._chunk_rows,
-            chunk_vectors=_stack(self._chunk_vectors, concatenate=True),
-            paper_ids=[p.id for p in papers],
-            sentence_vectors=self._sentence_vectors,
-            sentence_bounds=self._sentence_bounds,
+    def keep(self, papers: Sequence[Paper]) -> None:
+        """Put the cache folder of the batches written in place, with BM25 and terms."""
+        if self._keeping is None or self._counting is None:
+            return
+        bm25, terms = self._counting.result()
+        self._keeping.finish(
+            {p.id: p for p in papers}, [p.id for p in papers], self._sentence_bounds, bm25, terms
         )
+
+    def __enter__(self) -> _Batches:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Stop the threads; remove a cache folder not put in place (an error)."""
+        with self.writer:
+            if self._counting is not None:
+                self._counting.close()
+            if self._keeping is not None:
+                self._keeping.__exit__(*exc)
 
     def write(self, papers: Sequence[Paper], offset: int) -> None:
         """Write a batch's chunks, sentences and papers; ``offset`` is its first paper's."""
@@ -237,8 +252,9 @@ class _Batches:
             appends,
         )
         self.chunks += len(chunks)
-        self._chunk_rows += [replace(c, text="") for c in chunks]  # abstract[start:end]
-        self._chunk_vectors.append(_stack([chunk_vectors[c.id] for c in chunks]))
+        if self._counting is not None:
+            self._counting.submit(papers, chunks)  # runs while this batch embeds sentences
+        kept: dict[str, Vectors] = {}
         if self.with_sentences:
             rows = [
                 (_sentence_id(model, p.id, s), p.id, s)
@@ -253,8 +269,9 @@ class _Batches:
             )
             self.sentences += len(rows)
             kept, bounds = index.sentence_arrays(_sentence_records(rows, vectors))
-            self._sentence_vectors |= kept
             self._sentence_bounds |= bounds
+        if self._keeping is not None:
+            self._keeping.add(chunks, _stack([chunk_vectors[c.id] for c in chunks]), kept)
         written = self.store.ids_in(self.generation, "papers", list(by_id))
         written |= set(self.writer.pending("papers", by_id))
         fresh = [(offset + n, p) for n, p in enumerate(papers) if p.id not in written]
@@ -294,6 +311,50 @@ class _Batches:
         self.reused += len(texts) - embedded
         appends.append((kind, records(new)))
         return own | new
+
+
+class _Counting:
+    """Tokenizes each batch for BM25 and the paper terms on one background thread.
+
+    The model releases the GIL while it runs, so the tokenizing (pure Python: ~1.5 min of
+    one core at 100k papers, which ran after the last batch) takes the time it leaves.
+    What it keeps is integer arrays (``Postings``, ``TermsCounter``), not token lists.
+    Batches are counted in order, at most one waiting; a failure is raised by the next
+    ``submit`` or ``result``.
+    """
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-tokens")
+        self._flight: Future[None] | None = None
+        self._postings = Postings()
+        self._terms = TermsCounter()
+
+    def submit(self, papers: Sequence[Paper], chunks: list[Chunk]) -> None:
+        """Count these papers and their chunks, once the batch before them is counted."""
+        self._wait()
+        self._flight = self._pool.submit(self._count, list(papers), chunks)
+
+    def _count(self, papers: list[Paper], chunks: list[Chunk]) -> None:
+        by_id = {p.id: p for p in papers}
+        for chunk in chunks:
+            self._postings.add(bm25_document(by_id[chunk.paper_id], chunk))
+        for paper in papers:  # only an abstract that says where code is needs its sentences
+            code = sentences(paper.abstract) if is_code_sentence(paper.abstract) else []
+            self._terms.add(paper, code)
+
+    def result(self) -> tuple[BM25, PaperTerms]:
+        """Return BM25 and the paper terms of every batch submitted."""
+        self._wait()
+        return BM25.of(self._postings), self._terms.terms()
+
+    def _wait(self) -> None:
+        flight, self._flight = self._flight, None
+        if flight is not None:
+            flight.result()
+
+    def close(self) -> None:
+        """Stop the thread, after the batch it is counting."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 class _Writer:
@@ -418,12 +479,11 @@ def _paper_records(
     )
 
 
-def _stack(vectors: list[Vectors], *, concatenate: bool = False) -> Vectors:
-    """Return vectors (or, concatenated, blocks of them) as one float32 matrix."""
+def _stack(vectors: list[Vectors]) -> Vectors:
+    """Return vectors as one float32 matrix."""
     if not vectors:
         return np.zeros((0, DIMENSIONS), np.float32)
-    joined = np.concatenate(vectors) if concatenate else np.stack(vectors)
-    return joined.astype(np.float32, copy=False)
+    return np.stack(vectors).astype(np.float32, copy=False)
 
 
 def _drop_old(store: VectorStore, keep: set[str]) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from bench.synthetic import made_up
 from retrieval.config import ROOT
+from retrieval.index import cache as index_cache
 from retrieval.ingest.corpus import load_corpus
 from tests.conftest import CORPUS
 
@@ -41,6 +42,9 @@ def test_ingest_killed_half_way_resumes_without_embedding_again(
     first.send_signal(signal.SIGKILL)
     first.wait(timeout=60)
     assert progress.startswith("indexing: 8/96 papers") and "left" in progress
+    cache = tmp_path / "index-cache"
+    torn = list(cache.glob(".*.tmp"))  # the cache folder it was writing as it went
+    assert len(torn) == 1 and (torn[0] / "chunk_vectors.npy").stat().st_size > 0
 
     done = subprocess.run(
         [*command, "--json"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600
@@ -50,6 +54,10 @@ def test_ingest_killed_half_way_resumes_without_embedding_again(
     assert report["papers"] == 96 and not report["unchanged"]
     assert report["reused"] > 0  # at least the first batch's chunks were kept
     assert report["embedded"] + report["reused"] == report["chunks"]
+    # The killed run's half-written folder is gone; the whole one holds every chunk.
+    assert [p.name for p in cache.iterdir()] == [report["generation"]]
+    tables = index_cache.read(cache, report["generation"])
+    assert tables is not None and len(tables.chunk_vectors) == report["chunks"]
 
     asked = subprocess.run(
         [sys.executable, "-m", "cli", "ask", "--json", "4-bit quantization of GPT models"],

@@ -12,6 +12,7 @@ import pytest
 from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.index import cache as index_cache
+from retrieval.index.embedding import DIMENSIONS
 from retrieval.index.vector_store import VectorStore
 from tests.conftest import CORPUS, FakeEmbedder
 
@@ -121,3 +122,52 @@ def test_an_unwritable_cache_still_serves(fake_embedder: FakeEmbedder, tmp_path:
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
     engine.ingest([CORPUS])
     assert engine.ask(QUESTIONS[0]).results
+
+
+def test_vectors_streamed_batch_by_batch_load_as_the_model_gave_them(
+    fake_embedder: FakeEmbedder, tmp_path: Path
+) -> None:
+    # Batches of 5 papers: the 36 papers' vectors reach the cache files in 8 appends.
+    settings = RetrievalSettings(ingest_batch=5)
+    engine = Engine(settings, ChromaSettings(path=tmp_path / "index"), fake_embedder)
+    engine.ingest([CORPUS])
+    generation = engine.searcher.index.generation
+    tables = index_cache.read(tmp_path / "index-cache", generation)
+    assert tables is not None and len(tables.chunks) > 36
+    assert isinstance(tables.chunk_vectors, np.memmap)  # read from the streamed file
+    texts = []
+    for chunk in tables.chunks:
+        paper = tables.papers[chunk.paper_id]
+        texts.append(f"{paper.title}. {paper.abstract[chunk.start : chunk.end]}")
+    np.testing.assert_array_equal(tables.chunk_vectors, fake_embedder.embed(texts))
+    assert tables.sentence_vectors.keys() == tables.papers.keys()
+    for pid, vectors in tables.sentence_vectors.items():
+        abstract = tables.papers[pid].abstract
+        said = [abstract[start:end] for start, end in tables.sentence_bounds[pid].tolist()]
+        np.testing.assert_array_equal(vectors, fake_embedder.embed(said))
+
+    # One batch of all 36 papers keeps the same bytes in every file.
+    whole = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "whole"), fake_embedder)
+    whole.ingest([CORPUS])
+    assert whole.searcher.index.generation == generation
+    streamed, at_once = tmp_path / "index-cache" / generation, tmp_path / "whole-cache" / generation
+    names = sorted(p.name for p in streamed.iterdir())
+    assert names == sorted(p.name for p in at_once.iterdir())
+    for name in names:
+        assert (streamed / name).read_bytes() == (at_once / name).read_bytes(), name
+
+
+def test_a_vector_file_not_closed_says_it_holds_no_rows(tmp_path: Path) -> None:
+    rows = np.random.default_rng(4).standard_normal((7, DIMENSIONS)).astype(np.float32)
+    written = index_cache.VectorFile(tmp_path / "closed.npy")
+    written.append(rows[:3])
+    written.append(rows[3:])
+    written.close()
+    np.testing.assert_array_equal(np.load(tmp_path / "closed.npy"), rows)
+    killed = index_cache.VectorFile(tmp_path / "killed.npy")
+    killed.append(rows)
+    killed._file.flush()  # what a kill -9 leaves: the rows, and a header saying none
+    assert np.load(tmp_path / "killed.npy").shape == (0, DIMENSIONS)
+    with pytest.raises(ValueError, match="shape"):
+        killed.append(rows[:, :10])
+    killed.close()
