@@ -9,12 +9,13 @@ the temporary folder, and the time to make it before the first answer.
 
 For each N this builds, once, an index of the bundled pages plus N synthetic papers
 (``bench.scale``'s snapshot rows) in ``var/bench/snapshot-N/index``. It embeds them with
-a hashing stand-in for the model: the index then holds as many 384-dimension float32
-vectors as with the real model (one per chunk and per sentence, up to
-``retrieval.sentence_vectors_up_to`` papers), so its files have the real sizes, and the
-build takes minutes instead of the ~20 the model needs at 10k. Then, ``--runs`` times
-each: the copy alone (``Snapshot``), and opening the index for answering in place and on
-a copy (``Engine(...).reload()``, the start of every reader command).
+the tests' hashing stand-in for the model (``tests.conftest.FakeEmbedder``): the index
+then holds as many 384-dimension float32 vectors as with the real model (one per chunk
+and per sentence, up to ``retrieval.sentence_vectors_up_to`` papers), so its files have
+the real sizes, and the build takes minutes instead of the ~20 the model needs at 10k.
+Then, ``--runs`` times each: the copy alone (``Snapshot``), and opening the index for
+answering in place and on a copy (``Engine(...).reload()``, the start of every reader
+command).
 
 Figures only: nothing here asserts a time. A shared machine makes them noisy.
 """
@@ -22,48 +23,18 @@ Figures only: nothing here asserts a time. A shared machine makes them noisy.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import statistics
-import threading
 import time
 from pathlib import Path
 
-import numpy as np
-
 from bench.scale import write_snapshot
 from bot.settings import load_settings
-from retrieval.config import DEFAULT_PRECISION, ROOT
+from retrieval.config import ROOT
 from retrieval.engine import Engine
-from retrieval.index.embedding import DIMENSIONS, Embedder, Vectors
 from retrieval.index.snapshot import Snapshot
-from retrieval.text import tokenize
+from tests.conftest import FakeEmbedder
 
 OUT = ROOT / "var" / "bench"
-
-
-class HashEmbedder(Embedder):
-    """A stand-in for the model: each stem adds +-1 to one of 384 dimensions, normalized."""
-
-    def __init__(self) -> None:  # the real __init__ loads the model; nothing to load here
-        self.manifest = {"onnx_sha256": "b3c4" * 16}
-        self._sha256 = self.manifest["onnx_sha256"]
-        self.precision = DEFAULT_PRECISION
-        self._lock = threading.Lock()
-        self.calls = 0
-
-    def _forward(self, texts: list[str]) -> Vectors:
-        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
-        for row, text in enumerate(texts):
-            for stem in tokenize(text):
-                digest = hashlib.blake2b(stem.encode(), digest_size=8).digest()
-                column = int.from_bytes(digest[:4], "big") % DIMENSIONS
-                out[row, column] += 1.0 if digest[4] & 1 else -1.0
-            norm = float(np.linalg.norm(out[row]))
-            if norm:
-                out[row] /= norm
-            else:
-                out[row, 0] = 1.0
-        return out
 
 
 def folder_mb(folder: Path) -> float:
@@ -80,7 +51,7 @@ def build(n: int) -> tuple[Path, float]:
     write_snapshot(snapshot, n)
     index = folder / "index"
     chroma = settings.chroma.model_copy(update={"path": index, "mode": "embedded"})
-    engine = Engine(settings.retrieval, chroma, HashEmbedder())
+    engine = Engine(settings.retrieval, chroma, FakeEmbedder())
     paths = [settings.paths.corpus, snapshot]
     if engine.is_current(paths):
         return index, 0.0
@@ -95,7 +66,7 @@ def opened(index: Path, read_only: bool) -> float:
     settings = load_settings()
     chroma = settings.chroma.model_copy(update={"path": index, "mode": "embedded"})
     started = time.perf_counter()
-    engine = Engine(settings.retrieval, chroma, HashEmbedder(), read_only=read_only)
+    engine = Engine(settings.retrieval, chroma, FakeEmbedder(), read_only=read_only)
     engine.reload()
     seconds = time.perf_counter() - started
     engine.store.close()
