@@ -82,16 +82,17 @@ class Papercord(commands.AutoShardedBot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         prefix, chosen = commands.when_mentioned, intents(settings)
         count, ids = settings.discord.shard_count, settings.discord.shard_ids
+        ready = settings.discord.guild_ready_timeout
         # Nothing the bot quotes can ping anyone. discord.py takes shard_ids only as a list.
         if ids is None:
             super().__init__(
                 prefix, intents=chosen, allowed_mentions=NO_MENTIONS, help_command=None,
-                shard_count=count,
+                shard_count=count, guild_ready_timeout=ready,
             )  # fmt: skip
         else:
             super().__init__(
                 prefix, intents=chosen, allowed_mentions=NO_MENTIONS, help_command=None,
-                shard_count=count, shard_ids=ids,
+                shard_count=count, shard_ids=ids, guild_ready_timeout=ready,
             )  # fmt: skip
         guard_parsers(self)  # one unparseable gateway event is skipped, not fatal
         self.settings = settings

@@ -84,6 +84,9 @@ class DiscordSettings(BaseModel):
     shard_count: int | None = Field(None, ge=1)
     shard_ids: list[int] | None = None
     workers: int = Field(2, ge=1, le=16)  # threads running retrieval off the event loop
+    # Seconds discord.py waits after the last server arrives (GUILD_CREATE) before it is
+    # ready: Discord streams a bot's servers after READY. 2 is discord.py's default.
+    guild_ready_timeout: float = Field(2.0, ge=0.0, le=60.0)
 
     @model_validator(mode="after")
     def _shards_fit(self) -> DiscordSettings:

@@ -41,14 +41,15 @@ class Vocabulary:
     def of(cls, texts: Iterable[str]) -> Vocabulary:
         """Return the vocabulary of a few texts, each searched for phrases."""
         kept = list(texts)
+        stemmed = [f" {' '.join(tokenize(t))} " for t in kept]  # tokenized once, not per ask
 
         def holding(phrase: str) -> list[str]:  # texts with the phrase's stems side by side
             groups = stem_forms(phrase)  # none for "of the": any text may hold it
             runs = [f" {' '.join(run)} " for run in product(*groups)]
             return [
                 t
-                for t in kept
-                if not groups or any(r in f" {' '.join(tokenize(t))} " for r in runs)
+                for t, stems in zip(kept, stemmed, strict=True)
+                if not groups or any(r in stems for r in runs)
             ]
 
         return cls(folded_words(kept), holding)

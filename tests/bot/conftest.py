@@ -51,6 +51,9 @@ def bot_settings(api_base: str, state: Path, **discord: Any) -> Settings:
         "qa_channels": [QA_CHANNEL_ID],
         "cooldown_questions": 100,
         "cooldown_seconds": 1,
+        # The fake sends every server right after READY; waiting 2 s for more, as for
+        # Discord, would add 2 s to every bot start in the suite.
+        "guild_ready_timeout": 0.1,
         **discord,
     }
     return Settings(

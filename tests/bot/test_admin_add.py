@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from retrieval.ingest.adding import ADDED_FILE
 from tests.bot.conftest import running_bot
 from tests.bot.discord_helpers import callback_for, subcommand
 from tests.bot.fake_discord import FakeDiscord
-from tests.conftest import CORPUS, FakeEmbedder
+from tests.conftest import FakeEmbedder
 from tests.fake_arxiv import FakeArxiv, fake_arxiv
 
 MANAGE_GUILD = str(1 << 5)
@@ -23,9 +22,9 @@ EPHEMERAL = 64
 
 
 @pytest.fixture
-def arxiv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[FakeArxiv, Path]]:
-    corpus = tmp_path / "corpus"
-    shutil.copytree(CORPUS, corpus)
+def arxiv(indexed_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[FakeArxiv, Path]]:
+    """The fake arXiv API, and a copy of the pages indexed in ``indexed_copy / "index"``."""
+    corpus = indexed_copy / "corpus"
     with fake_arxiv() as fake:
         monkeypatch.setenv("PAPERCORD_PATHS__CORPUS", str(corpus))
         monkeypatch.setenv("PAPERCORD_ARXIV__API_BASE", fake.url)
@@ -56,7 +55,6 @@ async def test_admin_add_fetches_and_indexes(
 ) -> None:
     api, corpus = arxiv
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
-    engine.ingest([corpus])
     before = engine.stats().papers
     async with running_bot(fake, engine, tmp_path / "state", storage_url):
         added = await add(fake, "2305.14314, https://arxiv.org/abs/2210.17323")
@@ -106,7 +104,6 @@ async def test_admin_attaches_a_bib_library(
 ) -> None:
     api, corpus = arxiv
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
-    engine.ingest([corpus])
     before = engine.stats().papers
     async with running_bot(fake, engine, tmp_path / "state", storage_url):
         added = await add_file(fake, "my refs!.bib", LIBRARY.read_bytes())

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import answering
 from retrieval.config import ChromaSettings, LlmSettings, RetrievalSettings
 from retrieval.engine import Engine
 from tests.bot.conftest import running_bot
@@ -24,8 +25,10 @@ def llm() -> Iterator[FakeLlm]:
         yield server
 
 
-def summarizing(fake_engine: Engine, embedder: FakeEmbedder, llm: FakeLlm) -> Engine:
-    settings = LlmSettings(base_url=llm.url, model="fake", timeout=2.5)
+def summarizing(
+    fake_engine: Engine, embedder: FakeEmbedder, llm: FakeLlm, timeout: float = 2.5
+) -> Engine:
+    settings = LlmSettings(base_url=llm.url, model="fake", timeout=timeout)
     chroma = ChromaSettings(path=fake_engine.chroma.path)
     return Engine(RetrievalSettings(), chroma, embedder, llm=settings)
 
@@ -59,13 +62,16 @@ async def test_a_checked_summary_is_shown_above_the_cards(
 
 async def test_a_slow_model_is_left_out_within_discords_window(
     fake: FakeDiscord, fake_engine: Engine, fake_embedder: FakeEmbedder, llm: FakeLlm,
-    tmp_path: Path, storage_url: str,
+    tmp_path: Path, storage_url: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
-    llm.mode, llm.delay = "slow", 4.0  # past the 2.5 s timeout, and Discord's 3 s
-    engine = summarizing(fake_engine, fake_embedder, llm)
+    # The bot's times, scaled down by 10 so the test waits 0.4 s, not 4: it defers after
+    # 0.15 s (1.5 s), gives the model 0.25 s (2.5 s), and the model answers at 0.4 s.
+    monkeypatch.setattr(answering, "DEFER_AFTER", 0.15)
+    llm.mode, llm.delay = "slow", 0.4
+    engine = summarizing(fake_engine, fake_embedder, llm, timeout=0.25)
     async with running_bot(fake, engine, tmp_path, storage_url):
         kind, message = await ask(fake)
-    assert kind == 5  # deferred at 1.5 s, so Discord keeps the interaction
+    assert kind == 5  # deferred in time, so Discord keeps the interaction
     description = message["embeds"][0]["description"]  # type: ignore[index]
     assert "Generated summary" not in description and "**1. " in description
     assert not fake.rejected  # no response after the window, none twice

@@ -1,8 +1,8 @@
 """``papercord add`` end to end against a fake arXiv API on 127.0.0.1.
 
-Each test copies the bundled pages into a corpus folder, indexes them with the fake
-embedder, and runs ``papercord add`` in-process with the API base URL pointing at the
-fake (``tests/fake_arxiv.py``), which serves recorded-format Atom feeds.
+Each test gets its own copy of the bundled pages, indexed with the fake embedder
+(``indexed_copy``), and runs ``papercord add`` in-process with the API base URL pointing
+at the fake (``tests/fake_arxiv.py``), which serves recorded-format Atom feeds.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import shutil
 import socket
 import threading
 from collections.abc import Iterator
@@ -26,7 +25,7 @@ from retrieval.errors import NotFoundError, QueryError
 from retrieval.ingest.adding import ADDED_FILE
 from retrieval.ingest.arxiv_api import ArxivClient, parse_feed
 from tests import fake_arxiv as fake_arxiv_module
-from tests.conftest import CORPUS, FakeEmbedder
+from tests.conftest import FakeEmbedder
 from tests.fake_arxiv import RECORDED, FakeArxiv, fake_arxiv
 
 QLORA = "QLoRA: Efficient Finetuning of Quantized LLMs"
@@ -40,10 +39,8 @@ def arxiv() -> Iterator[FakeArxiv]:
 
 
 @pytest.fixture
-def corpus(tmp_path: Path) -> Path:
-    folder = tmp_path / "corpus"
-    shutil.copytree(CORPUS, folder)
-    return folder
+def corpus(indexed_copy: Path) -> Path:
+    return indexed_copy / "corpus"
 
 
 @pytest.fixture
@@ -56,7 +53,6 @@ def engine(
 ) -> Engine:
     """An indexed engine that ``papercord`` uses, with settings aimed at the fake."""
     engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
-    engine.ingest([corpus])
     monkeypatch.setattr(subcommands, "build_engine", lambda settings, **_: engine)
     monkeypatch.setenv("PAPERCORD_PATHS__CORPUS", str(corpus))
     monkeypatch.setenv("PAPERCORD_ARXIV__API_BASE", arxiv.url)

@@ -7,7 +7,6 @@ Each test indexes a copy of the bundled pages with the fake embedder, then runs
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,20 +17,19 @@ from cli import subcommands
 from cli.main import main
 from retrieval.config import ROOT, ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
-from tests.conftest import CORPUS, TEST_DATA, FakeEmbedder
+from tests.conftest import TEST_DATA, FakeEmbedder
 
 EXTRA = TEST_DATA / "extra.jsonl"  # two good lines, two refused
 
 
 @pytest.fixture
 def setup(
-    tmp_path: Path, fake_embedder: FakeEmbedder, monkeypatch: pytest.MonkeyPatch
+    indexed_copy: Path, fake_embedder: FakeEmbedder, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Engine, Path, Path]:
     """An indexed engine over a copy of the pages; return it, the corpus and the state."""
-    corpus, state = tmp_path / "pages", tmp_path / "state"
-    shutil.copytree(CORPUS, corpus)
-    engine = Engine(RetrievalSettings(), ChromaSettings(path=tmp_path / "index"), fake_embedder)
-    engine.ingest([corpus])
+    corpus, state = indexed_copy / "corpus", indexed_copy / "state"
+    index = ChromaSettings(path=indexed_copy / "index")
+    engine = Engine(RetrievalSettings(), index, fake_embedder)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.setenv("PAPERCORD_PATHS__CORPUS", str(corpus))
     monkeypatch.setenv("PAPERCORD_PATHS__STATE", str(state))

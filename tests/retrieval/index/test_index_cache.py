@@ -95,11 +95,11 @@ def _refuse(*args: object) -> None:
 
 @pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz", "terms_pairs_values.npy"])
 def test_a_torn_cache_is_read_from_chroma_again_and_replaced(
-    fake_embedder: FakeEmbedder, tmp_path: Path, torn: str
+    fake_embedder: FakeEmbedder, indexed_copy: Path, torn: str
 ) -> None:
+    tmp_path = indexed_copy  # the pages, their index, and the files the ingest kept
     chroma = ChromaSettings(path=tmp_path / "index")
     first = Engine(RetrievalSettings(), chroma, fake_embedder)
-    first.ingest([CORPUS])
     expected = _answers(first)
     kept = tmp_path / "index-cache" / first.searcher.index.generation
     with (kept / torn).open("r+b") as handle:

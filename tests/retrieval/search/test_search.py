@@ -304,19 +304,24 @@ def test_calibrate_stretches_cosine_between_floor_and_ceiling() -> None:
     assert calibrate(0.575, DEFAULTS) == pytest.approx(0.5) and calibrate(-0.4, DEFAULTS) == 0.0
 
 
+@pytest.fixture(scope="module")
+def scanned(fake_engine: Engine) -> tuple[list[str], Vocabulary]:
+    """Every paper's title and abstract, and the vocabulary a scan of them all gives."""
+    texts = [f"{p.title}. {p.abstract}" for p in fake_engine.searcher.index.papers.values()]
+    return texts, Vocabulary.of(texts)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_phrases_are_known_as_a_scan_of_every_abstract_would_say(
-    fake_engine: Engine, data: st.DataObject
+    fake_engine: Engine, scanned: tuple[list[str], Vocabulary], data: st.DataObject
 ) -> None:
     """The searcher looks for a phrase only in papers holding its stems as pairs."""
-    index = fake_engine.searcher.index
-    texts = [f"{p.title}. {p.abstract}" for p in index.papers.values()]
+    texts, everywhere = scanned
     words = data.draw(st.sampled_from(texts)).split()
     start = data.draw(st.integers(0, len(words) - 2))
     adjacent = " ".join(words[start : start + data.draw(st.integers(2, 3))])
     shuffled = " ".join(data.draw(st.permutations(words[start : start + 2])))
-    everywhere = Vocabulary.of(texts)
     for phrase in (adjacent, shuffled):
         folded = " ".join(WORDS.findall(fold(phrase)))
         if " " in folded:
