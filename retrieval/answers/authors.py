@@ -1,6 +1,6 @@
 """Summarize one author's listed papers: counts, years, subjects, themes, coverage.
 
-Themes are key phrases that YAKE! extracts from the author's abstracts, re-ranked by
+Themes are the phrases that recur in the author's abstracts (``key_phrases``), ranked by
 how many of the author's papers use them and how much more often they occur there than
 in the rest of the corpus, favouring longer phrases:
 score = words x papers x log2(1 + ratio of shares). Phrases of two or
@@ -15,25 +15,23 @@ import functools
 import hashlib
 import math
 from collections import Counter
-from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
-import yake
 
 from retrieval import text as text_module
+from retrieval.answers import key_phrases
 from retrieval.index.loaded import LoadedIndex
 from retrieval.index.refs import ref
 from retrieval.index.taxonomy import subject
 from retrieval.models import AuthorSummary, ListingPage, Paper, SubjectCount
-from retrieval.text import tokenize
 
 THEMES = 5
 MIN_THEMES = 3
 CANDIDATES = 40
-# Key phrases are drawn from the author's most recent papers: YAKE's cost grows with its
-# text (a synthetic author with 1,600 of 10k papers took 42 s, bench/scale.py), and a
-# theme must recur across papers, which the counts over all of them still check.
+# Candidate phrases are drawn from the author's most recent papers (their cost grows with
+# the text), and a theme must recur across papers, which the counts over all of them
+# still check.
 PHRASE_PAPERS = 60
 REPRESENTATIVE = 3
 
@@ -74,10 +72,10 @@ def kept_themes(index: LoadedIndex, author: str, papers: list[Paper]) -> tuple[s
 
 @functools.cache
 def themes_key() -> str:
-    """Return a digest of the code that finds themes: this module, the tokenizer that
-    stems them and YAKE's version (themes kept by other code are found again)."""
-    digest = hashlib.sha1(version("yake").encode())
-    for source in (Path(__file__), Path(text_module.__file__)):
+    """Return a digest of the code that finds themes: this module, the phrase finder and
+    the tokenizer that stems them (themes kept by other code are found again)."""
+    digest = hashlib.sha1()
+    for source in (Path(__file__), Path(key_phrases.__file__), Path(text_module.__file__)):
         digest.update(source.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -89,18 +87,15 @@ def themes(papers: list[Paper], index: LoadedIndex, n: int = THEMES) -> tuple[st
     its stems), not by testing every paper: 616 ms p50 per summary at 10k papers before.
     """
     recent = sorted(papers, key=lambda p: -p.year)[:PHRASE_PAPERS]
-    text = "\n".join(f"{p.title}. {p.abstract}" for p in recent)
-    if not text.strip():
-        return ()
-    extractor = yake.KeywordExtractor(lan="en", n=3, top=CANDIDATES, dedupLim=0.7)
+    found = key_phrases.candidates((f"{p.title}. {p.abstract}" for p in recent), CANDIDATES)
     mine = np.asarray(sorted(index.paper_rows[p.id] for p in papers), dtype=np.int32)
     others = len(index.papers) - len(mine)
     scored: list[tuple[bool, float, str, frozenset[str]]] = []
-    for phrase, _ in extractor.extract_keywords(text):
-        stems = frozenset(tokenize(phrase))
+    for phrase, run in found:
+        stems = frozenset(run)
         holding = index.stems.rows(stems)
         in_mine = int(np.isin(holding, mine, assume_unique=True).sum())
-        if not stems or in_mine < 2:  # a theme spans at least two papers
+        if in_mine < 2:  # a theme spans at least two papers
             continue
         in_theirs = len(holding) - in_mine
         ratio = (in_mine / len(mine)) / ((in_theirs + 1) / (others + 1))
@@ -130,8 +125,13 @@ def _abbreviates(short: str, phrase: str) -> bool:
 
 
 def _display(phrase: str) -> str:
-    """Lowercase a phrase for display, but keep acronyms ("FPGA", "GNNs") as written."""
-    return " ".join(w if sum(c.isupper() for c in w) > 1 else w.lower() for w in phrase.split())
+    """Lowercase a phrase for display, but keep acronyms ("FPGA", "GNNs") as written; the
+    parts of a hyphenated word count alone ("Data-Centric" -> "data-centric")."""
+
+    def shown(part: str) -> str:
+        return part if sum(c.isupper() for c in part) > 1 else part.lower()
+
+    return " ".join("-".join(map(shown, word.split("-"))) for word in phrase.split())
 
 
 def representative(index: LoadedIndex, papers: list[Paper], n: int = REPRESENTATIVE) -> list[Paper]:

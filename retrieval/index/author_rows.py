@@ -7,7 +7,7 @@ a generation is kept (``retrieval.index.cache``), into two arrays:
     # authors ["Ada Quill", "Bram Sato"]; papers 0, 1, 2 by Ada, 1 by Bram too
     # -> indptr [0, 3, 4], rows [0, 1, 2, 1]
 
-Themes (YAKE over an author's abstracts, ~100-600 ms an author) are found on the first
+Themes (phrases recurring in an author's abstracts, ~10-60 ms an author) are found on the first
 ``/author`` of each author in a generation and appended to ``themes.jsonl`` in the
 generation's folder, so no later process of that generation finds them again. Each line
 carries the key of the code that found it (``retrieval.answers.authors.themes_key``): a
