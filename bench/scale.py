@@ -194,10 +194,12 @@ def latency(function: Callable[[Any], object], inputs: list[Any]) -> dict[str, f
     return figures
 
 
-def rss_mb() -> float:
-    """Return this process's current resident memory in MB."""
+def rss_mb(field: str = "VmRSS") -> float:
+    """Return this process's current resident memory in MB: all of it (``VmRSS``), its
+    private memory (``RssAnon``) or the pages of files it maps (``RssFile``: the cache
+    files, page cache that processes on one machine share and the kernel can reclaim)."""
     for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
     return 0.0
 
@@ -236,6 +238,8 @@ def serve(questions: int) -> dict[str, Any]:
     figures["author"] = latency(engine.author, names)
     figures["paper"] = latency(lambda typed: _paper(engine, typed), typed_titles(engine, rng))
     figures["steady_rss_mb"] = round(rss_mb(), 0)
+    figures["steady_rss_anon_mb"] = round(rss_mb("RssAnon"), 0)
+    figures["steady_rss_file_mb"] = round(rss_mb("RssFile"), 0)
     stats = engine.stats()
     figures["papers"], figures["chunks"] = stats.papers, stats.chunks
     return figures

@@ -42,7 +42,7 @@ from bot.settings import build_engine, load_settings
 from retrieval.config import DATA
 from retrieval.index.compact import Int8Scores, quantize
 from retrieval.index.embedding import DIMENSIONS, Vectors
-from retrieval.search.fusion import top_k
+from retrieval.index.top import top_k
 
 Rows = npt.NDArray[np.intp]
 Ranker = Callable[[Vectors], tuple[Rows, Vectors]]  # a question -> its best rows, scores

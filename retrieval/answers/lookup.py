@@ -23,7 +23,6 @@ from retrieval.index.titles import TitleWords, title_words, typo_cost, word_cove
 from retrieval.index.vector_store import VectorStore
 from retrieval.models import AuthorSummary, PaperDetail
 from retrieval.query.names import FUZZY_MIN_LETTERS, TITLES
-from retrieval.search.fusion import top_k
 from retrieval.search.retrievers import EXACT_ROWS
 from retrieval.text import fold
 
@@ -36,6 +35,8 @@ SUGGEST_CUTOFF = 55  # closest titles offered instead: "zzqx" gets none, not fiv
 NAMING_SHARE = 0.6  # of a few words that point at one paper by its title (``one_titled``)
 EXACT = 95  # WRatio of a title typed in full; then other matches are not offered
 RELATED = 3
+# Past this many chunks, related papers are found from the int8 chunk rows first.
+ROUGH_FROM = 10_000
 ECHOED = 80  # characters of the typed text an error repeats
 GLUED = 15  # letters of a typed word that is likely several words without spaces
 CLOSED_UP_WORDS = 3  # words of a query tried closed up as one name ("hamming mesh")
@@ -237,7 +238,8 @@ class Lookup:
         table, ids = self.index.chunk_rows, self.index.paper_ids
         vector = table.paper_vectors([self.index.paper_rows[pid]])[0]
         if len(ids) <= EXACT_ROWS:
-            hits = [ids[row] for row in top_k(table.paper_cosines(vector), n + 1)]
+            int8 = self.index.compact if len(table.vectors) > ROUGH_FROM else None
+            hits = [ids[row] for row in table.nearest(vector, n + 1, int8)]
         else:
             hits = [
                 hit for hit, _ in self.store.query(self.index.generation, "papers", vector, n + 1)

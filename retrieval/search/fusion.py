@@ -7,24 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-import numpy as np
-import numpy.typing as npt
-
 Scores = Mapping[str, float]
 
 
 def ranking(scores: Scores) -> list[str]:
     """Return ids ordered best first (ties broken by id, so results are stable)."""
     return sorted(scores, key=lambda i: (-scores[i], i))
-
-
-def top_k(values: npt.NDArray[np.float64], k: int) -> npt.NDArray[np.intp]:
-    """Return the indices of the k largest values, largest first (argpartition, then sort)."""
-    k = min(k, len(values))
-    if k <= 0:
-        return np.zeros(0, dtype=np.intp)
-    part = np.argpartition(-values, k - 1)[:k]
-    return part[np.argsort(-values[part], kind="stable")]
 
 
 def rrf(rankings: Sequence[Sequence[str]], k: int = 60) -> dict[str, float]:

@@ -18,8 +18,8 @@ from retrieval.config import RetrievalSettings
 from retrieval.index.embedding import Vectors
 from retrieval.index.filtering import Allowed
 from retrieval.index.loaded import LoadedIndex
+from retrieval.index.top import top_k
 from retrieval.index.vector_store import VectorStore
-from retrieval.search import fusion
 
 Floats = npt.NDArray[np.float64]
 Rows = npt.NDArray[np.intp]
@@ -72,7 +72,7 @@ class Retrievers:
         author's or a subject's papers are not crowded out by the rest of the corpus.
         """
         best: dict[str, float] = {}
-        for row in fusion.top_k(scores, self.settings.candidates):
+        for row in top_k(scores, self.settings.candidates):
             pid = self.index.paper_ids[self._chunk_rows.paper_of[row]]
             if scores[row] > best.get(pid, 0.0):
                 best[pid] = float(scores[row])
@@ -139,9 +139,9 @@ class Retrievers:
             rough = self.index.compact(vector)
             if len(rows) < len(vectors):
                 rough = rough[rows]
-            picked = rows[np.sort(fusion.top_k(rough.astype(np.float64), first))]
+            picked = rows[np.sort(top_k(rough.astype(np.float64), first))]
             scores = np.asarray(vectors[picked] @ vector).astype(np.float64)
-        top = fusion.top_k(scores, n)
+        top = top_k(scores, n)
         return picked[top], scores[top]
 
     def _exact(self, vector: Vectors, rows: Rows) -> Vectors:

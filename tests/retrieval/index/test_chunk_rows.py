@@ -8,6 +8,7 @@ import pytest
 from retrieval.engine import Engine
 from retrieval.index import chunk_rows
 from retrieval.index.chunk_rows import ChunkRows
+from retrieval.index.compact import Int8Scores
 
 
 def test_paper_vectors_and_related_papers_match_the_stored_paper_vectors(
@@ -39,3 +40,22 @@ def test_norms_sum_each_papers_chunks_whatever_their_order(
     np.testing.assert_allclose(table.norms, expected, rtol=1e-5, atol=1e-6)
     for paper in range(papers):
         assert table.of(paper).tolist() == np.flatnonzero(paper_of == paper).tolist()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_nearest_papers_from_int8_rows_are_the_exact_ones(seed: int) -> None:
+    """Related papers found from the int8 rows first, then re-scored, are exact search's."""
+    rng = np.random.default_rng(seed)
+    papers, topics = 3000, 60  # papers in topics, each 1-4 chunks near its paper's topic
+    centres = rng.normal(size=(topics, 384))
+    topic = rng.integers(0, topics, size=papers)
+    paper_of = np.repeat(np.arange(papers), rng.integers(1, 5, size=papers)).astype(np.int32)
+    vectors = centres[topic[paper_of]] + 0.8 * rng.normal(size=(len(paper_of), 384))
+    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    table = ChunkRows(paper_of, papers, vectors)
+    rough = Int8Scores.of(vectors)
+    for paper in rng.choice(papers, size=40, replace=False):
+        vector = table.paper_vectors([int(paper)])[0]
+        exact = table.nearest(vector, 4)
+        assert table.nearest(vector, 4, rough).tolist() == exact.tolist()
+        assert exact[0] == paper  # a paper is nearest to itself

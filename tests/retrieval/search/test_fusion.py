@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from retrieval.search import fusion
@@ -24,9 +23,3 @@ def test_convex_combination_and_normalization() -> None:
     assert fused["c"] == pytest.approx(0.0)
     with pytest.raises(ValueError, match="unknown fusion"):
         fusion.fuser("max", 0.5, 60)
-
-
-def test_top_k_returns_largest_first() -> None:
-    values = np.array([0.1, 0.9, 0.5, 0.7])
-    assert fusion.top_k(values, 2).tolist() == [1, 3]
-    assert fusion.top_k(values, 10).tolist() == [1, 3, 2, 0]
