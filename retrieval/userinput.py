@@ -16,8 +16,9 @@ Ordinary Unicode (accents, CJK, emoji with joiners, math) is kept as typed.
 
 ``without_mentions`` removes what addresses people rather than asks: ``@everyone``,
 ``@here``, chat mentions (``<@123>``, ``<@&123>``, ``<#123>``) and an ``@name`` that opens
-the question ("@papercord papers from 2023"). A Markdown link keeps only its text
-("[GPTQ](https://...)" is "GPTQ"): its address is no question.
+the question ("@papercord papers from 2023", "👋 **@papercord** papers from 2023"). A
+Markdown link keeps only its text ("[GPTQ](https://...)" is "GPTQ"): its address is no
+question.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 # CSI (ESC [ params final), OSC (ESC ] ... BEL or ESC \), and two-byte ESC sequences.
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?")
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^\s*@[\w.-]+")
-OPENING = re.compile(r"^\s*@([\w.-]+)")
+# An opening @name may follow what only decorates it: emoji, Markdown (``**@bot**``, a
+# ``>`` quote), punctuation; never a word ("ask @bot" keeps both).
+MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^[^\w@]*@[\w.-]+")
+OPENING = re.compile(r"^[^\w@]*@([\w.-]+)")
 LINK = re.compile(r"\[([^\[\]]*)\]\(\s*<?[a-z][\w+.-]*:[^()\s]*>?\s*\)", re.I)  # [text](url)
 
 

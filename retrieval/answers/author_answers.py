@@ -30,7 +30,7 @@ from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read
 from retrieval.query.named_things import candidates
 from retrieval.search.searcher import UNQUOTED, Searcher
-from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity
+from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity, sentences
 
 # Below this, the words of an author question besides the author are chatter, not a topic:
 # the best sentence's cosine to them alone, among the papers they found. On the eval sets,
@@ -44,6 +44,8 @@ TOPIC_CLOSENESS = 0.3
 CLAUSE_CLOSENESS = 0.35
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
+# Words an ask uses to point back to a thing said before it ("papers on that").
+POINTING_AT_A_THING = re.compile(r"\b(?:it|its|this|that|these|those|such)\b", re.I)
 MAX_CLAUSES = 3  # tried one by one, each a search (~20 ms at 10k papers); the topic comes early
 # A name this few papers use names them ("HOGA", "Polynormer"); one more papers use is a
 # topic ("FPGAs", "LLaMA"), which the search over the author's papers answers.
@@ -92,6 +94,8 @@ class AuthorAnswers:
             return part  # "what has zhang done on graphs? thx": the clause with the topic
         if found:  # what is left around the author is chatter: "tl;dr pls, meeting him"
             return self._theirs_all(intent, filters, listing, summary)
+        if listing.matched and self._asks_without_topic(request.text, intent):
+            return self._theirs_all(intent, filters, listing, summary)  # the rest is chat
         topic = intent.typed_topic()
         narrowed = narrowing(filters)[0]
         if narrowed and intent.understood >= MIN_UNDERSTOOD:  # "Hoefler on FPGAs since 2023"
@@ -120,6 +124,23 @@ class AuthorAnswers:
         note = f"None of {summary.name}'s papers{narrowed} is about “{topic}”; here is the summary."
         return replace(answer, abstained=True, results=(), more=(), closest=(), matched=0,
                        author=summary, notes=(note,))  # fmt: skip
+
+    @staticmethod
+    def _asks_without_topic(text: str, intent: Intent) -> bool:
+        """Return True when the question's last ask has no word of its topic, which comes
+        from the sentences before it. Those sentences are chat around the ask, not what it
+        asks for: "Wonder if Zhang was busy in 2024. Which of his papers are from 2024?",
+        "I bet Hoefler wrote nothing in 2023, right? Which of his are from 2023?". An ask
+        that points back to a thing ("Any of his papers on that?") takes its topic along.
+        """
+        found = sentences(text)
+        asks = [n for n, s in enumerate(found) if s.text.rstrip().endswith("?")]
+        last = asks[-1] if asks else len(found) - 1
+        if last < 1:  # nothing said before the ask
+            return False
+        ask = found[last].text
+        said = set(content_words(ask)) & set(content_words(intent.topic))
+        return not said and not POINTING_AT_A_THING.search(ask)
 
     @staticmethod
     def _chat_around(text: str, intent: Intent) -> str | None:

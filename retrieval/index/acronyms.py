@@ -2,7 +2,7 @@
 
 An abstract that says "high-level synthesis (HLS)" defines HLS; another abstract may
 write only "HLS", a third only "high-level synthesis". A question that names the term
-either way ("anything on high-level synthesis (HLS)?", "HLS papers") should find
+either way ("anything about high-level synthesis (HLS)?", "HLS papers") should find
 all three: coverage, the explicit match a reader counts as evidence, credits a paper for
 the question's long form when it has the acronym, and for the acronym when it has the
 long form (``retrieval.search.searcher.Searcher.signals``).

@@ -402,6 +402,33 @@ def test_chatter_around_an_author_question_is_no_topic(engine: Engine, question:
     assert not answer.notes
 
 
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [
+        ("Wonder if Zhiru Zhang was busy in 2024. Which of his papers are from 2024?", 2024),
+        ("I bet Hoefler wrote nothing in 2023, right? which of his papers are from 2023?", 2023),
+        ("Zhang probably took a break in 2023, eh? What did he put out in 2023?", 2023),
+    ],
+)
+def test_chat_before_an_authors_ask_is_no_topic(engine: Engine, question: str, year: int) -> None:
+    # "None of Zhiru Zhang's papers from 2024 is about “Wonder busy”": the words of the
+    # sentence before the ask were read as its topic.
+    answer = engine.ask(question)
+    shown = answer.results + answer.more
+    assert not answer.abstained and shown and not answer.notes
+    assert all(r.paper.year == year for r in shown)
+    assert (
+        answer.matched == engine.ask(f"papers by {shown[0].paper.authors[0]} from {year}").matched
+    )
+
+
+def test_an_ask_pointing_back_to_a_topic_keeps_it(engine: Engine) -> None:
+    answer = engine.ask("Zhiru Zhang works on FPGAs. Any of his papers on that?")
+    held = engine.searcher.index.papers
+    assert 1 <= answer.matched < 18
+    assert all("FPGA" in held[r.paper.id].abstract for r in answer.results + answer.more)
+
+
 def test_a_topic_asked_of_an_author_in_chat_still_lists_their_papers_on_it(
     engine: Engine,
 ) -> None:

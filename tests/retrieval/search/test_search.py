@@ -152,7 +152,10 @@ def test_empty_question_is_refused(fake_engine: Engine, question: str) -> None:
         fake_engine.ask(question)
 
 
-@pytest.mark.parametrize("mention", ["@everyone", "@here", "<@123456789>", "@papercord"])
+@pytest.mark.parametrize(
+    "mention",
+    ["@everyone", "@here", "<@123456789>", "@papercord", "👋 **@PaperBot**", "> @papers_bot,"],
+)
 def test_a_mention_in_a_question_changes_nothing(fake_engine: Engine, mention: str) -> None:
     plain = fake_engine.ask("papers from 2023 on graph databases")
     mentioned = fake_engine.ask(f"{mention} papers from 2023 on graph databases")
