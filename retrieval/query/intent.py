@@ -61,6 +61,7 @@ from retrieval.query.asking import (
 from retrieval.query.asking_part import ask_start
 from retrieval.query.language import Reader
 from retrieval.query.names import AuthorNames
+from retrieval.query.operators import without_operators
 from retrieval.query.people import PeopleReader
 from retrieval.query.textfilters import (
     Years,
@@ -224,7 +225,7 @@ class IntentReader:
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
-        opened = OPENER.sub("", unicodedata.normalize("NFKC", question))
+        opened = OPENER.sub("", without_operators(unicodedata.normalize("NFKC", question)))
         authors, left_out, text, others = self.people.authors(opened)
         asked = ask_start(opened) if authors else None
         if asked is not None and not self._names_people(opened[asked:]):

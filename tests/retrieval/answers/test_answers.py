@@ -763,6 +763,15 @@ def test_a_thank_you_is_answered_without_a_paper(engine: Engine, message: str) -
     assert not engine.ask("is this one about FPGAs? thanks").notes
 
 
+def test_search_operators_leave_out_and_look_in_titles(engine: Engine) -> None:
+    worded = engine.ask("Hoefler's papers that are not about quantum computing")
+    typed = engine.ask('Hoefler\'s papers -"quantum computing"')
+    assert papers(typed) == papers(worded) and typed.notes == worded.notes
+    in_titles = engine.ask("intitle:graph")
+    assert papers(in_titles) and all("graph" in t.casefold() for t in papers(in_titles))
+    assert papers(in_titles) == papers(engine.ask("papers with graph in the title"))
+
+
 def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: Engine) -> None:
     everything = papers(engine.ask("Hoefler's papers"))
     quantum = papers(engine.ask("Hoefler on quantum computing"))
