@@ -30,10 +30,14 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 # CSI (ESC [ params final), OSC (ESC ] ... BEL or ESC \), and two-byte ESC sequences.
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?")
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-# An opening @name may follow what only decorates it: emoji, Markdown (``**@bot**``, a
-# ``>`` quote), punctuation; never a word ("ask @bot" keeps both).
-MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^[^\w@]*@[\w.-]+")
-OPENING = re.compile(r"^[^\w@]*@([\w.-]+)")
+# An opening @name may follow what only decorates it: spaces, emoji, Markdown emphasis
+# or a quote (``**@bot**``, ``> @bot``); never a word, code, quotes, brackets or a dash,
+# which make the @name content ("`@torch.jit`", "(@2023)"). A name ends before a dot
+# that ends it ("@Hoefler. weather papers?").
+DECORATION = r"[^\w@`'\"()\[\]{}<\-]*"
+NAME = r"[\w-]+(?:\.[\w-]+)*"
+MENTION = re.compile(rf"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^{DECORATION}@{NAME}")
+OPENING = re.compile(rf"^{DECORATION}@({NAME})")
 LINK = re.compile(r"\[([^\[\]]*)\]\(\s*<?[a-z][\w+.-]*:[^()\s]*>?\s*\)", re.I)  # [text](url)
 
 

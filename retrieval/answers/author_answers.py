@@ -44,8 +44,14 @@ TOPIC_CLOSENESS = 0.3
 CLAUSE_CLOSENESS = 0.35
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
-# Words an ask uses to point back to a thing said before it ("papers on that").
-POINTING_AT_A_THING = re.compile(r"\b(?:it|its|this|that|these|those|such)\b", re.I)
+# Words an ask uses to point back to a thing said before it ("papers on that", "if so,
+# which ones?", "which of them").
+POINTING_AT_A_THING = re.compile(
+    r"\b(?:it|its|this|that|these|those|such|them|they|ones|so)\b", re.I
+)
+# Chat is common English ("busy" 0.50, "wonder" 0.43, "bet" 0.48 in ``rarity``); a topic
+# the list lacks is a rarer word ("protein" 0.59, "blockchain" 0.94, "robotics" 0.99).
+CHAT_RARITY = 0.5
 MAX_CLAUSES = 3  # tried one by one, each a search (~20 ms at 10k papers); the topic comes early
 # A name this few papers use names them ("HOGA", "Polynormer"); one more papers use is a
 # topic ("FPGAs", "LLaMA"), which the search over the author's papers answers.
@@ -128,18 +134,24 @@ class AuthorAnswers:
     @staticmethod
     def _asks_without_topic(text: str, intent: Intent) -> bool:
         """Return True when the question's last ask has no word of its topic, which comes
-        from the sentences before it. Those sentences are chat around the ask, not what it
-        asks for: "Wonder if Zhang was busy in 2024. Which of his papers are from 2024?",
-        "I bet Hoefler wrote nothing in 2023, right? Which of his are from 2023?". An ask
-        that points back to a thing ("Any of his papers on that?") takes its topic along.
-        """
+        from the sentences before it in common words. Those sentences are chat around the
+        ask, not what it asks for: "Wonder if Zhang was busy in 2024. Which of his papers
+        are from 2024?", "I bet Hoefler wrote nothing in 2023, right? Which of his are
+        from 2023?". An ask that points back to a thing ("Any of his papers on that?",
+        "If so, which ones?") takes its topic along, and so does a rarer word (a topic
+        the list lacks: "protein folding") or one brought in ("about blockchain")."""
+        topic = content_words(intent.topic)
+        if any(rarity(word) > CHAT_RARITY for word in topic):
+            return False  # a topic the list lacks: "Did he write on blockchain? Which ones?"
+        if any(fold(m[1]) in topic for m in TOPIC_BROUGHT_IN.finditer(text)):
+            return False  # "My thesis is about X. Which of his papers should I cite?"
         found = sentences(text)
         asks = [n for n, s in enumerate(found) if s.text.rstrip().endswith("?")]
         last = asks[-1] if asks else len(found) - 1
         if last < 1:  # nothing said before the ask
             return False
         ask = found[last].text
-        said = set(content_words(ask)) & set(content_words(intent.topic))
+        said = set(content_words(ask)) & set(topic)
         return not said and not POINTING_AT_A_THING.search(ask)
 
     @staticmethod

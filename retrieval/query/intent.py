@@ -61,7 +61,7 @@ from retrieval.query.asking import (
 from retrieval.query.asking_part import ask_start
 from retrieval.query.language import Reader
 from retrieval.query.names import AuthorNames
-from retrieval.query.operators import without_operators
+from retrieval.query.operators import read_operators
 from retrieval.query.people import PeopleReader
 from retrieval.query.textfilters import (
     Years,
@@ -225,8 +225,12 @@ class IntentReader:
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
-        opened = OPENER.sub("", without_operators(unicodedata.normalize("NFKC", question)))
+        operators = read_operators(unicodedata.normalize("NFKC", question))
+        opened = OPENER.sub("", operators.text)
         authors, left_out, text, others = self.people.authors(opened)
+        minus_people = {term: self.people.authors(term)[0] for term in operators.left_out}
+        left_out = tuple(dict.fromkeys([*left_out, *(a for n in minus_people.values() for a in n)]))
+        minus_topics = [term for term, named in minus_people.items() if not named]
         asked = ask_start(opened) if authors else None
         if asked is not None and not self._names_people(opened[asked:]):
             authors = []  # named in the background only: "we read Zhang's X. Is there Y?"
@@ -236,6 +240,10 @@ class IntentReader:
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
+        if operators.years_out:  # "-2023": read as words, in English, as the reading is
+            text = f"{text}, not from {' or '.join(operators.years_out)}"
+        if minus_topics:
+            text = f"{text}, not about {', '.join(minus_topics)}"
         excluded, text = read_exclusions(spell_years(text))
         by_name, text = read_excluded_names(text, self.corpus_subjects)  # "all but ML"
         excluded += by_name

@@ -1,35 +1,73 @@
-"""Web-search operators in a question, rewritten as the words they stand for.
+"""Web-search operators in a question, read as the words they stand for.
 
 People used to search engines type operators: ``-word`` or ``-"a phrase"`` to leave
-results out, ``intitle:word`` to look in titles. Each is rewritten as the plain phrasing
-the reader already understands, so it is read by the same rules:
+results out, ``-2023`` to leave a year out, ``intitle:word`` to look in titles. They are
+taken out of the question here, and the reader adds them back as the plain phrasing it
+already understands, after the question's language is known:
 
-    quantization -transformer             -> quantization, not about transformer
-    graph -"neural network" -GNN          -> graph, not about neural network, GNN
-    intitle:python                        -> with python in the title
+    quantization -transformer          -> quantization (leaving out "transformer")
+    graph -"neural network" -GNN       -> graph (leaving out "neural network", "GNN")
+    papers on graphs -2023             -> papers on graphs (leaving out 2023)
+    intitle:python                     -> with python in the title
+    graph -intitle:transformer         -> graph (leaving out "transformer")
 
-A minus counts only before a word that starts with a letter, after a space or at the
-start ("state-of-the-art", "GPT-2", "2020 -2022" and "- a dash" are left alone).
-``author:`` and ``year:`` need no rewriting: the name and the year are read as written.
+A minus counts only after a space or a tab, or at the very start, and before a word
+whose first part is letters ("-ENS-10", not "-O3"), or a year: "state-of-the-art", "GPT-2",
+"2020 -2022" (a range), "-O3", a list typed with dashes after a colon and "- a dash"
+are left alone. ``author:`` and ``year:`` need nothing: the name and the
+year are read as written.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-QUOTED_OR_WORD = r"(?:\"([^\"]+)\"|“([^”]+)”|([^\W\d_][\w.+#-]*))"
-MINUS = re.compile(rf"(?:(?<=\s)|^)-{QUOTED_OR_WORD}")
-IN_TITLE = re.compile(rf"\bintitle:{QUOTED_OR_WORD}", re.I)
+MINUS_SIGN = "[-\u2212\u2013]"  # hyphen-minus, minus sign, en dash
+TERM = r"(?:\"([^\"]+)\"|“([^”]+)”|([^\W\d_][^\W\d_]*(?:[-.]\w+)*)(?![\w=-]))"
+MINUS = re.compile(rf"(?:(?<=[ \t])|^){MINUS_SIGN}(?:intitle:)?{TERM}", re.I)
+MINUS_YEAR = re.compile(rf"(?:(?<=[ \t])|^){MINUS_SIGN}((?:19|20)\d\d)\b")
+AFTER_A_YEAR = re.compile(r"\b\d{4}\s*$")  # "2020 -2022" is a range
+IN_TITLE = re.compile(rf"\bintitle:{TERM}", re.I)
+QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")  # a minus inside quotes is text
+# A list typed with dashes after a colon ("papers on: -quantization -pruning", its lines
+# joined): items asked for, not left out.
+DASHED_LIST = re.compile(rf":\s*{MINUS_SIGN}\S")
 
 
-def without_operators(text: str) -> str:
-    """Return the text with its search operators written out as words."""
+@dataclass(frozen=True)
+class Operators:
+    """A question without its operators, and what they asked for."""
+
+    text: str
+    left_out: tuple[str, ...] = ()  # words and phrases to leave out, as typed
+    years_out: tuple[str, ...] = ()  # years to leave out
+
+
+def read_operators(text: str) -> Operators:
+    """Return the question without its search operators, and what they leave out;
+    ``intitle:X`` becomes "with X in the title" in place."""
+    if DASHED_LIST.search(text):
+        return Operators(" ".join(text.split()))
+    shielded = [(m.start(), m.end()) for m in QUOTED.finditer(text)]
+
+    def outside(match: re.Match[str]) -> bool:
+        return not any(start < match.start() < end for start, end in shielded)
+
+    terms = [m for m in MINUS.finditer(text) if outside(m)]
+    years = [
+        m
+        for m in MINUS_YEAR.finditer(text)
+        if outside(m) and not AFTER_A_YEAR.search(text[: m.start()])
+    ]
+    for match in sorted(terms + years, key=lambda m: m.start(), reverse=True):
+        text = f"{text[: match.start()]} {text[match.end() :]}"
     text = IN_TITLE.sub(lambda m: f"with {_term(m)} in the title", text)
-    left_out = [_term(m) for m in MINUS.finditer(text)]
-    if not left_out:
-        return text
-    kept = " ".join(MINUS.sub(" ", text).split())
-    return f"{kept}, not about {', '.join(left_out)}"
+    return Operators(
+        " ".join(text.split()) or ("papers" if terms or years else ""),
+        tuple(_term(m) for m in terms),
+        tuple(m[1] for m in years),
+    )
 
 
 def _term(match: re.Match[str]) -> str:

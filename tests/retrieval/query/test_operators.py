@@ -1,35 +1,44 @@
-"""Search-engine operators are read as the words they stand for."""
+"""Search-engine operators are taken out of a question and read as what they ask for."""
 
 from __future__ import annotations
 
 import pytest
 
-from retrieval.query.operators import without_operators
+from retrieval.query.operators import Operators, read_operators
 
 
 @pytest.mark.parametrize(
     ("typed", "read"),
     [
-        ("quantization -transformer", "quantization, not about transformer"),
-        ('graph -"neural network" -GNN', "graph, not about neural network, GNN"),
-        ("-LLM papers on FPGAs", "papers on FPGAs, not about LLM"),
-        ("intitle:python", "with python in the title"),
-        ('intitle:"graph neural" 2023', "with graph neural in the title 2023"),
+        ("quantization -transformer", Operators("quantization", ("transformer",))),
+        ('graph -"neural network" -GNN', Operators("graph", ("neural network", "GNN"))),
+        ("-LLM papers on FPGAs", Operators("papers on FPGAs", ("LLM",))),
+        ("weather papers -ENS-10", Operators("weather papers", ("ENS-10",))),
+        ("graph papers -intitle:transformer", Operators("graph papers", ("transformer",))),
+        ("quantization −transformer", Operators("quantization", ("transformer",))),
+        ("papers on graphs -2023", Operators("papers on graphs", (), ("2023",))),
+        ("-transformer -graph", Operators("papers", ("transformer", "graph"))),
+        ("intitle:python", Operators("with python in the title")),
+        ('intitle:"graph neural" 2023', Operators("with graph neural in the title 2023")),
     ],
 )
-def test_operators_become_words(typed: str, read: str) -> None:
-    assert without_operators(typed) == read
+def test_operators_are_read(typed: str, read: Operators) -> None:
+    assert read_operators(typed) == read
 
 
 @pytest.mark.parametrize(
     "typed",
     [
         "state-of-the-art GPT-2 quantization",
-        "papers from 2020 -2022",  # a year is no word to leave out
+        "papers from 2020 -2022",  # a range of years
         "- a list item, then a question",
+        "papers on:\n-quantization\n-pruning",  # a list typed with dashes
+        "papers on: -quantization -pruning",  # the same list, its lines joined
+        "which papers compile with -O3 or -march=native?",
+        '"state -of-the-art" quantization',  # in quotes: text
         "e-mail spam filters",
         "what is in the title of GPTQ?",
     ],
 )
 def test_hyphens_and_dashes_that_are_no_operator_stay(typed: str) -> None:
-    assert without_operators(typed) == typed
+    assert read_operators(typed) == Operators(" ".join(typed.split()))
