@@ -42,8 +42,6 @@ TOPIC_CLOSENESS = 0.3
 # A clause alone must come closer: one of a few words is less often chatter by chance
 # ("out of interest, which years do ... span?" has the clause "years span").
 CLAUSE_CLOSENESS = 0.35
-# Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
-# group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
 # Words an ask uses to point back to a thing said before it ("papers on that", "if so,
 # which ones?", "which of them").
 POINTING_AT_A_THING = re.compile(
@@ -64,6 +62,8 @@ TOPIC_BROUGHT_IN = re.compile(
     r"\s+([^\W_][\w-]*)",
     re.I,
 )
+# Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
+# group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
 CLAUSES = re.compile(r"[,;:!?()\[\]—–…]+|\s-\s|\.(?=\s|$)")
 
 
