@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from retrieval import engine as engine_module
 from retrieval.config import DATA, DEFAULT_PRECISION, ROOT, ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.index.embedding import DIMENSIONS, Embedder, Vectors
@@ -79,6 +80,21 @@ def processes_are_marked(request: pytest.FixtureRequest, monkeypatch: pytest.Mon
         )
 
     monkeypatch.setattr(subprocess.Popen, "__init__", refused)
+
+
+@pytest.fixture(autouse=True)
+def one_collection_per_load_skipped(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Load indexes without ``freeze_loaded``'s full garbage collection.
+
+    That collection walks everything a process holds; in a test process, which keeps
+    pytest and every test module, it took ~0.2 s per load, 15 of the 54 s the fast
+    selection spent in its tests. It changes no answer, only when memory is walked;
+    tests marked ``gc_freeze`` keep it (``tests/retrieval/index/test_memory.py``).
+    """
+    if request.node.get_closest_marker("gc_freeze") is None:
+        monkeypatch.setattr(engine_module, "freeze_loaded", lambda: None)
 
 
 class FakeEmbedder(Embedder):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import platform
+import weakref
 
 import pytest
 
-from retrieval.index.memory import limit_malloc_arenas, trim_free_memory
+from retrieval.engine import Engine
+from retrieval.index.memory import freeze_loaded, limit_malloc_arenas, trim_free_memory
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="a glibc setting")
@@ -22,6 +25,39 @@ def test_freed_pages_are_returned_to_the_system() -> None:
     assert trim_free_memory()
     assert _rss_kb() < before - 20_000  # the freed half is given back (tens of MB)
     del garbage
+
+
+class Node:
+    def __init__(self) -> None:
+        self.me = self  # a cycle: only the garbage collector frees it
+
+
+@pytest.mark.gc_freeze
+def test_an_index_replaced_since_the_last_load_is_collected_at_the_next() -> None:
+    old_index = Node()
+    gone = weakref.ref(old_index)
+    try:
+        freeze_loaded()  # the first load: its objects are frozen with it
+        assert gc.get_freeze_count() > 0
+        del old_index  # replaced by a new index; the cycle keeps it alive
+        gc.collect()  # a frozen object is out of every collection's sight
+        assert gone() is not None
+        freeze_loaded()  # the next load unfreezes, collects, and freezes what is alive
+        assert gone() is None
+    finally:
+        gc.unfreeze()
+
+
+@pytest.mark.gc_freeze
+def test_loading_an_index_takes_its_objects_out_of_the_collectors_walks(
+    fake_engine: Engine,
+) -> None:
+    gc.unfreeze()
+    try:
+        fake_engine.reload()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
 
 def _rss_kb() -> int:
