@@ -36,6 +36,7 @@ from retrieval.index.taxonomy import names as subject_names
 from retrieval.index.taxonomy import spellings
 from retrieval.index.vocabulary import zipf
 from retrieval.models import Filters
+from retrieval.query.analogy import read_contrast
 from retrieval.query.asking import (
     BREAKDOWN,
     COUNT_WORDS,
@@ -244,6 +245,7 @@ class IntentReader:
             text = f"{text}, not from {' or '.join(operators.years_out)}"
         if minus_topics:
             text = f"{text}, not about {', '.join(minus_topics)}"
+        text = read_contrast(text)  # "like X, except that Y": Y is asked, not left out
         excluded, text = read_exclusions(spell_years(text))
         by_name, text = read_excluded_names(text, self.corpus_subjects)  # "all but ML"
         excluded += by_name

@@ -45,3 +45,34 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
     unwanted = fake_engine.router.intents.read(question).exclusions.topics
     assert unwanted in ("", "GPTQ")
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("something like PRAM, except that messages cost energy", "messages cost energy"),
+        ("like HammingMesh, except for quantum computers", "quantum computers"),
+        ("similar to GPTQ except it works on graphs", "graphs"),
+        ("a Halide-style language, except for sparse tensor formats", "sparse tensor formats"),
+    ],
+)  # fmt: skip
+def test_the_difference_after_an_analogy_is_asked_not_left_out(
+    fake_engine: Engine, question: str, asked: str
+) -> None:
+    intent = fake_engine.router.intents.read(question)
+    assert intent.exclusions.topics == ""
+    assert asked in intent.topic
+
+
+@pytest.mark.parametrize(
+    ("question", "unwanted"),
+    [
+        ("papers like GPTQ, except the ones about language models", "language models"),
+        ("anything like Allo, except those on FPGAs", "FPGAs"),
+        ("something like Allo except GNN ones", "GNN"),
+    ],
+)  # fmt: skip
+def test_papers_named_after_an_analogys_except_are_still_left_out(
+    fake_engine: Engine, question: str, unwanted: str
+) -> None:
+    assert fake_engine.router.intents.read(question).exclusions.topics == unwanted
