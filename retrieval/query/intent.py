@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from retrieval.index.taxonomy import names as subject_names
 from retrieval.index.taxonomy import spellings
@@ -64,6 +64,7 @@ from retrieval.query.language import Reader
 from retrieval.query.names import AuthorNames
 from retrieval.query.operators import read_operators
 from retrieval.query.people import PeopleReader
+from retrieval.query.shorthand import Shorthand
 from retrieval.query.textfilters import (
     Years,
     number,
@@ -208,6 +209,7 @@ class IntentReader:
         words = frozenset(fold(w) for w in vocabulary)
         self.words = words
         self.names = AuthorNames(authors, words)
+        self.shorthand = Shorthand(words)
         self.people = PeopleReader(self.names, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
         # Subject abbreviations no abstract spells ("ML", "NLP"): with a topic they only
@@ -240,6 +242,8 @@ class IntentReader:
         if person and content_words(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
+        if reading.language == "en":  # "pls list pprs abt X"; "als" is German's
+            reading = replace(reading, english=self.shorthand.expand(reading.english))
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
         if operators.years_out:  # "-2023": read as words, in English, as the reading is
             text = f"{text}, not from {' or '.join(operators.years_out)}"

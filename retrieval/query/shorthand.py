@@ -1,0 +1,85 @@
+"""Chat shorthand written without vowels: "pprs abt sprs frmts" is "papers about sparse
+formats".
+
+People typing fast drop a word's vowels and keep its first letter ("ppl", "pls", "abt",
+"ntwrk", "qntztn"). In a question read as English, such a word is read as the word it
+abbreviates when:
+
+- it is typed in lower case, three letters or longer, with no vowel after its first
+  letter ("pls", not "PLS" or "gpu");
+- the corpus does not use it as a word ("gnn", "llm" and "hls" stay as typed);
+- a word of the corpus, or an everyday English word (Zipf ``EVERYDAY_ZIPF`` or more:
+  "about", "paper", not "reunion" for "rnn"), has exactly its letters once the vowels
+  after the first letter are gone; the corpus's most common such word first;
+- that word is at least ``MIN_DROPPED`` letters longer (with one vowel gone it is as
+  often another word or an abbreviation: "int", "smth") and ``SHORTHAND_GAP`` more
+  common on the Zipf scale ("pls" 3.7, "please" 5.6; "cnn" 4.3 is no "canon").
+
+The words come from wordfreq's English list and the corpus; none is written here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache, cached_property
+
+from retrieval.index.vocabulary import zipf
+
+ENGLISH_WORDS = 5_000  # the most common English words a shorthand may stand for
+EVERYDAY_ZIPF = 4.5  # and how common they must be: "about", "paper", not "reunion"
+SHORTHAND_GAP = 1.5  # Zipf points a full word must be more common than its shorthand
+MIN_LETTERS = 3
+MIN_DROPPED = 2  # one vowel dropped is as often another word: "int", "smth", "als"
+VOWELS = frozenset("aeiou")
+TYPED = re.compile(r"(?<![\w@#$-])[a-z]{3,}(?![\w-])")
+
+
+def skeleton(word: str) -> str:
+    """Return a word's first letter and the consonants after it ("paper" -> "ppr")."""
+    return word[0] + "".join(c for c in word[1:] if c not in VOWELS)
+
+
+@cache
+def _english() -> dict[str, str]:
+    """Return the most common English word of more than three letters for each skeleton."""
+    from wordfreq import top_n_list
+
+    found: dict[str, str] = {}
+    for word in top_n_list("en", ENGLISH_WORDS):
+        if word.isalpha() and len(word) > MIN_LETTERS and zipf(word) >= EVERYDAY_ZIPF:
+            found.setdefault(skeleton(word), word)  # the list is most common first
+    return found
+
+
+class Shorthand:
+    """Reads vowel-less chat shorthand against one corpus's words."""
+
+    def __init__(self, corpus_words: Iterable[str]) -> None:
+        self.corpus = frozenset(corpus_words)
+
+    @cached_property
+    def _corpus_forms(self) -> dict[str, list[str]]:
+        """Return the corpus's words by skeleton (built on the first shorthand read)."""
+        found: dict[str, list[str]] = {}
+        for word in self.corpus:
+            if word.isalpha() and len(word) > MIN_LETTERS:
+                found.setdefault(skeleton(word), []).append(word)
+        return found
+
+    def expand(self, text: str) -> str:
+        """Return a text with each shorthand word written out."""
+        return TYPED.sub(lambda m: self.word(m.group()) or m.group(), text)
+
+    def word(self, typed: str) -> str | None:
+        """Return the word a typed shorthand stands for, or None when it is not one."""
+        if typed in self.corpus or any(c in VOWELS for c in typed[1:]):
+            return None
+        form = skeleton(typed)
+        ours = self._corpus_forms.get(form)
+        full = max(ours, key=lambda w: (zipf(w), w)) if ours else _english().get(form)
+        if full is None or len(full) - len(typed) < MIN_DROPPED:
+            return None
+        if zipf(full) - zipf(typed) < SHORTHAND_GAP:
+            return None
+        return full
