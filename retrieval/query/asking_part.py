@@ -55,8 +55,22 @@ def ask_start(text: str) -> int | None:
     first = len(found) - 1 if first is None else first
     if first < MIN_BACKGROUND:
         return None
-    if POINTING_BACK.search(text[found[first].start :]):
+    if points_back(text[found[first].start :]):
         first -= 1
-        if POINTING_BACK.search(found[first].text):
+        if points_back(found[first].text):
             return None
     return found[first].start
+
+
+def points_back(ask: str) -> bool:
+    """Return True when a pronoun of an ask refers to something said before it.
+
+    One with ``MIN_OWN_WORDS`` content words of its own sentence before it refers to
+    them: "is there a paper on porting FV3 to a Python DSL and scaling it on GPUs?"
+    is about FV3; "does any paper improve its scheduler?" is about what came before.
+    """
+    pointer = POINTING_BACK.search(ask)
+    if pointer is None:
+        return False
+    start = max(ask.rfind(mark, 0, pointer.start()) for mark in ".?!;")
+    return len(content_words(ask[start + 1 : pointer.start()])) < MIN_OWN_WORDS

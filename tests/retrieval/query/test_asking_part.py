@@ -37,6 +37,17 @@ from retrieval.query.asking_part import asking_part
             "The students want to try autotuning loop schedules with learned cost models. "
             "Any papers about it?",
         ),
+        (  # "it" refers to what its own sentence names first, not to the background
+            "Climate people here. Our ocean model is old Fortran. Is there a paper on "
+            "porting a climate model to a Python DSL and then scaling it on GPUs?",
+            "Is there a paper on porting a climate model to a Python DSL and then "
+            "scaling it on GPUs?",
+        ),
+        (
+            "We run a key-value store. Tail latency matters. Which paper schedules "
+            "threads in user space and preempts them within microseconds?",
+            "Which paper schedules threads in user space and preempts them within microseconds?",
+        ),
         (  # "this list" is the list, not the background
             "We train vision models. They run on old GPUs. Is there a paper in this "
             "list about pruning convolutional networks?",
@@ -56,6 +67,7 @@ def test_the_asking_part_follows_the_background(question: str, part: str) -> Non
         "We build FPGAs. We write HLS code. Is there a paper on this?",  # points back
         "We build FPGAs. That is hard. Is there a paper on it?",  # points back twice
         "We build FPGAs. We write HLS code. Any ideas?",  # too few words of its own
+        "We use vLLM. We tuned its batching. Does any paper improve its scheduler?",
     ],
 )
 def test_the_whole_question_is_searched_otherwise(question: str) -> None:
