@@ -66,8 +66,9 @@ def points_back(ask: str) -> bool:
     """Return True when a pronoun of an ask refers to something said before it.
 
     One with ``MIN_OWN_WORDS`` content words of its own sentence before it refers to
-    them: "is there a paper on porting FV3 to a Python DSL and scaling it on GPUs?"
-    is about FV3; "does any paper improve its scheduler?" is about what came before.
+    them: "which paper ports an ocean model to Python and then tunes it for GPUs?"
+    is about the ocean model; "does any paper improve its scheduler?" is about what
+    came before.
     """
     pointer = POINTING_BACK.search(ask)
     if pointer is None:

@@ -38,10 +38,9 @@ from retrieval.query.asking_part import asking_part
             "Any papers about it?",
         ),
         (  # "it" refers to what its own sentence names first, not to the background
-            "Climate people here. Our ocean model is old Fortran. Is there a paper on "
-            "porting a climate model to a Python DSL and then scaling it on GPUs?",
-            "Is there a paper on porting a climate model to a Python DSL and then "
-            "scaling it on GPUs?",
+            "Oceanographers here. Our code base is decades old. Which paper ports an "
+            "ocean model to Python and then tunes it for GPUs?",
+            "Which paper ports an ocean model to Python and then tunes it for GPUs?",
         ),
         (
             "We run a key-value store. Tail latency matters. Which paper schedules "
