@@ -21,6 +21,7 @@ import numpy as np
 
 from retrieval import text as text_module
 from retrieval.answers import key_phrases
+from retrieval.index.chunk_rows import ROUGH_FROM
 from retrieval.index.loaded import LoadedIndex
 from retrieval.index.refs import ref
 from retrieval.index.taxonomy import subject
@@ -138,7 +139,9 @@ def representative(index: LoadedIndex, papers: list[Paper], n: int = REPRESENTAT
     """Return the n papers nearest to the centroid of the author's paper vectors."""
     if not papers:
         return []
-    vectors = index.chunk_rows.paper_vectors([index.paper_rows[p.id] for p in papers])
+    table = index.chunk_rows
+    int8 = index.compact if len(table.vectors) > ROUGH_FROM else None
+    vectors = table.paper_vectors([index.paper_rows[p.id] for p in papers], int8)
     centroid = vectors.mean(axis=0)
     order = np.argsort(-(vectors @ centroid), kind="stable")[:n]
     return [papers[i] for i in order]

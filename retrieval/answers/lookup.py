@@ -15,6 +15,7 @@ from rapidfuzz.distance import Levenshtein
 from retrieval.answers.authors import summarize
 from retrieval.errors import NotFoundError, QueryError
 from retrieval.index.author_index import AuthorIndex
+from retrieval.index.chunk_rows import ROUGH_FROM
 from retrieval.index.loaded import LoadedIndex
 from retrieval.index.memory import trim_free_memory
 from retrieval.index.name_index import NameIndex
@@ -35,8 +36,6 @@ SUGGEST_CUTOFF = 55  # closest titles offered instead: "zzqx" gets none, not fiv
 NAMING_SHARE = 0.6  # of a few words that point at one paper by its title (``one_titled``)
 EXACT = 95  # WRatio of a title typed in full; then other matches are not offered
 RELATED = 3
-# Past this many chunks, related papers are found from the int8 chunk rows first.
-ROUGH_FROM = 10_000
 ECHOED = 80  # characters of the typed text an error repeats
 GLUED = 15  # letters of a typed word that is likely several words without spaces
 CLOSED_UP_WORDS = 3  # words of a query tried closed up as one name ("hamming mesh")

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from retrieval.index.compact import Int8Scores
 from retrieval.index.embedding import Vectors
 from retrieval.index.grouping import grouped
+from retrieval.index.rows import gather
 from retrieval.index.top import top_k
 
 Ids = npt.NDArray[np.int32]
@@ -25,6 +26,9 @@ Rows = npt.NDArray[np.intp]
 BLOCK = 4096  # papers summed at once by ``norms`` (~10k chunk vectors, ~15 MB)
 # Papers scored again exactly after a first stage of rough chunk scores (``nearest``).
 RESCORED_PAPERS = 50
+# Past this many chunks, papers are compared from the int8 chunk rows first (related
+# papers), or only (an author's representative papers).
+ROUGH_FROM = 10_000
 
 
 class ChunkRows:
@@ -44,9 +48,22 @@ class ChunkRows:
         """Return the rows of a paper's chunks, in chunk order."""
         return self._order[self._indptr[paper] : self._indptr[paper + 1]]
 
-    def paper_vectors(self, papers: Sequence[int]) -> Vectors:
-        """Return these papers' vectors, computed as ingest computes them."""
-        sums = np.stack([self.vectors[self.of(p)].sum(axis=0) for p in papers])
+    def paper_vectors(self, papers: Sequence[int], int8: Int8Scores | None = None) -> Vectors:
+        """Return these papers' vectors, computed as ingest computes them; from the int8
+        rows (within ~0.5%) when given: an author's thousands of papers would otherwise
+        read most of the float32 file (at 100k, 291 of its 350 MB for one author)."""
+        rows = [self.of(p) for p in papers]
+        ids = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
+        if int8 is not None:
+            flat = (int8.rows[ids] * int8.scales[ids, None]).astype(np.float32)
+        else:
+            flat = gather(self.vectors, ids)
+        counts = np.array([len(r) for r in rows], dtype=np.intp)
+        sums = np.zeros((len(rows), flat.shape[1]), dtype=np.float32)
+        held = counts > 0  # one reduction for all papers: an author may have 38k of them
+        if held.any():
+            starts = (np.cumsum(counts) - counts)[held]
+            sums[held] = np.add.reduceat(flat, starts, axis=0)
         lengths = np.linalg.norm(sums, axis=1, keepdims=True)
         return np.asarray(sums / np.where(lengths > 0, lengths, 1.0), dtype=np.float32)
 

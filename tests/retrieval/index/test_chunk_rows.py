@@ -59,3 +59,16 @@ def test_nearest_papers_from_int8_rows_are_the_exact_ones(seed: int) -> None:
         exact = table.nearest(vector, 4)
         assert table.nearest(vector, 4, rough).tolist() == exact.tolist()
         assert exact[0] == paper  # a paper is nearest to itself
+
+
+def test_paper_vectors_from_int8_rows_are_within_half_a_percent() -> None:
+    """An author's representative papers come from int8 rows past ``ROUGH_FROM`` chunks."""
+    rng = np.random.default_rng(7)
+    paper_of = np.repeat(np.arange(500), rng.integers(1, 5, size=500)).astype(np.int32)
+    vectors = rng.normal(size=(len(paper_of), 384))
+    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    table = ChunkRows(paper_of, 500, vectors)
+    papers = list(range(0, 500, 3))
+    exact = table.paper_vectors(papers)
+    rough = table.paper_vectors(papers, Int8Scores.of(vectors))
+    assert np.abs(np.sum(exact * rough, axis=1) - 1.0).max() < 0.005  # cosine to exact
