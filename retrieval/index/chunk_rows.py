@@ -23,7 +23,7 @@ from retrieval.index.top import top_k
 
 Ids = npt.NDArray[np.int32]
 Rows = npt.NDArray[np.intp]
-BLOCK = 4096  # papers summed at once by ``norms`` (~10k chunk vectors, ~15 MB)
+BLOCK = 4096  # papers summed at once (``norms``, ``paper_vectors``): ~10k chunk rows, ~15 MB
 # Papers scored again exactly after a first stage of rough chunk scores (``nearest``).
 RESCORED_PAPERS = 50
 # Past this many chunks, papers are compared from the int8 chunk rows first (related
@@ -52,20 +52,27 @@ class ChunkRows:
         """Return these papers' vectors, computed as ingest computes them; from the int8
         rows (within ~0.5%) when given: an author's thousands of papers would otherwise
         read most of the float32 file (at 100k, 291 of its 350 MB for one author)."""
+        sums = np.zeros((len(papers), self.vectors.shape[1]), dtype=np.float32)
+        for begin in range(0, len(papers), BLOCK):  # an author may have 38k papers
+            sums[begin : begin + BLOCK] = self._sums(papers[begin : begin + BLOCK], int8)
+        lengths = np.linalg.norm(sums, axis=1, keepdims=True)
+        return np.asarray(sums / np.where(lengths > 0, lengths, 1.0), dtype=np.float32)
+
+    def _sums(self, papers: Sequence[int], int8: Int8Scores | None) -> Vectors:
+        """Return the sum of each paper's chunk vectors, added in chunk order."""
         rows = [self.of(p) for p in papers]
         ids = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
         if int8 is not None:
-            flat = (int8.rows[ids] * int8.scales[ids, None]).astype(np.float32)
+            flat = np.multiply(int8.rows[ids], int8.scales[ids, None], dtype=np.float32)
         else:
             flat = gather(self.vectors, ids)
         counts = np.array([len(r) for r in rows], dtype=np.intp)
-        sums = np.zeros((len(rows), flat.shape[1]), dtype=np.float32)
-        held = counts > 0  # one reduction for all papers: an author may have 38k of them
-        if held.any():
-            starts = (np.cumsum(counts) - counts)[held]
-            sums[held] = np.add.reduceat(flat, starts, axis=0)
-        lengths = np.linalg.norm(sums, axis=1, keepdims=True)
-        return np.asarray(sums / np.where(lengths > 0, lengths, 1.0), dtype=np.float32)
+        starts = np.cumsum(counts) - counts
+        sums = np.zeros((len(rows), self.vectors.shape[1]), dtype=np.float32)
+        for k in range(int(counts.max(initial=0))):  # every paper's k-th chunk at once
+            having = np.flatnonzero(counts > k)
+            sums[having] += flat[starts[having] + k]
+        return sums
 
     def paper_cosines(self, vector: Vectors) -> npt.NDArray[np.float64]:
         """Return every paper's vector's cosine with ``vector``, from one scan of the chunk

@@ -72,3 +72,17 @@ def test_paper_vectors_from_int8_rows_are_within_half_a_percent() -> None:
     exact = table.paper_vectors(papers)
     rough = table.paper_vectors(papers, Int8Scores.of(vectors))
     assert np.abs(np.sum(exact * rough, axis=1) - 1.0).max() < 0.005  # cosine to exact
+
+
+def test_paper_vectors_summed_block_by_block_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(11)
+    paper_of = rng.integers(0, 60, size=200).astype(np.int32)  # shuffled, some papers empty
+    vectors = rng.normal(size=(200, 16)).astype(np.float32)
+    table = ChunkRows(paper_of, 60, vectors)
+    papers = list(range(60))
+    whole = table.paper_vectors(papers)
+    monkeypatch.setattr(chunk_rows, "BLOCK", 7)
+    assert np.array_equal(table.paper_vectors(papers), whole)
+    expected = [vectors[paper_of == p].sum(axis=0) for p in papers]
+    norms = np.linalg.norm(expected, axis=1, keepdims=True)
+    np.testing.assert_allclose(whole, expected / np.where(norms > 0, norms, 1), atol=1e-6)
