@@ -11,8 +11,8 @@ are copied, and the file's pages stay in the page cache, which the kernel may dr
 
 from __future__ import annotations
 
+import mmap
 import os
-import threading
 
 import numpy as np
 import numpy.typing as npt
@@ -21,41 +21,46 @@ from retrieval.index.embedding import Vectors
 
 READ_FROM = 4096  # rows a matrix needs before its rows are read from the file
 READ_SHARE = 16  # past 1 in this many of its rows, indexing the mapping reads less
-OPEN_FILES = 8  # matrices of the generations a process serves, and the last ones
-
-_lock = threading.Lock()
-_files: dict[str, int] = {}  # file name -> descriptor open for reading
 
 
 def gather(matrix: Vectors, rows: npt.ArrayLike) -> Vectors:
-    """Return ``matrix[rows]`` (in the given order) as a float32 array in memory."""
-    picked = np.asarray(rows, dtype=np.int64)
-    name = getattr(matrix, "filename", None)
-    offset = getattr(matrix, "offset", None)
-    whole = len(matrix) >= READ_FROM and len(picked) * READ_SHARE <= len(matrix)
-    if name is None or offset is None or not whole or not matrix.flags.c_contiguous:
+    """Return ``matrix[rows]`` (integer rows, in the given order) as an array in memory.
+
+    The file is opened for each call, so no descriptor outlives it (a replaced
+    generation's file is not kept open) and none is shared between threads.
+    """
+    picked = np.asarray(rows)
+    if picked.dtype == bool or not _whole_file(matrix) or picked.ndim != 1:
         return np.asarray(matrix[picked])
+    count = len(matrix)
+    if count < READ_FROM or len(picked) * READ_SHARE > count:
+        return np.asarray(matrix[picked])
+    picked = picked.astype(np.int64)
+    if len(picked) and (picked.min() < -count or picked.max() >= count):
+        raise IndexError(f"row out of range for a matrix of {count} rows")
+    picked %= count
     width = matrix.strides[0]
+    start = int(getattr(matrix, "offset", 0))
     out = np.empty((len(picked), matrix.shape[1]), dtype=matrix.dtype)
     try:
-        descriptor = _descriptor(str(name))
-        for at, row in enumerate(picked.tolist()):
-            os.preadv(descriptor, [memoryview(out[at]).cast("B")], offset + row * width)
-    except OSError:  # the file was replaced since: the mapping still holds it
+        descriptor = os.open(str(getattr(matrix, "filename", "")), os.O_RDONLY)
+    except OSError:  # the file was removed since: the mapping still holds it
         return np.asarray(matrix[picked])
+    try:
+        if hasattr(os, "posix_fadvise"):  # no read-ahead around each row
+            os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_RANDOM)
+        for at, row in enumerate(picked.tolist()):
+            if os.preadv(descriptor, [memoryview(out[at]).cast("B")], start + row * width) < width:
+                return np.asarray(matrix[picked])  # a shorter file than mapped
+    finally:
+        os.close(descriptor)
     return out
 
 
-def _descriptor(name: str) -> int:
-    """Return a descriptor open on a matrix file, opened once (the oldest closed past
-    ``OPEN_FILES``: a replaced generation's files go when newer ones come)."""
-    with _lock:
-        if name in _files:
-            return _files[name]
-        descriptor = os.open(name, os.O_RDONLY)
-        if hasattr(os, "posix_fadvise"):  # no read-ahead around each row
-            os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_RANDOM)
-        _files[name] = descriptor
-        while len(_files) > OPEN_FILES:
-            os.close(_files.pop(next(iter(_files))))
-        return descriptor
+def _whole_file(matrix: Vectors) -> bool:
+    """Return True for a C-ordered matrix mapped from a whole file (not a slice of one)."""
+    return (
+        isinstance(getattr(matrix, "base", None), mmap.mmap)
+        and getattr(matrix, "filename", None) is not None
+        and matrix.flags.c_contiguous
+    )

@@ -24,8 +24,6 @@ MIN_PART = 3  # the shortest word a closed-up compound is split into ("one" of "
 MIN_ACRONYM, MAX_ACRONYM = 2, 6  # letters of an acronym a question defines ("IR", "PIM")
 TYPO_LETTERS = 5  # shorter words are read as typed: one edit makes another word too often
 TYPO_ZIPF = 2.0  # a word this common in English is meant ("vision" is not "version")
-EVERYDAY_ZIPF = 4.0  # a mixed-case word this common is an everyday word ("PhD", "iPhone")
-ACRONYM_RUN = re.compile(r"[A-Z]{2}")  # capitals in a row: "ZeRO", "sPIN" stay names
 
 
 class Vocabulary:
@@ -232,7 +230,7 @@ def entities(text: str) -> list[str]:
         before = text[: match.start()].rstrip()
         mid_sentence = bool(before) and before[-1] not in ".!?:;¿¡"
         inner = any(c.isupper() or c.isdigit() for c in word[1:])
-        capital = (word[0].isupper() or inner) and not _everyday(word)
+        capital = word[0].isupper() or inner
         if capital and run and text[last_end : match.start()] == " ":
             run.append(word)
         else:
@@ -244,17 +242,6 @@ def entities(text: str) -> list[str]:
         last_end = match.end()
     _close(run, found)
     return found
-
-
-def _everyday(word: str) -> bool:
-    """Return True for a common English word written in mixed case ("PhD", "iPhone",
-    "YouTube"): letters only, no two capitals in a row, and at least ``EVERYDAY_ZIPF``
-    common once folded. It is something everybody has, not a thing a paper names."""
-    mixed = any(c.isupper() for c in word[1:]) and not word.isupper()
-    return (
-        mixed and word.isalpha() and not ACRONYM_RUN.search(word)
-        and zipf(fold(word)) >= EVERYDAY_ZIPF
-    )  # fmt: skip
 
 
 def _close(run: list[str], found: list[str]) -> list[str]:

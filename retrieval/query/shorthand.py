@@ -1,21 +1,22 @@
-"""Chat shorthand written without vowels: "pprs abt sprs frmts" is "papers about sparse
-formats".
+"""Chat shorthand written without vowels: "pls list pprs abt sprs frmts" is "please
+list papers about sparse formats".
 
-People typing fast drop a word's vowels and keep its first letter ("ppl", "pls", "abt",
+People typing fast drop a word's vowels and keep its first letter ("pls", "abt",
 "ntwrk", "qntztn"). In a question read as English, such a word is read as the word it
 abbreviates when:
 
 - it is typed in lower case, three letters or longer, with no vowel after its first
-  letter ("pls", not "PLS" or "gpu");
-- the corpus does not use it as a word ("gnn", "llm" and "hls" stay as typed);
-- a word of the corpus, or an everyday English word (Zipf ``EVERYDAY_ZIPF`` or more:
-  "about", "paper", not "reunion" for "rnn"), has exactly its letters once the vowels
-  after the first letter are gone; the corpus's most common such word first;
+  letter ("pls", not "PLS" or "gpu"), and the corpus does not use it as a word ("gnn",
+  "llm" and "hls" stay as typed);
+- a word with the same letters once the vowels after the first are gone is an English
+  stop word ("about", "please", "papers") or, for a typed word of four letters or more,
+  a word of the corpus (the most common one); three-letter acronyms ("vlm", "rng",
+  "svd", "ptr") would otherwise turn into everyday words ("volume", "range");
 - that word is at least ``MIN_DROPPED`` letters longer (with one vowel gone it is as
   often another word or an abbreviation: "int", "smth") and ``SHORTHAND_GAP`` more
   common on the Zipf scale ("pls" 3.7, "please" 5.6; "cnn" 4.3 is no "canon").
 
-The words come from wordfreq's English list and the corpus; none is written here.
+The words come from the stop-word list and the corpus; none is written here.
 """
 
 from __future__ import annotations
@@ -25,9 +26,8 @@ from collections.abc import Iterable
 from functools import cache, cached_property
 
 from retrieval.index.vocabulary import zipf
+from retrieval.text import stopwords
 
-ENGLISH_WORDS = 5_000  # the most common English words a shorthand may stand for
-EVERYDAY_ZIPF = 4.5  # and how common they must be: "about", "paper", not "reunion"
 SHORTHAND_GAP = 1.5  # Zipf points a full word must be more common than its shorthand
 MIN_LETTERS = 3
 MIN_DROPPED = 2  # one vowel dropped is as often another word: "int", "smth", "als"
@@ -41,14 +41,12 @@ def skeleton(word: str) -> str:
 
 
 @cache
-def _english() -> dict[str, str]:
-    """Return the most common English word of more than three letters for each skeleton."""
-    from wordfreq import top_n_list
-
+def _framing() -> dict[str, str]:
+    """Return the stop words of more than three letters by skeleton ("ppr": "paper")."""
     found: dict[str, str] = {}
-    for word in top_n_list("en", ENGLISH_WORDS):
-        if word.isalpha() and len(word) > MIN_LETTERS and zipf(word) >= EVERYDAY_ZIPF:
-            found.setdefault(skeleton(word), word)  # the list is most common first
+    for word in sorted(stopwords(), key=lambda w: (-zipf(w), w)):
+        if word.isalpha() and len(word) > MIN_LETTERS:
+            found.setdefault(skeleton(word), word)
     return found
 
 
@@ -76,8 +74,8 @@ class Shorthand:
         if typed in self.corpus or any(c in VOWELS for c in typed[1:]):
             return None
         form = skeleton(typed)
-        ours = self._corpus_forms.get(form)
-        full = max(ours, key=lambda w: (zipf(w), w)) if ours else _english().get(form)
+        ours = self._corpus_forms.get(form) if len(typed) > MIN_LETTERS else None
+        full = max(ours, key=lambda w: (zipf(w), w)) if ours else _framing().get(form)
         if full is None or len(full) - len(typed) < MIN_DROPPED:
             return None
         if zipf(full) - zipf(typed) < SHORTHAND_GAP:

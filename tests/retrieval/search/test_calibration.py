@@ -68,14 +68,6 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     assert entities("Which papers use graphs?") == []  # a sentence starts with a capital
 
 
-def test_everyday_words_in_mixed_case_are_not_names() -> None:
-    assert entities("I'm a PhD student; which papers should I read?") == []
-    assert entities("saw a talk on YouTube about it, on my iPhone") == []
-    assert entities("the PhD thesis that introduced GraphCast") == ["GraphCast"]
-    # capitals in a row spell an acronym, so a common word written so is a name
-    assert entities("the ZeRO paper and the sPIN paper") == ["ZeRO", "sPIN"]
-
-
 def test_the_vocabulary_knows_plurals_prefixes_and_phrases() -> None:
     words = Vocabulary.of(["Results on MobileNetV2 and DSP blocks, run on Piz Daint."])
     assert words.knows("dsps") and words.knows("mobilenet") and not words.knows("resnet")
