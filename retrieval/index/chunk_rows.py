@@ -18,7 +18,6 @@ import numpy.typing as npt
 from retrieval.index.compact import Int8Scores
 from retrieval.index.embedding import Vectors
 from retrieval.index.grouping import grouped
-from retrieval.index.rows import gather
 from retrieval.index.top import top_k
 
 Ids = npt.NDArray[np.int32]
@@ -51,7 +50,7 @@ class ChunkRows:
     def paper_vectors(self, papers: Sequence[int], int8: Int8Scores | None = None) -> Vectors:
         """Return these papers' vectors, computed as ingest computes them; from the int8
         rows (within ~0.5%) when given: an author's thousands of papers would otherwise
-        read most of the float32 file (at 100k, 291 of its 350 MB for one author)."""
+        page in most of the float32 file (at 100k, 291 of its 350 MB for one author)."""
         sums = np.zeros((len(papers), self.vectors.shape[1]), dtype=np.float32)
         for begin in range(0, len(papers), BLOCK):  # an author may have 38k papers
             sums[begin : begin + BLOCK] = self._sums(papers[begin : begin + BLOCK], int8)
@@ -65,7 +64,7 @@ class ChunkRows:
         if int8 is not None:
             flat = np.multiply(int8.rows[ids], int8.scales[ids, None], dtype=np.float32)
         else:
-            flat = gather(self.vectors, ids)
+            flat = np.asarray(self.vectors[ids])
         counts = np.array([len(r) for r in rows], dtype=np.intp)
         starts = np.cumsum(counts) - counts
         sums = np.zeros((len(rows), self.vectors.shape[1]), dtype=np.float32)

@@ -16,7 +16,6 @@ import numpy as np
 
 from retrieval.index.embedding import Vectors
 from retrieval.index.loaded import LoadedIndex
-from retrieval.index.rows import gather
 from retrieval.search.snippets import Prepared, prepare
 from retrieval.text import Sentence
 
@@ -73,4 +72,4 @@ class Quoter:
             overlaps = [min(sentence.end, c.end) - max(sentence.start, c.start) for c in chunks]
             return chunk_rows[int(np.argmax(overlaps))]
 
-        return gather(self.index.chunk_vectors, [holding(s) for s in rows])
+        return np.asarray(self.index.chunk_vectors[[holding(s) for s in rows]])

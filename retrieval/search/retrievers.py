@@ -18,7 +18,6 @@ from retrieval.config import RetrievalSettings
 from retrieval.index.embedding import Vectors
 from retrieval.index.filtering import Allowed
 from retrieval.index.loaded import LoadedIndex
-from retrieval.index.rows import gather
 from retrieval.index.top import top_k
 from retrieval.index.vector_store import VectorStore
 
@@ -121,7 +120,7 @@ class Retrievers:
     def cosine(self, pid: str, vector: Vectors) -> float:
         """Return a paper's best chunk cosine from the chunk vectors held in memory."""
         rows = self._chunk_rows.of(self.index.paper_rows[pid])
-        return float((gather(self.index.chunk_vectors, rows) @ vector).max()) if len(rows) else 0.0
+        return float((self.index.chunk_vectors[rows] @ vector).max()) if len(rows) else 0.0
 
     def _best(self, vector: Vectors, rows: Rows, n: int) -> tuple[Rows, Floats]:
         """Return the n best of these chunk rows and their exact cosines, best first.
@@ -141,7 +140,7 @@ class Retrievers:
             if len(rows) < len(vectors):
                 rough = rough[rows]
             picked = rows[np.sort(top_k(rough.astype(np.float64), first))]
-            scores = np.asarray(gather(vectors, picked) @ vector).astype(np.float64)
+            scores = np.asarray(vectors[picked] @ vector).astype(np.float64)
         top = top_k(scores, n)
         return picked[top], scores[top]
 
@@ -157,7 +156,7 @@ class Retrievers:
             return np.asarray(vectors @ vector)
         if len(rows) * GATHER_SHARE > len(vectors):
             return np.asarray((vectors @ vector)[rows])
-        return np.asarray(gather(vectors, rows) @ vector)
+        return np.asarray(vectors[rows] @ vector)
 
     @functools.cached_property
     def chunk_papers(self) -> dict[str, str]:
