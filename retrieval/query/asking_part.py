@@ -33,6 +33,9 @@ POINTING_BACK = re.compile(
 )
 
 
+PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
+
+
 def asking_part(text: str) -> str | None:
     """Return the sentences of a question that ask, when the question also has background
     and they stand alone; None when the whole question is to be searched."""
@@ -62,15 +65,19 @@ def ask_start(text: str) -> int | None:
     return found[first].start
 
 
-def points_back(ask: str) -> bool:
-    """Return True when a pronoun of an ask refers to something said before it.
+def points_back(ask: str, things_only: bool = False) -> bool:
+    """Return True when a pronoun of an ask refers to something said before it; with
+    ``things_only``, a thing, not a person ("his papers" points at an author).
 
     One with ``MIN_OWN_WORDS`` content words of its own sentence before it refers to
     them: "which paper ports an ocean model to Python and then tunes it for GPUs?"
     is about the ocean model; "does any paper improve its scheduler?" is about what
     came before.
     """
-    pointer = POINTING_BACK.search(ask)
+    pointers = POINTING_BACK.finditer(ask)
+    pointer = next(
+        (p for p in pointers if not things_only or p.group().lower() not in PERSONAL), None
+    )
     if pointer is None:
         return False
     start = max(ask.rfind(mark, 0, pointer.start()) for mark in ".?!;")

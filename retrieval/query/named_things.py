@@ -27,7 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retrieval.index.vocabulary import Vocabulary, entities, zipf
-from retrieval.text import WORDS, fold, stopwords, tokenize
+from retrieval.query.asking_part import points_back
+from retrieval.text import WORDS, fold, sentences, stopwords, tokenize
 
 GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation ("ML")
 COMMON_ZIPF = 3.5  # a capitalized English word this common is a word, not a name
@@ -151,13 +152,15 @@ def _noun_on(before: str) -> bool:
     return len(words) >= 2 and words[-1] in ("on", "about") and words[-2] in KIND_NOUNS
 
 
-def presumed(found: Absent, text: str, topic_words: int) -> bool:
+def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> bool:
     """Return True when the question is built on an absent name, judged by its form.
 
     The name modifies the noun of what is asked ("the SlimNet paper", "SlimNet's
     topology", "in the SlimNet work"), is the object of the asking verb ("summarize
     SlimNet", "the paper that introduced SlimNet", "anything on SlimNet?"), or its words
-    are at least half of the topic's content words ("anything on SlimNet?")."""
+    are at least half of the topic's content words ("anything on SlimNet?") in the
+    sentence that asks, not in one before it (read in ``question`` when given: the text
+    searched has lost the words that framed it)."""
     after = [w.casefold() for w in WORDS.findall(text[found.end :])[:2]]
     before = [w.casefold() for w in WORDS.findall(text[: found.start])[-1:]]
     possessive = text[found.end : found.end + 2] in ("'s", "’s")
@@ -167,5 +170,19 @@ def presumed(found: Absent, text: str, topic_words: int) -> bool:
         return True
     if _noun_on(text[: found.start]):
         return True
+    if _before_the_ask(found.name, question or text):
+        return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE
+
+
+def _before_the_ask(name: str, question: str) -> bool:
+    """Return True when a name stands only in sentences of the question before the one
+    that asks (the first ending in "?", else the last), and that one does not point back
+    ("I loved the SlimNet talk. Is there a paper on it?" is about SlimNet)."""
+    said = sentences(question)
+    ask = next((s for s in said if s.text.rstrip().endswith("?")), said[-1] if said else None)
+    if ask is None or points_back(ask.text, things_only=True):
+        return False
+    at = question.find(name)
+    return at >= 0 and at + len(name) <= ask.start and name not in question[ask.start :]

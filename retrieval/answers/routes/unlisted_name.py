@@ -38,7 +38,8 @@ class UnlistedName(SearchedRoute):
         vocabulary = self.parts.searcher.vocabulary
         found = absent(text, vocabulary, [p for p in people if p], intent.language == "en")
         topic = len(content_words(intent.topic))
-        return [name for name in found if presumed(name, text, topic)]
+        question = reading.intent.question
+        return [name for name in found if presumed(name, text, topic, question)]
 
     def note(self, reading: Reading) -> str | None:
         names = " or ".join(f"“{found.name}”" for found in self.presumed(reading))

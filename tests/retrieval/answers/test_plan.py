@@ -41,6 +41,7 @@ PLANS = [
     ("the ResNet paper", NONE, "unlisted-paper", NONE),
     ("Can you summarize Zhang's SlimNet paper?", NONE, "unlisted-name", Filters(author=ZHANG)),
     ("what did the RoboSched work find?", NONE, "unlisted-name", NONE),
+    ("I read about RoboSched. Is there a paper on it?", NONE, "unlisted-name", NONE),
     (
         "Hoefler's QuokkaNet topology: what does it cost?",
         NONE,
@@ -104,6 +105,9 @@ def test_a_name_no_listed_paper_mentions_is_said_with_the_authors_closest(
         "we prototype on SlimNet boards; which papers quantize language models to 4 bits?",
         "which papers study the robustness of graph neural networks?",
         "tell me about the GPTQ paper",
+        # a name only in a sentence before the ask, which points at a person, not at it
+        "Doing an MSc with Zhiru Zhang. Which of his papers are listed?",
+        "Our lab runs SlimNet clusters. Which papers quantize language models?",
     ],
 )
 def test_a_name_in_passing_or_a_listed_name_is_not_a_presumption(
