@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from retrieval.query.asking import content_words
-from retrieval.text import sentences
+from retrieval.text import Sentence, sentences
 
 MIN_OWN_WORDS = 3  # content words the asking part needs to be searched alone
 MIN_BACKGROUND = 2  # sentences before the ask: one is a lead-in ("I read X. Is there Y?")
@@ -54,8 +54,7 @@ def ask_start(text: str) -> int | None:
     Y. Is there anything on that?" asks about X for Y. A chain of pointers makes the
     whole question the ask."""
     found = sentences(text)
-    first = next((n for n, s in enumerate(found) if s.text.rstrip().endswith("?")), None)
-    first = len(found) - 1 if first is None else first
+    first = asking_sentence(found)
     if first < MIN_BACKGROUND:
         return None
     if points_back(text[found[first].start :]):
@@ -63,6 +62,13 @@ def ask_start(text: str) -> int | None:
         if points_back(found[first].text):
             return None
     return found[first].start
+
+
+def asking_sentence(found: list[Sentence]) -> int:
+    """Return the index of the sentence that asks: the first that ends with "?", else
+    the last (-1 when there is none)."""
+    asking = (n for n, s in enumerate(found) if s.text.rstrip().endswith("?"))
+    return next(asking, len(found) - 1)
 
 
 def points_back(ask: str, things_only: bool = False) -> bool:

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retrieval.index.vocabulary import Vocabulary, entities, zipf
-from retrieval.query.asking_part import points_back
+from retrieval.query.asking_part import asking_sentence, points_back
 from retrieval.text import WORDS, fold, sentences, stopwords, tokenize
 
 GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation ("ML")
@@ -181,8 +181,9 @@ def _before_the_ask(name: str, question: str) -> bool:
     that asks (the first ending in "?", else the last), and that one does not point back
     ("I loved the SlimNet talk. Is there a paper on it?" is about SlimNet)."""
     said = sentences(question)
-    ask = next((s for s in said if s.text.rstrip().endswith("?")), said[-1] if said else None)
-    if ask is None or points_back(ask.text, things_only=True):
+    if not said:
         return False
-    at = question.find(name)
-    return at >= 0 and at + len(name) <= ask.start and name not in question[ask.start :]
+    ask = said[asking_sentence(said)]
+    if points_back(ask.text, things_only=True):
+        return False
+    return name in question[: ask.start] and name not in question[ask.start :]
