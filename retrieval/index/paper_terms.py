@@ -18,6 +18,8 @@ no Python object per paper is built or kept.
 from __future__ import annotations
 
 import functools
+import logging
+import os
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,10 +29,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from retrieval.index.stems import StemIndex
+from retrieval.index.stems import StemIndex, postings
 from retrieval.index.vocabulary import folded_words
 from retrieval.models import Paper
 from retrieval.text import Sentence, is_code_sentence, tokenize
+
+log = logging.getLogger(__name__)
 
 FORMAT = 2  # bump when the saved arrays change meaning
 Ids = npt.NDArray[np.int32]
@@ -67,6 +71,7 @@ class PaperTerms:
     pairs: Rows  # sorted unique adjacent pairs, first << 32 | second
     code: npt.NDArray[np.bool_]
     vocabulary: list[str]  # every folded word of titles and abstracts (``Vocabulary``)
+    kept_postings: Rows | None = None  # read from the cache files; else ``postings``
 
     @classmethod
     def compute(
@@ -83,9 +88,16 @@ class PaperTerms:
         """Return each stem's id."""
         return {stem: code for code, stem in enumerate(self.stems)}
 
+    @functools.cached_property
+    def postings(self) -> Rows:
+        """Return the rows of the papers holding each stem: ``words`` transposed."""
+        if self.kept_postings is not None:
+            return self.kept_postings
+        return Rows(*postings(self.words.indptr, self.words.values, len(self.stems)))
+
     def stem_index(self) -> StemIndex:
         """Return which papers hold each stem (the postings of ``words``)."""
-        return StemIndex(self.ids, self.words.indptr, self.words.values)
+        return StemIndex(self.ids, (self.postings.indptr, self.postings.values))
 
     def coverage(self, rows: Values, weights: Mapping[str, float], part: str = "words") -> Row:
         """Return, per paper row, the weighted share of the stems it holds (0 to 1), in its
@@ -110,7 +122,7 @@ class PaperTerms:
         """Write the arrays into ``folder``: the rows as ``.npy`` files, read back
         memory-mapped (a question touches its candidates' rows only), the rest in
         ``terms.npz``. The folder is a generation's, written whole then renamed."""
-        for name in ROWS:
+        for name in (*ROWS, POSTINGS):
             rows = getattr(self, name)
             np.save(folder / f"terms_{name}_indptr.npy", rows.indptr)
             np.save(folder / f"terms_{name}_values.npy", rows.values)
@@ -142,10 +154,43 @@ class PaperTerms:
             return None  # a missing or torn file is computed again, never trusted
         if any(len(r.indptr) != papers + 1 or r.indptr[-1] != len(r.values) for r in rows.values()):
             return None
-        return cls(stems=stems, code=code, vocabulary=vocabulary, **rows)
+        kept = _postings(folder, len(stems), len(rows["words"].values))
+        return cls(stems=stems, code=code, vocabulary=vocabulary, kept_postings=kept, **rows)
+
+    def keep_postings(self, folder: Path) -> None:
+        """Add the postings to a generation's folder kept before they were (atomically;
+        a failure only logs: they are built again at the next start)."""
+        if self.kept_postings is not None:
+            return
+        for part, values in (("indptr", self.postings.indptr), ("values", self.postings.values)):
+            temporary = folder / f".terms_{POSTINGS}_{part}.{os.getpid()}.tmp.npy"
+            try:
+                np.save(temporary, values)
+                os.replace(temporary, folder / f"terms_{POSTINGS}_{part}.npy")
+            except OSError as exc:
+                log.info("cannot keep the stem postings in %s: %s", folder, exc)
+                temporary.unlink(missing_ok=True)
+                return
 
 
 ROWS = ("words", "titles", "pairs")
+POSTINGS = "postings"  # kept beside the rows; a folder kept before them gets them added
+
+
+def _postings(folder: Path, stems: int, pairs: int) -> Rows | None:
+    """Return the kept postings of ``stems`` stems over ``pairs`` (paper, stem) pairs, or
+    None when they are missing or torn (the values are written last: a torn pair of
+    files has a short or missing values file)."""
+    try:
+        kept = Rows(
+            np.load(folder / f"terms_{POSTINGS}_indptr.npy", mmap_mode="r"),
+            np.load(folder / f"terms_{POSTINGS}_values.npy", mmap_mode="r"),
+        )
+    except (OSError, ValueError, EOFError):
+        return None
+    if len(kept.indptr) != stems + 1 or kept.indptr[-1] != pairs or len(kept.values) != pairs:
+        return None
+    return kept
 
 
 class TermsCounter:

@@ -2,13 +2,13 @@
 
 A set of paper ids per stem took 57 MB at 10k papers (~570 MB projected at 100k,
 bench/scale.py); here the rows of the papers holding each stem are one compressed-row
-matrix of int32, built when first asked from the papers' own stem ids
-(``retrieval.index.paper_terms``).
+matrix of int32 (``postings``), the transpose of the papers' own stem ids
+(``retrieval.index.paper_terms``). Building it sorts every (paper, stem) pair: 2.6 s of
+a 100k start, so a generation's cache files keep it.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -18,19 +18,16 @@ import numpy.typing as npt
 from retrieval.index.grouping import grouped
 
 Ids = npt.NDArray[np.int32]
+Postings = tuple[npt.NDArray[np.int64], npt.NDArray[Any]]  # (indptr, int32 rows): ``postings``
 
 
 class StemIndex:
     """The stems of a corpus's papers, to find the papers that hold given stems."""
 
-    def __init__(
-        self, ids: Mapping[str, int], indptr: npt.NDArray[np.int64], papers: npt.NDArray[Any]
-    ) -> None:
-        """Index papers given as compressed rows of stem ids (``retrieval.index.paper_terms``):
-        row ``r``'s stem ids are ``papers[indptr[r]:indptr[r + 1]]``, each once; ``ids``
-        maps each stem to its id."""
+    def __init__(self, ids: Mapping[str, int], held: Postings) -> None:
+        """Index the ``postings`` of papers' stems; ``ids`` maps each stem to its id."""
         self.ids = ids
-        self._indptr, self._papers = indptr, papers
+        self._postings = held
 
     def count(self, stem: str) -> int:
         """Return how many papers hold a stem."""
@@ -62,11 +59,12 @@ class StemIndex:
             held = np.intersect1d(held, more, assume_unique=True)
         return held
 
-    @functools.cached_property
-    def _postings(self) -> tuple[npt.NDArray[np.int64], Ids]:
-        """Return (indptr, rows): the rows of the papers holding stem ``i`` are
-        ``rows[indptr[i]:indptr[i + 1]]``, ascending."""
-        lengths = np.diff(self._indptr)
-        owners = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
-        order, indptr = grouped(self._papers, len(self.ids))  # rows ascending within a stem
-        return indptr, owners[order]
+
+def postings(indptr: npt.NDArray[np.int64], papers: npt.NDArray[Any], stems: int) -> Postings:
+    """Return (indptr, rows) for papers given as compressed rows of stem ids (row ``r``'s
+    are ``papers[indptr[r]:indptr[r + 1]]``, each once): the rows of the papers holding
+    stem ``i`` are ``rows[indptr[i]:indptr[i + 1]]``, ascending."""
+    lengths = np.diff(indptr)
+    owners = np.repeat(np.arange(len(lengths), dtype=np.int32), lengths)
+    order, held = grouped(np.asarray(papers), stems)  # rows ascending within a stem
+    return held, owners[order]

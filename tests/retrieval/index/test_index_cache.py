@@ -73,6 +73,9 @@ def test_the_ingest_keeps_what_a_load_from_chroma_would_keep(
         if path.suffix == ".json":
             assert json.loads(path.read_text()) == json.loads(other.read_text()), path.name
             continue
+        if path.suffix == ".txt":
+            assert path.read_bytes() == other.read_bytes(), path.name
+            continue
         if path.name.endswith("_vectors.npy"):  # Chroma renormalizes what it stores
             np.testing.assert_allclose(np.load(path), np.load(other), atol=1e-7)
             continue
@@ -93,7 +96,10 @@ def _refuse(*args: object) -> None:
     raise AssertionError("the generation was read from Chroma")
 
 
-@pytest.mark.parametrize("torn", ["chunk_vectors.npy", "terms.npz", "terms_pairs_values.npy"])
+@pytest.mark.parametrize(
+    "torn",
+    ["chunk_vectors.npy", "terms.npz", "terms_pairs_values.npy", "abstracts.txt"],
+)
 def test_a_torn_cache_is_read_from_chroma_again_and_replaced(
     fake_embedder: FakeEmbedder, indexed_copy: Path, torn: str
 ) -> None:
@@ -107,6 +113,29 @@ def test_a_torn_cache_is_read_from_chroma_again_and_replaced(
     assert not _kept(tmp_path / "index-cache", first)
     assert _answers(Engine(RetrievalSettings(), chroma, fake_embedder)) == expected
     assert _kept(tmp_path / "index-cache", first)  # kept again, whole, for the next start
+
+
+def test_a_folder_kept_with_its_abstracts_inside_is_read_then_rewritten_without(
+    fake_embedder: FakeEmbedder, indexed_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chroma = ChromaSettings(path=indexed_copy / "index")
+    first = Engine(RetrievalSettings(), chroma, fake_embedder)
+    expected, papers = _answers(first), list(first.searcher.index.papers.values())
+    kept = indexed_copy / "index-cache" / first.searcher.index.generation
+    described = json.loads((kept / "tables.json").read_text())
+    rows = zip(described["papers"], papers, strict=True)
+    inside = [{**row, "abstract": paper.abstract} for row, paper in rows]
+    (kept / "tables.json").write_text(json.dumps({**described, "format": 4, "papers": inside}))
+    (kept / "abstracts.txt").unlink()
+    (kept / "abstracts.npy").unlink()
+    monkeypatch.setattr(VectorStore, "read", _refuse)
+    upgraded = Engine(RetrievalSettings(), chroma, fake_embedder)
+    assert _answers(upgraded) == expected
+    assert json.loads((kept / "tables.json").read_text()) == described  # format 5 again
+    again = Engine(RetrievalSettings(), chroma, fake_embedder)
+    assert list(again.searcher.index.papers.values()) == papers
+    assert _answers(again) == expected
+    assert not [p.name for p in kept.iterdir() if p.name.startswith(".")]
 
 
 def _kept(cache: Path, engine: Engine) -> bool:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import tempfile
 from itertools import pairwise
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -74,3 +76,35 @@ def test_a_question_keeps_its_terms_and_takes_only_known_other_stems(text: str) 
     own, asked = terms(text), question_terms(text, known)
     assert [t.word for t in asked] == [t.word for t in own]
     assert all(a.stem == o.stem or a.stem in known for a, o in zip(asked, own, strict=True))
+
+
+@given(TEXTS)
+def test_kept_postings_answer_as_the_ones_built_from_the_rows(texts: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        built = PaperTerms.compute(papers_of(texts), lambda _: [])
+        built.save(Path(folder))
+        kept = PaperTerms.load(Path(folder), len(texts))
+        assert kept is not None and kept.kept_postings is not None
+        for stem in built.stems:
+            assert (
+                kept.stem_index().rows([stem]).tolist() == built.stem_index().rows([stem]).tolist()
+            )
+
+
+def test_a_folder_kept_before_the_postings_gets_them_and_a_torn_one_is_rebuilt(
+    tmp_path: Path,
+) -> None:
+    papers = papers_of(["sparse graph mesh", "graph FPGA", "stencil mesh graph"])
+    PaperTerms.compute(papers, lambda _: []).save(tmp_path)
+    (tmp_path / "terms_postings_values.npy").unlink()  # as an older ingest left it
+    before = PaperTerms.load(tmp_path, len(papers))
+    assert before is not None and before.kept_postings is None
+    assert before.stem_index().rows(tokenize("graph mesh")).tolist() == [0, 2]
+    before.keep_postings(tmp_path)
+    after = PaperTerms.load(tmp_path, len(papers))
+    assert after is not None and after.kept_postings is not None
+    assert after.stem_index().rows(tokenize("graph mesh")).tolist() == [0, 2]
+    np.save(tmp_path / "terms_postings_values.npy", np.zeros(2, dtype=np.int32))  # torn
+    torn = PaperTerms.load(tmp_path, len(papers))
+    assert torn is not None and torn.kept_postings is None
+    assert torn.stem_index().rows(tokenize("graph")).tolist() == [0, 1, 2]
