@@ -93,7 +93,7 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
     A stem the corpus lacks gets the highest idf in the corpus.
     """
     idf = index.bm25.idf
-    ceiling = max(idf.values(), default=1.0)
+    ceiling = index.bm25.max_idf
     weights: dict[str, float] = {}
     for term in question_terms(question, idf):
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
