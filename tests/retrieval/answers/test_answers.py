@@ -11,7 +11,7 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError
-from retrieval.models import Answer, Filters, Paper
+from retrieval.models import UNSURE, Answer, Filters, Paper
 
 
 def papers(answer: Answer) -> list[str]:
@@ -154,10 +154,13 @@ def test_an_author_who_is_not_listed_is_said_so(engine: Engine) -> None:
     topic = engine.ask("the GPTQ paper by Frantar")
     assert papers(topic)[0].startswith("GPTQ") and "Frantar" in topic.notes[0]
     # A capitalized word after "by" is a person only if it looks like a family name.
+    # (How sure a three-word topic is, is the answer model's to say: "ranking by
+    # Stability" is a "Not a sure match" since it was fitted on every eval set.)
     for question, first in [("schedules written by Slapo", "Slapo"),
                             ("ranking by Stability", "SAGMAN")]:  # fmt: skip
         answer = engine.ask(question)
-        assert papers(answer)[0].startswith(first) and not answer.notes, question
+        assert papers(answer)[0].startswith(first), question
+        assert answer.notes in ((), (UNSURE,)), question  # no "No listed author"
 
 
 def test_an_author_and_years_without_a_match_show_their_papers_of_other_years(
@@ -728,7 +731,6 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
      ("the HOGA paper", "Less is More"),  # "we propose HOGA"
      ("the FPGA paper", "Python FPGA"),  # a word of several papers: a topic
      ("the BNN paper", "Comprehensive Benchmarking"),  # short capitals: an abbreviation
-     ("the ADL paper", "Allo"),  # "accelerator design languages (ADLs)": a defined term
      ("the Hamming Mesh paper", "HammingMesh"), ("the Poly-normer paper", "Polynormer"),
      ("the Student Float paper", "Learning from Students"),  # "Student Float (SF4)"
      # in lower case: a listed paper's name, a topic the abstracts write in lower case
@@ -747,6 +749,15 @@ def test_a_paper_asked_for_by_its_name_or_a_topic_word_is_answered(
 ) -> None:
     answer = engine.ask(question)
     assert not answer.abstained and papers(answer)[0].startswith(first) and not answer.notes
+
+
+def test_a_paper_asked_for_by_a_term_its_abstract_defines_comes_first(engine: Engine) -> None:
+    # "accelerator design languages (ADLs)": the one paper that defines the term is shown
+    # first. A one-word ask of a three-letter abbreviation is below the answer model's
+    # line (P 0.33) since it was fitted on every eval set, so it comes as the closest.
+    answer = engine.ask("the ADL paper")
+    shown = answer.closest if answer.abstained else answer.results
+    assert shown[0].paper.title.startswith("Allo")
 
 
 @pytest.mark.parametrize(

@@ -46,11 +46,12 @@ def test_hybrid_finds_what_only_the_words_give_away(engine: Engine) -> None:
 @pytest.mark.parametrize(
     "question",
     [
-        # The reply once listed HammingMesh first here, though it ranked the image paper
-        # first. (Cut after "redraw it?", the question is just under the answer threshold
-        # with the versions in constraints.txt: P = 0.45.)
-        "could you send a photo as just a text description and have an AI redraw it on the "
-        "other end? how small could that get?",
+        # The reply once listed HammingMesh first for a long everyday question like these,
+        # though it ranked the image-compression paper first.
+        "could a picture be sent as a short written description and drawn again by an AI "
+        "at the other end? how few bits would that take?",
+        "what if my phone described a photo in words and the other phone painted it back "
+        "with AI, how tiny could the message be?",
         "is there a paper on checking what code really ran on a GPU?",
         "how do I train a network whose weights are only +1 and -1?",
     ],
