@@ -43,3 +43,13 @@ def read_text(path: Path) -> str:
     if not text.strip():
         raise CorpusError(f"{path}: the file is empty")
     return text
+
+
+def remove_quietly(*paths: Path) -> None:
+    """Remove files a failed write may have left; a folder that refuses (read-only, gone)
+    keeps them, and the caller's failure stays the one reported."""
+    for path in paths:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            continue

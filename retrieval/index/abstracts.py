@@ -39,7 +39,15 @@ class Abstracts:
         self._fd = os.open(folder / TEXT_FILE, os.O_RDONLY)
         weakref.finalize(self, os.close, self._fd)  # once no paper of the generation is left
         size = os.fstat(self._fd).st_size
-        if len(self._offsets) != papers + 1 or int(self._offsets[-1]) != size:
+        offsets = self._offsets
+        if (
+            offsets.ndim != 1
+            or not np.issubdtype(offsets.dtype, np.integer)
+            or len(offsets) != papers + 1
+            or offsets[0] != 0
+            or offsets[-1] != size
+            or (np.diff(offsets) < 0).any()
+        ):
             raise ValueError(f"{OFFSETS_FILE} does not describe {papers} abstracts of {size} bytes")
 
     def __getitem__(self, row: int) -> str:

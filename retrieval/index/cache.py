@@ -52,6 +52,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from retrieval.files import remove_quietly
 from retrieval.index.abstracts import OFFSETS_FILE, TEXT_FILE, Abstracts, kept_paper
 from retrieval.index.author_rows import AUTHORS_FILE, AuthorRows
 from retrieval.index.bm25 import BM25
@@ -154,7 +155,7 @@ def read_authors(cache: Path, generation: str, papers: Mapping[str, Paper]) -> A
         os.replace(temporary, folder / AUTHORS_FILE)
     except OSError as exc:
         log.info("cannot keep the author rows in %s (grouped again next start): %s", folder, exc)
-        temporary.unlink(missing_ok=True)
+        remove_quietly(temporary)
     return rows
 
 
@@ -412,14 +413,14 @@ def _take_abstracts_out(folder: Path, described: dict[str, Any]) -> None:
     """Rewrite a folder kept in format 4 as format 5 (atomically: the abstracts' files
     first, then tables.json), so that its next loads keep the abstracts off the heap; a
     failure only logs (it is read as format 4 again)."""
-    pid = os.getpid()
+    prefix = f".{os.getpid()}.tmp."
+    temporary = folder / f"{prefix}tables.json"
     try:
-        prefix = f".{pid}.tmp."
         Abstracts.write(folder, (p.pop("abstract") for p in described["papers"]), prefix)
         for name in (TEXT_FILE, OFFSETS_FILE):
             os.replace(folder / f"{prefix}{name}", folder / name)
-        temporary = folder / f".tables.{pid}.tmp.json"
         temporary.write_text(json.dumps({**described, "format": FORMAT}), encoding="utf-8")
         os.replace(temporary, folder / "tables.json")
     except OSError as exc:
         log.info("cannot rewrite %s without its abstracts: %s", folder, exc)
+        remove_quietly(temporary, *(folder / f"{prefix}{n}" for n in (TEXT_FILE, OFFSETS_FILE)))

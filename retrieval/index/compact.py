@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from retrieval.files import remove_quietly
 from retrieval.index.embedding import Vectors
 
 log = logging.getLogger(__name__)
@@ -110,8 +111,8 @@ class Int8Scores:
                 os.replace(folder / name.replace(".npy", f"{suffix}.npy"), folder / name)
         except OSError as exc:
             log.info("cannot keep the int8 chunk rows in %s (made next start): %s", folder, exc)
-            for name in (SCALES_FILE, ROWS_FILE):
-                (folder / name.replace(".npy", f"{suffix}.npy")).unlink(missing_ok=True)
+            names = (SCALES_FILE, ROWS_FILE)
+            remove_quietly(*(folder / n.replace(".npy", f"{suffix}.npy") for n in names))
         return made
 
     def __call__(self, vector: Vectors) -> Vectors:

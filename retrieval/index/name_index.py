@@ -154,6 +154,8 @@ class Words:
         return sorted(found)
 
     def _found(self, needle: str) -> list[int]:
+        if needle in ("", "\n"):  # every word contains the empty run and starts with it
+            return list(range(len(self._vocabulary)))
         found, at = [], self._text.find(needle)
         while at >= 0:
             word = bisect_right(self._starts, at) - 1

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from retrieval.files import remove_quietly
 from retrieval.index.stems import StemIndex, postings
 from retrieval.index.vocabulary import folded_words
 from retrieval.models import Paper
@@ -169,7 +170,7 @@ class PaperTerms:
                 os.replace(temporary, folder / f"terms_{POSTINGS}_{part}.npy")
             except OSError as exc:
                 log.info("cannot keep the stem postings in %s: %s", folder, exc)
-                temporary.unlink(missing_ok=True)
+                remove_quietly(temporary)
                 return
 
 

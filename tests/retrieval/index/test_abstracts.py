@@ -6,6 +6,7 @@ import pickle
 from dataclasses import asdict, replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -70,3 +71,14 @@ def test_torn_files_are_refused(tmp_path: Path) -> None:
         handle.truncate(5)
     with pytest.raises(ValueError):
         Abstracts(tmp_path, 2)
+
+
+@pytest.mark.parametrize(
+    "offsets",
+    [[0.0, 26.0, 35.0], [0, 30, 26, 35], [1, 26, 35], [0, 27, 26]],  # float; out of order
+)
+def test_offsets_that_cannot_be_the_files_are_refused(tmp_path: Path, offsets: list[float]) -> None:
+    _kept(tmp_path, [_paper("p0", "Sparse attention on FPGAs."), _paper("p1", "Stencils.")])
+    np.save(tmp_path / "abstracts.npy", np.asarray(offsets))
+    with pytest.raises(ValueError):
+        Abstracts(tmp_path, len(offsets) - 1)

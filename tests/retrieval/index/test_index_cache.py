@@ -138,6 +138,33 @@ def test_a_folder_kept_with_its_abstracts_inside_is_read_then_rewritten_without(
     assert not [p.name for p in kept.iterdir() if p.name.startswith(".")]
 
 
+def test_a_folder_that_cannot_be_rewritten_is_read_and_left_as_it_was(
+    fake_embedder: FakeEmbedder, indexed_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chroma = ChromaSettings(path=indexed_copy / "index")
+    first = Engine(RetrievalSettings(), chroma, fake_embedder)
+    expected, papers = _answers(first), list(first.searcher.index.papers.values())
+    kept = indexed_copy / "index-cache" / first.searcher.index.generation
+    described = json.loads((kept / "tables.json").read_text())
+    rows = zip(described["papers"], papers, strict=True)
+    inside = [{**row, "abstract": paper.abstract} for row, paper in rows]
+    (kept / "tables.json").write_text(json.dumps({**described, "format": 4, "papers": inside}))
+    for name in ("abstracts.txt", "abstracts.npy"):
+        (kept / name).unlink()
+    write_text = Path.write_text
+
+    def full(path: Path, *args: object, **kwargs: object) -> int:
+        if path.name.startswith("."):
+            raise OSError(28, "No space left on device")
+        return write_text(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(VectorStore, "read", _refuse)
+    assert _answers(Engine(RetrievalSettings(), chroma, fake_embedder)) == expected
+    assert not [p.name for p in kept.iterdir() if p.name.startswith(".")]  # none left
+    assert json.loads((kept / "tables.json").read_text())["format"] == 4
+
+
 def _kept(cache: Path, engine: Engine) -> bool:
     index = engine.searcher.index
     tables = index_cache.read(cache, index.generation)

@@ -17,6 +17,7 @@ def test_words_found_by_search_are_the_words_a_scan_finds(vocabulary: list[str],
     assert words.containing(run) == [n for n, w in enumerate(vocabulary) if run in w]
     assert words.starting(run) == [n for n, w in enumerate(vocabulary) if w.startswith(run)]
     assert words.like(run) == [n for n, w in enumerate(vocabulary) if fuzz.ratio(run, w) >= LIKE]
+    assert words.containing("") == words.starting("") == list(range(len(vocabulary)))
 
 
 def test_a_title_with_a_word_like_a_typo_is_suggested() -> None:

@@ -108,3 +108,21 @@ def test_a_folder_kept_before_the_postings_gets_them_and_a_torn_one_is_rebuilt(
     torn = PaperTerms.load(tmp_path, len(papers))
     assert torn is not None and torn.kept_postings is None
     assert torn.stem_index().rows(tokenize("graph")).tolist() == [0, 1, 2]
+
+
+def test_a_folder_that_refuses_the_postings_still_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    papers = papers_of(["sparse graph mesh", "graph FPGA"])
+    PaperTerms.compute(papers, lambda _: []).save(tmp_path)
+    (tmp_path / "terms_postings_values.npy").unlink()
+    kept = PaperTerms.load(tmp_path, len(papers))
+    assert kept is not None
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(30, "Read-only file system")  # unlink too: EROFS, not ENOENT
+
+    monkeypatch.setattr(np, "save", refuse)
+    monkeypatch.setattr(Path, "unlink", refuse)
+    kept.keep_postings(tmp_path)  # logs, and builds them in memory instead
+    assert kept.stem_index().rows(tokenize("graph")).tolist() == [0, 1]
