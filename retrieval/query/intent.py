@@ -61,6 +61,7 @@ from retrieval.query.asking import (
 )
 from retrieval.query.asking_part import ask_start
 from retrieval.query.language import Reader
+from retrieval.query.misspelled import NameSpelling
 from retrieval.query.names import AuthorNames
 from retrieval.query.operators import read_operators
 from retrieval.query.people import PeopleReader
@@ -210,6 +211,8 @@ class IntentReader:
         self.words = words
         self.names = AuthorNames(authors, words)
         self.shorthand = Shorthand(words)
+        self.spelling = NameSpelling(words)
+        self.authors = authors
         self.people = PeopleReader(self.names, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
         # Subject abbreviations no abstract spells ("ML", "NLP"): with a topic they only
@@ -243,7 +246,8 @@ class IntentReader:
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
         if reading.language == "en":  # "pls list pprs abt X"; "als" is German's
-            reading = replace(reading, english=self.shorthand.expand(reading.english))
+            english = self.shorthand.expand(reading.english)  # and "the Polynomer paper"
+            reading = replace(reading, english=self.spelling.correct(english, self.authors))
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
         if operators.years_out:  # "-2023": read as words, in English, as the reading is
             text = f"{text}, not from {' or '.join(operators.years_out)}"
