@@ -62,6 +62,7 @@ from retrieval.query.asking import (
 from retrieval.query.asking_part import ask_start
 from retrieval.query.language import Reader
 from retrieval.query.misspelled import NameSpelling
+from retrieval.query.named_things import unshouted
 from retrieval.query.names import AuthorNames
 from retrieval.query.operators import read_operators
 from retrieval.query.people import PeopleReader
@@ -231,7 +232,7 @@ class IntentReader:
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
-        operators = read_operators(unicodedata.normalize("NFKC", question))
+        operators = read_operators(unshouted(unicodedata.normalize("NFKC", question)))
         opened = OPENER.sub("", operators.text)
         authors, left_out, text, others = self.people.authors(opened)
         minus_people = {term: self.people.authors(term)[0] for term in operators.left_out}

@@ -32,6 +32,8 @@ from retrieval.text import WORDS, fold, sentences, stopwords, tokenize
 
 GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation ("ML")
 COMMON_ZIPF = 3.5  # a capitalized English word this common is a word, not a name
+SHOUTED_LETTERS = 12  # letters of a question in capitals before it reads as shouted
+SHOUTED_SHARE = 0.8
 # The list's own source: every listed record is an arXiv record, so "arXiv" names no
 # thing a paper would have to mention.
 SOURCE_NAMES = frozenset({"arxiv"})
@@ -73,6 +75,23 @@ def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, in
             continue
         found.append((name, start, end))
     return found
+
+
+def unshouted(text: str) -> str:
+    """Return a question written in capitals ("WHICH PAPER IS ABOUT ...") with its
+    everyday words in lower case, so that capitals mark names again: "IS THERE A PAPER
+    ON SPARSE FPGAS" reads as "is there a paper on sparse FPGAS". A question with fewer
+    capitals is returned as it is."""
+    cased = [c for c in text if c.isupper() or c.islower()]
+    upper = sum(c.isupper() for c in cased)
+    if len(cased) < SHOUTED_LETTERS or upper < SHOUTED_SHARE * len(cased):
+        return text
+
+    def word(match: re.Match[str]) -> str:
+        found = match.group()
+        return found.lower() if zipf(fold(found)) >= COMMON_ZIPF else found
+
+    return WORDS.sub(word, text)
 
 
 def _inner(word: str) -> bool:

@@ -7,6 +7,7 @@ import pytest
 from retrieval.engine import Engine
 from retrieval.models import Answer
 from retrieval.query.misspelled import NameSpelling
+from retrieval.query.named_things import unshouted
 
 CORPUS = ["polynormer", "gptq", "slapo", "allo", "hammingmesh", "probgraph", "fliqs",
           "openai", "gpus", "gpu", "ffnn", "network", "networks", "sparse", "the"]  # fmt: skip
@@ -58,3 +59,24 @@ def test_a_mistyped_paper_name_finds_the_paper_not_an_unlisted_one(engine: Engin
     assert _shown(answer)[0].startswith("Polynormer")
     unlisted = engine.ask("what does the SlimNet paper propose?")
     assert unlisted.abstained and "SlimNet" in unlisted.notes[0]
+
+
+@pytest.mark.parametrize(
+    ("shouted", "read"),
+    [
+        ("IS THERE A PAPER ON FAST FPGAS", "is there a paper on fast FPGAS"),
+        ("WHERE IS THE SLIMNET PAPER??", "where is the SLIMNET paper??"),
+        ("Is there a paper on GPTQ?", "Is there a paper on GPTQ?"),  # not shouted
+        ("GNN ON FPGA", "GNN ON FPGA"),  # too short to tell
+    ],
+)
+def test_a_question_in_capitals_keeps_capitals_for_names_only(shouted: str, read: str) -> None:
+    assert unshouted(shouted) == read
+
+
+def test_a_question_in_capitals_is_answered_as_if_written_plainly(engine: Engine) -> None:
+    shouted = engine.ask("IS THERE ANYTHING ON MAKING SPARSE ATTENTION FASTER ON FPGAS")
+    plain = engine.ask("is there anything on making sparse attention faster on FPGAs")
+    assert not shouted.abstained and _shown(shouted) == _shown(plain)
+    unlisted = engine.ask("SUMMARIZE THE ROBOSCHED PAPER PLEASE")
+    assert unlisted.abstained and "ROBOSCHED" in unlisted.notes[0]
