@@ -414,13 +414,14 @@ def _take_abstracts_out(folder: Path, described: dict[str, Any]) -> None:
     first, then tables.json), so that its next loads keep the abstracts off the heap; a
     failure only logs (it is read as format 4 again)."""
     prefix = f".{os.getpid()}.tmp."
-    temporary = folder / f"{prefix}tables.json"
+    staged = {name: folder / f"{prefix}{name}" for name in (TEXT_FILE, OFFSETS_FILE, "tables.json")}
     try:
         Abstracts.write(folder, (p.pop("abstract") for p in described["papers"]), prefix)
-        for name in (TEXT_FILE, OFFSETS_FILE):
-            os.replace(folder / f"{prefix}{name}", folder / name)
-        temporary.write_text(json.dumps({**described, "format": FORMAT}), encoding="utf-8")
-        os.replace(temporary, folder / "tables.json")
+        staged["tables.json"].write_text(
+            json.dumps({**described, "format": FORMAT}), encoding="utf-8"
+        )
+        for name, temporary in staged.items():  # tables.json last: it names the format
+            os.replace(temporary, folder / name)
     except OSError as exc:
         log.info("cannot rewrite %s without its abstracts: %s", folder, exc)
-        remove_quietly(temporary, *(folder / f"{prefix}{n}" for n in (TEXT_FILE, OFFSETS_FILE)))
+        remove_quietly(*staged.values())

@@ -213,7 +213,6 @@ class IntentReader:
         self.names = AuthorNames(authors, words)
         self.shorthand = Shorthand(words)
         self.spelling = NameSpelling(words)
-        self.authors = authors
         self.people = PeopleReader(self.names, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
         # Subject abbreviations no abstract spells ("ML", "NLP"): with a topic they only
@@ -248,7 +247,7 @@ class IntentReader:
         reading = self.reader.read(text)
         if reading.language == "en":  # "pls list pprs abt X"; "als" is German's
             english = self.shorthand.expand(reading.english)  # and "the Polynomer paper"
-            reading = replace(reading, english=self.spelling.correct(english, self.authors))
+            reading = replace(reading, english=self.spelling.correct(english, self.names.authors))
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
         if operators.years_out:  # "-2023": read as words, in English, as the reading is
             text = f"{text}, not from {' or '.join(operators.years_out)}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from retrieval.engine import Engine
 from retrieval.index import cache as index_cache
 from retrieval.index.embedding import DIMENSIONS
 from retrieval.index.vector_store import VectorStore
+from retrieval.models import Paper
 from tests.conftest import CORPUS, FakeEmbedder
 
 QUESTIONS = ["which papers quantize LLMs to 4 bits?", "graph neural networks on FPGAs"]
@@ -122,12 +124,7 @@ def test_a_folder_kept_with_its_abstracts_inside_is_read_then_rewritten_without(
     first = Engine(RetrievalSettings(), chroma, fake_embedder)
     expected, papers = _answers(first), list(first.searcher.index.papers.values())
     kept = indexed_copy / "index-cache" / first.searcher.index.generation
-    described = json.loads((kept / "tables.json").read_text())
-    rows = zip(described["papers"], papers, strict=True)
-    inside = [{**row, "abstract": paper.abstract} for row, paper in rows]
-    (kept / "tables.json").write_text(json.dumps({**described, "format": 4, "papers": inside}))
-    (kept / "abstracts.txt").unlink()
-    (kept / "abstracts.npy").unlink()
+    described = _as_format_4(kept, papers)
     monkeypatch.setattr(VectorStore, "read", _refuse)
     upgraded = Engine(RetrievalSettings(), chroma, fake_embedder)
     assert _answers(upgraded) == expected
@@ -145,12 +142,7 @@ def test_a_folder_that_cannot_be_rewritten_is_read_and_left_as_it_was(
     first = Engine(RetrievalSettings(), chroma, fake_embedder)
     expected, papers = _answers(first), list(first.searcher.index.papers.values())
     kept = indexed_copy / "index-cache" / first.searcher.index.generation
-    described = json.loads((kept / "tables.json").read_text())
-    rows = zip(described["papers"], papers, strict=True)
-    inside = [{**row, "abstract": paper.abstract} for row, paper in rows]
-    (kept / "tables.json").write_text(json.dumps({**described, "format": 4, "papers": inside}))
-    for name in ("abstracts.txt", "abstracts.npy"):
-        (kept / name).unlink()
+    _as_format_4(kept, papers)
     write_text = Path.write_text
 
     def full(path: Path, *args: object, **kwargs: object) -> int:
@@ -163,6 +155,18 @@ def test_a_folder_that_cannot_be_rewritten_is_read_and_left_as_it_was(
     assert _answers(Engine(RetrievalSettings(), chroma, fake_embedder)) == expected
     assert not [p.name for p in kept.iterdir() if p.name.startswith(".")]  # none left
     assert json.loads((kept / "tables.json").read_text())["format"] == 4
+
+
+def _as_format_4(kept: Path, papers: list[Paper]) -> dict[str, Any]:
+    """Rewrite a generation's folder as format 4 kept it (the abstracts inside
+    tables.json); return tables.json as format 5 has it."""
+    described: dict[str, Any] = json.loads((kept / "tables.json").read_text())
+    rows = zip(described["papers"], papers, strict=True)
+    inside = [{**row, "abstract": paper.abstract} for row, paper in rows]
+    (kept / "tables.json").write_text(json.dumps({**described, "format": 4, "papers": inside}))
+    for name in ("abstracts.txt", "abstracts.npy"):
+        (kept / name).unlink()
+    return described
 
 
 def _kept(cache: Path, engine: Engine) -> bool:
