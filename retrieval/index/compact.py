@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from retrieval.files import remove_quietly
-from retrieval.index.embedding import Vectors
+from retrieval.index.embedding import Vectors, session_options
 
 log = logging.getLogger(__name__)
 
@@ -138,13 +138,10 @@ def _model(dimensions: int) -> bytes:
 def _session(dimensions: int) -> Any:
     import onnxruntime
 
-    options = onnxruntime.SessionOptions()
     # Both cores, as numpy's BLAS uses for float32: with one thread, 240k rows took 1.2x
     # float32's wall time; with two, 0.8x (bench/vectors.py, paired).
-    options.intra_op_num_threads = THREADS
-    options.inter_op_num_threads = 1
     return onnxruntime.InferenceSession(
-        _model(dimensions), options, providers=["CPUExecutionProvider"]
+        _model(dimensions), session_options(THREADS), providers=["CPUExecutionProvider"]
     )
 
 
