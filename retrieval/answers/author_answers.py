@@ -27,7 +27,7 @@ from retrieval.index.titles import short_name
 from retrieval.models import Answer, AuthorSummary, Filters, Paper
 from retrieval.query.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
-from retrieval.query.language import cannot_read
+from retrieval.query.language import cannot_read, reads_as_english
 from retrieval.query.named_things import candidates
 from retrieval.search.searcher import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity, sentences
@@ -164,7 +164,8 @@ class AuthorAnswers:
         under?", "how many of her papers are listed? asking for a grant form", "can
         someone summarise ..., new to the group lol" get the card; "what years did he
         publish on blockchain?" keeps its note. A question in another language that asks
-        for the card leaves words papercord does not read ("Woran forscht")."""
+        for the card leaves words papercord does not read ("Woran forscht"); one that
+        leaves English words asks about them ("photonic interconnect" in Chinese)."""
         left = set(content_words(intent.topic))
         if any(fold(m[1]) in left for m in TOPIC_BROUGHT_IN.finditer(text)):
             return None
@@ -172,7 +173,9 @@ class AuthorAnswers:
             process.extractOne(w, CARD_WORDS, scorer=fuzz.ratio, score_cutoff=CARD_WORD_LIKE)
             for w in left
         )
-        if CARD_ASKS.search(text) or misspelled or intent.language != "en":
+        if CARD_ASKS.search(text) or misspelled:
+            return "card"
+        if intent.language != "en" and not any(reads_as_english(w, intent.language) for w in left):
             return "card"
         return "papers" if PAPERS_ASKS.search(text) else None
 

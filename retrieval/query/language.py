@@ -259,6 +259,13 @@ def detect(question: str) -> str:
     return max(tied, key=lambda lang: sum(_common(t, lang) for t in typed))
 
 
+def reads_as_english(word: str, language: str) -> bool:
+    """Return True when a word of a question in ``language`` is an English word, not one
+    of that language: "photonic" in a Chinese or Spanish question, not "trata" in a
+    Spanish one nor "forscht" in a German one."""
+    return zipf(word) > 0 and not _more_theirs(word, language)
+
+
 def _more_theirs(word: str, language: str) -> bool:
     """Return True when a function word is more common in a language than in English:
     "on", "publications", "recent" and "compare" are French words too, and made

@@ -587,6 +587,32 @@ def test_chat_around_what_the_card_says_is_not_a_topic_it_lacks(
         )
 
 
+@pytest.mark.parametrize(
+    ("question", "author", "topic"),
+    [
+        ("Hoefler有关于robot navigation的论文吗？", "Torsten Hoefler", "robot navigation"),
+        ("Zhiru Zhangさんのblockchainに関する論文はありますか？", "Zhiru Zhang", "blockchain"),
+        ("Hoefler 교수님의 protein folding 논문이 있나요?", "Torsten Hoefler", "protein folding"),
+    ],
+)
+def test_an_english_topic_an_author_lacks_is_said_in_any_language(
+    engine: Engine, question: str, author: str, topic: str
+) -> None:
+    # They got the author's card and papers, as if the question asked for the card.
+    answer = engine.ask(question)
+    assert answer.abstained and not answer.results and answer.author is not None
+    assert answer.notes == (f"None of {author}'s papers is about “{topic}”; here is the summary.",)
+
+
+@pytest.mark.parametrize("question", ["¿En qué temas trabaja Hoefler?", "Sur quoi travaille Hoefler ?"])
+def test_an_author_question_in_words_of_another_language_gets_the_card(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)  # the card; at most a note that it could not read it
+    assert answer.author is not None and not answer.abstained
+    assert not any("is about" in note for note in answer.notes)
+
+
 @pytest.mark.parametrize("question", ["which years does Hoefler cover?", "what does Zhang cover?"])
 def test_what_an_authors_papers_cover_is_their_card_without_a_note(
     engine: Engine, question: str
