@@ -174,12 +174,16 @@ def _noun_on(before: str) -> bool:
 def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> bool:
     """Return True when the question is built on an absent name, judged by its form.
 
-    The name modifies the noun of what is asked ("the SlimNet paper", "SlimNet's
-    topology", "in the SlimNet work"), is the object of the asking verb ("summarize
-    SlimNet", "the paper that introduced SlimNet", "anything on SlimNet?"), or its words
-    are at least half of the topic's content words ("anything on SlimNet?") in the
-    sentence that asks, not in one before it (read in ``question`` when given: the text
-    searched has lost the words that framed it)."""
+    A name only in the sentences before the one that asks is the asker's background,
+    whatever its form ("We use the SlimNet library. Which papers ...?"; read in
+    ``question`` when given: the text searched has lost the words that framed it).
+    Otherwise the question is built on it when the name modifies the noun of what is
+    asked ("the SlimNet paper", "SlimNet's topology", "in the SlimNet work"), is the
+    object of the asking verb ("summarize SlimNet", "the paper that introduced
+    SlimNet"), or its words are at least half of the topic's content words ("anything
+    on SlimNet?")."""
+    if _before_the_ask(found.name, question or text):
+        return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
     after = [w.casefold() for w in WORDS.findall(text[found.end :])[:2]]
     before = [w.casefold() for w in WORDS.findall(text[: found.start])[-1:]]
     possessive = text[found.end : found.end + 2] in ("'s", "’s")
@@ -189,8 +193,6 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
         return True
     if _noun_on(text[: found.start]):
         return True
-    if _before_the_ask(found.name, question or text):
-        return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE
 

@@ -2,9 +2,11 @@
 
 Whether a long question is answered is judged on its asking part
 (``retrieval.query.asking_part``): the background before it says where the asker comes
-from. A question with no topic and no author ("hello?", "can you help me?") gets a tip
-on how to ask; one that compares papers by name ("QFX vs FLIQS") gets exactly those;
-and a topic the filters leave no paper on is shown from outside them, with a note.
+from. When the ask alone finds nothing sure but its closest paper is the one the whole
+question found, that paper is shown as not a sure match, not withheld. A question with
+no topic and no author ("hello?", "can you help me?") gets a tip on how to ask; one that
+compares papers by name ("QFX vs FLIQS") gets exactly those; and a topic the filters
+leave no paper on is shown from outside them, with a note.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ class Search(SearchedRoute):
         topic = " ".join(content_words(part))
         asked = replace(reading, intent=replace(intent, search_text=part, topic=topic))
         alone = self.parts.search(asked)
+        if alone.abstained and alone.ranking[:1] == answer.ranking[:1]:
+            return replace(answer, confidence=alone.confidence)  # shown as not a sure match
         if alone.abstained:
             return self.parts.listings.not_answered(answer)
         if alone.confidence is not None and alone.confidence < (answer.confidence or 1.0):

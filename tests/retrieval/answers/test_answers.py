@@ -604,13 +604,54 @@ def test_an_english_topic_an_author_lacks_is_said_in_any_language(
     assert answer.notes == (f"None of {author}'s papers is about “{topic}”; here is the summary.",)
 
 
-@pytest.mark.parametrize("question", ["¿En qué temas trabaja Hoefler?", "Sur quoi travaille Hoefler ?"])
+@pytest.mark.parametrize(
+    "question", ["¿En qué temas trabaja Hoefler?", "Sur quoi travaille Hoefler ?"]
+)
 def test_an_author_question_in_words_of_another_language_gets_the_card(
     engine: Engine, question: str
 ) -> None:
     answer = engine.ask(question)  # the card; at most a note that it could not read it
     assert answer.author is not None and not answer.abstained
     assert not any("is about" in note for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        (
+            "Our group uses the TurboQuant library every day. Which listed papers quantize "
+            "large language models?",
+            "GPTQ: Accurate Post-Training Quantization for Generative Pre-trained Transformers",
+        ),
+        (
+            "We deploy the RoboSched framework on our cluster. Our jobs are mostly graph "
+            "analytics. Is there anything on approximate graph mining with probabilistic "
+            "set representations?",
+            "ProbGraph: High-Performance and High-Accuracy Graph Mining with Probabilistic "
+            "Set Representations",
+        ),
+    ],
+)
+def test_a_name_the_list_lacks_in_the_background_is_not_what_is_asked(
+    engine: Engine, question: str, first: str
+) -> None:
+    # Both said "No listed paper mentions" the name of the asker's own tool.
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.results[0].paper.title == first
+    assert not any("No listed paper" in note for note in answer.notes)
+
+
+def test_an_ask_alone_unsure_of_the_paper_the_whole_question_found_shows_it_unsure(
+    engine: Engine,
+) -> None:
+    # The ask alone abstained, so the whole question did, though the ask's closest paper
+    # was the one the whole question answered with.
+    answer = engine.ask(
+        "Ocean modeller here. Our code is a legacy Fortran model built for CPUs. Is there "
+        "a paper on porting a dynamical core to a Python DSL and running it on GPUs?"
+    )
+    assert not answer.abstained and UNSURE in answer.notes
+    assert answer.results[0].paper.title.startswith("Productive Performance Engineering")
 
 
 @pytest.mark.parametrize("question", ["which years does Hoefler cover?", "what does Zhang cover?"])

@@ -47,6 +47,16 @@ from retrieval.query.asking_part import asking_part
             "threads in user space and preempts them within microseconds?",
             "Which paper schedules threads in user space and preempts them within microseconds?",
         ),
+        (  # "is there", "were there": no pointer back ("over there" is one)
+            "We deploy a workflow engine on our cluster. Our jobs are mostly graph "
+            "analytics. Is there anything on approximate graph mining?",
+            "Is there anything on approximate graph mining?",
+        ),
+        (
+            "My team targets FPGAs. We quantize every network we ship. Were there papers "
+            "on learning fixed-point formats during training?",
+            "Were there papers on learning fixed-point formats during training?",
+        ),
         (  # "this list" is the list, not the background
             "We train vision models. They run on old GPUs. Is there a paper in this "
             "list about pruning convolutional networks?",
