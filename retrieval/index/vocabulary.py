@@ -24,6 +24,7 @@ MIN_PART = 3  # the shortest word a closed-up compound is split into ("one" of "
 MIN_ACRONYM, MAX_ACRONYM = 2, 6  # letters of an acronym a question defines ("IR", "PIM")
 TYPO_LETTERS = 5  # shorter words are read as typed: one edit makes another word too often
 TYPO_ZIPF = 2.0  # a word this common in English is meant ("vision" is not "version")
+EMPHASIS_ZIPF = 5.0  # a word in capitals this common in English is emphasis, not a name
 
 
 class Vocabulary:
@@ -217,7 +218,8 @@ def entities(text: str) -> list[str]:
 
     A name has a capital after its first letter, or letters then digits, or is
     capitalized in mid-sentence; capitalized words in a row form one name, even at the
-    start of a sentence. Words that start with a digit are amounts ("175B").
+    start of a sentence. Words that start with a digit are amounts ("175B"), and a very
+    common English word in capitals is emphasis ("EVERY paper", "ONLY the 2023 ones").
     """
     found: list[str] = []
     run: list[str] = []
@@ -230,7 +232,7 @@ def entities(text: str) -> list[str]:
         before = text[: match.start()].rstrip()
         mid_sentence = bool(before) and before[-1] not in ".!?:;¿¡"
         inner = any(c.isupper() or c.isdigit() for c in word[1:])
-        capital = word[0].isupper() or inner
+        capital = (word[0].isupper() or inner) and not _emphasis(word)
         if capital and run and text[last_end : match.start()] == " ":
             run.append(word)
         else:
@@ -242,6 +244,12 @@ def entities(text: str) -> list[str]:
         last_end = match.end()
     _close(run, found)
     return found
+
+
+def _emphasis(word: str) -> bool:
+    """Return True for a very common English word written in capitals ("EVERY", "ONLY",
+    "NOT"); names in capitals are rarer words ("SAGE", "GLUE", "SQuAD")."""
+    return word.isupper() and zipf(word.casefold()) >= EMPHASIS_ZIPF
 
 
 def _close(run: list[str], found: list[str]) -> list[str]:

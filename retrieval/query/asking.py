@@ -113,8 +113,13 @@ CARD_ASKS = re.compile(
     r"|breakdown|split|spread|distribution)\b",
     re.I,
 )
-# ... or a list of their papers: within years or subjects, that list, not the card.
-PAPERS_ASKS = re.compile(r"\b(?:all|every|everything|list|titles|dump|publish(?:ed)?)\b", re.I)
+# ... or a list of their papers: within years or subjects, that list, not the card. "list"
+# after a determiner is the list papercord holds ("any robotics papers in this list?").
+PAPERS_ASKS = re.compile(
+    r"\b(?:all|every|everything|(?<!\bthis )(?<!\bthe )(?<!\byour )(?<!\bour )list|titles"
+    r"|dump|publish(?:ed)?)\b",
+    re.I,
+)
 # The card's asks as typed with a typo ("which yeras", "catgories breakdown", "papres").
 CARD_WORDS = ("years", "subjects", "categories", "themes", "topics", "summary", "overview",
               "papers", "breakdown")  # fmt: skip

@@ -605,6 +605,28 @@ def test_an_english_topic_an_author_lacks_is_said_in_any_language(
 
 
 @pytest.mark.parametrize(
+    ("question", "author", "topic"),
+    [
+        ("Does Hoefler have any robotics papers in this list?", "Torsten Hoefler", "robotics"),
+        ("Has Zhang got any blockchain papers in the list?", "Zhiru Zhang", "blockchain"),
+    ],
+)
+def test_papers_in_the_list_is_the_list_not_a_request_to_list(
+    engine: Engine, question: str, author: str, topic: str
+) -> None:
+    # "list" made them ask for the author's papers: all 18 were listed.
+    answer = engine.ask(question)
+    assert answer.abstained and not answer.results
+    assert answer.notes == (f"None of {author}'s papers is about “{topic}”; here is the summary.",)
+
+
+def test_a_word_in_capitals_for_emphasis_is_no_paper_name(engine: Engine) -> None:
+    # "No listed paper is the “EVERY” paper."
+    answer = engine.ask("short on time: EVERY paper here on graph neural networks please")
+    assert not answer.abstained and answer.matched >= 5 and not answer.notes
+
+
+@pytest.mark.parametrize(
     "question", ["¿En qué temas trabaja Hoefler?", "Sur quoi travaille Hoefler ?"]
 )
 def test_an_author_question_in_words_of_another_language_gets_the_card(
