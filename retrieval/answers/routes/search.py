@@ -42,7 +42,7 @@ class Search(SearchedRoute):
         topic = " ".join(content_words(part))
         asked = replace(reading, intent=replace(intent, search_text=part, topic=topic))
         alone = self.parts.search(asked)
-        if alone.abstained and alone.ranking[:1] == answer.ranking[:1]:
+        if alone.abstained and answer.ranking and alone.ranking[:1] == answer.ranking[:1]:
             return replace(answer, confidence=alone.confidence)  # shown as not a sure match
         if alone.abstained:
             return self.parts.listings.not_answered(answer)
