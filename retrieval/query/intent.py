@@ -59,7 +59,7 @@ from retrieval.query.asking import (
     only_thanks,
     without_date_order,
 )
-from retrieval.query.asking_part import ask_start
+from retrieval.query.asking_part import ask_start, asking_part
 from retrieval.query.language import Reader
 from retrieval.query.misspelled import NameSpelling
 from retrieval.query.named_things import unshouted
@@ -260,7 +260,7 @@ class IntentReader:
         unwanted = NOT_ABOUT.search(text)
         if unwanted and content_words(unwanted[1]):
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
-        years, text = read_years(text)
+        years, text = asked_years(text)
         counted = COUNTED.search(text)
         how_many = bool(HOW_MANY.search(reading.english))
         text = COUNTED.sub(" ", text)
@@ -323,6 +323,24 @@ class IntentReader:
         """Return True when the ask of a question names a listed author or refers to a
         person ("how many of his papers ...", "what are they working on?")."""
         return bool(PERSONAL.search(ask) or self.people.authors(ask)[0])
+
+
+def asked_years(text: str) -> tuple[Years | None, str]:
+    """Return the years a question asks for, and the text without the years it says.
+
+    Years said only in the background before an ask that stands alone date the asker's
+    story, not the papers asked for: "We wrote our simulator last year. It runs on CPUs.
+    Are there papers on porting stencil codes to GPUs?", "In 2021 our lab moved to
+    FPGAs. ..." An ask that points back ("Which papers came out since then?") or has
+    too few words of its own ("Which should I cite?") takes the background's years.
+    """
+    years, rest = read_years(text)
+    start = ask_start(text)
+    if years is None or start is None or asking_part(text) is None:
+        return years, rest
+    if read_years(text[start:])[0] is not None:
+        return years, rest
+    return None, rest
 
 
 def _field_label(match: re.Match[str]) -> str:

@@ -408,6 +408,38 @@ def test_an_author_named_only_in_the_background_is_no_author_of_the_ask(
 
 
 @pytest.mark.parametrize(
+    ("question", "years"),
+    [
+        # said in the background only: when the asker did something, no filter
+        (
+            "My team wrote a simulator last year. We now target FPGAs. Were there papers "
+            "on learning fixed-point formats for FPGA inference?",
+            None,
+        ),
+        (
+            "In 2021 our lab moved to FPGAs. We write HLS by hand. Is there a programming "
+            "model for composing accelerator designs?",
+            None,
+        ),
+        # said in the ask, or taken along by an ask too short to stand alone: a filter
+        (
+            "We build weather models. Our code is Fortran. Which papers from 2022 port "
+            "climate codes to Python?",
+            Years(2022, 2022),
+        ),
+        (
+            "I am writing a survey of 2023 work. It covers quantization. Which to cite?",
+            Years(2023, 2023),
+        ),
+    ],
+)
+def test_years_only_in_the_background_date_the_asker_not_the_papers(
+    reader: IntentReader, question: str, years: Years | None
+) -> None:
+    assert reader.read(question).years == years
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "We are visiting Cornell next week. I will meet Zhiru Zhang there. Which of his "
