@@ -218,14 +218,20 @@ def entities(text: str) -> list[str]:
 
     A name has a capital after its first letter, or letters then digits, or is
     capitalized in mid-sentence; capitalized words in a row form one name, even at the
-    start of a sentence. Words that start with a digit are amounts ("175B"), and a very
+    start of a sentence, and so do capitalized words joined by "of" ("Tree of Thoughts",
+    "Internet of Things"). Words that start with a digit are amounts ("175B"), and a very
     common English word in capitals is emphasis ("EVERY paper", "ONLY the 2023 ones").
     """
     found: list[str] = []
     run: list[str] = []
     last_end = -1
-    for match in WORDS.finditer(text):
+    matches = list(WORDS.finditer(text))
+    for n, match in enumerate(matches):
         word = match.group()
+        if word == "of" and _joins(text, run, last_end, match, matches[n + 1 : n + 2]):
+            run.append(word)
+            last_end = match.end()
+            continue
         if word[0].isdigit() or len(word) < 2:
             run, last_end = _close(run, found), -1
             continue
@@ -244,6 +250,21 @@ def entities(text: str) -> list[str]:
         last_end = match.end()
     _close(run, found)
     return found
+
+
+def _joins(
+    text: str, run: list[str], last_end: int, match: re.Match[str], after: list[re.Match[str]]
+) -> bool:
+    """Return True when "of" joins a capitalized word before it to a capitalized word
+    after it ("Thoughts"; not an acronym: "Survey of LLM methods" is a topic)."""
+    if not run or text[last_end : match.start()] != " " or not after:
+        return False
+    following = after[0].group()
+    return (
+        text[match.end() : after[0].start()] == " "
+        and following[1:].islower()
+        and following[0].isupper()
+    )
 
 
 def _emphasis(word: str) -> bool:

@@ -607,6 +607,13 @@ def test_a_topic_an_author_lacks_is_said_however_it_is_asked(
     assert answer.notes == (f"None of {author}'s papers is about “{topic}”; here is the summary.",)
 
 
+def test_a_title_case_name_with_of_the_list_lacks_is_said_missing(engine: Engine) -> None:
+    # "Tree" and "Thoughts" were read apart, and Hoefler's 18 papers were listed.
+    answer = engine.ask("Did Hoefler write Tree of Thoughts? Is it in the list?")
+    assert answer.abstained and not answer.results and answer.closest
+    assert answer.notes[0].startswith("No listed paper mentions “Tree of Thoughts”")
+
+
 def test_a_word_in_capitals_for_emphasis_is_no_paper_name(engine: Engine) -> None:
     # "No listed paper is the “EVERY” paper."
     answer = engine.ask("short on time: EVERY paper here on graph neural networks please")

@@ -66,6 +66,9 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     assert entities("side-channel attacks against Intel SGX enclaves") == ["Intel SGX"]
     assert entities("how long does OPT-175B take?") == ["OPT"]  # "175B" is an amount
     assert entities("Which papers use graphs?") == []  # a sentence starts with a capital
+    # capitalized words joined by "of" are one name, unless an acronym follows
+    assert entities("is the Tree of Thoughts paper listed?") == ["Tree of Thoughts"]
+    assert entities("Survey of LLM quantization methods") == ["LLM"]
     # a common word in capitals is emphasis; a rarer one can be a name
     assert entities("no time: EVERY paper on the GLUE tasks, ONLY the SAGE one") == [
         "GLUE",
