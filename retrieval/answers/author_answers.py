@@ -165,7 +165,8 @@ class AuthorAnswers:
         someone summarise ..., new to the group lol" get the card; "what years did he
         publish on blockchain?" keeps its note. A question in another language that asks
         for the card leaves words papercord does not read ("Woran forscht"); one that
-        leaves English words asks about them ("photonic interconnect" in Chinese)."""
+        leaves English words asks about them ("photonic interconnect" in Chinese). The card's
+        words are read without accents: "áreas" asks what "areas" does."""
         left = set(content_words(intent.topic))
         if any(fold(m[1]) in left for m in TOPIC_BROUGHT_IN.finditer(text)):
             return None
@@ -173,7 +174,7 @@ class AuthorAnswers:
             process.extractOne(w, CARD_WORDS, scorer=fuzz.ratio, score_cutoff=CARD_WORD_LIKE)
             for w in left
         )
-        if CARD_ASKS.search(text) or misspelled:
+        if CARD_ASKS.search(fold(text)) or misspelled:
             return "card"
         if intent.language != "en" and not any(reads_as_english(w, intent.language) for w in left):
             return "card"

@@ -621,7 +621,13 @@ def test_a_word_in_capitals_for_emphasis_is_no_paper_name(engine: Engine) -> Non
 
 
 @pytest.mark.parametrize(
-    "question", ["¿En qué temas trabaja Hoefler?", "Sur quoi travaille Hoefler ?"]
+    "question",
+    [
+        "¿En qué temas trabaja Hoefler?",
+        "Sur quoi travaille Hoefler ?",
+        # "None of Torsten Hoefler's papers is about “áreas investigates”"
+        "¿Qué áreas de investigación cubre Hoefler?",
+    ],
 )
 def test_an_author_question_in_words_of_another_language_gets_the_card(
     engine: Engine, question: str
