@@ -35,16 +35,24 @@ POINTING_BACK = re.compile(
 
 
 PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
+# An ask that names its topic after a preposition names what it asks about, in however
+# few words: "Is there anything on protein folding?", "Any papers about drug discovery?".
+NAMES_ITS_TOPIC = re.compile(r"\b(?:on|about|regarding|concerning)\s+[^\W_]", re.I)
+MIN_NAMED_WORDS = 2  # content words of an ask that names its topic, to search it alone
 
 
 def asking_part(text: str) -> str | None:
     """Return the sentences of a question that ask, when the question also has background
-    and they stand alone; None when the whole question is to be searched."""
+    and they stand alone (``MIN_OWN_WORDS`` words of their own, or ``MIN_NAMED_WORDS``
+    after "on" or "about"); None when the whole question is to be searched."""
     start = ask_start(text)
     if start is None:
         return None
     part = text[start:].strip()
-    return part if len(content_words(part)) >= MIN_OWN_WORDS else None
+    own = len(content_words(part))
+    if own >= MIN_OWN_WORDS or (own >= MIN_NAMED_WORDS and NAMES_ITS_TOPIC.search(part)):
+        return part
+    return None
 
 
 def ask_start(text: str) -> int | None:

@@ -676,6 +676,24 @@ def test_an_ask_alone_unsure_of_the_paper_the_whole_question_found_shows_it_unsu
     assert answer.results[0].paper.title.startswith("Productive Performance Engineering")
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I work on GPUs. I also like weather. Is there anything on protein folding?",
+        "We build FPGA accelerators for LLMs. Our team uses HLS. Is there anything on "
+        "protein folding?",
+    ],
+)
+def test_a_short_ask_naming_a_topic_the_list_lacks_is_not_answered_by_its_background(
+    engine: Engine, question: str
+) -> None:
+    # Since "is there" stopped pointing back, an ask of two words of its own was not
+    # judged alone: the background's GPU, weather or FPGA papers were shown, the second
+    # as a sure answer.
+    answer = engine.ask(question)
+    assert answer.abstained and not answer.results
+
+
 @pytest.mark.parametrize("question", ["which years does Hoefler cover?", "what does Zhang cover?"])
 def test_what_an_authors_papers_cover_is_their_card_without_a_note(
     engine: Engine, question: str

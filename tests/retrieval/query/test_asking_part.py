@@ -57,6 +57,10 @@ from retrieval.query.asking_part import asking_part
             "on learning fixed-point formats during training?",
             "Were there papers on learning fixed-point formats during training?",
         ),
+        (  # two words of its own, named after "on": what it asks about
+            "I maintain a solver. It runs on CPUs. Any papers on drug design?",
+            "Any papers on drug design?",
+        ),
         (  # "this list" is the list, not the background
             "We train vision models. They run on old GPUs. Is there a paper in this "
             "list about pruning convolutional networks?",
