@@ -61,6 +61,16 @@ from retrieval.query.asking_part import asking_part
             "I maintain a solver. It runs on CPUs. Any papers on drug design?",
             "Any papers on drug design?",
         ),
+        (  # nor are "isn't there" and "would there be"
+            "Our lab runs a GPU cluster. The jobs are mostly simulations. Isn't there "
+            "something on scheduling jobs in user space?",
+            "Isn't there something on scheduling jobs in user space?",
+        ),
+        (
+            "Our lab runs a GPU cluster. The jobs are mostly simulations. Would there be "
+            "a paper on scheduling jobs in user space?",
+            "Would there be a paper on scheduling jobs in user space?",
+        ),
         (  # "this list" is the list, not the background
             "We train vision models. They run on old GPUs. Is there a paper in this "
             "list about pruning convolutional networks?",
