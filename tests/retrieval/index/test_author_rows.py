@@ -23,7 +23,7 @@ def test_each_author_has_the_papers_that_name_them(fake_engine: Engine) -> None:
     assert index.authors.rows("Nobody Listed").tolist() == []
 
 
-def test_a_restart_serves_the_themes_found_before_without_finding_them(
+def test_a_restart_serves_the_themes_and_papers_found_before_without_finding_them(
     fake_embedder: FakeEmbedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     chroma = ChromaSettings(path=tmp_path / "index")
@@ -35,9 +35,10 @@ def test_a_restart_serves_the_themes_found_before_without_finding_them(
     assert (folder / THEMES_FILE).is_file() and (folder / AUTHORS_FILE).is_file()
 
     def refuse(*args: object) -> tuple[str, ...]:
-        raise AssertionError("the themes were found again")
+        raise AssertionError("the themes or representative papers were found again")
 
     monkeypatch.setattr(author_answers, "themes", refuse)
+    monkeypatch.setattr(author_answers, "representative", refuse)
     restarted = Engine(RetrievalSettings(), chroma, fake_embedder)
     assert restarted.author("Torsten Hoefler") == summary
 
