@@ -27,7 +27,7 @@ from retrieval.index.titles import short_name
 from retrieval.models import Answer, AuthorSummary, Filters, Paper
 from retrieval.query.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
-from retrieval.query.language import cannot_read, reads_as_english
+from retrieval.query.language import cannot_read, own_word, reads_as_english
 from retrieval.query.named_things import candidates
 from retrieval.search.searcher import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity, sentences
@@ -86,6 +86,8 @@ class AuthorAnswers:
             if not content_words(rest):
                 return self._side_by_side(filters, listing)
             intent = replace(intent, search_text=rest, topic=" ".join(content_words(rest)))
+        if intent.language != "en":
+            intent = _english_only(intent)
         empty = replace(listing, abstained=False, author=summary)  # the note says why
         leaning = intent.people.leaning  # "more into theory or systems?"
         if not intent.topic or (leaning and summary):
@@ -357,6 +359,18 @@ class AuthorAnswers:
             elif rarity(term.word) > RARITY_FLOOR:
                 return None
         return required or None
+
+
+def _english_only(intent: Intent) -> Intent:
+    """Return a question in another language with only the words of its topic that read
+    as English: the others are its own language's, left untranslated ("usa" in "¿Qué
+    métodos usa Hoefler?"), and are no topic the author's papers could be about."""
+    foreign = [w for w in content_words(intent.topic) if own_word(w, intent.language)]
+    if not foreign:
+        return intent
+    pattern = re.compile(rf"\b(?:{'|'.join(map(re.escape, foreign))})\b", re.I)
+    text = " ".join(pattern.sub(" ", intent.search_text).split())
+    return replace(intent, search_text=text, topic=" ".join(content_words(text)))
 
 
 def _people(authors: Sequence[str]) -> str:

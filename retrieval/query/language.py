@@ -263,7 +263,13 @@ def reads_as_english(word: str, language: str) -> bool:
     """Return True when a word of a question in ``language`` is an English word, not one
     of that language: "photonic" in a Chinese or Spanish question, not "trata" in a
     Spanish one nor "forscht" in a German one."""
-    return zipf(word) > 0 and not _more_theirs(word, language)
+    return zipf(word) > 0 and not own_word(word, language)
+
+
+def own_word(word: str, language: str) -> bool:
+    """Return True when a word left in a question is more common in its language than in
+    English ("usa", "ha" in Spanish), not a term or a name ("Optane", "blockchain")."""
+    return _more_theirs(word, language)
 
 
 def _more_theirs(word: str, language: str) -> bool:

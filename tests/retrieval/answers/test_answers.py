@@ -594,6 +594,8 @@ def test_chat_around_what_the_card_says_is_not_a_topic_it_lacks(
         ("Hoefler有关于robot navigation的论文吗？", "Torsten Hoefler", "robot navigation"),
         ("Zhiru Zhangさんのblockchainに関する論文はありますか？", "Zhiru Zhang", "blockchain"),
         ("Hoefler 교수님의 protein folding 논문이 있나요?", "Torsten Hoefler", "protein folding"),
+        # a word of the question's own language is no part of the topic: "ha blockchain"
+        ("¿Qué ha publicado Zhang sobre blockchain?", "Zhiru Zhang", "blockchain"),
         # "in this list" asked to list all their papers: all 18 were listed
         ("Does Hoefler have any robotics papers in this list?", "Torsten Hoefler", "robotics"),
         ("Has Zhang got any blockchain papers in the list?", "Zhiru Zhang", "blockchain"),
@@ -612,6 +614,17 @@ def test_a_title_case_name_with_of_the_list_lacks_is_said_missing(engine: Engine
     answer = engine.ask("Did Hoefler write Tree of Thoughts? Is it in the list?")
     assert answer.abstained and not answer.results and answer.closest
     assert answer.notes[0].startswith("No listed paper mentions “Tree of Thoughts”")
+
+
+@pytest.mark.parametrize(
+    "question", ["¿Qué técnicas usa Zhiru Zhang?", "Quais métodos o Hoefler usa?"]
+)
+def test_an_author_question_left_with_its_own_language_words_gets_the_card(
+    engine: Engine, question: str
+) -> None:
+    # "None of ... is about “techniques usa”": "usa" is Spanish and Portuguese.
+    answer = engine.ask(question)
+    assert answer.author is not None and not answer.abstained and not answer.notes
 
 
 def test_a_word_in_capitals_for_emphasis_is_no_paper_name(engine: Engine) -> None:
