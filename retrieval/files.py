@@ -1,9 +1,11 @@
-"""Read files safely: regular files only, UTF-8 text, errors a user can act on."""
+"""Read files safely: regular files only, UTF-8 text, errors a user can act on; and add
+files to a folder whole or not at all."""
 
 from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from retrieval.errors import CorpusError
@@ -43,6 +45,23 @@ def read_text(path: Path) -> str:
     if not text.strip():
         raise CorpusError(f"{path}: the file is empty")
     return text
+
+
+def add_files(folder: Path, names: Sequence[str], write: Callable[[str], None]) -> OSError | None:
+    """Add files to ``folder``, each whole or not at all: ``write(prefix)`` writes every
+    one of ``names`` as ``folder / (prefix + name)``, a temporary name, then each is
+    renamed into place in the order of ``names`` (the last can name the others' format).
+    On failure the temporaries are removed and the error returned, for the caller to
+    log: whatever it was adding is made again at the next start."""
+    prefix = f".{os.getpid()}.tmp."
+    try:
+        write(prefix)
+        for name in names:
+            os.replace(folder / f"{prefix}{name}", folder / name)
+    except OSError as exc:
+        remove_quietly(*(folder / f"{prefix}{name}" for name in names))
+        return exc
+    return None
 
 
 def remove_quietly(*paths: Path) -> None:

@@ -52,7 +52,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from retrieval.files import remove_quietly
+from retrieval.files import add_files
 from retrieval.index.abstracts import OFFSETS_FILE, TEXT_FILE, Abstracts, kept_paper
 from retrieval.index.author_rows import AUTHORS_FILE, AuthorRows
 from retrieval.index.bm25 import BM25
@@ -149,13 +149,11 @@ def read_authors(cache: Path, generation: str, papers: Mapping[str, Paper]) -> A
     if kept is not None:
         return kept
     rows = AuthorRows.of(papers)
-    temporary = folder / f".authors.{os.getpid()}.tmp.npz"
-    try:
-        rows.save(temporary.parent, temporary.name)
-        os.replace(temporary, folder / AUTHORS_FILE)
-    except OSError as exc:
-        log.info("cannot keep the author rows in %s (grouped again next start): %s", folder, exc)
-        remove_quietly(temporary)
+    failed = add_files(
+        folder, [AUTHORS_FILE], lambda prefix: rows.save(folder, prefix + AUTHORS_FILE)
+    )
+    if failed is not None:
+        log.info("cannot keep the author rows in %s (grouped again next start): %s", folder, failed)
     return rows
 
 
@@ -413,15 +411,13 @@ def _take_abstracts_out(folder: Path, described: dict[str, Any]) -> None:
     """Rewrite a folder kept in format 4 as format 5 (atomically: the abstracts' files
     first, then tables.json), so that its next loads keep the abstracts off the heap; a
     failure only logs (it is read as format 4 again)."""
-    prefix = f".{os.getpid()}.tmp."
-    staged = {name: folder / f"{prefix}{name}" for name in (TEXT_FILE, OFFSETS_FILE, "tables.json")}
-    try:
+
+    def write(prefix: str) -> None:
         Abstracts.write(folder, (p.pop("abstract") for p in described["papers"]), prefix)
-        staged["tables.json"].write_text(
-            json.dumps({**described, "format": FORMAT}), encoding="utf-8"
-        )
-        for name, temporary in staged.items():  # tables.json last: it names the format
-            os.replace(temporary, folder / name)
-    except OSError as exc:
-        log.info("cannot rewrite %s without its abstracts: %s", folder, exc)
-        remove_quietly(*staged.values())
+        rewritten = json.dumps({**described, "format": FORMAT})
+        (folder / f"{prefix}tables.json").write_text(rewritten, encoding="utf-8")
+
+    # tables.json last: it names the format
+    failed = add_files(folder, (TEXT_FILE, OFFSETS_FILE, "tables.json"), write)
+    if failed is not None:
+        log.info("cannot rewrite %s without its abstracts: %s", folder, failed)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from retrieval.files import remove_quietly
+from retrieval.files import add_files
 from retrieval.index.embedding import Vectors, session_options
 
 log = logging.getLogger(__name__)
@@ -73,10 +72,10 @@ class Int8Scores:
         """Return the int8 rows of float32 vectors (~0.5 s for 240k rows)."""
         return cls(*quantize(vectors))
 
-    def save(self, folder: Path, suffix: str = "") -> None:
-        """Write the rows and scales to ``folder`` (``suffix`` before ``.npy``)."""
+    def save(self, folder: Path, prefix: str = "") -> None:
+        """Write the rows and scales to ``folder``, their names after ``prefix``."""
         for name, array in ((SCALES_FILE, self.scales), (ROWS_FILE, self.rows)):
-            np.save(folder / name.replace(".npy", f"{suffix}.npy"), array)
+            np.save(folder / f"{prefix}{name}", array)
 
     @classmethod
     def load(cls, folder: Path, shape: tuple[int, ...]) -> Int8Scores | None:
@@ -104,15 +103,9 @@ class Int8Scores:
         if kept is not None:
             return kept
         made = cls.of(vectors)
-        suffix = f".{os.getpid()}.tmp"
-        try:
-            made.save(folder, suffix)
-            for name in (SCALES_FILE, ROWS_FILE):
-                os.replace(folder / name.replace(".npy", f"{suffix}.npy"), folder / name)
-        except OSError as exc:
-            log.info("cannot keep the int8 chunk rows in %s (made next start): %s", folder, exc)
-            names = (SCALES_FILE, ROWS_FILE)
-            remove_quietly(*(folder / n.replace(".npy", f"{suffix}.npy") for n in names))
+        failed = add_files(folder, (SCALES_FILE, ROWS_FILE), functools.partial(made.save, folder))
+        if failed is not None:
+            log.info("cannot keep the int8 chunk rows in %s (made next start): %s", folder, failed)
         return made
 
     def __call__(self, vector: Vectors) -> Vectors:

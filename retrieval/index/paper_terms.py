@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import os
 import zipfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from retrieval.files import remove_quietly
+from retrieval.files import add_files
 from retrieval.index.stems import StemIndex, postings
 from retrieval.index.vocabulary import folded_words
 from retrieval.models import Paper
@@ -163,15 +162,18 @@ class PaperTerms:
         a failure only logs: they are built again at the next start)."""
         if self.kept_postings is not None:
             return
-        for part, values in (("indptr", self.postings.indptr), ("values", self.postings.values)):
-            temporary = folder / f".terms_{POSTINGS}_{part}.{os.getpid()}.tmp.npy"
-            try:
-                np.save(temporary, values)
-                os.replace(temporary, folder / f"terms_{POSTINGS}_{part}.npy")
-            except OSError as exc:
-                log.info("cannot keep the stem postings in %s: %s", folder, exc)
-                remove_quietly(temporary)
-                return
+        names = {
+            f"terms_{POSTINGS}_indptr.npy": self.postings.indptr,
+            f"terms_{POSTINGS}_values.npy": self.postings.values,
+        }
+
+        def write(prefix: str) -> None:
+            for name, values in names.items():
+                np.save(folder / f"{prefix}{name}", values)
+
+        failed = add_files(folder, list(names), write)
+        if failed is not None:
+            log.info("cannot keep the stem postings in %s: %s", folder, failed)
 
 
 ROWS = ("words", "titles", "pairs")
