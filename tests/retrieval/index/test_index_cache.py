@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pytest
@@ -120,29 +120,21 @@ def test_a_torn_cache_is_read_from_chroma_again_and_replaced(
 def test_a_folder_kept_with_its_abstracts_inside_is_read_then_rewritten_without(
     fake_embedder: FakeEmbedder, indexed_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    chroma = ChromaSettings(path=indexed_copy / "index")
-    first = Engine(RetrievalSettings(), chroma, fake_embedder)
-    expected, papers = _answers(first), list(first.searcher.index.papers.values())
-    kept = indexed_copy / "index-cache" / first.searcher.index.generation
-    described = _as_format_4(kept, papers)
+    old = _kept_as_format_4(fake_embedder, indexed_copy)
     monkeypatch.setattr(VectorStore, "read", _refuse)
-    upgraded = Engine(RetrievalSettings(), chroma, fake_embedder)
-    assert _answers(upgraded) == expected
-    assert json.loads((kept / "tables.json").read_text()) == described  # format 5 again
-    again = Engine(RetrievalSettings(), chroma, fake_embedder)
-    assert list(again.searcher.index.papers.values()) == papers
-    assert _answers(again) == expected
-    assert not [p.name for p in kept.iterdir() if p.name.startswith(".")]
+    upgraded = Engine(RetrievalSettings(), old.chroma, fake_embedder)
+    assert _answers(upgraded) == old.answers
+    assert json.loads((old.kept / "tables.json").read_text()) == old.described  # format 5
+    again = Engine(RetrievalSettings(), old.chroma, fake_embedder)
+    assert list(again.searcher.index.papers.values()) == old.papers
+    assert _answers(again) == old.answers
+    assert not [p.name for p in old.kept.iterdir() if p.name.startswith(".")]
 
 
 def test_a_folder_that_cannot_be_rewritten_is_read_and_left_as_it_was(
     fake_embedder: FakeEmbedder, indexed_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    chroma = ChromaSettings(path=indexed_copy / "index")
-    first = Engine(RetrievalSettings(), chroma, fake_embedder)
-    expected, papers = _answers(first), list(first.searcher.index.papers.values())
-    kept = indexed_copy / "index-cache" / first.searcher.index.generation
-    _as_format_4(kept, papers)
+    old = _kept_as_format_4(fake_embedder, indexed_copy)
     write_text = Path.write_text
 
     def full(path: Path, *args: object, **kwargs: object) -> int:
@@ -152,21 +144,35 @@ def test_a_folder_that_cannot_be_rewritten_is_read_and_left_as_it_was(
 
     monkeypatch.setattr(Path, "write_text", full)
     monkeypatch.setattr(VectorStore, "read", _refuse)
-    assert _answers(Engine(RetrievalSettings(), chroma, fake_embedder)) == expected
-    assert not [p.name for p in kept.iterdir() if p.name.startswith(".")]  # none left
-    assert json.loads((kept / "tables.json").read_text())["format"] == 4
+    assert _answers(Engine(RetrievalSettings(), old.chroma, fake_embedder)) == old.answers
+    assert not [p.name for p in old.kept.iterdir() if p.name.startswith(".")]  # none left
+    assert json.loads((old.kept / "tables.json").read_text())["format"] == 4
 
 
-def _as_format_4(kept: Path, papers: list[Paper]) -> dict[str, Any]:
-    """Rewrite a generation's folder as format 4 kept it (the abstracts inside
-    tables.json); return tables.json as format 5 has it."""
+class Format4(NamedTuple):
+    """An indexed copy whose generation folder was rewritten as format 4 kept it."""
+
+    chroma: ChromaSettings
+    answers: list[list[tuple[str, float, str]]]  # as the index answered before the rewrite
+    papers: list[Paper]
+    kept: Path  # the generation's folder
+    described: dict[str, Any]  # its tables.json as format 5 has it
+
+
+def _kept_as_format_4(embedder: FakeEmbedder, indexed_copy: Path) -> Format4:
+    """Serve an indexed copy once, then rewrite its generation's folder as format 4 kept
+    it: the abstracts inside tables.json, no abstracts files."""
+    chroma = ChromaSettings(path=indexed_copy / "index")
+    first = Engine(RetrievalSettings(), chroma, embedder)
+    answers, papers = _answers(first), list(first.searcher.index.papers.values())
+    kept = indexed_copy / "index-cache" / first.searcher.index.generation
     described: dict[str, Any] = json.loads((kept / "tables.json").read_text())
     rows = zip(described["papers"], papers, strict=True)
     inside = [{**row, "abstract": paper.abstract} for row, paper in rows]
     (kept / "tables.json").write_text(json.dumps({**described, "format": 4, "papers": inside}))
     for name in ("abstracts.txt", "abstracts.npy"):
         (kept / name).unlink()
-    return described
+    return Format4(chroma, answers, papers, kept, described)
 
 
 def _kept(cache: Path, engine: Engine) -> bool:
