@@ -335,10 +335,10 @@ def asked_years(text: str) -> tuple[Years | None, str]:
     too few words of its own ("Which should I cite?") takes the background's years.
     """
     years, rest = read_years(text)
-    start = ask_start(text)
-    if years is None or start is None or asking_part(text) is None:
+    if years is None:  # most questions: no sentences to split
         return years, rest
-    if read_years(text[start:])[0] is not None:
+    start = ask_start(text)
+    if start is None or asking_part(text) is None or read_years(text[start:])[0] is not None:
         return years, rest
     return None, rest
 
