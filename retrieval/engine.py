@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Concatenate, ParamSpec, TypeVar
 
 from retrieval.answers import grounded
 from retrieval.answers.author_chart import render_chart
@@ -20,7 +22,7 @@ from retrieval.config import ChromaSettings, LlmSettings, Mode, RetrievalSetting
 from retrieval.errors import NotFoundError
 from retrieval.index import loaded as index_module
 from retrieval.index.embedding import Embedder
-from retrieval.index.memory import freeze_loaded, trim_free_memory
+from retrieval.index.memory import freeze_loaded, trim_free_memory, unmap_pages
 from retrieval.index.snapshot import Snapshot, has_index
 from retrieval.index.vector_store import VectorStore
 from retrieval.ingest import building
@@ -35,6 +37,25 @@ from retrieval.search.searcher import Searcher, check_question
 from retrieval.userinput import clean, without_mentions
 
 log = logging.getLogger(__name__)
+Args = ParamSpec("Args")
+Returned = TypeVar("Returned")
+
+
+def _unmapping_rows(
+    method: Callable[Concatenate[Engine, Args], Returned],
+) -> Callable[Concatenate[Engine, Args], Returned]:
+    """Have a request drop the float32 chunk rows it read from the process when it returns
+    (``retrieval.index.memory.unmap_pages``)."""
+
+    @functools.wraps(method)
+    def unmapping(engine: Engine, /, *args: Args.args, **kwargs: Args.kwargs) -> Returned:
+        try:
+            return method(engine, *args, **kwargs)
+        finally:
+            if engine._searcher is not None:
+                unmap_pages(engine._searcher.index.chunk_vectors)
+
+    return unmapping
 
 
 class Engine:
@@ -226,6 +247,7 @@ class Engine:
         assert self._router is not None
         return self._router
 
+    @_unmapping_rows
     def ask(
         self,
         question: str,
@@ -301,10 +323,12 @@ class Engine:
         found = router.intents.names.find(name) if router is not None else []
         return any(not m.other and m.start == 0 and m.end == len(name) for m in found)
 
+    @_unmapping_rows
     def paper(self, query: str) -> PaperDetail:
         """Return one paper found by (a fragment of) its title."""
         return self.lookup.paper(without_mentions(clean(query)))  # "@everyone GPTQ"
 
+    @_unmapping_rows
     def paper_by_id(self, paper_id: str) -> PaperDetail:
         """Return one paper by its id (as the buttons under answers carry it)."""
         return self.lookup.detail(paper_id)

@@ -108,13 +108,16 @@ class Int8Scores:
             log.info("cannot keep the int8 chunk rows in %s (made next start): %s", folder, failed)
         return made
 
-    def __call__(self, vector: Vectors) -> Vectors:
-        """Return every row's approximate cosine with ``vector`` (float32)."""
-        if not len(self.rows):
+    def __call__(self, vector: Vectors, only: npt.NDArray[np.intp] | None = None) -> Vectors:
+        """Return every row's approximate cosine with ``vector`` (float32), or only these
+        rows' (copied out first: a narrow filter's few thousand)."""
+        rows = self.rows if only is None else np.ascontiguousarray(self.rows[only])
+        scales = self.scales if only is None else self.scales[only]
+        if not len(rows):
             return np.zeros(0, dtype=np.float32)
         scale, query = _quantized(np.asarray(vector, dtype=np.float32)[None, :])
-        (products,) = self._session().run(None, {"M": self.rows, "q": query.reshape(-1, 1)})
-        return np.asarray(products[:, 0] * (self.scales * scale[0]), dtype=np.float32)
+        (products,) = self._session().run(None, {"M": rows, "q": query.reshape(-1, 1)})
+        return np.asarray(products[:, 0] * (scales * scale[0]), dtype=np.float32)
 
     def _session(self) -> Any:
         session = getattr(self._local, "session", None)

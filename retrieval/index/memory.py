@@ -18,6 +18,13 @@ An index is millions of long-lived objects (each paper's stem sets, postings, ti
 and Python's cyclic garbage collector walks all of them at each full collection: ~300 ms
 at 10k papers, landing on whichever question triggers it (the slowest asks in
 bench/scale.py). ``freeze_loaded`` moves them out of the collector's sight.
+
+A question re-scores a few hundred of the memory-mapped float32 chunk rows, and each page
+fault maps the page's neighbours too (the kernel's fault-around, 64 kB): at 100k papers,
+after a few hundred questions all of the 350 MB file was mapped into every serving
+process (steady RSS 1,295 MB). ``unmap_pages`` drops a matrix's pages from the process
+after a request; the page cache keeps them for the next one (steady RSS 946 MB, ask p95
+unchanged; docs/scale.md).
 """
 
 from __future__ import annotations
@@ -26,6 +33,10 @@ import ctypes
 import ctypes.util
 import gc
 import logging
+import mmap
+from typing import Any
+
+import numpy.typing as npt
 
 log = logging.getLogger(__name__)
 
@@ -73,3 +84,12 @@ def freeze_loaded() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+
+
+def unmap_pages(matrix: npt.NDArray[Any]) -> None:
+    """Drop a memory-mapped matrix's pages from this process; the page cache keeps them,
+    and the next read maps them again (~1 ms for 200 scattered rows). An array that is
+    not a file mapping (a small index's, built in memory) is left as it is."""
+    mapping = getattr(matrix, "_mmap", None)  # numpy.memmap's, as np.load(mmap_mode=) makes
+    if isinstance(mapping, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
+        mapping.madvise(mmap.MADV_DONTNEED)

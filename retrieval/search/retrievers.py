@@ -125,20 +125,23 @@ class Retrievers:
     def _best(self, vector: Vectors, rows: Rows, n: int) -> tuple[Rows, Floats]:
         """Return the n best of these chunk rows and their exact cosines, best first.
 
-        Up to ``RESCORE`` x n rows, or fewer than 1 in ``GATHER_SHARE`` of all chunks,
-        are scored exactly. More are scored from the int8 rows
-        (``retrieval.index.compact``), and the best ``RESCORE`` x n of those again
-        exactly, so the n kept and their scores are exact search's whenever the first
-        stage holds them (at 10k papers it did for 400 of 400 questions; bench/vectors.py).
+        Up to ``RESCORE`` x n rows are scored exactly. More are scored from the int8 rows
+        (``retrieval.index.compact``: all of them, or only the allowed ones when fewer
+        than 1 in ``GATHER_SHARE``), and the best ``RESCORE`` x n of those again exactly,
+        so the n kept and their scores are exact search's whenever the first stage holds
+        them (at 10k papers it did for 400 of 400 questions; bench/vectors.py). A question
+        reads at most ``RESCORE`` x n float32 rows, wherever its filter falls.
         """
         vectors = self.index.chunk_vectors
         first = RESCORE * n
-        if len(rows) <= first or len(rows) * GATHER_SHARE <= len(vectors):
+        if len(rows) <= first:
             picked, scores = rows, self._exact(vector, rows).astype(np.float64)
         else:
-            rough = self.index.compact(vector)
-            if len(rows) < len(vectors):
-                rough = rough[rows]
+            if len(rows) * GATHER_SHARE <= len(vectors):
+                rough = self.index.compact(vector, rows)
+            else:
+                rough = self.index.compact(vector)
+                rough = rough[rows] if len(rows) < len(vectors) else rough
             picked = rows[np.sort(top_k(rough.astype(np.float64), first))]
             scores = np.asarray(vectors[picked] @ vector).astype(np.float64)
         top = top_k(scores, n)

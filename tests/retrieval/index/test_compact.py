@@ -11,6 +11,7 @@ from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.index import compact
 from retrieval.index.compact import ROWS_FILE, SCALES_FILE, Int8Scores
+from retrieval.models import Filters
 from retrieval.search import retrievers
 from tests.conftest import CORPUS, FakeEmbedder
 
@@ -29,11 +30,24 @@ QUESTIONS = (
 FEW = RetrievalSettings(candidates=5)
 
 
-def answered(engine: Engine) -> list[tuple[str, ...]]:
+def answered(engine: Engine, filters: Filters | None = None) -> list[tuple[str, ...]]:
     return [
         tuple(f"{r.paper.id} {r.score}" for r in a.results + a.more + a.closest)
-        for a in (engine.ask(q, mode="vector") for q in QUESTIONS)
+        for a in (engine.ask(q, mode="vector", filters=filters) for q in QUESTIONS)
     ]
+
+
+def counted_scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Return the list that each int8 scan from now on adds its number of rows to."""
+    scanned: list[int] = []
+    scan = Int8Scores.__call__
+
+    def counted(self: Int8Scores, vector: np.ndarray, only: np.ndarray | None = None) -> np.ndarray:
+        scanned.append(len(self.rows) if only is None else len(only))
+        return scan(self, vector, only)
+
+    monkeypatch.setattr(Int8Scores, "__call__", counted)
+    return scanned
 
 
 @pytest.fixture
@@ -46,20 +60,25 @@ def small(fake_embedder: FakeEmbedder, tmp_path: Path) -> Engine:
 def test_the_int8_first_stage_keeps_the_papers_and_scores_of_exact_search(
     small: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    scanned = []
-    scan = Int8Scores.__call__
-
-    def counted(self: Int8Scores, vector: np.ndarray) -> np.ndarray:
-        scanned.append(len(self.rows))
-        return scan(self, vector)
-
-    monkeypatch.setattr(Int8Scores, "__call__", counted)
+    scanned = counted_scans(monkeypatch)
     with_int8 = answered(small)
     assert scanned and set(scanned) == {92}  # every question scanned the int8 rows
     monkeypatch.setattr(retrievers, "RESCORE", 1000)  # every chunk scored exactly
     scanned.clear()
     assert answered(small) == with_int8
     assert not scanned
+
+
+def test_a_narrow_filter_scans_only_its_own_int8_rows_and_keeps_exact_results(
+    small: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(retrievers, "GATHER_SHARE", 1)  # any filter is narrow here
+    recent = Filters(year_from=2023)
+    scanned = counted_scans(monkeypatch)
+    with_int8 = answered(small, recent)
+    assert scanned and 5 * 4 < min(scanned) < 92  # the allowed rows alone, past 4 x 5
+    monkeypatch.setattr(retrievers, "RESCORE", 1000)
+    assert answered(small, recent) == with_int8
 
 
 def test_a_cache_kept_before_int8_rows_still_loads_and_gets_them(

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import gc
 import platform
+import re
 import weakref
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 from retrieval.engine import Engine
@@ -58,6 +61,31 @@ def test_loading_an_index_takes_its_objects_out_of_the_collectors_walks(
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_a_question_leaves_none_of_the_chunk_rows_it_read_in_the_process(
+    fake_engine: Engine,
+) -> None:
+    fake_engine.ask("sparse graph quantization")
+    vectors = fake_engine.searcher.index.chunk_vectors
+    assert isinstance(vectors, np.memmap)  # read from the cache files, as a start reads it
+    assert _mapped_kb(Path(vectors.filename).name) == 0
+    fake_engine.searcher.retrievers.cosine(
+        next(iter(fake_engine.searcher.index.papers)), vectors[0]
+    )
+    assert _mapped_kb(Path(vectors.filename).name) > 0  # reading one maps its page
+
+
+def _mapped_kb(file_name: str) -> int:
+    """Return how much of a file this process has mapped in memory (kB)."""
+    mapped, current = 0, ""
+    with open("/proc/self/smaps", encoding="utf-8") as maps:
+        for line in maps:
+            if re.match(r"[0-9a-f]+-[0-9a-f]+ ", line):
+                current = line.rstrip()
+            elif line.startswith("Rss:") and current.endswith(f"/{file_name}"):
+                mapped += int(line.split()[1])
+    return mapped
 
 
 def _rss_kb() -> int:
