@@ -9,6 +9,7 @@ the count is of the papers the answer carried.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import islice
 
@@ -33,14 +34,19 @@ class LeaveOut:
         ("Hoefler's papers not about quantum"), in a subject ("everything but cs.LG"), by
         a listed author ("graph papers not by Zhang"); a note says how many each.
         ``subjects``: the codes of the subjects it leaves out."""
-        papers = self.searcher.index.papers
+        papers, listed = self.searcher.index.papers, self.searcher.settings.listed
         for topic in filter(None, intent.exclusions.topics.split(" | ")):
             if answer.abstained:
                 break
-            listed = self.searcher.settings.listed
             about = self.searcher.ask(topic, listed, request.mode, quote=0)
             found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
             answer = self._without(answer, request, found, f"about “{topic}”")
+        for described in intent.exclusions.papers:  # "not the HLS one": its best match
+            known = set(_known(answer))  # among the papers answered: none there, no note
+            about = self.searcher.ask(described, listed, request.mode, quote=0)
+            ranked = [] if about.abstained else [r.paper.id for r in about.results + about.more]
+            if best := next((pid for pid in ranked if pid in known), None):
+                answer = self._without(answer, request, {best}, f"matching “{described}”")
         for code in subjects:
             unwanted = Filters(subject=code)
             found = {pid for pid in _considered(answer) if matches(papers[pid], unwanted)}
@@ -59,8 +65,7 @@ class LeaveOut:
             return answer
         carried = answer.results + answer.more
         whole = answer.matched == len(answer.ranking)
-        known = answer.ranking if whole else _carried(answer)
-        left = sum(pid in unwanted for pid in known)
+        left = sum(pid in unwanted for pid in _known(answer))
         kept = [r for r in carried if r.paper.id not in unwanted]
         if whole:  # top up from the papers the answer did not carry
             papers, held = self.searcher.index.papers, {r.paper.id for r in carried}
@@ -86,6 +91,12 @@ class LeaveOut:
                        matched=max(answer.matched - left, len(kept)),
                        ranking=answer.ranking if ranking is None else ranking,
                        notes=(*answer.notes, note))  # fmt: skip
+
+
+def _known(answer: Answer) -> Sequence[str]:
+    """Return the papers a left-out count is of: the whole ranking when the answer
+    carries every paper it matched (a listing), else the papers it carries."""
+    return answer.ranking if answer.matched == len(answer.ranking) else _carried(answer)
 
 
 def _carried(answer: Answer) -> list[str]:

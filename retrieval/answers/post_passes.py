@@ -27,10 +27,18 @@ def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
 
 def judged_best(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Drop the answer model's P when the paper it is about (the best candidate) is not
-    the first shown: left out ("quantization papers except GPTQ") or cut from a list."""
+    the first shown: left out ("quantization papers except GPTQ") or cut from a list. A
+    P below ``unsure_below`` stays: the papers after an unsure best are no surer."""
     shown = answer.results[0].paper.id if answer.results else None
     best = answer.ranking[0] if answer.ranking else None
-    return answer if shown is None or shown == best else replace(answer, confidence=None)
+    if shown is None or shown == best:
+        return answer
+    if (
+        answer.confidence is not None
+        and answer.confidence < route.parts.searcher.settings.unsure_below
+    ):
+        return answer
+    return replace(answer, confidence=None)
 
 
 def counted(answer: Answer, reading: Reading, route: Route) -> Answer:

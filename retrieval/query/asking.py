@@ -285,10 +285,23 @@ NOT_ABOUT = re.compile(
     r"|(?:that\s+)?ha(?:ve|s)\s+nothing\s+to\s+do\s+with"
     r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from|(?<!plus\sor\s)minus"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
-    r"\s*([^?.!;]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$"
+    r"\s*([^?.!;]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—–]|\s-\s"
     r"|,\s*(?:what|which|who|how|is|are|do|does|can|could|please|i|and\s+(?:what|which)|so)\b)",
     re.I,
 )
+# One paper a question sets aside by naming or describing it, in a clause that opens with
+# "not": "Not GPTQ, the other quantization paper", "it's not the pruning one; it's the
+# one on ...", "the FPGA paper, and not the HLS one", "not either graph paper — the one
+# on ...". Only "not" before "the", "either" or a capitalized name: "not sure", "not
+# really" and "do not use X" are no such clause. It ends with its clause.
+NOT_ONE = re.compile(
+    r"(?:^|(?<=[,;:(—–.?!])|\b(?i:and|but|it['’]?s|it\s+is|that['’]?s|that\s+is)\s+)\s*"
+    r"\b(?i:not\s+)(?:(?i:the|either)\s+(?!(?i:ones?\s+(?:about|on|whose|that))\b)|(?=[A-Z]))"
+    r"([^?.!;,:()—–]+?)(?=\s*[?.!;,:()—–]|\s-\s|\s+(?i:and|but|or)\s+(?i:not|it)\b|$)"
+)
+# What a question leaves out names one paper when it is "the one", "the paper" ("other
+# than the one on X", "except the paper that proposes Y"), not a topic.
+ONE_PAPER = re.compile(r"^\s*the\s+(?:one|paper|article|work|study)\b", re.I)
 EXCLUDED_PARTS = re.compile(r",|/|;|\b(?:or|and|nor)\b", re.I)  # "not about X, Y or Z"
 # A question that sets papers side by side: "QFX vs FLIQS", "how do GARNET and SAGMAN
 # differ", "compare ENS-10 and ...", "how does Slapo relate to ...".

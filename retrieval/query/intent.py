@@ -31,6 +31,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import reduce
 
 from retrieval.index.taxonomy import names as subject_names
 from retrieval.index.taxonomy import spellings
@@ -48,6 +49,8 @@ from retrieval.query.asking import (
     JOINTLY,
     LEANING,
     NOT_ABOUT,
+    NOT_ONE,
+    ONE_PAPER,
     OPENER,
     PAPER_LEANS,
     SIMILAR,
@@ -145,6 +148,7 @@ class Exclusions:
     subjects: tuple[str, ...] = ()  # as typed or as codes ("not cs.LG", "all but ML")
     authors: tuple[str, ...] = ()  # listed authors ("not by Hoefler")
     topics: str = ""  # " | " between ("not about quantum or FPGAs")
+    papers: tuple[str, ...] = ()  # one paper each, named or described ("not the HLS one")
 
     @property
     def any_filter(self) -> bool:
@@ -260,6 +264,11 @@ class IntentReader:
         unwanted = NOT_ABOUT.search(text)
         if unwanted and content_words(unwanted[1]):
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
+        set_aside, text, leaving = _set_aside(text)
+        leaving += (unwanted[0],) if unwanted else ()
+        if unwanted and ONE_PAPER.match(unwanted[1]):  # "other than the one on X"
+            set_aside, unwanted = (*set_aside, _typed_content(unwanted[1])), None
+        asked_english = reduce(lambda en, span: en.replace(span, " "), leaving, reading.english)
         years, text = asked_years(text)
         counted = COUNTED.search(text)
         how_many = bool(HOW_MANY.search(reading.english))
@@ -289,7 +298,7 @@ class IntentReader:
             unknown_subjects=found.unknown,
             language=reading.language,
             understood=reading.understood,
-            plural=breakdown or asks_several(reading.english, topic),
+            plural=breakdown or asks_several(asked_english, topic),  # "skip anything on X. Is ..."
             wants_code=bool(WANTS_CODE.search(reading.english)),
             thanks=only_thanks(question),
             title_ask=title_ask,
@@ -316,6 +325,7 @@ class IntentReader:
                 subjects=tuple(left for left in excluded if not left.isdigit()),
                 authors=left_out,
                 topics=_topics(unwanted[1]) if unwanted else "",
+                papers=set_aside,
             ),
         )
 
@@ -354,6 +364,17 @@ def _typed_content(text: str) -> str:
     """Return the content words of a text as typed ("FPGAs", not "fpgas")."""
     content = set(content_words(text))
     return " ".join(w for w in re.findall(r"[^\W_]+", text) if w.casefold() in content)
+
+
+def _set_aside(text: str) -> tuple[tuple[str, ...], str, tuple[str, ...]]:
+    """Return the papers a question sets aside one by one ("not GPTQ, the other one", "not
+    the HLS one or the FPGA one"), each as typed, the text without them, and the clauses
+    that set them aside."""
+    found = [m for m in NOT_ONE.finditer(text) if content_words(m[1])]
+    for match in reversed(found):
+        text = f"{text[: match.start()]} {text[match.end() :]}"
+    parts = (_typed_content(part) for m in found for part in EXCLUDED_PARTS.split(m[1]))
+    return tuple(dict.fromkeys(part for part in parts if part)), text, tuple(m[0] for m in found)
 
 
 def _topics(unwanted: str) -> str:

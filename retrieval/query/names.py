@@ -7,7 +7,8 @@ an ordinary English word. A given name next to the family name makes a match cer
 lets a short family name ("Wu") match at all, and belongs to the mention: "Zhiru Zhang's
 papers" names the author in "Zhiru Zhang's"; so does one written after it ("Zhang
 Zhiru"). A given name alone names an author when no other listed author has it, no
-abstract uses it as a word, and it is rare in English ("Torsten", not "Mark").
+abstract uses it as a word, and it is rare in English ("Torsten", not "Mark"). A whole
+name written as one word, as a handle is ("@TorstenHoefler"), names its author.
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ class AuthorNames:
         for author, parts in self._parts.items():
             if len(parts) > 1:
                 self._given.setdefault(parts[0], []).append(author)
+        # A whole name written as one word, as handles are: "@ZhiruZhang", "torstenhoefler".
+        self._joined = {"".join(parts): a for a, parts in self._parts.items() if len(parts) > 1}
 
     def is_family(self, word: str) -> bool:
         """Return True when a folded word is a listed author's family name."""
@@ -88,6 +91,8 @@ class AuthorNames:
             index = span[2] + 1 if span else index + 1
         covered = {n for _, first, last, _, _ in spans for n in range(first, last + 1)}
         spans += [(a, n, n, True, False) for n, a in self._given_names(words) if n not in covered]
+        spans += [(self._joined[w], n, n, True, False) for n, (w, _, _) in enumerate(words)
+                  if w in self._joined and n not in covered]  # fmt: skip
         mentions = []
         for author, first, last, exact, other in sorted(spans, key=lambda span: span[1])[:limit]:
             end = words[last][2]

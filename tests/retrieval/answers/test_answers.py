@@ -900,6 +900,15 @@ def test_an_opening_at_sign_before_an_authors_name_asks_about_the_author(engine:
     assert papers(answer) == papers(engine.ask("Hoefler FPGAs"))
 
 
+@pytest.mark.parametrize("handle", ["@ZhiruZhang", "@zhiruzhang", "ZhiruZhang"])
+def test_a_name_written_as_one_word_like_a_handle_asks_about_the_author(
+    engine: Engine, handle: str
+) -> None:
+    answer = engine.ask(f"{handle} how many papers and in which subjects?")
+    assert answer.author is not None and answer.author.name == "Zhiru Zhang"
+    assert papers(engine.ask(f"{handle} FPGAs")) == papers(engine.ask("Zhiru Zhang FPGAs"))
+
+
 @pytest.mark.parametrize("message", ["thanks", "thank you!", "great, thanks a lot 🙏"])
 def test_a_thank_you_is_answered_without_a_paper(engine: Engine, message: str) -> None:
     # One abstract says "thanks to vectorizability": thanks alone is no question about it.
@@ -952,6 +961,25 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
     assert not any(t.startswith("GPTQ") for t in papers(apart))
     nothing = engine.ask("quantization papers not about quantization")
     assert nothing.abstained and not papers(nothing) and nothing.closest
+
+
+def test_a_paper_set_aside_by_not_leaves_the_answer_and_only_it(engine: Engine) -> None:
+    compilers = papers(engine.ask("Which papers are about compilers?"))
+    python = [t for t in compilers if "Python" in t]
+    answer = engine.ask("Which papers are about compilers? Not the Python one.")
+    assert len(python) == 1 and papers(answer) == [t for t in compilers if t not in python]
+    assert answer.notes == ("Left out 1 paper matching “Python”.",)
+    # a paper the answer does not hold is not there to leave out: no note
+    assert not engine.ask("Which papers are about compilers? Not the weather one.").notes
+
+
+def test_an_unsure_answer_stays_unsure_when_its_best_paper_is_left_out(engine: Engine) -> None:
+    question = "is there a paper on climate impacts of computing?"
+    alone = engine.ask(question)
+    assert UNSURE in alone.notes and papers(alone)
+    first = papers(alone)[0]
+    without = engine.ask(f"{question} Not the {' '.join(first.split()[:2])} one.")
+    assert first not in papers(without) and UNSURE in without.notes
 
 
 @pytest.mark.parametrize(

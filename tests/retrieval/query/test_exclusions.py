@@ -85,3 +85,56 @@ def test_papers_named_after_an_analogys_except_are_still_left_out(
 def test_a_year_after_an_analogys_except_is_still_left_out(fake_engine: Engine) -> None:
     intent = fake_engine.router.intents.read("papers like GPTQ except for 2023")
     assert intent.exclusions.years == ("2023",) and intent.years is None
+
+
+@pytest.mark.parametrize(
+    ("question", "unwanted"),
+    [
+        ("Skip anything that is about robotics — which papers cover compilers?", "robotics"),
+        ("Quantization papers not about language models – what else is there?",
+         "language models"),
+        ("everything except GPTQ: which ones use FPGAs?", "GPTQ"),
+        ("graph papers, leave out the ones on databases - is any on molecules?", "databases"),
+    ],
+)  # fmt: skip
+def test_an_exclusion_ends_at_a_dash_or_colon(
+    fake_engine: Engine, question: str, unwanted: str
+) -> None:
+    intent = fake_engine.router.intents.read(question)
+    assert intent.exclusions.topics == unwanted
+    assert intent.topic  # the ask after it is still asked
+
+
+@pytest.mark.parametrize(
+    ("question", "set_aside"),
+    [
+        ("Not FLIQS, the other quantization paper: which one uses t-distributions?",
+         ("FLIQS",)),
+        ("It's not the pruning one and not the HLS compiler paper; it's the one on scheduling",
+         ("pruning", "HLS compiler")),
+        ("the FPGA paper, and not the Python one — what did it measure?", ("Python",)),
+        ("Which papers cover compilers? Not the sparse one.", ("sparse",)),
+        ("not either graph paper/database paper, the one on weather", ("graph", "database")),
+        ("graph papers other than the one on databases?", ("databases",)),
+        ("compilers, except the paper that targets FPGAs", ("targets FPGAs",)),
+    ],
+)  # fmt: skip
+def test_a_paper_set_aside_by_not_is_read_as_one_paper(
+    fake_engine: Engine, question: str, set_aside: tuple[str, ...]
+) -> None:
+    intent = fake_engine.router.intents.read(question)
+    assert intent.exclusions.papers == set_aside
+    assert not any(word in intent.topic for name in set_aside for word in name.split())
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I'm not sure which paper covers RDMA, can you help?",
+        "papers that do not use retraining for compression?",
+        "Not really a paper question, but who wrote Allo?",
+        "which papers are not the ones about weather?",  # a topic, read as one
+    ],
+)
+def test_not_before_no_paper_sets_none_aside(fake_engine: Engine, question: str) -> None:
+    assert fake_engine.router.intents.read(question).exclusions.papers == ()
