@@ -164,9 +164,11 @@ def ingest(args: argparse.Namespace, settings: Settings) -> int:
     if args.if_stale and engine.is_current(paths, snapshot):
         print("index is up to date")
         return 0
-    before = _contents(engine)
+    before = _contents(engine) if added is not None else {}  # only --add counts what changed
     with progress_reporter(not args.json) as progress:
-        report = engine.ingest(paths, strict=args.strict, progress=progress, snapshot=snapshot)
+        report = engine.ingest(
+            paths, strict=args.strict, progress=progress, snapshot=snapshot, serve=added is not None
+        )
     if args.json:
         emit(payloads.ingest_json(report))
         return 0

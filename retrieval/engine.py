@@ -94,8 +94,10 @@ class Engine:
         strict: bool = False,
         progress: Progress | None = None,
         snapshot: SnapshotFilter | None = None,
+        serve: bool = True,
     ) -> IngestReport:
-        """Parse the corpus, write a new index generation and start serving it."""
+        """Parse the corpus, write a new index generation and start serving it (unless not
+        ``serve``: a command that exits after the ingest need not load what it wrote)."""
         model_dir: Path | None = getattr(self.embedder, "model_dir", None)
         if self.read_only and model_dir is not None:
             # A serving process writes from a child: see retrieval.ingest.child.
@@ -114,8 +116,13 @@ class Engine:
             finally:
                 if store is not self.store:
                     store.close()
+        log.info(
+            "index %s written: %d papers, %d chunks; embedded %d, reused %d, in %.1f s",
+            report.generation, report.papers, report.chunks, report.embedded, report.reused,
+            report.seconds,
+        )  # fmt: skip
         serving = self._searcher.index.generation if self._searcher else None
-        if serving != report.generation:
+        if serve and serving != report.generation:
             if self.read_only:
                 retired, self.store = self.store, self._open_store()
                 self.reload()

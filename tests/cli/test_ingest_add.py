@@ -109,3 +109,5 @@ def test_ingest_prints_no_info_lines_without_verbose(tmp_path: Path) -> None:
         [*args[:3], "-v", *args[3:]], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300
     )
     assert loud.returncode == 0 and "INFO" in loud.stderr
+    # The command exits after the ingest: it does not load the index it wrote.
+    assert "written: 2 papers" in loud.stderr and "serving index" not in loud.stderr
