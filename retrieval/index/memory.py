@@ -24,7 +24,9 @@ fault maps the page's neighbours too (the kernel's fault-around, 64 kB): at 100k
 after a few hundred questions all of the 350 MB file was mapped into every serving
 process (steady RSS 1,295 MB). ``unmap_pages`` drops a matrix's pages from the process
 after a request; the page cache keeps them for the next one (steady RSS 946 MB, ask p95
-unchanged; docs/scale.md).
+unchanged; docs/scale.md). A question then maps its rows again, ~1 ms: at 10k papers
+(37 MB of rows) that made ask p50 ~1.5 ms slower and saved nothing, so a matrix under
+``UNMAP_FROM`` stays mapped.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ log = logging.getLogger(__name__)
 
 M_ARENA_MAX = -8  # from glibc's malloc.h
 ARENAS = 2
+UNMAP_FROM = 100 * 2**20  # bytes of rows (about 27k papers' chunks)
 
 
 def _libc() -> ctypes.CDLL | None:
@@ -88,8 +91,10 @@ def freeze_loaded() -> None:
 
 def unmap_pages(matrix: npt.NDArray[Any]) -> None:
     """Drop a memory-mapped matrix's pages from this process; the page cache keeps them,
-    and the next read maps them again (~1 ms for 200 scattered rows). An array that is
-    not a file mapping (a small index's, built in memory) is left as it is."""
+    and the next read maps them again (~1 ms for 200 scattered rows). A matrix under
+    ``UNMAP_FROM`` bytes, or not a file mapping (built in memory), is left as it is."""
     mapping = getattr(matrix, "_mmap", None)  # numpy.memmap's, as np.load(mmap_mode=) makes
+    if matrix.nbytes < UNMAP_FROM:
+        return
     if isinstance(mapping, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
         mapping.madvise(mmap.MADV_DONTNEED)

@@ -18,6 +18,7 @@ from retrieval.config import RetrievalSettings
 from retrieval.index.embedding import Vectors
 from retrieval.index.filtering import Allowed
 from retrieval.index.loaded import LoadedIndex
+from retrieval.index.memory import UNMAP_FROM
 from retrieval.index.top import top_k
 from retrieval.index.vector_store import VectorStore
 
@@ -125,19 +126,22 @@ class Retrievers:
     def _best(self, vector: Vectors, rows: Rows, n: int) -> tuple[Rows, Floats]:
         """Return the n best of these chunk rows and their exact cosines, best first.
 
-        Up to ``RESCORE`` x n rows are scored exactly. More are scored from the int8 rows
-        (``retrieval.index.compact``: all of them, or only the allowed ones when fewer
-        than 1 in ``GATHER_SHARE``), and the best ``RESCORE`` x n of those again exactly,
-        so the n kept and their scores are exact search's whenever the first stage holds
-        them (at 10k papers it did for 400 of 400 questions; bench/vectors.py). A question
-        reads at most ``RESCORE`` x n float32 rows, wherever its filter falls.
+        Up to ``RESCORE`` x n rows, or fewer than 1 in ``GATHER_SHARE`` of all chunks
+        while the float32 rows stay mapped (under ``UNMAP_FROM`` bytes), are scored
+        exactly. More are scored from the int8 rows (``retrieval.index.compact``: only the
+        allowed ones when fewer than 1 in ``GATHER_SHARE``), and the best ``RESCORE`` x n
+        of those again exactly, so the n kept and their scores are exact search's whenever
+        the first stage holds them (at 10k papers it did for 400 of 400 questions;
+        bench/vectors.py). Past ``UNMAP_FROM`` a question reads at most ``RESCORE`` x n
+        float32 rows: each is mapped again for every question.
         """
         vectors = self.index.chunk_vectors
         first = RESCORE * n
-        if len(rows) <= first:
+        narrow = len(rows) * GATHER_SHARE <= len(vectors)
+        if len(rows) <= first or (narrow and vectors.nbytes < UNMAP_FROM):
             picked, scores = rows, self._exact(vector, rows).astype(np.float64)
         else:
-            if len(rows) * GATHER_SHARE <= len(vectors):
+            if narrow:
                 rough = self.index.compact(vector, rows)
             else:
                 rough = self.index.compact(vector)

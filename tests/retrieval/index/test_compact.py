@@ -73,6 +73,7 @@ def test_a_narrow_filter_scans_only_its_own_int8_rows_and_keeps_exact_results(
     small: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(retrievers, "GATHER_SHARE", 1)  # any filter is narrow here
+    monkeypatch.setattr(retrievers, "UNMAP_FROM", 0)  # and the rows hundreds of MB
     recent = Filters(year_from=2023)
     scanned = counted_scans(monkeypatch)
     with_int8 = answered(small, recent)
