@@ -93,8 +93,8 @@ def unmap_pages(matrix: npt.NDArray[Any]) -> None:
     """Drop a memory-mapped matrix's pages from this process; the page cache keeps them,
     and the next read maps them again (~1 ms for 200 scattered rows). A matrix under
     ``UNMAP_FROM`` bytes, or not a file mapping (built in memory), is left as it is."""
-    mapping = getattr(matrix, "_mmap", None)  # numpy.memmap's, as np.load(mmap_mode=) makes
     if matrix.nbytes < UNMAP_FROM:
         return
+    mapping = getattr(matrix, "_mmap", None)  # numpy.memmap's, as np.load(mmap_mode=) makes
     if isinstance(mapping, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
         mapping.madvise(mmap.MADV_DONTNEED)

@@ -265,7 +265,7 @@ class IntentReader:
         if unwanted and content_words(unwanted[1]):
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         set_aside, text, leaving = _set_aside(text)
-        leaving += (unwanted[0],) if unwanted else ()
+        leaving += (unwanted[0],) if unwanted and content_words(unwanted[1]) else ()
         if unwanted and ONE_PAPER.match(unwanted[1]):  # "other than the one on X"
             set_aside, unwanted = (*set_aside, _typed_content(unwanted[1])), None
         asked_english = reduce(lambda en, span: en.replace(span, " "), leaving, reading.english)
