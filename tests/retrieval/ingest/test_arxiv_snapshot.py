@@ -164,6 +164,7 @@ def test_ingest_from_the_command_line_with_filters(
     assert answer.results[0].paper.url == "https://arxiv.org/abs/2104.05158"
     assert main([*argv, "--if-stale"]) == 0  # the same filters: nothing to do
     assert main(["ingest", "--replace", str(CORPUS), str(SNAPSHOT), "--limit", "1"]) == 0
+    engine.reload()  # as the next command starts: the ingest command does not load it
     gptq = engine.paper("GPTQ accurate post-training quantization")
     assert gptq.paper.url == "https://arxiv.org/abs/2210.17323"
     assert engine.stats().papers == pages  # --limit 1 kept GPTQ only, merged with its page
