@@ -51,6 +51,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+import orjson
 
 from retrieval.files import add_files
 from retrieval.index.abstracts import OFFSETS_FILE, TEXT_FILE, Abstracts, kept_paper
@@ -88,7 +89,7 @@ def read(cache: Path, generation: str) -> Tables | None:
     """Return the generation's tables kept in ``cache``, or None when there are none."""
     folder = cache / generation
     try:
-        described = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+        described = orjson.loads((folder / "tables.json").read_bytes())
         if described.get("format") not in (FORMAT, ABSTRACTS_INSIDE):
             return None
         inside = described["format"] == ABSTRACTS_INSIDE
