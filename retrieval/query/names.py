@@ -8,7 +8,8 @@ lets a short family name ("Wu") match at all, and belongs to the mention: "Zhiru
 papers" names the author in "Zhiru Zhang's"; so does one written after it ("Zhang
 Zhiru"). A given name alone names an author when no other listed author has it, no
 abstract uses it as a word, and it is rare in English ("Torsten", not "Mark"). A whole
-name written as one word, as a handle is ("@TorstenHoefler"), names its author.
+name written as one word, as a handle is ("@TorstenHoefler"), names its author, unless
+it is a word ("T. He" written as one word is "the").
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ class AuthorNames:
         covered = {n for _, first, last, _, _ in spans for n in range(first, last + 1)}
         spans += [(a, n, n, True, False) for n, a in self._given_names(words) if n not in covered]
         spans += [(self._joined[w], n, n, True, False) for n, (w, _, _) in enumerate(words)
-                  if w in self._joined and n not in covered]  # fmt: skip
+                  if w in self._joined and n not in covered and self._not_a_word(w)]  # fmt: skip
         mentions = []
         for author, first, last, exact, other in sorted(spans, key=lambda span: span[1])[:limit]:
             end = words[last][2]
@@ -133,6 +134,11 @@ class AuthorNames:
             and word not in self._words
             and _english_zipf(word) < COMMON_ZIPF
         ]
+
+    def _not_a_word(self, joined: str) -> bool:
+        """Return True when a name written as one word is no word of the abstracts nor
+        common English: "T. He" joined is "the", "W. Ho" is "who"."""
+        return joined not in self._words and _english_zipf(joined) < COMMON_ZIPF
 
     def _given_after(self, author: str, words: list[tuple[str, int, int]], index: int) -> int:
         """Return the index of the last given-name word right after the family name, as

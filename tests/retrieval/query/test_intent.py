@@ -59,6 +59,21 @@ def test_the_author_name_is_taken_out_of_what_is_searched() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "author"),
+    [
+        ("what is the best paper on graphs?", None),  # "T. He" as one word
+        ("who wrote the FPGA paper?", None),  # "W. Ho"
+        ("papers I like on graphs", None),  # "Li Ke"
+        ("@ZhiruZhang graph papers", "Zhiru Zhang"),
+        ("@THe graph papers", None),
+    ],
+)
+def test_a_name_written_as_one_word_is_no_english_word(question: str, author: str | None) -> None:
+    names = AuthorNames(["Zhiru Zhang", "T. He", "W. Ho", "Li Ke"])
+    assert [m.author for m in names.find(question)] == ([author] if author else [])
+
+
+@pytest.mark.parametrize(
     ("text", "years"),
     [
         ("zhang's papers from 2024", Years(2024, 2024)),
