@@ -299,6 +299,16 @@ NOT_ONE = re.compile(
     r"\b(?i:not\s+)(?:(?i:the|either)\s+(?!(?i:ones?\s+(?:about|on|whose|that))\b)|(?=[A-Z]))"
     r"([^?.!;,:()—–]+?)(?=\s*[?.!;,:()—–]|\s-\s|\s+(?i:and|but|or)\s+(?i:not|it)\b|$)"
 )
+# A clause of NOT_ONE that opens "not the" sets no paper aside when it names a part of one
+# ("not the math, just the idea", "not the dataset details", "not the cost part") or is an
+# idiom ("it's not the case that ...", "not the point").
+DESCRIBED = re.compile(r"\b(?:the|either)\s+$", re.I)
+_PART = (
+    r"(?:details?|math(?:s|ematics)?|parts?|sections?|experiments?|results?|evaluation"
+    r"|proofs?|derivations?|equations?|intro(?:duction)?|background|idea|gist|point|case"
+    r"|same|way)"
+)
+A_PART = re.compile(rf"^\s*{_PART}\b|\b{_PART}\s*$", re.I)
 # What a question leaves out names one paper when it is "the one", "the paper" ("other
 # than the one on X", "except the paper that proposes Y"), not a topic.
 ONE_PAPER = re.compile(r"^\s*the\s+(?:one|paper|article|work|study)\b", re.I)

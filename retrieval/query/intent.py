@@ -39,9 +39,11 @@ from retrieval.index.vocabulary import zipf
 from retrieval.models import Filters
 from retrieval.query.analogy import read_contrast
 from retrieval.query.asking import (
+    A_PART,
     BREAKDOWN,
     COUNT_WORDS,
     COUNTED,
+    DESCRIBED,
     EXCLUDED_PARTS,
     FACET_ASKED,
     FACET_OF,
@@ -370,11 +372,18 @@ def _set_aside(text: str) -> tuple[tuple[str, ...], str, tuple[str, ...]]:
     """Return the papers a question sets aside one by one ("not GPTQ, the other one", "not
     the HLS one or the FPGA one"), each as typed, the text without them, and the clauses
     that set them aside."""
-    found = [m for m in NOT_ONE.finditer(text) if content_words(m[1])]
+    found = [m for m in NOT_ONE.finditer(text) if content_words(m[1]) and _one_paper(m)]
     for match in reversed(found):
         text = f"{text[: match.start()]} {text[match.end() :]}"
     parts = (_typed_content(part) for m in found for part in EXCLUDED_PARTS.split(m[1]))
     return tuple(dict.fromkeys(part for part in parts if part)), text, tuple(m[0] for m in found)
+
+
+def _one_paper(clause: re.Match[str]) -> bool:
+    """Return True when a NOT_ONE clause names or describes a paper ("not the HLS one"),
+    not a part of one ("not the math, just the idea")."""
+    opening = clause.string[clause.start() : clause.start(1)]
+    return not (DESCRIBED.search(opening) and A_PART.search(clause[1]))
 
 
 def _topics(unwanted: str) -> str:

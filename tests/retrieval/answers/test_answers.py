@@ -973,6 +973,11 @@ def test_a_paper_set_aside_by_not_leaves_the_answer_and_only_it(engine: Engine) 
     assert not engine.ask("Which papers are about compilers? Not the weather one.").notes
 
 
+def test_not_before_a_part_of_the_paper_asked_about_keeps_the_paper(engine: Engine) -> None:
+    answer = engine.ask("Tell me about ENS-10. Not the dataset details, the benchmark results.")
+    assert papers(answer)[0].startswith("ENS-10") and not answer.notes
+
+
 def test_an_unsure_answer_stays_unsure_when_its_best_paper_is_left_out(engine: Engine) -> None:
     question = "is there a paper on climate impacts of computing?"
     alone = engine.ask(question)

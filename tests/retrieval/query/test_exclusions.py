@@ -134,6 +134,11 @@ def test_a_paper_set_aside_by_not_is_read_as_one_paper(
         "papers that do not use retraining for compression?",
         "Not really a paper question, but who wrote Allo?",
         "which papers are not the ones about weather?",  # a topic, read as one
+        # "not the" before a part of the paper asked about, not a paper
+        "Tell me about ENS-10. Not the dataset details, the benchmark results.",
+        "Explain GPTQ, not the math, just the idea",
+        "How do GPTQ and FLIQS differ? not the GPTQ details, just the big picture",
+        "It's not the case that GPTQ needs retraining, right?",
     ],
 )
 def test_not_before_no_paper_sets_none_aside(fake_engine: Engine, question: str) -> None:
