@@ -269,6 +269,8 @@ COURTESY = THANKING | frozenset(
 # grammar of excluding, not words of any topic. Not "without" nor "does not use"
 # ("quantization without retraining", "papers that do not use retraining" ask for a
 # method). A list of topics ("not about X, Y or Z") is read whole (``EXCLUDED_PARTS``).
+# A colon, an em dash or a spaced dash ends the clause; an en dash between two words
+# ("GNN–based") does not.
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
     r"\b(?:(?:not|(?:are|is|do|does)n['’]?t)\s+(?:about|on|related\s+to|using|involving"
@@ -285,7 +287,8 @@ NOT_ABOUT = re.compile(
     r"|(?:that\s+)?ha(?:ve|s)\s+nothing\s+to\s+do\s+with"
     r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from|(?<!plus\sor\s)minus"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
-    r"\s*([^?.!;]+?)(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—–]|\s-\s"
+    r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"
+    r"(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—]|\s[-–]\s"
     r"|,\s*(?:what|which|who|how|is|are|do|does|can|could|please|i|and\s+(?:what|which)|so)\b)",
     re.I,
 )
@@ -297,7 +300,7 @@ NOT_ABOUT = re.compile(
 NOT_ONE = re.compile(
     r"(?:^|(?<=[,;:(—–.?!])|\b(?i:and|but|it['’]?s|it\s+is|that['’]?s|that\s+is)\s+)\s*"
     r"\b(?i:not\s+)(?:(?i:the|either)\s+(?!(?i:ones?\s+(?:about|on|whose|that))\b)|(?=[A-Z]))"
-    r"([^?.!;,:()—–]+?)(?=\s*[?.!;,:()—–]|\s-\s|\s+(?i:and|but|or)\s+(?i:not|it)\b|$)"
+    r"([^?.!;,:()—]+?)(?=\s*[?.!;,:()—]|\s[-–]\s|\s+(?i:and|but|or)\s+(?i:not|it)\b|$)"
 )
 # A clause of NOT_ONE that opens "not the" sets no paper aside when it names a part of one
 # ("not the math, just the idea", "not the dataset details", "not the cost part") or is an

@@ -95,6 +95,9 @@ def test_a_year_after_an_analogys_except_is_still_left_out(fake_engine: Engine) 
          "language models"),
         ("everything except GPTQ: which ones use FPGAs?", "GPTQ"),
         ("graph papers, leave out the ones on databases - is any on molecules?", "databases"),
+        ("papers not about weather—which ones are about graphs?", "weather"),
+        # an en dash inside a word is no end of the clause
+        ("which graph papers are not about GNN–based robustness?", "GNN based robustness"),
     ],
 )  # fmt: skip
 def test_an_exclusion_ends_at_a_dash_or_colon(
@@ -103,6 +106,11 @@ def test_an_exclusion_ends_at_a_dash_or_colon(
     intent = fake_engine.router.intents.read(question)
     assert intent.exclusions.topics == unwanted
     assert intent.topic  # the ask after it is still asked
+
+
+def test_not_only_leaves_nothing_out(fake_engine: Engine) -> None:
+    intent = fake_engine.router.intents.read("Not only quantization but also pruning?")
+    assert intent.exclusions.topics == "" and "quantization" in intent.topic  # not "not on ly"
 
 
 @pytest.mark.parametrize(
