@@ -264,10 +264,12 @@ class IntentReader:
         by_name, text = read_excluded_names(text, self.corpus_subjects)  # "all but ML"
         excluded += by_name
         unwanted = NOT_ABOUT.search(text)
-        if unwanted and content_words(unwanted[1]):
+        if unwanted and not content_words(unwanted[1]):
+            unwanted = None  # "not about it": nothing named to leave out
+        if unwanted:
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         set_aside, text, leaving = _set_aside(text)
-        leaving += (unwanted[0],) if unwanted and content_words(unwanted[1]) else ()
+        leaving += (unwanted[0],) if unwanted else ()
         if unwanted and ONE_PAPER.match(unwanted[1]):  # "other than the one on X"
             set_aside, unwanted = (*set_aside, _typed_content(unwanted[1])), None
         asked_english = reduce(lambda en, span: en.replace(span, " "), leaving, reading.english)
@@ -349,8 +351,8 @@ def asked_years(text: str) -> tuple[Years | None, str]:
     years, rest = read_years(text)
     if years is None:  # most questions: no sentences to split
         return years, rest
-    start = ask_start(text)
-    if start is None or asking_part(text) is None or read_years(text[start:])[0] is not None:
+    part = asking_part(text)
+    if part is None or read_years(part)[0] is not None:
         return years, rest
     return None, rest
 

@@ -243,7 +243,7 @@ def detect(question: str) -> str:
     english = sum(w in stopwords() for w in words)
     scores = {
         lang: sum(
-            (w in markers or w in mapping) and _more_theirs(t, lang)
+            (w in markers or w in mapping) and own_word(t, lang)
             for w, t in zip(words, typed, strict=True)
         )
         + min(2, sum(question.count(ch) for ch in LETTERS.get(lang, "")))
@@ -267,15 +267,10 @@ def reads_as_english(word: str, language: str) -> bool:
 
 
 def own_word(word: str, language: str) -> bool:
-    """Return True when a word left in a question is more common in its language than in
-    English ("usa", "ha" in Spanish), not a term or a name ("Optane", "blockchain")."""
-    return _more_theirs(word, language)
-
-
-def _more_theirs(word: str, language: str) -> bool:
-    """Return True when a function word is more common in a language than in English:
-    "on", "publications", "recent" and "compare" are French words too, and made
-    "Recent publications on robots" read as French."""
+    """Return True when a word is more common in a language than in English: "usa", "ha"
+    in Spanish, not a term or a name ("Optane", "blockchain"). So a function word counts
+    for a language only when it is: "on", "publications", "recent" and "compare" are
+    French words too, and made "Recent publications on robots" read as French."""
     return _common(word, language) > zipf(word)
 
 
