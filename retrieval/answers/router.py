@@ -11,6 +11,7 @@ and a filter that matches nothing says why.
 from __future__ import annotations
 
 import logging
+import textwrap
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -32,10 +33,13 @@ from retrieval.answers.post_passes import POST_PASSES
 from retrieval.answers.routes import ROUTES, Parts, Reading, Route
 from retrieval.answers.title_answers import TitleAnswers
 from retrieval.models import Answer
+from retrieval.query.asking_part import ask_clause
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.search.searcher import Searcher
 
 log = logging.getLogger(__name__)
+ASIDE = "Nothing listed is about “{}”: read as an aside."
+ASIDE_SHOWN = 60  # characters of an aside quoted in its note
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,12 @@ class Router:
         plan = self.plan(request)
         reading, route = plan.reading, plan.route
         answer = route.answer(reading)
+        if answer.abstained and (listed := self._listed_alone(request)):
+            reading, route = listed.reading, listed.route
+            answer = route.answer(reading)
+            aside = request.text[: request.text.rindex(listed.reading.request.text)]
+            aside = textwrap.shorten(aside.strip(" \t\n—–-:"), ASIDE_SHOWN, placeholder="…")
+            answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
         for post_pass in POST_PASSES:
             answer = post_pass(answer, reading, route)
         return replace(
@@ -100,6 +110,18 @@ class Router:
             route.name, intent.topic, filters, filters.author,
         )  # fmt: skip
         return Plan(route, reading)
+
+    def _listed_alone(self, request: Request) -> Plan | None:
+        """Return the plan of a question's asking clause when it asks for the papers of
+        some years or subjects alone: the whole question found nothing, so what came
+        before was an aside ("hello from the train — which papers are from 2023?")."""
+        clause = ask_clause(request.text)
+        if clause is None:
+            return None
+        plan = self.plan(replace(request, text=clause))
+        intent = plan.reading.intent
+        listed = plan.route.name == "listing" and bool(intent.years or intent.subjects)
+        return plan if listed else None
 
     def _spell_titles(self, intent: Intent) -> tuple[Intent, str | None]:
         """Return the intent with quoted names and names before "paper" that stand for a

@@ -28,7 +28,7 @@ FRAMING = frozenset(
         "mainly focus focuses interests interested working does do did have has got "
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
         "classified categorized categorised belong belongs appear appears show shows one ones top "
-        "best anyone anybody either "
+        "best anyone anybody someone somebody everyone everybody either "
         "both coauthored coauthor authoring together jointly joint et al colleagues "
         "coauthors collaborators "
         "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
@@ -39,6 +39,20 @@ FRAMING = frozenset(
 OPENER = re.compile(
     r"^\s*(?:(?:hmm+|btw|ok|okay|so|well|hey|hi|hello|yo|lastly|also|bonjour|hola|hallo|ciao)"
     r"\b(?!-)[\s,!.:;]*)+",
+    re.I,
+)
+# A field label of a message written as a form: a word or two before a colon, where a
+# sentence or line starts ("Context: ... Question: ...", "Done: ... Next: ... Blocker:
+# ...", "Goal: ... Constraint: ..."). The labels name the fields, not the topic, and
+# are left out when there are ``FORM_LABELS`` of them: a single one may be the topic
+# ("Quantization: any papers from 2023?").
+FORM_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?:(?=\s)")
+FORM_LABELS = 2
+# The listing page the list was read from, named as where the papers are: "tagged cs.DC
+# on the page?", "which papers on this page are from 2023?"; not "the page cache".
+ON_THE_PAGE = re.compile(
+    r"\b(?:on|in|from)\s+(?:the|this|that|your|our|my)\s+(?:arxiv\s+|author\s+)?"
+    r"(?:listing\s+)?page(?=\s*(?:[?.!,;:]|$)|\s+(?:are|is|were|was|that|which|about|from|here)\b)",
     re.I,
 )
 # Framing words whose stems are topics too ("lately" is "late", "currently" "current"):
@@ -357,3 +371,9 @@ def without_date_order(text: str) -> str:
 def content_words(text: str) -> list[str]:
     """Return the words of a text that are neither stop words nor framing."""
     return [t.word for t in terms(text) if t.stem not in FRAMING and t.word not in FRAMING_WORDS]
+
+
+def without_form_labels(text: str) -> str:
+    """Return a question written as a form without its field labels (``FORM_LABEL``)."""
+    labels = FORM_LABEL.findall(text)
+    return FORM_LABEL.sub(" ", text).strip() if len(labels) >= FORM_LABELS else text

@@ -40,6 +40,9 @@ PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
 # few words: "Is there anything on protein folding?", "Any papers about drug discovery?".
 NAMES_ITS_TOPIC = re.compile(r"\b(?:on|about|regarding|concerning)\s+[^\W_]", re.I)
 MIN_NAMED_WORDS = 2  # content words of an ask that names its topic, to search it alone
+# Where the asking clause of a sentence starts after an aside: a spaced dash or a colon
+# ("sorry, new here — which papers are from 2023?", "quick one: cs.LG papers?").
+CLAUSE_BREAK = re.compile(r"\s[—–-]\s|:\s")
 
 
 def asking_part(text: str) -> str | None:
@@ -72,6 +75,18 @@ def ask_start(text: str) -> int | None:
         if points_back(found[first].text):
             return None
     return found[first].start
+
+
+def ask_clause(text: str) -> str | None:
+    """Return the clause that asks, from the asking sentence's last spaced dash or colon
+    (or its start) to the end, when something comes before it; None otherwise."""
+    found = sentences(text)
+    if not found:
+        return None
+    sentence = found[asking_sentence(found)]
+    breaks = [m.end() for m in CLAUSE_BREAK.finditer(sentence.text)]
+    start = sentence.start + (breaks[-1] if breaks else 0)
+    return text[start:].strip() or None if start > 0 else None
 
 
 def asking_sentence(found: list[Sentence]) -> int:

@@ -52,6 +52,7 @@ from retrieval.query.asking import (
     LEANING,
     NOT_ABOUT,
     NOT_ONE,
+    ON_THE_PAGE,
     ONE_PAPER,
     OPENER,
     PAPER_LEANS,
@@ -63,6 +64,7 @@ from retrieval.query.asking import (
     content_words,
     only_thanks,
     without_date_order,
+    without_form_labels,
 )
 from retrieval.query.asking_part import ask_start, asking_part
 from retrieval.query.language import Reader
@@ -238,7 +240,7 @@ class IntentReader:
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
         operators = read_operators(unshouted(unicodedata.normalize("NFKC", question)))
-        opened = OPENER.sub("", operators.text)
+        opened = without_form_labels(ON_THE_PAGE.sub(" ", OPENER.sub("", operators.text)))
         authors, left_out, text, others = self.people.authors(opened)
         minus_people = {term: self.people.authors(term)[0] for term in operators.left_out}
         left_out = tuple(dict.fromkeys([*left_out, *(a for n in minus_people.values() for a in n)]))

@@ -1,0 +1,75 @@
+"""What is not the question: an aside before the ask, a form's labels, the page named."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.engine import Engine
+from retrieval.models import Answer
+from retrieval.query.asking import without_form_labels
+
+
+def titles(answer: Answer) -> list[str]:
+    return [r.paper.title for r in answer.results]
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("good morning all, coffee's still brewing — which papers are from 2022?", "2022 papers"),
+        ("apologies, first time posting here: which papers are filed under cs.DC?", "cs.DC papers"),
+        ("hi, can someone list which papers are from 2024?", "2024 papers"),
+    ],
+)
+def test_an_aside_before_a_listing_ask_gets_the_listing(
+    engine: Engine, question: str, plain: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and titles(answer) == titles(engine.ask(plain))
+
+
+def test_an_aside_the_list_has_nothing_on_is_said_so(engine: Engine) -> None:
+    answer = engine.ask("protein folding — which papers from 2023?")
+    assert "Nothing listed is about “protein folding”" in answer.notes[0]
+    assert titles(answer) == titles(engine.ask("2023 papers"))
+
+
+def test_a_topic_before_the_ask_stays_the_topic(engine: Engine) -> None:
+    answer = engine.ask("FPGAs — which papers from 2024?")
+    assert titles(answer) == titles(engine.ask("FPGA papers from 2024"))
+    assert titles(answer) != titles(engine.ask("2024 papers"))
+
+
+@pytest.mark.parametrize(
+    ("form", "prose"),
+    [
+        (
+            "Recap: our climate model now trains on the new nodes. Plan: a mixture of "
+            "experts routed by position on the grid. Blocker: need the paper for that",
+            "our climate model now trains on the new nodes. a mixture of experts routed "
+            "by position on the grid. need the paper for that",
+        ),
+        (
+            "Recap: our cluster jobs stall on the network. Plan: a topology built for "
+            "training huge models. Blocker: need the paper for that",
+            "our cluster jobs stall on the network. a topology built for training huge "
+            "models. need the paper for that",
+        ),
+    ],
+)
+def test_a_question_written_as_a_form_is_answered_as_its_prose(
+    engine: Engine, form: str, prose: str
+) -> None:
+    labelled, plain = engine.ask(form), engine.ask(prose)
+    assert not labelled.abstained and titles(labelled) == titles(plain)
+    assert labelled.notes == plain.notes  # as sure as the prose
+
+
+def test_one_label_may_be_the_topic() -> None:
+    assert without_form_labels("Quantization: any papers from 2023?").startswith("Quantization")
+    assert without_form_labels("Done: a. Next: b") == "a.   b"
+
+
+def test_the_page_the_list_comes_from_is_no_topic(engine: Engine) -> None:
+    answer = engine.ask("which papers are tagged cs.ET on the page?")
+    assert titles(answer) == titles(engine.ask("cs.ET papers"))
