@@ -16,22 +16,31 @@ abbreviates when:
   often another word or an abbreviation: "int", "smth") and ``SHORTHAND_GAP`` more
   common on the Zipf scale ("pls" 3.7, "please" 5.6; "cnn" 4.3 is no "canon").
 
+A word cut short ("perf", "topo", "sched", "infra", "archs") is read as the corpus
+words it begins when they are all one word's forms (one stem: "performance",
+"performed"), it is ``MIN_CUT`` letters or longer and is no everyday English word
+(``EVERYDAY_ZIPF``): "comm" begins "communication" and "community", and stays as typed.
+
 The words come from the stop-word list and the corpus; none is written here.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from functools import cache, cached_property
 
 from retrieval.index.vocabulary import zipf
-from retrieval.text import stopwords
+from retrieval.text import stem, stopwords
 
 SHORTHAND_GAP = 1.5  # Zipf points a full word must be more common than its shorthand
 MIN_LETTERS = 3
 MIN_DROPPED = 2  # one vowel dropped is as often another word: "int", "smth", "als"
 VOWELS = frozenset("aeiou")
+MIN_CUT = 4  # letters of a word cut short: "var", "gen", "net" are too many words' starts
+CUT_OFF = 3  # letters the full word has past the cut, at least ("quantum" is no "quant")
+EVERYDAY_ZIPF = 3.5  # a typed word this common is a word of its own ("arch", "sync")
 TYPED = re.compile(r"(?<![\w@#$-])[a-z]{3,}(?![\w-])")
 
 
@@ -69,10 +78,17 @@ class Shorthand:
         """Return a text with each shorthand word written out."""
         return TYPED.sub(lambda m: self.word(m.group()) or m.group(), text)
 
+    @cached_property
+    def _sorted(self) -> list[str]:
+        """Return the corpus's words in order, to find those a cut word begins."""
+        return sorted(w for w in self.corpus if w.isalpha())
+
     def word(self, typed: str) -> str | None:
         """Return the word a typed shorthand stands for, or None when it is not one."""
-        if typed in self.corpus or any(c in VOWELS for c in typed[1:]):
+        if typed in self.corpus:
             return None
+        if any(c in VOWELS for c in typed[1:]):
+            return self.cut(typed)
         form = skeleton(typed)
         ours = self._corpus_forms.get(form) if len(typed) > MIN_LETTERS else None
         full = max(ours, key=lambda w: (zipf(w), w)) if ours else _framing().get(form)
@@ -81,3 +97,20 @@ class Shorthand:
         if zipf(full) - zipf(typed) < SHORTHAND_GAP:
             return None
         return full
+
+    def cut(self, typed: str) -> str | None:
+        """Return the corpus word a word cut short begins ("perf" -> "performance"), or
+        None when it begins no corpus word, or several words' forms."""
+        base = typed.removesuffix("s") if len(typed) > MIN_CUT else typed
+        if len(base) < MIN_CUT or zipf(typed) >= EVERYDAY_ZIPF:
+            return None
+        words = self._sorted
+        found = []
+        for word in words[bisect_left(words, base) :]:
+            if not word.startswith(base):
+                break
+            if len(word) - len(base) >= CUT_OFF:
+                found.append(word)
+        if not found or len({stem(w) for w in found}) > 1:
+            return None
+        return max(found, key=lambda w: (zipf(w), w))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
+from retrieval.models import UNSURE
 from retrieval.query.shorthand import Shorthand
 
 CORPUS = ["quantization", "network", "sparse", "tensor", "formats", "gnn", "llm", "hls"]
@@ -45,3 +46,36 @@ def test_a_shorthand_question_is_searched_in_full_words(fake_engine: Engine) -> 
     intent = fake_engine.router.intents.read("pls list pprs abt sprs tnsr frmts")
     assert intent.plural
     assert "sparse tensor formats" in intent.search_text
+
+
+CUT_CORPUS = [
+    *CORPUS, "performance", "performed", "topology", "scheduling", "schedule",
+    "communication", "community", "protocols", "quantum",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("perf", "performance"),  # the most common of one word's forms
+        ("topo", "topology"),
+        ("sched", "schedule"),
+        ("protos", "protocols"),  # a cut word in the plural
+        ("quant", "quantization"),  # "quantum" is only two letters past the cut
+    ],
+)
+def test_a_word_cut_short_is_read_as_the_corpus_word_it_begins(typed: str, meant: str) -> None:
+    assert Shorthand(CUT_CORPUS).word(typed) == meant
+
+
+@pytest.mark.parametrize("typed", ["comm", "net", "sync", "mamba", "rdma"])
+def test_a_cut_of_several_words_a_short_or_everyday_word_stays_as_typed(typed: str) -> None:
+    assert Shorthand(CUT_CORPUS).word(typed) is None
+
+
+def test_a_question_in_cut_words_finds_its_paper(engine: Engine) -> None:
+    found = engine.ask("net topo for big DL trn jobs?")  # abstained before
+    assert not found.abstained and found.results[0].paper.title.startswith("HammingMesh")
+    sure = engine.ask("RDMA protos pprs?")  # "not a sure match" before
+    assert sure.results[0].paper.title.startswith("Efficient RDMA")
+    assert UNSURE not in sure.notes
