@@ -16,10 +16,11 @@ abbreviates when:
   often another word or an abbreviation: "int", "smth") and ``SHORTHAND_GAP`` more
   common on the Zipf scale ("pls" 3.7, "please" 5.6; "cnn" 4.3 is no "canon").
 
-A word cut short ("perf", "topo", "sched", "infra", "archs") is read as the corpus
+A word cut short ("perf", "topo", "sched", "infra", "protos") is read as the corpus
 words it begins when they are all one word's forms (one stem: "performance",
-"performed"), it is ``MIN_CUT`` letters or longer and is no everyday English word
-(``EVERYDAY_ZIPF``): "comm" begins "communication" and "community", and stays as typed.
+"performed"), it is ``MIN_CUT`` letters or longer and is no everyday English word, nor
+one with an "s" (``EVERYDAY_ZIPF``: "alters", "demos"): "comm" begins "communication" and
+"community", and stays as typed.
 
 The words come from the stop-word list and the corpus; none is written here.
 """
@@ -102,7 +103,7 @@ class Shorthand:
         """Return the corpus word a word cut short begins ("perf" -> "performance"), or
         None when it begins no corpus word, or several words' forms."""
         base = typed.removesuffix("s") if len(typed) > MIN_CUT else typed
-        if len(base) < MIN_CUT or zipf(typed) >= EVERYDAY_ZIPF:
+        if len(base) < MIN_CUT or max(zipf(typed), zipf(base)) >= EVERYDAY_ZIPF:
             return None
         words = self._sorted
         found = []

@@ -50,7 +50,7 @@ def test_a_shorthand_question_is_searched_in_full_words(fake_engine: Engine) -> 
 
 CUT_CORPUS = [
     *CORPUS, "performance", "performed", "topology", "scheduling", "schedule",
-    "communication", "community", "protocols", "quantum",
+    "communication", "community", "protocols", "quantum", "alternative", "electronic",
 ]  # fmt: skip
 
 
@@ -71,6 +71,11 @@ def test_a_word_cut_short_is_read_as_the_corpus_word_it_begins(typed: str, meant
 @pytest.mark.parametrize("typed", ["comm", "net", "sync", "mamba", "rdma"])
 def test_a_cut_of_several_words_a_short_or_everyday_word_stays_as_typed(typed: str) -> None:
     assert Shorthand(CUT_CORPUS).word(typed) is None
+
+
+@pytest.mark.parametrize("typed", ["alters", "elects", "demos"])
+def test_an_everyday_word_with_an_s_stays_as_typed(typed: str) -> None:
+    assert Shorthand([*CUT_CORPUS, "demonstrate"]).word(typed) is None  # not "alternative"
 
 
 def test_a_question_in_cut_words_finds_its_paper(engine: Engine) -> None:
