@@ -374,6 +374,10 @@ def content_words(text: str) -> list[str]:
 
 
 def without_form_labels(text: str) -> str:
-    """Return a question written as a form without its field labels (``FORM_LABEL``)."""
-    labels = FORM_LABEL.findall(text)
-    return FORM_LABEL.sub(" ", text).strip() if len(labels) >= FORM_LABELS else text
+    """Return a question written as a form without its field labels (``FORM_LABEL``),
+    unless the labels are its topics: the fields name none ("FPGA: HLS: which papers?",
+    "Weather: any from 2022? Quantum: any from 2023?")."""
+    if len(FORM_LABEL.findall(text)) < FORM_LABELS:
+        return text
+    fields = FORM_LABEL.sub(" ", text).strip()
+    return fields if any(not w.isdigit() for w in content_words(fields)) else text

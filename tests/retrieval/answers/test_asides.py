@@ -68,6 +68,18 @@ def test_a_question_written_as_a_form_is_answered_as_its_prose(
 def test_one_label_may_be_the_topic() -> None:
     assert without_form_labels("Quantization: any papers from 2023?").startswith("Quantization")
     assert without_form_labels("Done: a. Next: b") == "a.   b"
+    assert without_form_labels("FPGA: HLS: which papers?") == "FPGA: HLS: which papers?"
+
+
+@pytest.mark.parametrize(
+    ("form", "prose"),
+    [
+        ("Weather: any papers? Quantum: any papers?", "weather or quantum papers?"),
+        ("Quantization: which papers? Graphs: which papers?", "quantization or graph papers?"),
+    ],
+)
+def test_labels_that_are_all_the_topics_stay(engine: Engine, form: str, prose: str) -> None:
+    assert titles(engine.ask(form))[0] in titles(engine.ask(prose))  # not the newest papers
 
 
 def test_the_page_the_list_comes_from_is_no_topic(engine: Engine) -> None:
