@@ -78,7 +78,8 @@ class Router:
         plan = self.plan(request)
         reading, route = plan.reading, plan.route
         answer = route.answer(reading)
-        if answer.abstained and (listed := self._listed_alone(request)):
+        said_why = bool(answer.notes or reading.notes)  # no such author, subject or name
+        if answer.abstained and not said_why and (listed := self._listed_alone(request)):
             reading, route = listed.reading, listed.route
             answer = route.answer(reading)
             aside = request.text[: request.text.rindex(listed.reading.request.text)]
@@ -113,8 +114,9 @@ class Router:
 
     def _listed_alone(self, request: Request) -> Plan | None:
         """Return the plan of a question's asking clause when it asks for the papers of
-        some years or subjects alone: the whole question found nothing, so what came
-        before was an aside ("hello from the train — which papers are from 2023?")."""
+        some years or subjects alone: the whole question found nothing, and did not say
+        why, so what came before was an aside ("hello from the train — which papers are
+        from 2023?"); not an author or subject the list lacks ("by LeCun: any from 2022?")."""
         clause = ask_clause(request.text)
         if clause is None:
             return None

@@ -34,6 +34,20 @@ def test_an_aside_the_list_has_nothing_on_is_said_so(engine: Engine) -> None:
     assert titles(answer) == titles(engine.ask("2023 papers"))
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "papers by Yann LeCun: anything from 2022?",  # no listed author
+        "Geoffrey Hinton — which papers are from 2023?",  # no listed paper names him
+        "cs.AI — which papers from 2023?",  # no listed subject
+    ],
+)
+def test_a_restriction_the_list_lacks_is_no_aside(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.abstained and not titles(answer)  # not every paper of the year
+    assert not any(note.startswith("Nothing listed is about") for note in answer.notes)
+
+
 def test_a_topic_before_the_ask_stays_the_topic(engine: Engine) -> None:
     answer = engine.ask("FPGAs — which papers from 2024?")
     assert titles(answer) == titles(engine.ask("FPGA papers from 2024"))
