@@ -42,7 +42,8 @@ VOWELS = frozenset("aeiou")
 MIN_CUT = 4  # letters of a word cut short: "var", "gen", "net" are too many words' starts
 CUT_OFF = 3  # letters the full word has past the cut, at least ("quantum" is no "quant")
 EVERYDAY_ZIPF = 3.5  # a typed word this common is a word of its own ("arch", "sync")
-TYPED = re.compile(r"(?<![\w@#$-])[a-z]{3,}(?![\w-])")
+# A typed word, not a possessive: "shor's algorithm" names a person, cut short or not.
+TYPED = re.compile(r"(?<![\w@#$-])[a-z]{3,}(?![\w-]|['’]s\b)")
 
 
 def skeleton(word: str) -> str:

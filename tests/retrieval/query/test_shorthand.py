@@ -84,3 +84,11 @@ def test_a_question_in_cut_words_finds_its_paper(engine: Engine) -> None:
     sure = engine.ask("RDMA protos pprs?")  # "not a sure match" before
     assert sure.results[0].paper.title.startswith("Efficient RDMA")
     assert UNSURE not in sure.notes
+
+
+def test_a_possessive_is_a_name_not_a_cut_word() -> None:
+    shorthand = Shorthand([*CUT_CORPUS, "shortcuts"])
+    assert shorthand.word("shor") == "shortcuts"  # alone it reads as cut short
+    assert shorthand.expand("how many qubits for shor's algorithm?") == (
+        "how many qubits for shor's algorithm?"
+    )
