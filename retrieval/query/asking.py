@@ -375,9 +375,16 @@ def content_words(text: str) -> list[str]:
 
 def without_form_labels(text: str) -> str:
     """Return a question written as a form without its field labels (``FORM_LABEL``),
-    unless the labels are its topics: the fields name none ("FPGA: HLS: which papers?",
-    "Weather: any from 2022? Quantum: any from 2023?")."""
-    if len(FORM_LABEL.findall(text)) < FORM_LABELS:
+    but for a label whose own field names no topic: that label is the field's topic
+    ("Quantization: which papers from 2023? Context: for my thesis" keeps the first,
+    "FPGA: HLS: which papers?" both)."""
+    labels = list(FORM_LABEL.finditer(text))
+    if len(labels) < FORM_LABELS:
         return text
-    fields = FORM_LABEL.sub(" ", text).strip()
-    return fields if any(not w.isdigit() for w in content_words(fields)) else text
+    kept, at = [], 0
+    for label, after in zip(labels, [*labels[1:], None], strict=True):
+        field = text[label.end() : after.start() if after else len(text)]
+        if any(not w.isdigit() for w in content_words(field)):
+            kept.append(text[at : label.start()])
+            at = label.end()
+    return ("".join(kept) + " " + text[at:]).strip() if kept else text

@@ -79,10 +79,24 @@ def test_a_question_written_as_a_form_is_answered_as_its_prose(
     assert labelled.notes == plain.notes  # as sure as the prose
 
 
-def test_one_label_may_be_the_topic() -> None:
-    assert without_form_labels("Quantization: any papers from 2023?").startswith("Quantization")
-    assert without_form_labels("Done: a. Next: b") == "a.   b"
-    assert without_form_labels("FPGA: HLS: which papers?") == "FPGA: HLS: which papers?"
+def test_a_label_whose_field_names_no_topic_is_the_topic() -> None:
+    def read(text: str) -> str:
+        return " ".join(without_form_labels(text).split())
+
+    single = "Quantization: any papers from 2023?"
+    assert read(single) == single
+    assert (
+        read("Blocker: need a graph paper. Recap: we use GNNs") == "need a graph paper. we use GNNs"
+    )
+    topic = "Quantization: which papers from 2023? Context: for my thesis"
+    assert read(topic) == "Quantization: which papers from 2023? for my thesis"
+    assert read("FPGA: HLS: which papers?") == "FPGA: HLS: which papers?"
+
+
+def test_a_topic_label_beside_a_field_label_stays_the_topic(engine: Engine) -> None:
+    answer = engine.ask("Quantization: which papers from 2023? Context: for my thesis")
+    assert not answer.abstained
+    assert titles(answer)[0] in titles(engine.ask("quantization papers from 2023"))
 
 
 @pytest.mark.parametrize(
