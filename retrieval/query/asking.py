@@ -44,8 +44,8 @@ OPENER = re.compile(
 # A field label of a message written as a form: a word or two before a colon, where a
 # sentence or line starts ("Context: ... Question: ...", "Done: ... Next: ... Blocker:
 # ...", "Goal: ... Constraint: ..."). The labels name the fields, not the topic, and
-# are left out when there are ``FORM_LABELS`` of them: a single one may be the topic
-# ("Quantization: any papers from 2023?").
+# are left out when there are ``FORM_LABELS`` of them (``without_form_labels``): a
+# single one may be the topic ("Quantization: any papers from 2023?").
 FORM_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?:(?=\s)")
 FORM_LABELS = 2
 # The listing page the list was read from, named as where the papers are: "tagged cs.DC
