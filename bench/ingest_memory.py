@@ -26,10 +26,11 @@ from typing import Any
 
 import numpy as np
 
-from bench.scale import write_snapshot
+from bench.scale import rss_mb, write_snapshot
 from cli.main import main as papercord
 from retrieval.index import abstracts, author_rows, bm25, compact, embedding, paper_terms
 from retrieval.index.cache import Keeping
+from retrieval.index.embedding import Vectors
 from retrieval.ingest import building
 
 SAMPLE_S = 0.05
@@ -40,7 +41,7 @@ class Phases:
 
     def __init__(self) -> None:
         self.current = "batches"
-        self.peaks: dict[str, int] = {}
+        self.peaks: dict[str, float] = {}
         threading.Thread(target=self._sample, daemon=True).start()
 
     def _sample(self) -> None:
@@ -64,21 +65,14 @@ class Phases:
         setattr(owner, name, marked)
 
 
-def rss_mb() -> int:
-    """Return this process's resident memory in MB."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) // 1024
-    return 0
-
-
-def random_vectors(seed: int) -> Callable[[Any, list[str]], np.ndarray]:
+def random_vectors(seed: int) -> Callable[[Any, list[str]], Vectors]:
     """Return an ``Embedder.embed`` that gives random unit vectors."""
     rng = np.random.default_rng(seed)
 
-    def embed(self: Any, texts: list[str]) -> np.ndarray:
+    def embed(self: Any, texts: list[str]) -> Vectors:
         vectors = rng.standard_normal((len(texts), embedding.DIMENSIONS)).astype(np.float32)
-        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        return np.asarray(vectors / norms, dtype=np.float32)
 
     return embed
 
@@ -88,7 +82,7 @@ def main() -> None:
     parser.add_argument("--papers", type=int, default=40_000)
     args = parser.parse_args()
     phases = Phases()
-    embedding.Embedder.embed = random_vectors(0)  # type: ignore[method-assign]
+    embedding.Embedder.embed = random_vectors(0)  # type: ignore[method-assign, assignment]
     phases.mark(building._Batches, "keep", "BM25 and terms")
     phases.mark(Keeping, "finish", "finish")
     phases.mark(abstracts.Abstracts, "write", "abstracts")
@@ -109,7 +103,7 @@ def main() -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(f"{args.papers} papers, random vectors: {wall:.0f} s, peak RSS {peak} MB")
     for phase, mb in phases.peaks.items():
-        print(f"  {phase:16} peak {mb} MB")
+        print(f"  {phase:16} peak {mb:.0f} MB")
 
 
 if __name__ == "__main__":
