@@ -9,6 +9,7 @@ and what it leaves alone, with the questions that decided it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from retrieval.query.names import TITLES
 from retrieval.text import fold, terms, tokenize
@@ -48,6 +49,16 @@ OPENER = re.compile(
 # single one may be the topic ("Quantization: any papers from 2023?").
 FORM_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?:(?=\s)")
 FORM_LABELS = 2
+# The task tag opening a comment pasted from code: a comment's marker, a label, an owner
+# in brackets if any, a colon ("# TODO: which papers quantize LLMs?", "// FIXME(bob):
+# cite the HammingMesh paper", "% XXX: papers on HLS", "-- NOTE [ana]: any on FPGAs?").
+# Left out when no listed title, abstract or author has its words
+# (``without_comment_tag``). Without the marker a label may be what is asked about
+# ("SparseGPT: one-shot pruning of GPT models"), so it stays.
+COMMENT_TAG = re.compile(
+    r"^\s*(?:#+|//+|/\*+|%+|--|;+)\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?"
+    r"\s*(?:\([^()]{0,40}\)|\[[^\[\]]{0,40}\])?\s*:(?=\s)"
+)
 # The listing page the list was read from, named as where the papers are: "tagged cs.DC
 # on the page?", "which papers on this page are from 2023?"; not "the page cache".
 ON_THE_PAGE = re.compile(
@@ -371,6 +382,16 @@ def without_date_order(text: str) -> str:
 def content_words(text: str) -> list[str]:
     """Return the words of a text that are neither stop words nor framing."""
     return [t.word for t in terms(text) if t.stem not in FRAMING and t.word not in FRAMING_WORDS]
+
+
+def without_comment_tag(text: str, known: Callable[[str], bool]) -> str:
+    """Return a message without the task tag of a code comment that opens it
+    (``COMMENT_TAG``) when ``known`` holds for none of its words, an owner in brackets
+    included: what the list never names cannot be the topic."""
+    tag = COMMENT_TAG.match(text)
+    if tag is None or any(known(w) for w in re.findall(r"[^\W\d_]+", tag[0])):
+        return text
+    return text[tag.end() :].lstrip()
 
 
 def without_form_labels(text: str) -> str:

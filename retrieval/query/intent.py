@@ -63,6 +63,7 @@ from retrieval.query.asking import (
     compares,
     content_words,
     only_thanks,
+    without_comment_tag,
     without_date_order,
     without_form_labels,
 )
@@ -234,13 +235,20 @@ class IntentReader:
             if labels
             else None
         )
-        name_words = (w for a in authors for w in re.findall(r"[^\W_]+", a))
+        name_words = [w for a in authors for w in re.findall(r"[^\W_]+", a)]
         self.reader = Reader([*words, *name_words])
+        self._named = words | {fold(w) for w in name_words}  # what a label may name
+
+    def _names_a_topic(self, word: str) -> bool:
+        """Return True when a word is the list's: its abstracts', authors' or fields'."""
+        field = self.field_labels is not None and self.field_labels.fullmatch(word)
+        return fold(word) in self._named or bool(field)
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
         operators = read_operators(unshouted(unicodedata.normalize("NFKC", question)))
         opened = without_form_labels(ON_THE_PAGE.sub(" ", OPENER.sub("", operators.text)))
+        opened = without_comment_tag(opened, self._names_a_topic)
         authors, left_out, text, others = self.people.authors(opened)
         minus_people = {term: self.people.authors(term)[0] for term in operators.left_out}
         left_out = tuple(dict.fromkeys([*left_out, *(a for n in minus_people.values() for a in n)]))

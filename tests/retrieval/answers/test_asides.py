@@ -113,3 +113,24 @@ def test_labels_that_are_all_the_topics_stay(engine: Engine, form: str, prose: s
 def test_the_page_the_list_comes_from_is_no_topic(engine: Engine) -> None:
     answer = engine.ask("which papers are tagged cs.ET on the page?")
     assert titles(answer) == titles(engine.ask("cs.ET papers"))
+
+
+@pytest.mark.parametrize(
+    ("comment", "prose"),
+    [
+        ("# TODO: which papers quantize LLMs to 4 bits?", "which papers quantize LLMs to 4 bits?"),
+        ("// FIXME(ana): cite the HammingMesh topology paper", "the HammingMesh topology paper"),
+        ("% XXX [bo]: papers on high-level synthesis for FPGAs", "papers on HLS for FPGAs"),
+    ],
+)
+def test_the_task_tag_of_a_pasted_code_comment_is_no_topic(
+    engine: Engine, comment: str, prose: str
+) -> None:
+    tagged, plain = engine.ask(comment), engine.ask(prose)
+    assert not tagged.abstained and titles(tagged)[0] == titles(plain)[0]
+    assert not any("mentions" in note for note in tagged.notes)
+
+
+def test_a_name_before_a_colon_is_still_asked_about(engine: Engine) -> None:
+    answer = engine.ask("SlimNet: pruning GPT models in one shot, no retraining")
+    assert answer.abstained  # no listed paper is SlimNet, though one prunes GPT models
