@@ -26,6 +26,7 @@ from retrieval.config import ChromaSettings
 from retrieval.errors import IndexUnavailable
 from retrieval.index import chroma_gc, locking
 from retrieval.index.embedding import DIMENSIONS, Vectors
+from retrieval.index.memory import trim_free_memory
 
 log = logging.getLogger(__name__)
 
@@ -65,11 +66,16 @@ class VectorStore:
     """Chroma collections for one papercord deployment."""
 
     def __init__(self, settings: ChromaSettings) -> None:
+        self.prefix = settings.prefix
+        self.settings = settings
+        self._client = self._open()
+        self._cache: dict[str, Any] = {}
+
+    def _open(self) -> Any:
         import chromadb
         from chromadb.config import Settings
 
-        self.prefix = settings.prefix
-        self.settings = settings
+        settings = self.settings
         chroma_settings = Settings(anonymized_telemetry=False, allow_reset=False)
         where = (
             f"the Chroma server at {settings.host}:{settings.port}"
@@ -78,19 +84,29 @@ class VectorStore:
         )
         with translated(f"cannot open {where}"):
             if settings.mode == "http":
-                self._client = chromadb.HttpClient(
+                return chromadb.HttpClient(
                     host=settings.host,
                     port=settings.port,
                     ssl=settings.ssl,
                     settings=chroma_settings,
                 )
-            else:
-                settings.path.mkdir(parents=True, exist_ok=True)
-                with locking.opening(settings.path):
-                    self._client = chromadb.PersistentClient(
-                        path=str(settings.path), settings=chroma_settings
-                    )
-        self._cache: dict[str, Any] = {}
+            settings.path.mkdir(parents=True, exist_ok=True)
+            with locking.opening(settings.path):
+                return chromadb.PersistentClient(path=str(settings.path), settings=chroma_settings)
+
+    def reopen(self) -> None:
+        """Close the embedded client and open it again, giving its memory back.
+
+        An embedded client holds every collection written in memory (the HNSW graph and
+        its vectors, about 3 KB a vector) until it closes: 0.75 GB after a 100k-paper
+        ingest's batches, held while the ingest writes its cache files. Closed, and the
+        freed heap returned (``trim_free_memory``), 60k vectors' 198 MB went down to 56 MB.
+        """
+        if self.settings.mode == "http":
+            return  # the server holds them, not this process
+        self.close()
+        trim_free_memory()
+        self._client = self._open()
 
     def close(self) -> None:
         """Release the Chroma client (its memory and open files); the store is then unusable."""

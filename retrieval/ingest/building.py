@@ -168,6 +168,7 @@ def _ingest(
         batches.writer.wait()
         if progress and total:
             progress(total, total)
+        store.reopen()  # what Chroma holds of the batches is not needed to keep them
         batches.keep(corpus.papers)  # before the switch: the first load reads these files
     manifest = {
         "generation": generation,

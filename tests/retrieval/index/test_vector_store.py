@@ -120,3 +120,14 @@ def test_new_collections_search_with_the_configured_ef(tmp_path: Path) -> None:
     configuration = store._collection("g1", "chunks").configuration
     assert configuration["hnsw"]["ef_search"] == 37
     assert configuration["hnsw"]["space"] == "cosine"
+
+
+def test_a_reopened_store_still_reads_and_writes_what_it_held(tmp_path: Path) -> None:
+    store = VectorStore(ChromaSettings(path=tmp_path))
+    vectors = np.eye(2, 384, dtype=np.float32)
+    store.write("g1", "chunks", vector_store.Records(["a", "b"], [], [{"k": 1}, {"k": 2}], vectors))
+    store.reopen()  # an ingest gives the memory of its batches back before keeping them
+    row = vector_store.Records(["c"], [], [{"k": 3}], np.eye(1, 384, 2, dtype=np.float32))
+    store.append("g1", "chunks", row)
+    assert store.ids_in("g1", "chunks", ["a", "b", "c"]) == {"a", "b", "c"}
+    assert [hit for hit, _ in store.query("g1", "chunks", vectors[1], 1)] == ["b"]
