@@ -84,8 +84,10 @@ class Search(SearchedRoute):
         answer = self.parts.search(replace(reading, filters=undated))
         if answer.abstained:
             return None
-        years = filters.years_text()
-        note = f"No listed paper is from {years}; these, from other years, are the closest:"
+        kept = [f"by {undated.authors_text()}"] if undated.author else []
+        kept += [f"filed under {undated.subject}"] if undated.subject else []
+        papers = " ".join(["No listed paper", *kept])  # "No listed paper filed under cs.CR"
+        note = f"{papers} is from {filters.years_text()}; these, from other years, are the closest:"
         return replace(answer, filters=undated, notes=(note,))
 
     def _elsewhere(self, reading: Reading) -> Answer | None:

@@ -1467,6 +1467,13 @@ def test_years_no_paper_is_from_are_searched_past_when_the_question_has_a_topic(
         assert not short.results and short.notes[0].startswith("No listed paper is from 2019")
 
 
+def test_a_subject_kept_when_its_years_are_searched_past_is_named(engine: Engine) -> None:
+    # cs.CR has a paper, from 2023 or earlier: the note may not say no paper is from 2024.
+    answer = engine.ask("the cs.CR paper from 2024 on fault injection attacks against GPU kernels")
+    assert answer.notes[0].startswith("No listed paper filed under cs.CR is from 2024;")
+    assert answer.filters.subject == "cs.CR"
+
+
 @pytest.mark.parametrize("question", ["show me everything", "everything", "give me all of it"])
 def test_asking_for_everything_lists_every_paper(engine: Engine, question: str) -> None:
     answer = engine.ask(question)
