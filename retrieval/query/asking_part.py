@@ -28,9 +28,10 @@ MIN_BACKGROUND = 2  # sentences before the ask: one is a lead-in ("I read X. Is 
 POINTING_BACK = re.compile(
     r"\b(?:it|this|that|these|those|they|them|such|its|their|he|she|him|his|her)\b"
     r"(?!\s+(?:list|server|channel|collection|corpus|bot|database|library)\b)"
-    # "over there", not "there is", "is there anything", "isn't there" nor "could there be"
+    # "over there", not "there is", "there's", "is there anything", "isn't there" nor
+    # "could there be"
     r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!n't )(?<!n’t )"
-    r"\bthere\b(?!\s+(?:is|are|was|were|be|a|any)\b)",
+    r"\bthere\b(?!\s+(?:is|are|was|were|be|a|any)\b)(?!['’](?:s|re)\b)",
     re.I,
 )
 

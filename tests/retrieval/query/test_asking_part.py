@@ -71,6 +71,11 @@ from retrieval.query.asking_part import asking_part
             "a paper on scheduling jobs in user space?",
             "Would there be a paper on scheduling jobs in user space?",
         ),
+        (  # "there's" is "there is": the ask takes only the sentence "that" points to
+            "We read the HLS paper. Our boards are old. Apparently there's one on routing "
+            "experts by grid position too. Which one is that?",
+            "Apparently there's one on routing experts by grid position too. Which one is that?",
+        ),
         (  # "this list" is the list, not the background
             "We train vision models. They run on old GPUs. Is there a paper in this "
             "list about pruning convolutional networks?",
