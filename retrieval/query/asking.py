@@ -54,7 +54,7 @@ FORM_LABELS = 2
 # cite the HammingMesh paper", "% XXX: papers on HLS", "-- NOTE [ana]: any on FPGAs?").
 # Left out when no listed title, abstract or author has its words
 # (``without_comment_tag``). Without the marker a label may be what is asked about
-# ("SparseGPT: one-shot pruning of GPT models"), so it stays.
+# ("SlimNet: a pruner for vision models"), so it stays.
 COMMENT_TAG = re.compile(
     r"^\s*(?:#+|//+|/\*+|%+|--|;+)\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?"
     r"\s*(?:\([^()]{0,40}\)|\[[^\[\]]{0,40}\])?\s*:(?=\s)"
