@@ -149,12 +149,12 @@ class Listings:
             wanted = [s.strip() for s in filters.subject.split(",")]
             if not any(matches(p, Filters(subject=filters.subject)) for p in papers):
                 named = ", ".join(f"{w} ({subject_names().get(w, w)})" for w in wanted)
-                return f"{_no_paper_by(filters)} is filed under {named}."
+                return f"{no_paper_by(filters)} is filed under {named}."
             papers = [p for p in papers if matches(p, Filters(subject=filters.subject))]
         years = sorted({p.year for p in papers})
         span = f"{years[0]}–{years[-1]}" if len(years) > 1 else str(years[0]) if years else "—"
         asked = filters.years_text() or "those years"
-        return f"{_no_paper_by(filters)} is from {asked}; those papers are from {span}."
+        return f"{no_paper_by(filters)} is from {asked}; those papers are from {span}."
 
 
 def empty(request: Request, filters: Filters) -> Answer:
@@ -163,7 +163,8 @@ def empty(request: Request, filters: Filters) -> Answer:
                   filters=filters)  # fmt: skip
 
 
-def _no_paper_by(filters: Filters) -> str:
+def no_paper_by(filters: Filters) -> str:
+    """Return "No listed paper", "by" its authors when the filters name any."""
     return f"No listed paper by {filters.authors_text()}" if filters.author else "No listed paper"
 
 
@@ -188,6 +189,6 @@ def outside(filters: Filters, topic: str, any_within: bool = True) -> str:
     narrowed, other = narrowing(filters)
     about = f"“{topic}”" if len(topic.split()) <= QUOTED_TOPIC else "this"
     if not any_within:
-        return f"{_no_paper_by(filters)} is {narrowed}; these ones on {about}, from {other}, are:"
+        return f"{no_paper_by(filters)} is {narrowed}; these ones on {about}, from {other}, are:"
     who = f"None of the papers by {filters.authors_text()}" if filters.author else "No listed paper"
     return f"{who} {narrowed} is about {about}; these ones, from {other}, are:"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from retrieval.answers.listing import empty, narrowing, outside
+from retrieval.answers.listing import empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
 from retrieval.query.asking import compares, content_words
@@ -84,9 +84,8 @@ class Search(SearchedRoute):
         answer = self.parts.search(replace(reading, filters=undated))
         if answer.abstained:
             return None
-        kept = [f"by {undated.authors_text()}"] if undated.author else []
-        kept += [f"filed under {undated.subject}"] if undated.subject else []
-        papers = " ".join(["No listed paper", *kept])  # "No listed paper filed under cs.CR"
+        subject = f" filed under {undated.subject}" if undated.subject else ""
+        papers = f"{no_paper_by(undated)}{subject}"  # "No listed paper filed under cs.CR"
         note = f"{papers} is from {filters.years_text()}; these, from other years, are the closest:"
         return replace(answer, filters=undated, notes=(note,))
 
