@@ -47,8 +47,9 @@ SPAWNING = (
 # does fails, so ``make unit-fast`` stays free of them (``processes_are_marked``).
 RUNS_PROGRAMS = ("process", "slow", "postgres")
 # What libraries run on their own to probe the system (ctypes.util.find_library runs
-# "ldconfig -p"): quick, and no test chose them.
-PROBES = frozenset({"ldconfig", "uname"})
+# "ldconfig -p"; matplotlib runs "fc-list" once, when it has no font cache yet): quick,
+# and no test chose them.
+PROBES = frozenset({"ldconfig", "uname", "fc-list"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
