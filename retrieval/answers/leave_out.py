@@ -28,13 +28,21 @@ class LeaveOut:
         self.listings = listings
 
     def answer(
-        self, answer: Answer, request: Request, intent: Intent, subjects: list[str]
+        self,
+        answer: Answer,
+        request: Request,
+        intent: Intent,
+        subjects: list[str],
+        set_aside: frozenset[str] = frozenset(),
     ) -> Answer:
         """Return the answer without the papers the question leaves out: about a topic
         ("Hoefler's papers not about quantum"), in a subject ("everything but cs.LG"), by
         a listed author ("graph papers not by Zhang"); a note says how many each.
-        ``subjects``: the codes of the subjects it leaves out."""
+        ``subjects``: the codes of the subjects it leaves out; ``set_aside``: the papers
+        it names only to set aside, which the router's note has named already."""
         papers, listed = self.searcher.index.papers, self.searcher.settings.listed
+        if set_aside:
+            answer = self._without(answer, request, set(set_aside), "")
         for topic in filter(None, intent.exclusions.topics.split(" | ")):
             if answer.abstained:
                 break
@@ -79,18 +87,22 @@ class LeaveOut:
             if left
             else f"None of these papers is {what}, so none was left out."
         )
+        said = (note,) if what else ()  # set aside by name: the router said so
         if not kept:  # every paper was left out: nothing answers; the closest of the rest
             rest = replace(
                 answer, results=(), more=(),
                 closest=tuple(r for r in answer.closest if r.paper.id not in unwanted),
                 ranking=tuple(pid for pid in answer.ranking if pid not in unwanted),
             )  # fmt: skip
-            return replace(self.listings.not_answered(rest, note), notes=(*answer.notes, note))
+            return replace(
+                self.listings.not_answered(rest, note if what else None),
+                notes=(*answer.notes, *said),
+            )
         ranking = tuple(pid for pid in answer.ranking if pid not in unwanted) if whole else None
         return replace(answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
                        matched=max(answer.matched - left, len(kept)),
                        ranking=answer.ranking if ranking is None else ranking,
-                       notes=(*answer.notes, note))  # fmt: skip
+                       notes=(*answer.notes, *said))  # fmt: skip
 
 
 def _known(answer: Answer) -> Sequence[str]:

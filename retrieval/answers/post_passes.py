@@ -19,10 +19,11 @@ NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers ot
 
 def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Remove the papers the question leaves out ("... not about quantum", "except
-    GPTQ", "not in cs.LG"); the note says how many (``retrieval.answers.leave_out``)."""
+    GPTQ", "not in cs.LG"); the note says how many (``retrieval.answers.leave_out``).
+    Papers it names only to set aside go too, in every route."""
     parts = route.parts
     subjects = parts.applied.left_subjects(reading.intent)
-    return parts.leave_out.answer(answer, reading.request, reading.intent, subjects)
+    return parts.leave_out.answer(answer, reading.request, reading.intent, subjects, reading.known)
 
 
 def judged_best(answer: Answer, reading: Reading, route: Route) -> Answer:

@@ -32,14 +32,18 @@ from retrieval.answers.lookup import Lookup
 from retrieval.answers.post_passes import POST_PASSES
 from retrieval.answers.routes import ROUTES, Parts, Reading, Route
 from retrieval.answers.title_answers import TitleAnswers
+from retrieval.index.titles import short_name
 from retrieval.models import Answer
+from retrieval.query.asking import content_words
 from retrieval.query.asking_part import ask_clause
 from retrieval.query.intent import Intent, IntentReader
+from retrieval.query.known_papers import set_aside, without_known
 from retrieval.search.searcher import Searcher
 
 log = logging.getLogger(__name__)
 ASIDE = "Nothing listed is about “{}”: read as an aside."
 ASIDE_SHOWN = 60  # characters of an aside quoted in its note
+SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
 
 
 @dataclass(frozen=True)
@@ -99,10 +103,14 @@ class Router:
     def plan(self, request: Request) -> Plan:
         """Return the route a question takes, with the question as read."""
         intent, name = self._spell_titles(self.intents.read(request.text))
+        known, intent = self._known(intent)
         filters, notes = self.applied.merged(request.filters, intent)
         if shown := intent.counting.shown:  # "top 10 papers on graphs": the first reply lists ten
             request = replace(request, k=max(1, min(shown, self.searcher.settings.listed)))
-        reading = Reading(request, intent, filters, notes, name)
+        papers = self.searcher.index.papers
+        for pid in sorted(known):
+            notes.append(SET_ASIDE.format(short_name(papers[pid].title) or papers[pid].title))
+        reading = Reading(request, intent, filters, notes, name, known)
         route = next(route for route in self.routes if route.applies(reading))
         if note := route.note(reading):
             reading.notes.append(note)
@@ -111,6 +119,29 @@ class Router:
             route.name, intent.topic, filters, filters.author,
         )  # fmt: skip
         return Plan(route, reading)
+
+    def _known(self, intent: Intent) -> tuple[frozenset[str], Intent]:
+        """Return the listed papers a question names only to set aside ("besides GPTQ,
+        which ...", "I know Allo is listed. Is there another ...?"), and the intent
+        without their names: what is left is searched. A paper left out by its name
+        alone ("apart from HammingMesh, ...") is set aside too, not searched for."""
+        titles, text = self.searcher.titles, intent.search_text
+        spans = titles.spans(text)
+        known = set(set_aside(text, spans))
+        exclusions = intent.exclusions
+        topics = [t for t in exclusions.topics.split(" | ") if t]
+        named = {t: titles.spans(t) for t in topics}
+        by_name = [t for t in topics if named[t] and not content_words(without_known(t, named[t]))]
+        known |= {pid for t in by_name for pid, _, _ in named[t]}
+        asked = without_known(text, [s for s in spans if s[0] in known])
+        rest = content_words(asked) or intent.people.author or intent.has_filters
+        if not known or not rest:  # "besides GPTQ?": nothing else asked
+            return frozenset(), intent
+        left = " | ".join(t for t in topics if t not in by_name)
+        return frozenset(known), replace(
+            intent, search_text=asked, topic=" ".join(content_words(asked)),
+            exclusions=replace(exclusions, topics=left),
+        )  # fmt: skip
 
     def _listed_alone(self, request: Request) -> Plan | None:
         """Return the plan of a question's asking clause when it asks for the papers of

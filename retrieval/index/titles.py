@@ -73,13 +73,17 @@ class TitleNames:
 
     def named_in(self, question: str) -> frozenset[str]:
         """Return the ids of the papers the question names."""
+        return frozenset(pid for pid, _, _ in self.spans(question))
+
+    def spans(self, question: str) -> list[tuple[str, int, int]]:
+        """Return each place the question names a paper: its id, start and end."""
         words = {fold(w) for w in re.findall(r"[^\W_]+", question)}
-        return frozenset(
-            pid
+        return [
+            (pid, found.start(), found.end())
             for word in words
             for pid, pattern in self._by_first.get(word, ())
-            if pattern.search(question)
-        )
+            for found in pattern.finditer(question)
+        ]
 
 
 WORD_MATCH = 85  # rapidfuzz ratio for a typed word to count as a title word ("trainig")

@@ -314,7 +314,10 @@ NOT_ABOUT = re.compile(
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"
     r"(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—]|\s[-–]\s"
-    r"|,\s*(?:what|which|who|how|is|are|do|does|can|could|please|i|and\s+(?:what|which)|so)\b)",
+    # a comma before the main clause ends it: "apart from X, any other papers on Y?"
+    r"|,\s*(?:what|which|who|how|where|when|is|are|was|were|do|does|did|has|have|can|could"
+    r"|would|should|will|please|i|any|anything|there|list|show|give|name|find|tell"
+    r"|and\s+(?:what|which)|so)\b)",
     re.I,
 )
 # One paper a question sets aside by naming or describing it, in a clause that opens with

@@ -189,8 +189,10 @@ class Searcher:
         filters: Filters | None = None,
         framing: Framing | None = None,
         quote: int | None = None,
+        leave_out: frozenset[str] = frozenset(),
     ) -> Answer:
-        """Return the papers that best answer a question, or an abstention.
+        """Return the papers that best answer a question, or an abstention; the papers
+        ``leave_out`` holds are not candidates.
 
         The first ``quote`` papers (default ``k``: the results) get their quoted snippet;
         the rest of ``more`` carry an empty one until a page shows them (ask again with a
@@ -207,10 +209,13 @@ class Searcher:
         query = self._query(searched, framing, filters)
         vector = self._embed(searched) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
+        if leave_out:
+            signals = {pid: found for pid, found in signals.items() if pid not in leave_out}
         ranking = self.decide(signals, query, mode)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
         if listing and not ranking.abstained:  # "which papers evaluate on MNIST?"
             holders = self.phrases.writing_names(text, filters, self.vocabulary.knows_name)
+            holders = [pid for pid in holders if pid not in leave_out]
             if holders:  # and that cover half as much of the question as the best chosen
                 rows = self._rows(holders)  # of the whole question, or one "X or Y" part
                 parts = [query.weights, *query.alternatives]

@@ -27,14 +27,16 @@ RouteName = Literal[
 @dataclass
 class Reading:
     """A question as the router read it: the request, its intent and merged filters, the
-    notes said before the answer's own, and the one paper it asks for by name, if any
-    ("the BERT paper" -> "BERT")."""
+    notes said before the answer's own, the one paper it asks for by name, if any ("the
+    BERT paper" -> "BERT"), and the listed papers it names only to set aside ("besides
+    GPTQ, ...": ``retrieval.query.known_papers``)."""
 
     request: Request
     intent: Intent
     filters: Filters
     notes: list[str] = field(default_factory=list)
     name: str | None = None
+    known: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -50,11 +52,12 @@ class Parts:
     titles: TitleAnswers
 
     def search(self, reading: Reading) -> Answer:
-        """Return the topic search's answer within the reading's filters."""
+        """Return the topic search's answer within the reading's filters, without the
+        papers the question names only to set aside."""
         request, intent = reading.request, reading.intent
         return self.searcher.ask(
             intent.search_text or request.text, request.k, request.mode, reading.filters,
-            intent.framing(), request.quote,
+            intent.framing(), request.quote, reading.known,
         )  # fmt: skip
 
     def none_left(self, filters: Filters) -> bool:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
+from retrieval.answers.router import SET_ASIDE
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError
 from retrieval.models import UNSURE, Answer, Filters, Paper
@@ -957,7 +958,8 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
         papers(engine.ask("which quantization papers do not use retraining?"))
     )
     apart = engine.ask("Apart from GPTQ, what quantization papers are there?")  # to the comma
-    assert apart.notes == ("Left out 1 paper about “GPTQ”.",) and papers(apart)
+    # a listed paper's own name: that paper is set aside (``test_known_papers``)
+    assert apart.notes == (SET_ASIDE.format("GPTQ"),) and papers(apart)
     assert not any(t.startswith("GPTQ") for t in papers(apart))
     nothing = engine.ask("quantization papers not about quantization")
     assert nothing.abstained and not papers(nothing) and nothing.closest
@@ -1438,8 +1440,12 @@ def test_an_answer_the_answer_model_doubts_says_it_is_not_a_sure_match(engine: E
     card = engine.ask("Hoefler's papers on graph partitioning")
     assert card.author is not None and not any("sure match" in n for n in card.notes)
     # The P is about the best paper: with that paper left out, there is none to judge by.
-    left = engine.ask("quantization papers except GPTQ")
+    left = engine.ask("quantization papers not about language models")
     assert left.results and left.confidence is None
+    # A listed paper set aside by its name is no candidate: the P is of the best of the rest.
+    named = engine.ask("quantization papers except GPTQ")
+    assert named.results and named.confidence is not None
+    assert not any(r.paper.title.startswith("GPTQ") for r in named.results + named.more)
 
 
 def test_years_no_paper_is_from_are_searched_past_when_the_question_has_a_topic(

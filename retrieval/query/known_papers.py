@@ -1,0 +1,96 @@
+"""Listed papers a question names only to set them aside, as it asks for another one.
+
+"We already read Allo. Is there another paper on accelerator languages?", "Besides
+HammingMesh, which paper measures cloud network noise?", "Polynormer aside, any other
+graph transformers?", "I know the ENS-10 paper is here; is there also one on forecast
+code?": the asker has the named paper, so it is not the answer. A name is set aside
+
+* right after words that put it aside ("besides", "apart from", "other than", "beyond",
+  "in addition to") or right before "aside"; or
+* in a statement (a clause that asks nothing) when another clause asks for more
+  ("another", "other", "else", "a second", "also", "too"; not "second-order").
+
+A name the question keeps ("including X", "X included", "as well as X") is not set
+aside. The grammar is English's: the reader has translated the question by then.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# Words that put what follows aside; "the", a quote or "paper" may come between.
+PUT_ASIDE = re.compile(
+    r"\b(?:besides?|apart\s+from|aside\s+from|other\s+than|rather\s+than|except(?:\s+for)?"
+    r"|excluding|beyond|in\s+addition\s+to|on\s+top\s+of|not\s+counting|outside\s+of"
+    r"|(?:leaving|setting|putting)\s+aside)\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",
+    re.I,
+)
+ASIDE_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:paper\s+|one\s+)?aside\b", re.I)
+# Words that keep a name in the answer: "including X", "X included", "X too".
+KEEP_BEFORE = re.compile(
+    r"\b(?:including|incl\.?|plus|as\s+well\s+as|along\s+with|together\s+with|and\s+also)"
+    r"\s+(?:the\s+)?[\"'“‘]?\s*$",
+    re.I,
+)
+KEEP_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included|too\b|as\s+well\b|also\b)", re.I)
+# An ask for more than what was named: "another", "other papers", "what else", "a
+# second one", "also", "too" at a clause's end; not "each other", "one another", "the
+# other hand", "in other words" nor "other than" (``PUT_ASIDE``).
+ASKS_MORE = re.compile(
+    r"(?<!\beach\s)(?<!\bone\s)\b(?:another|others?|else)\b(?!\s+(?:than|hand|words)\b)"
+    r"|\ba\s+second\b(?!-)|\badditional\s+(?:papers?|ones?|works?|stud(?:y|ies))\b"
+    r"|\b(?:any|some)\s+more\b|\balso\b|\btoo\s*[?.!]|\bas\s+well\s*[?.!]",
+    re.I,
+)
+CLAUSE_END = re.compile(r"[.?!;]+(?=\s|$)|\s+but\s+|\s[—–-]\s|:\s", re.I)
+
+
+def set_aside(text: str, spans: Iterable[tuple[str, int, int]]) -> frozenset[str]:
+    """Return the papers a question names only to set aside (see the module's doc);
+    ``spans``: each place it names a listed paper (id, start, end)."""
+    spans = list(spans)
+    kept = {pid for pid, start, end in spans if _kept(text, start, end)}
+    clauses = _clauses(text)
+    aside = set()
+    for pid, start, end in spans:
+        if pid in kept:
+            continue
+        if PUT_ASIDE.search(text[:start]) or ASIDE_AFTER.match(text[end:]):
+            aside.add(pid)
+            continue
+        own = next(c for c in clauses if c[0] <= start < c[1])
+        stated = not text[own[0] : own[1]].rstrip().endswith("?")
+        others = (text[a:b] for a, b in clauses if (a, b) != own)
+        if stated and any(ASKS_MORE.search(clause) for clause in others):
+            aside.add(pid)
+    return frozenset(aside)
+
+
+def without_known(text: str, spans: Iterable[tuple[str, int, int]]) -> str:
+    """Return a question without the names it sets aside (``spans``: id, start, end),
+    each with the words that put it aside, and without the words asking for more: what
+    is left is what it asks ("what else has Hoefler written besides GPTQ?" -> "what has
+    Hoefler written?")."""
+    for _, start, end in sorted(spans, key=lambda span: -span[1]):
+        before = PUT_ASIDE.search(text[:start])
+        after = ASIDE_AFTER.match(text[end:])
+        start = before.start() if before else start
+        end = end + after.end() if after else end
+        text = f"{text[:start]} {text[end:]}"
+    return " ".join(ASKS_MORE.sub(" ", text).split())
+
+
+def _kept(text: str, start: int, end: int) -> bool:
+    return bool(KEEP_BEFORE.search(text[:start]) or KEEP_AFTER.match(text[end:]))
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    """Return the clauses of a text as (start, end), each with the mark that ends it."""
+    bounds, start = [], 0
+    for mark in CLAUSE_END.finditer(text):
+        bounds.append((start, mark.end()))
+        start = mark.end()
+    if start < len(text):
+        bounds.append((start, len(text)))
+    return bounds or [(0, len(text))]

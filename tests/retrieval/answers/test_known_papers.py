@@ -1,0 +1,66 @@
+"""A listed paper the question names only to set it aside.
+
+Every question here was written for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.answers.router import SET_ASIDE
+from retrieval.engine import Engine
+from retrieval.models import Answer
+
+
+def shown(answer: Answer) -> list[str]:
+    return [r.paper.title for r in answer.results + answer.more]
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("I'm aware Polynormer is in the list. Is there another graph transformer paper here?",
+         "Polynormer"),
+        ("Besides HammingMesh, which paper studies network performance variability in clouds?",
+         "HammingMesh"),
+        ("Apart from Radial Networks, any other paper on making LLM inference faster?",
+         "Radial Networks"),
+        ("I've already read GPTQ. Is there also a paper that prunes LLM weights to 50% sparsity?",
+         "GPTQ"),
+        ("Polynormer aside, any other graph transformers?", "Polynormer"),
+        ("What else has Hoefler written besides GPTQ?", "GPTQ"),
+    ],
+)  # fmt: skip
+def test_a_paper_named_as_known_is_not_the_answer(engine: Engine, question: str, name: str) -> None:
+    answer = engine.ask(question)
+    assert not any(title.startswith(name) for title in shown(answer))
+    assert SET_ASIDE.format(name) in answer.notes
+
+
+def test_the_rest_of_the_question_is_answered(engine: Engine) -> None:
+    clouds = engine.ask("Besides HammingMesh, which paper studies network performance in clouds?")
+    assert shown(clouds)[0].startswith("Noise in the Clouds")
+    faster = engine.ask(
+        "Apart from Radial Networks, any other paper on making LLM inference faster?"
+    )
+    assert not faster.abstained  # once, the whole clause was read as what to leave out
+    hoefler = engine.ask("What else has Hoefler written besides GPTQ?")
+    everything = engine.ask("What has Hoefler written?")
+    assert len(shown(hoefler)) == len(shown(everything)) - 1
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Give me every quantization paper, GPTQ included.", "GPTQ"),  # kept
+        ("Which paper proposes GPTQ and also evaluates on OPT?", "GPTQ"),  # one clause
+        # "second" as in "second-order" asks for no second paper
+        ("which paper does quantization with second-order information? the GPTQ thing", "GPTQ"),
+    ],
+)
+def test_a_named_paper_the_question_keeps_is_answered(
+    engine: Engine, question: str, first: str
+) -> None:
+    answer = engine.ask(question)
+    assert shown(answer)[0].startswith(first)
+    assert not any(note.endswith("asks beyond it.") for note in answer.notes)
