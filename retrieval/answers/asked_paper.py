@@ -26,6 +26,7 @@ from rapidfuzz import fuzz, process
 from retrieval.answers.lookup import Lookup
 from retrieval.index.titles import short_name, squashed
 from retrieval.index.vocabulary import entities, joined_words, zipf
+from retrieval.query.asking import content_words
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold
 
@@ -66,6 +67,15 @@ AS_TITLE_AFTER = re.compile(
     r"|(?:is\s+)?listed|in\s+here|paper|article|preprint)\b",
     re.I,
 )
+# An ask to identify a paper ("which listed paper ...", "what paper ..."), and a word
+# pointing back at what was quoted ("is this about", "does it describe").
+WHICH_PAPER = re.compile(
+    r"\b(?:which|what)\b(?:\W+\w+){0,5}?\W+(?:papers?|ones?|entry|work|study|article)\b"
+    r"|\bpapers?\s+behind\b",
+    re.I,
+)
+POINTER = re.compile(r"\b(?:it|this|that)\b", re.I)
+OWN_TOPIC = 3  # words the corpus uses, outside the quotes, that make a topic of its own
 AS_TITLE_BEFORE = re.compile(r"\b(?:titled|title)\s*:?\s*\W?$", re.I)
 # Words before quotes that make the quoted words a topic, in any case: "papers on 'Large
 # Language Model Quantization'", "a technique called 'Sparse Attention with Hashing'".
@@ -136,6 +146,20 @@ def quoted_title(text: str) -> str | None:
         if len(words) >= TITLE_WORDS and (titled or asked):
             return " ".join(quoted.split())
     return None
+
+
+def quote_discussed(text: str, title: str, knows: Callable[[str], bool]) -> bool:
+    """Return True when quoted words written as a title are what a question discusses,
+    not a title it asks for: the rest of it has a topic of its own (``OWN_TOPIC`` words
+    the corpus uses: "'Tiny Floats, Big Wins' - which papers compare FP8 and INT8
+    formats?"), or asks which paper they are about, pointing back at them ("'Graphs Get
+    Faster' - which listed paper is this about?", "what's the real paper behind that
+    tweet?"). A headline, a slogan or a post's title is searched as the question."""
+    rest = text.replace(title, " ")
+    for match in QUOTED.finditer(rest):
+        rest = rest.replace(match.group(), " ")
+    own = [w for w in content_words(rest) if knows(w)]
+    return len(own) >= OWN_TOPIC or bool(WHICH_PAPER.search(rest) and POINTER.search(rest))
 
 
 def before_paper(text: str) -> list[str]:

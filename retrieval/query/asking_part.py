@@ -90,6 +90,21 @@ def ask_clause(text: str) -> str | None:
     return text[start:].strip() or None if start > 0 else None
 
 
+def own_ask_start(text: str) -> int | None:
+    """Return where an ask that stands alone starts, or None: the asking part after
+    background sentences (``ask_start``), else the asking clause after a spaced dash or
+    a colon ("'Graphs Go Brr' - for our newsletter: which papers train GNNs faster?")
+    when it has ``MIN_OWN_WORDS`` content words and does not point back ("X - is it
+    listed?" asks about X)."""
+    start = ask_start(text)
+    if start is not None:
+        return start
+    clause = ask_clause(text)
+    if clause is None or points_back(clause) or len(content_words(clause)) < MIN_OWN_WORDS:
+        return None
+    return text.rindex(clause)
+
+
 def asking_sentence(found: list[Sentence]) -> int:
     """Return the index of the sentence that asks: the first that ends with "?", else
     the last (-1 when there is none)."""

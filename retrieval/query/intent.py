@@ -70,7 +70,7 @@ from retrieval.query.asking import (
 from retrieval.query.asking_part import ask_start, asking_part
 from retrieval.query.language import Reader
 from retrieval.query.misspelled import NameSpelling
-from retrieval.query.named_things import unshouted
+from retrieval.query.named_things import unshouted, untitled
 from retrieval.query.names import AuthorNames
 from retrieval.query.operators import read_operators
 from retrieval.query.people import PeopleReader
@@ -246,7 +246,8 @@ class IntentReader:
 
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
-        operators = read_operators(unshouted(unicodedata.normalize("NFKC", question)))
+        normal = untitled(unshouted(unicodedata.normalize("NFKC", question)))
+        operators = read_operators(normal)
         opened = without_form_labels(ON_THE_PAGE.sub(" ", OPENER.sub("", operators.text)))
         opened = without_comment_tag(opened, self._names_a_topic)
         authors, left_out, text, others = self.people.authors(opened)

@@ -39,6 +39,9 @@ SHOUTED_SHARE = 0.8
 SOURCE_NAMES = frozenset({"arxiv"})
 SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[A-Z]{2}\b")
 TOPIC_SHARE = 0.5  # an absent name carrying this share of the topic's words is the topic
+TITLE_CASE_WORDS = 4  # words of a stretch in title case (``untitled``)
+TITLE_CASE_SHARE = 0.8  # of its words capitalized
+STRETCH = re.compile(r"[^.!?:;\"“”‘’«»()\[\]\n—–]+")  # between punctuation, dashes and quotes
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,36 @@ def unshouted(text: str) -> str:
         return found.lower() if zipf(fold(found)) >= COMMON_ZIPF else found
 
     return WORDS.sub(word, text)
+
+
+def untitled(text: str) -> str:
+    """Return a text with its stretches written in title case ("Tiny Chips Learn To Share
+    Their Memory With Each Other", a headline or a post's title) in lower case but for
+    words written like names ("GPU", "A100", "DaCe") and rare words, so that capitals
+    mark names again there, as ``unshouted`` does for capitals. A stretch is title case
+    when it runs between punctuation, has ``TITLE_CASE_WORDS`` words or more, nearly all
+    capitalized, and capitalizes a function word after its first ("Of", "By", "The"):
+    "Graph of Thoughts" or "Zhang and Hoefler" are names."""
+
+    def stretch(match: re.Match[str]) -> str:
+        words = WORDS.findall(match.group())
+        lettered = [w for w in words if w[0].isalpha()]
+        if len(lettered) < TITLE_CASE_WORDS:
+            return match.group()
+        capitals = sum(w[0].isupper() for w in lettered)
+        function = any(w[0].isupper() and w.casefold() in stopwords() for w in lettered[1:])
+        if not function or capitals < TITLE_CASE_SHARE * len(lettered):
+            return match.group()
+        return WORDS.sub(_lower_everyday, match.group())
+
+    return STRETCH.sub(stretch, text)
+
+
+def _lower_everyday(match: re.Match[str]) -> str:
+    word = match.group()
+    if _inner(word) or zipf(fold(word)) < COMMON_ZIPF:
+        return word
+    return word.lower()
 
 
 def _inner(word: str) -> bool:
