@@ -17,7 +17,7 @@ from retrieval.text import fold, terms, tokenize
 # The English of asking about a listing or an author rather than about a topic.
 FRAMING = frozenset(
     tokenize(
-        "how many number count counts year years yearly per which main research researcher "
+        "how many number count counts year years yearly per which main primary research researcher "
         "theme themes topic topics area areas field fields summarize summarise summary "
         "overview rundown gist listed list lists listing subject subjects category "
         "categories codes arxiv published publish publishes publication publications wrote "

@@ -54,6 +54,8 @@ PLANS = [
     ("papers from 2023", NONE, "listing", Filters(year_from=2023, year_to=2023)),
     ("the oldest papers", NONE, "listing", NONE),
     ("cs.DC papers", NONE, "listing", Filters(subject="cs.DC")),
+    # arXiv's own word for a paper's first subject asks for no topic
+    ("papers whose primary category is cs.DC", NONE, "listing", Filters(subject="cs.DC")),
     ("quantization of large language models", NONE, "search", NONE),
     ("graph neural networks from 2024", NONE, "search", Filters(year_from=2024, year_to=2024)),
     ("hello?", NONE, "search", NONE),
