@@ -123,8 +123,9 @@ class Router:
     def _known(self, intent: Intent) -> tuple[frozenset[str], Intent]:
         """Return the listed papers a question names only to set aside ("besides GPTQ,
         which ...", "I know Allo is listed. Is there another ...?"), and the intent
-        without their names: what is left is searched. A paper left out by its name
-        alone ("apart from HammingMesh, ...") is set aside too, not searched for."""
+        without their names: what is left is searched (all of it, when nothing is
+        left). A paper left out by its name alone ("apart from HammingMesh, ...") is
+        set aside too, not searched for."""
         titles, text = self.searcher.titles, intent.search_text
         spans = titles.spans(text)
         known = set(set_aside(text, spans))
@@ -133,15 +134,17 @@ class Router:
         named = {t: titles.spans(t) for t in topics}
         by_name = [t for t in topics if named[t] and not content_words(without_known(t, named[t]))]
         known |= {pid for t in by_name for pid, _, _ in named[t]}
-        asked = without_known(text, [s for s in spans if s[0] in known])
-        rest = content_words(asked) or intent.people.author or intent.has_filters
-        if not known or not rest:  # "besides GPTQ?": nothing else asked
+        if not known:
             return frozenset(), intent
         left = " | ".join(t for t in topics if t not in by_name)
-        return frozenset(known), replace(
-            intent, search_text=asked, topic=" ".join(content_words(asked)),
-            exclusions=replace(exclusions, topics=left),
-        )  # fmt: skip
+        intent = replace(intent, exclusions=replace(exclusions, topics=left))
+        asked = without_known(text, [s for s in spans if s[0] in known])
+        if not (content_words(asked) or intent.people.author or intent.has_filters):
+            # asked only by what it is to the named paper ("the predecessor of Allo?"):
+            # searched as it is, without that paper
+            return frozenset(known), intent
+        topic = " ".join(content_words(asked))
+        return frozenset(known), replace(intent, search_text=asked, topic=topic)
 
     def _listed_alone(self, request: Request) -> Plan | None:
         """Return the plan of a question's asking clause when it asks for the papers of

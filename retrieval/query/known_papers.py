@@ -6,7 +6,8 @@ graph transformers?", "I know the ENS-10 paper is here; is there also one on for
 code?": the asker has the named paper, so it is not the answer. A name is set aside
 
 * right after words that put it aside ("besides", "apart from", "other than", "beyond",
-  "in addition to") or right before "aside"; or
+  "in addition to") or relate the paper asked for to it ("the predecessor of", "a
+  follow-up to", "the same group as"), or right before "aside"; or
 * in a statement (a clause that asks nothing) when another clause asks for more
   ("another", "other", "else", "a second", "also", "too"; not "second-order").
 
@@ -19,11 +20,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-# Words that put what follows aside; "the", a quote or "paper" may come between.
+# Words that put what follows aside, or relate the paper asked for to it ("the
+# predecessor of X", "a follow-up to X", "the same group as X"); "the", a quote or
+# "paper" may come between.
 PUT_ASIDE = re.compile(
     r"\b(?:besides?|apart\s+from|aside\s+from|other\s+than|rather\s+than|except(?:\s+for)?"
     r"|excluding|beyond|in\s+addition\s+to|on\s+top\s+of|not\s+counting|outside\s+of"
-    r"|(?:leaving|setting|putting)\s+aside)\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",
+    r"|(?:leaving|setting|putting)\s+aside"
+    r"|(?:predecessor|precursor|successor|sequel|follow[-\s]?up|extension)s?\s+(?:of|to|on)"
+    r"|(?:the\s+)?same\s+(?:crowd|group|team|lab|people|folks|authors?)\s+(?:as|behind))"
+    r"\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",
     re.I,
 )
 ASIDE_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:paper\s+|one\s+)?aside\b", re.I)

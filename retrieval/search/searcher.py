@@ -146,11 +146,18 @@ class Searcher:
         """
         return self._query(self.searched(text, meaning), framing, filters)
 
-    def _query(self, text: str, framing: Framing | None, filters: Filters | None) -> Query:
-        """Return ``query`` for a question already as searched (``searched``)."""
+    def _query(
+        self,
+        text: str,
+        framing: Framing | None,
+        filters: Filters | None,
+        leave_out: frozenset[str] = frozenset(),
+    ) -> Query:
+        """Return ``query`` for a question already as searched (``searched``); a paper it
+        names that ``leave_out`` holds counts as not named."""
         text = ABOUT_VERB.sub(r"\1\2 on", text)  # "anything involving X": "anything on X"
         weights = query_weights(self.index, text)
-        known, named = self.index.bm25.idf, self.titles.named_in(text)
+        known, named = self.index.bm25.idf, self.titles.named_in(text) - leave_out
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
         query = replace(
             query, acronyms=defined(text, self.phrases.definition, self.vocabulary.words)
@@ -206,7 +213,7 @@ class Searcher:
         k = k or self.settings.results
         quote = k if quote is None else quote
         searched = self.searched(text, meaning=mode != "bm25")
-        query = self._query(searched, framing, filters)
+        query = self._query(searched, framing, filters, leave_out)
         vector = self._embed(searched) if mode != "bm25" else None
         signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
         if leave_out:

@@ -22,6 +22,8 @@ def spans(text: str, name: str) -> list[tuple[str, int, int]]:
         ("We know Allo. Is there another accelerator language?", True),
         ("Allo is listed; is there also one on HLS?", True),
         ("Is there a second accelerator paper? I already know Allo.", True),
+        ("the follow-up to Allo: is it listed?", True),
+        ("which paper by the same group as Allo does HLS?", True),
         ("every accelerator paper, including Allo", False),
         ("I know Allo. List every accelerator language, Allo included.", False),
         ("Is Allo in the list? Is there also one on HLS?", False),  # asked about too
