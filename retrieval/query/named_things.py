@@ -219,8 +219,7 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
         return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
     after = [w.casefold() for w in WORDS.findall(text[found.end :])[:2]]
     before = [w.casefold() for w in WORDS.findall(text[: found.start])[-1:]]
-    possessive = text[found.end : found.end + 2] in ("'s", "’s")
-    if possessive or any(w in KIND_NOUNS for w in after):
+    if _possessive(text, found.end) or any(w in KIND_NOUNS for w in after):
         return True
     if before and before[-1] in ASKING_WORDS:
         return True
@@ -228,6 +227,16 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
         return True
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE
+
+
+def _possessive(text: str, end: int) -> bool:
+    """Return True when "'s" after a name makes it a possessive ("SlimNet's results"),
+    not "is" or "has" ("SlimNet's a pain", "X's not listed", "Y's been cited"): a
+    possessive is followed by what it owns, which is no function word."""
+    if text[end : end + 2] not in ("'s", "’s"):
+        return False
+    following = WORDS.findall(text[end + 2 :])[:1]
+    return not following or following[0].casefold() not in stopwords() - {"own"}
 
 
 def _before_the_ask(name: str, question: str) -> bool:

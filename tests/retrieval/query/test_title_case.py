@@ -1,10 +1,10 @@
-"""A headline in title case is read as text: its capitals mark no names."""
+"""A headline in title case is read as text, and "X's a pain" is no possessive."""
 
 from __future__ import annotations
 
 import pytest
 
-from retrieval.query.named_things import untitled
+from retrieval.query.named_things import Absent, presumed, untitled
 
 
 @pytest.mark.parametrize(
@@ -19,3 +19,17 @@ from retrieval.query.named_things import untitled
 )  # fmt: skip
 def test_a_stretch_in_title_case_is_read_in_lower_case(text: str, read: str) -> None:
     assert untitled(text) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "built_on"),
+    [
+        ("SlimNet's results: which paper has them?", True),  # a possessive
+        ("SlimNet's main idea, in which paper?", True),
+        ("SlimNet's a pain to tune, so which papers tune compilers automatically?", False),
+        ("SlimNet's not fast enough; which papers speed up graph mining?", False),
+    ],
+)
+def test_s_after_a_name_is_a_possessive_only_before_what_it_owns(text: str, built_on: bool) -> None:
+    name = Absent("SlimNet", 0, len("SlimNet"))
+    assert presumed(name, text, topic_words=12) == built_on
