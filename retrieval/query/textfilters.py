@@ -78,6 +78,16 @@ _DECADE = re.compile(
     r"(?:(19[5-9]0|20[0-3]0)['’]?s|(this)\s+decade)\b",
     re.I,
 )
+# A calendar date with its day, written in digits ("2024-02-11", "11/02/2024",
+# "2024/2/11"): when a message was written or something happened (a notebook entry's
+# date, "on 3/14/2023 I saw a talk"), not the years of the papers asked for; after a
+# word that bounds a range ("since 2023-06-01"), a date is one.
+CALENDAR_DATE = re.compile(
+    r"(?<!\bsince\s)(?<!\bafter\s)(?<!\bbefore\s)(?<!\bfrom\s)(?<!\buntil\s)"
+    r"(?<![\w/.-])(?:(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])"
+    r"|(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|[12]\d|3[01])[-/.](?:19|20)\d\d)(?![\w/.-])",
+    re.I,
+)
 # ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
 # "excluding 2023", "not cs.LG", "other than 2022", "except those from 2022": the years
@@ -122,7 +132,7 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
     """Return the year range a text asks for and the text without it; years counted back
     ("last year") count from ``this_year``, today's by default."""
     now = this_year or date.today().year
-    text = _absolute(text, now)
+    text = _absolute(CALENDAR_DATE.sub(" ", text), now)
     if match := _DECADE.search(text):
         decade = int(match[1]) if match[1] else now // 10 * 10
         return Years(decade, decade + 9), _drop(text, match)

@@ -134,3 +134,11 @@ def test_the_task_tag_of_a_pasted_code_comment_is_no_topic(
 def test_a_name_before_a_colon_is_still_asked_about(engine: Engine) -> None:
     answer = engine.ask("SlimNet: pruning GPT models in one shot, no retraining")
     assert answer.abstained  # no listed paper is SlimNet, though one prunes GPT models
+
+
+def test_a_notebook_entry_s_date_is_no_year_asked_for(engine: Engine) -> None:
+    # Noise in the Clouds is from 2022, not 2024: the entry's date filters nothing.
+    answer = engine.ask(
+        "2024-03-07 lab notes\n- which listed paper measures network noise in clouds?"
+    )
+    assert answer.filters.year_from is None and titles(answer)[0].startswith("Noise in the Clouds")

@@ -110,6 +110,10 @@ def test_a_name_written_as_one_word_is_no_english_word(question: str, author: st
         ("scaling to 1999 processors", None),
         ("runs on 2048 GPUs", None),  # a count, not a year
         ("compress OPT-175B to 3 or 4 bits", None),
+        # a calendar date dates the message, not the papers; after "since" it bounds them
+        ("2023-09-14 lab notes: which papers cover HLS?", None),
+        ("seen on 14/09/2023: a talk on graph mining", None),
+        ("papers since 2023-06-01", Years(2023, None)),
     ],
 )  # fmt: skip
 def test_years_in_plain_language_become_a_range(text: str, years: Years | None) -> None:
