@@ -30,6 +30,7 @@ def spans(text: str, name: str) -> list[tuple[str, int, int]]:
         ("Which paper proposes Allo and also compares it to HLS?", False),
         ("We use Allo. Which second-order methods are listed?", False),
         ("Allo is great. Which year is it from?", False),
+        ("Allo composes accelerators. Which other tools does it beat?", False),
     ],
 )
 def test_a_named_paper_is_set_aside_when_the_question_asks_beyond_it(
