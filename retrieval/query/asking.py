@@ -26,7 +26,7 @@ FRAMING = frozenset(
         "distribution spread full complete entire whole overall every everything titles "
         "title show "
         "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
-        "mainly focus focuses interests interested working does do did have has got "
+        "mainly focus focuses interests interested working does do did have has got dated "
         "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
         "classified categorized categorised belong belongs appear appears show shows one ones top "
         "best anyone anybody someone somebody everyone everybody either "

@@ -142,3 +142,12 @@ def test_a_notebook_entry_s_date_is_no_year_asked_for(engine: Engine) -> None:
         "2024-03-07 lab notes\n- which listed paper measures network noise in clouds?"
     )
     assert answer.filters.year_from is None and titles(answer)[0].startswith("Noise in the Clouds")
+
+
+@pytest.mark.parametrize(
+    "dated", ["which Hoefler papers are dated 2023?", "Zhang's 2024-dated papers"]
+)
+def test_dated_asks_for_the_years_papers_not_a_topic(engine: Engine, dated: str) -> None:
+    answer = engine.ask(dated)
+    plain = engine.ask(dated.replace("dated ", "from ").replace("-dated", ""))
+    assert not answer.abstained and titles(answer) == titles(plain) and answer.matched > 1
