@@ -39,6 +39,7 @@ from retrieval.query.asking_part import ask_clause
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import set_aside, without_known
 from retrieval.search.searcher import Searcher
+from retrieval.text import sentences
 
 log = logging.getLogger(__name__)
 ASIDE = "Nothing listed is about “{}”: read as an aside."
@@ -86,7 +87,7 @@ class Router:
         if answer.abstained and not said_why and (listed := self._listed_alone(request)):
             reading, route = listed.reading, listed.route
             answer = route.answer(reading)
-            aside = request.text[: request.text.rindex(listed.reading.request.text)]
+            aside = " ".join(request.text.replace(listed.reading.request.text, " ").split())
             aside = textwrap.shorten(aside.strip(" \t\n—–-:"), ASIDE_SHOWN, placeholder="…")
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
         for post_pass in POST_PASSES:
@@ -147,17 +148,21 @@ class Router:
         return frozenset(known), replace(intent, search_text=asked, topic=topic)
 
     def _listed_alone(self, request: Request) -> Plan | None:
-        """Return the plan of a question's asking clause when it asks for the papers of
-        some years or subjects alone: the whole question found nothing, and did not say
-        why, so what came before was an aside ("hello from the train — which papers are
-        from 2023?"); not an author or subject the list lacks ("by LeCun: any from 2022?")."""
-        clause = ask_clause(request.text)
-        if clause is None:
-            return None
-        plan = self.plan(replace(request, text=clause))
-        intent = plan.reading.intent
-        listed = plan.route.name == "listing" and bool(intent.years or intent.subjects)
-        return plan if listed else None
+        """Return the plan of a question's asking clause, or else of one of its
+        sentences, when it asks for the papers of some years or subjects alone: the whole
+        question found nothing, and did not say why, so the rest was an aside ("hello
+        from the train — which papers are from 2023?", "quick one\nwhich papers are filed
+        under cs.DC\nno rush"); not an author or subject the list lacks ("by LeCun: any
+        from 2022?")."""
+        parts = [ask_clause(request.text)]
+        if len(found := sentences(request.text)) > 1:
+            parts += [sentence.text for sentence in found]
+        for part in filter(None, parts):
+            plan = self.plan(replace(request, text=part))
+            intent = plan.reading.intent
+            if plan.route.name == "listing" and bool(intent.years or intent.subjects):
+                return plan
+        return None
 
     def _spell_titles(self, intent: Intent) -> tuple[Intent, str | None]:
         """Return the intent with quoted names and names before "paper" that stand for a

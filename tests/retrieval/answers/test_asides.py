@@ -19,6 +19,15 @@ def titles(answer: Answer) -> list[str]:
         ("good morning all, coffee's still brewing — which papers are from 2022?", "2022 papers"),
         ("apologies, first time posting here: which papers are filed under cs.DC?", "cs.DC papers"),
         ("hi, can someone list which papers are from 2024?", "2024 papers"),
+        # the listing ask is a sentence of its own, with chatter after it
+        (
+            "which papers are from 2023. thanks in advance, the coffee machine is broken again",
+            "2023 papers",
+        ),
+        (
+            "Quick one. Which papers are filed under cs.DC? No rush at all, enjoy the weekend.",
+            "cs.DC papers",
+        ),
     ],
 )
 def test_an_aside_before_a_listing_ask_gets_the_listing(
