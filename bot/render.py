@@ -134,7 +134,7 @@ def answer_card(
         return Card(card.title, "\n".join(lines), card.url, card.fields, footer(answer, count))
     applied = filters_text(answer.filters)
     header += [f"*{escape(applied)}*"] if applied else []
-    title = clip(f"“{answer.question}”", TITLE_LIMIT - 2)
+    title = clip(f"“{' '.join(answer.question.split())}”", TITLE_LIMIT - 2)  # one line
     if answer.abstained:
         closing = " Closest, but not a match:" if answer.closest else ""
         blocks = [*header] if answer.notes and not answer.closest else [

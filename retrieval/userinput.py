@@ -61,4 +61,5 @@ def without_mentions(text: str, keep: Callable[[str], bool] = lambda _: False) -
     opening = OPENING.match(text)
     if opening and keep(opening[1]):
         text = text[: opening.start(1) - 1] + text[opening.start(1) :]
-    return " ".join(MENTION.sub(" ", LINK.sub(r"\1", text)).split())
+    lines = MENTION.sub(" ", LINK.sub(r"\1", text)).splitlines()
+    return "\n".join(" ".join(line.split()) for line in lines if line.strip())

@@ -70,7 +70,8 @@ __all__ = ["Ranking", "Searcher", "Signals", "check_question", "query_weights"]
 def check_question(question: str, limit: int) -> str:
     """Return the question stripped, or raise QueryError when it is empty, has no word or
     number to search for ("?!", "🤖"), or is too long."""
-    text = " ".join(question.split())
+    lines = (" ".join(line.split()) for line in question.splitlines())
+    text = "\n".join(line for line in lines if line)  # a message's lines are kept
     if not text:
         raise QueryError("ask a question, e.g. 'which papers quantize LLMs to 4 bits?'")
     if not any(ch.isalnum() for ch in text):

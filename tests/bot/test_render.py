@@ -121,3 +121,8 @@ def test_each_result_says_why_it_matched_and_which_words() -> None:
     assert "*matched: both* · quantize, bits" in card.description
     untagged = answer_card(Answer("q", "hybrid", False, (result("GPTQ", "No tag."),)))
     assert "matched:" not in untagged.description
+
+
+def test_a_question_of_several_lines_is_a_one_line_title() -> None:
+    answer = Answer("quick one\nwhich papers are from 2022\nthanks", "hybrid", False, ())
+    assert answer_card(answer).title == "“quick one which papers are from 2022 thanks”"

@@ -28,3 +28,8 @@ def test_an_opening_mention_goes(typed: str, left: str) -> None:
 )  # fmt: skip
 def test_an_at_sign_in_code_quotes_or_brackets_is_content(typed: str) -> None:
     assert without_mentions(typed) == typed
+
+
+def test_mentions_go_and_a_message_keeps_its_lines() -> None:
+    text = "<@123> quick one\n\n  which papers   are from 2023 \n<#456> thanks"
+    assert without_mentions(text) == "quick one\nwhich papers are from 2023\nthanks"

@@ -28,6 +28,8 @@ def titles(answer: Answer) -> list[str]:
             "Quick one. Which papers are filed under cs.DC? No rush at all, enjoy the weekend.",
             "cs.DC papers",
         ),
+        # a message's lines are its sentences
+        ("quick metadata question\nwhich papers are filed under cs.DC\nno rush", "cs.DC papers"),
     ],
 )
 def test_an_aside_before_a_listing_ask_gets_the_listing(
@@ -160,3 +162,10 @@ def test_dated_asks_for_the_years_papers_not_a_topic(engine: Engine, dated: str)
     answer = engine.ask(dated)
     plain = engine.ask(dated.replace("dated ", "from ").replace("-dated", ""))
     assert not answer.abstained and titles(answer) == titles(plain) and answer.matched > 1
+
+
+def test_a_question_keeps_its_lines_so_asking_again_gets_the_same(engine: Engine) -> None:
+    # A reply's "more" button asks the stored question again: it must read the same.
+    answer = engine.ask("quick one\n\nwhich papers are from 2022\n   thanks!!")
+    assert answer.question == "quick one\nwhich papers are from 2022\nthanks!!"
+    assert titles(engine.ask(answer.question)) == titles(answer) and not answer.abstained
