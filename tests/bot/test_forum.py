@@ -42,7 +42,9 @@ async def test_a_new_post_is_answered_once_in_its_thread(bot, fake: FakeDiscord)
     (answer,) = await fake.wait_for(posted_to(thread_id))
     assert "GPTQ" in answer.body["embeds"][0]["description"]
     stored = await bot.storage.question(await bot.storage.last_question_in(thread_id) or 0)
-    assert stored is not None and stored.question.startswith("4-bit LLMs? Which papers")
+    assert stored is not None and stored.question.startswith(
+        "4-bit LLMs?\nWhich papers"
+    )  # title, then body
     await asyncio.sleep(0.5)
     assert len([c for c in fake.calls if posted_to(thread_id)(c)]) == 1  # not twice
 
@@ -86,7 +88,7 @@ async def test_thumbs_on_the_answer_feed_the_feedback_table(bot, fake: FakeDisco
                 await asyncio.sleep(0.05)
 
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "👍"))
-    assert await votes(["up"]) == [("up", "graph neural networks Which papers accelerate GNNs?")]
+    assert await votes(["up"]) == [("up", "graph neural networks\nWhich papers accelerate GNNs?")]
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "👎"))
     await votes(["down"])  # one vote per user: the latest
     await fake.dispatch("MESSAGE_REACTION_ADD", fake.reaction(message_id, thread_id, "🎉"))
