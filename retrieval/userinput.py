@@ -61,5 +61,11 @@ def without_mentions(text: str, keep: Callable[[str], bool] = lambda _: False) -
     opening = OPENING.match(text)
     if opening and keep(opening[1]):
         text = text[: opening.start(1) - 1] + text[opening.start(1) :]
-    lines = MENTION.sub(" ", LINK.sub(r"\1", text)).splitlines()
-    return "\n".join(" ".join(line.split()) for line in lines if line.strip())
+    return tidy_lines(MENTION.sub(" ", LINK.sub(r"\1", text)))
+
+
+def tidy_lines(text: str) -> str:
+    """Return text with the spaces of each line tidied and blank lines dropped: a
+    message's lines are kept, as the question reader splits sentences at them."""
+    lines = (" ".join(line.split()) for line in text.splitlines())
+    return "\n".join(line for line in lines if line)

@@ -148,16 +148,14 @@ def quoted_title(text: str) -> str | None:
     return None
 
 
-def quote_discussed(text: str, title: str, knows: Callable[[str], bool]) -> bool:
+def quote_discussed(text: str, knows: Callable[[str], bool]) -> bool:
     """Return True when quoted words written as a title are what a question discusses,
     not a title it asks for: the rest of it has a topic of its own (``OWN_TOPIC`` words
     the corpus uses: "'Tiny Floats, Big Wins' - which papers compare FP8 and INT8
     formats?"), or asks which paper they are about, pointing back at them ("'Graphs Get
     Faster' - which listed paper is this about?", "what's the real paper behind that
     tweet?"). A headline, a slogan or a post's title is searched as the question."""
-    rest = text.replace(title, " ")
-    for match in QUOTED.finditer(rest):
-        rest = rest.replace(match.group(), " ")
+    rest = QUOTED.sub(" ", text)  # the title is one of its quotes
     own = [w for w in content_words(rest) if knows(w)]
     return len(own) >= OWN_TOPIC or bool(WHICH_PAPER.search(rest) and POINTER.search(rest))
 

@@ -157,7 +157,7 @@ class Router:
         parts = [ask_clause(request.text)]
         if len(found := sentences(request.text)) > 1:
             parts += [sentence.text for sentence in found]
-        for part in filter(None, parts):
+        for part in dict.fromkeys(filter(None, parts)):  # the clause may be a sentence
             plan = self.plan(replace(request, text=part))
             intent = plan.reading.intent
             if plan.route.name == "listing" and bool(intent.years or intent.subjects):

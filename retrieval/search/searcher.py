@@ -57,6 +57,7 @@ from retrieval.search.quoting import Quoter
 from retrieval.search.retrievers import Retrievers
 from retrieval.search.snippets import best_snippet
 from retrieval.text import fold, question_terms, rarity
+from retrieval.userinput import tidy_lines
 
 WORD = re.compile(r"[^\W_]+")
 EMBEDDED = 16  # texts whose vectors ``_embed`` keeps
@@ -70,8 +71,7 @@ __all__ = ["Ranking", "Searcher", "Signals", "check_question", "query_weights"]
 def check_question(question: str, limit: int) -> str:
     """Return the question stripped, or raise QueryError when it is empty, has no word or
     number to search for ("?!", "🤖"), or is too long."""
-    lines = (" ".join(line.split()) for line in question.splitlines())
-    text = "\n".join(line for line in lines if line)  # a message's lines are kept
+    text = tidy_lines(question)
     if not text:
         raise QueryError("ask a question, e.g. 'which papers quantize LLMs to 4 bits?'")
     if not any(ch.isalnum() for ch in text):

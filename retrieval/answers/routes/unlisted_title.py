@@ -19,7 +19,7 @@ class UnlistedTitle(SearchedRoute):
         title = quoted_title(text)
         if title is None or _aside(text, title, bool(reading.filters.author)):
             return False
-        if quote_discussed(text, title, lambda word: word in searcher.vocabulary.words):
+        if quote_discussed(text, lambda word: word in searcher.vocabulary.words):
             return False
         return title_not_listed(searcher, self.parts.lookup, title)
 
