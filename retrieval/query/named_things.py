@@ -42,6 +42,8 @@ TOPIC_SHARE = 0.5  # an absent name carrying this share of the topic's words is 
 TITLE_CASE_WORDS = 4  # words of a stretch in title case (``untitled``)
 TITLE_CASE_SHARE = 0.8  # of its words capitalized
 STRETCH = re.compile(r"[^.!?:;\"“”‘’«»()\[\]\n—–]+")  # between punctuation, dashes and quotes
+# A name, "'s", and the name it owns: "Meta's OPT", "NVIDIA's A100".
+OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\s+([A-Za-z][\w-]*)")
 
 
 @dataclass(frozen=True)
@@ -155,18 +157,36 @@ def mentioned(name: str, vocabulary: Vocabulary) -> bool:
     return any(vocabulary.knows_name(f) for f in forms if f.strip())
 
 
+def makers(text: str, vocabulary: Vocabulary) -> set[str]:
+    """Return the names a text writes as the owner of a name the corpus mentions: the
+    maker of a model, chip or tool the question asks about ("Meta's OPT models",
+    "NVIDIA's A100", "Google's T5", "Microsoft's DeepSpeed"). An abstract names the thing,
+    seldom who makes it, so the maker is no topic a paper must mention. The owned word
+    is a name by its form (capitals, or letters and digits); a common noun keeps its
+    owner ("Zorblax's scheduler")."""
+    found = set()
+    for match in OWNER.finditer(text):
+        owner, owned = match.group(1), match.group(2)
+        if (_inner(owned) or owned.isupper()) and mentioned(owned, vocabulary):
+            found.add(owner)
+    return found
+
+
 def absent(
     text: str,
     vocabulary: Vocabulary,
     people: Iterable[str] = (),
     english: bool = True,
 ) -> list[Absent]:
-    """Return the names a text uses that the corpus never mentions. In a question not
-    written in English, only names with a capital inside or digits count: German writes
-    every noun with a capital."""
+    """Return the names a text uses that the corpus never mentions, less the makers of
+    the names it does (``makers``). In a question not written in English, only names with
+    a capital inside or digits count: German writes every noun with a capital."""
     found = []
+    owners = makers(text, vocabulary)
     for name, start, end in candidates(text, people):
         if not english and not any(_inner(w) for w in WORDS.findall(name)):
+            continue
+        if name in owners:
             continue
         if not mentioned(name, vocabulary):
             found.append(Absent(name, start, end))

@@ -677,6 +677,28 @@ def test_a_name_the_list_lacks_in_the_background_is_not_what_is_asked(
     assert not any("No listed paper" in note for note in answer.notes)
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers ran experiments on Acme's OPT models?",
+        "which papers benchmark on Initech's A100 GPUs?",
+        "I wonder which listed papers evaluate on Globex's OPT checkpoints.",
+    ],
+)
+def test_the_maker_of_a_named_thing_the_list_mentions_is_no_topic(
+    engine: Engine, question: str
+) -> None:
+    # The maker's name is in no abstract: the answer abstained, or said the list lacks it.
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.results
+    assert not any("No listed paper" in note for note in answer.notes)
+
+
+def test_the_owner_of_a_thing_the_list_lacks_is_still_missing(engine: Engine) -> None:
+    answer = engine.ask("does any paper evaluate Zorblax's Q9 chip?")
+    assert answer.abstained and answer.notes[0].startswith("No listed paper mentions “Zorblax”")
+
+
 def test_an_ask_alone_unsure_of_the_paper_the_whole_question_found_shows_it_unsure(
     engine: Engine,
 ) -> None:
