@@ -66,9 +66,16 @@ ON_THE_PAGE = re.compile(
     r"(?:listing\s+)?page(?=\s*(?:[?.!,;:]|$)|\s+(?:are|is|were|was|that|which|about|from|here)\b)",
     re.I,
 )
-# Framing words whose stems are topics too ("lately" is "late", "currently" "current"):
-# matched as typed.
-FRAMING_WORDS = frozenset({"lately", "nowadays", "currently"})
+# Framing words whose stems are topics too ("lately" is "late", "currently" "current"),
+# matched as typed; and the plural nouns a list's papers go by besides "papers" ("which
+# entries are in cs.CL?", "records from 2022", "list the rows tagged cs.ET", "items by
+# Hoefler", "preprints from 2023"), whose singulars may be a topic's ("row-major",
+# "record-breaking"); and what asks for the rest after leaving some out ("..., minus the
+# quantum ones: what's left?", "what remains?", "the remaining 2023 papers").
+FRAMING_WORDS = frozenset({
+    "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",
+    "preprints", "manuscripts", "left", "remain", "remains", "remaining",
+})  # fmt: skip
 # Asking for a list: a plural of "paper", or a word that asks for several, read where it
 # asks and not where it is part of the topic: "which ones", not "ones and zeros" or
 # "classical ones"; "works"/"studies" after a determiner ("which works involve HLS"), not

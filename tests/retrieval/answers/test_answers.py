@@ -678,6 +678,27 @@ def test_a_name_the_list_lacks_in_the_background_is_not_what_is_asked(
 
 
 @pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("which entries are in cs.CL?", "which papers are in cs.CL?"),
+        ("which records are from 2022?", "which papers are from 2022?"),
+        ("list the rows with category cs.ET", "list the papers with category cs.ET"),
+        ("which preprints are primarily filed under cs.CV?", "which papers are in cs.CV?"),
+        ("Hoefler's 2022 papers minus the quantum ones: what remains?",
+         "Hoefler's 2022 papers minus the quantum ones"),
+        ("Zhang's 2024 papers, excluding the graph ones. What's left?",
+         "Zhang's 2024 papers, excluding the graph ones"),
+    ],
+)  # fmt: skip
+def test_a_listing_asked_with_other_words_for_papers_lists_the_same(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # Each abstained: "entries", "rows", "primarily", "remains" were searched as a topic.
+    answer, expected = engine.ask(question), engine.ask(plain)
+    assert not answer.abstained and papers(answer) == papers(expected) and papers(answer)
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "Which papers ran experiments on Acme's OPT models?",
