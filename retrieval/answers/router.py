@@ -35,7 +35,7 @@ from retrieval.answers.title_answers import TitleAnswers
 from retrieval.index.titles import short_name
 from retrieval.models import Answer
 from retrieval.query.asking import content_words
-from retrieval.query.asking_part import ask_clause
+from retrieval.query.asking_part import ask_clause, ask_from_word
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import set_aside, without_known
 from retrieval.search.searcher import Searcher
@@ -88,7 +88,7 @@ class Router:
             reading, route = listed.reading, listed.route
             answer = route.answer(reading)
             aside = " ".join(request.text.replace(listed.reading.request.text, " ").split())
-            aside = textwrap.shorten(aside.strip(" \t\n—–-:"), ASIDE_SHOWN, placeholder="…")
+            aside = textwrap.shorten(aside.strip(" \t\n—–-:,;"), ASIDE_SHOWN, placeholder="…")
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
         for post_pass in POST_PASSES:
             answer = post_pass(answer, reading, route)
@@ -148,13 +148,14 @@ class Router:
         return frozenset(known), replace(intent, search_text=asked, topic=topic)
 
     def _listed_alone(self, request: Request) -> Plan | None:
-        """Return the plan of a question's asking clause, or else of one of its
-        sentences, when it asks for the papers of some years or subjects alone: the whole
+        """Return the plan of a question's asking clause (after a dash or colon, or from
+        its asking word: "bot, list the cs.ET papers"), or else of one of its sentences,
+        when it asks for the papers of some years or subjects alone: the whole
         question found nothing, and did not say why, so the rest was an aside ("hello
         from the train — which papers are from 2023?", "quick one\nwhich papers are filed
         under cs.DC\nno rush"); not an author or subject the list lacks ("by LeCun: any
         from 2022?")."""
-        parts = [ask_clause(request.text)]
+        parts = [ask_clause(request.text), ask_from_word(request.text)]
         if len(found := sentences(request.text)) > 1:
             parts += [sentence.text for sentence in found]
         for part in dict.fromkeys(filter(None, parts)):  # the clause may be a sentence

@@ -71,10 +71,11 @@ ON_THE_PAGE = re.compile(
 # entries are in cs.CL?", "records from 2022", "list the rows tagged cs.ET", "items by
 # Hoefler", "preprints from 2023"), whose singulars may be a topic's ("row-major",
 # "record-breaking"); and what asks for the rest after leaving some out ("..., minus the
-# quantum ones: what's left?", "what remains?", "the remaining 2023 papers").
+# quantum ones: what's left?", "what remains?", "the remaining 2023 papers"), or asks for
+# a list ("enumerate every 2023 paper"; "enumerating subgraphs" is a topic).
 FRAMING_WORDS = frozenset({
     "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",
-    "preprints", "manuscripts", "left", "remain", "remains", "remaining",
+    "preprints", "manuscripts", "left", "remain", "remains", "remaining", "enumerate",
 })  # fmt: skip
 # Asking for a list: a plural of "paper", or a word that asks for several, read where it
 # asks and not where it is part of the topic: "which ones", not "ones and zeros" or

@@ -44,6 +44,11 @@ MIN_NAMED_WORDS = 2  # content words of an ask that names its topic, to search i
 # Where the asking clause of a sentence starts after an aside: a spaced dash or a colon
 # ("sorry, new here — which papers are from 2023?", "quick one: cs.LG papers?").
 CLAUSE_BREAK = re.compile(r"\s[—–-]\s|:\s")
+# The words that open an ask inside a sentence: a question word, or a verb asking for
+# papers ("list", "enumerate", "show me").
+ASKING_WORD = re.compile(
+    r"\b(?:which|what|list|enumerate|show|give|name|identify|return|fetch)\b", re.I
+)
 
 
 def asking_part(text: str) -> str | None:
@@ -88,6 +93,22 @@ def ask_clause(text: str) -> str | None:
     breaks = [m.end() for m in CLAUSE_BREAK.finditer(sentence.text)]
     start = sentence.start + (breaks[-1] if breaks else 0)
     return text[start:].strip() or None if start > 0 else None
+
+
+def ask_from_word(text: str) -> str | None:
+    """Return the asking sentence from its first asking word (a "which" or "what", or a
+    verb that asks for a list) when words of the sentence come before it, or None: what
+    precedes is who is asked or why ("bot, please list every cs.ET paper", "As my
+    advisor asked, which papers are from 2022?", "As agreed, the helper shall enumerate
+    each 2023 paper")."""
+    found = sentences(text)
+    if not found:
+        return None
+    sentence = found[asking_sentence(found)]
+    word = ASKING_WORD.search(sentence.text)
+    if word is None or not content_words(sentence.text[: word.start()]):
+        return None
+    return text[sentence.start + word.start() :].strip()
 
 
 def own_ask_start(text: str) -> int | None:

@@ -683,11 +683,15 @@ def test_a_name_the_list_lacks_in_the_background_is_not_what_is_asked(
         ("which entries are in cs.CL?", "which papers are in cs.CL?"),
         ("which records are from 2022?", "which papers are from 2022?"),
         ("list the rows with category cs.ET", "list the papers with category cs.ET"),
-        ("which preprints are primarily filed under cs.CV?", "which papers are in cs.CV?"),
+        ("show the preprints tagged primarily as cs.CV", "which papers are in cs.CV?"),
         ("Hoefler's 2022 papers minus the quantum ones: what remains?",
          "Hoefler's 2022 papers minus the quantum ones"),
-        ("Zhang's 2024 papers, excluding the graph ones. What's left?",
-         "Zhang's 2024 papers, excluding the graph ones"),
+        ("Zhang's papers from 2024 without graph ones - what's left?",
+         "Zhang's papers from 2024 without graph ones"),
+        # who is asked, or why, before the ask in its sentence
+        ("bot, please list every cs.ET paper", "list every cs.ET paper"),
+        ("As my advisor asked, which papers are from 2022?", "which papers are from 2022?"),
+        ("As agreed, the helper shall enumerate each 2023 paper.", "2023 papers"),
     ],
 )  # fmt: skip
 def test_a_listing_asked_with_other_words_for_papers_lists_the_same(
@@ -701,9 +705,9 @@ def test_a_listing_asked_with_other_words_for_papers_lists_the_same(
 @pytest.mark.parametrize(
     "question",
     [
-        "Which papers ran experiments on Acme's OPT models?",
+        "Do any listed papers test Acme's OPT checkpoints?",
         "which papers benchmark on Initech's A100 GPUs?",
-        "I wonder which listed papers evaluate on Globex's OPT checkpoints.",
+        "I'd like the papers whose results use Globex's OPT family.",
     ],
 )
 def test_the_maker_of_a_named_thing_the_list_mentions_is_no_topic(

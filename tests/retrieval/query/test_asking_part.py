@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.query.asking_part import asking_part
+from retrieval.query.asking_part import ask_from_word, asking_part
 
 
 @pytest.mark.parametrize(
@@ -100,3 +100,17 @@ def test_the_asking_part_follows_the_background(question: str, part: str) -> Non
 )
 def test_the_whole_question_is_searched_otherwise(question: str) -> None:
     assert asking_part(question) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "ask"),
+    [
+        ("bot, please list every cs.ET paper", "list every cs.ET paper"),
+        ("As my advisor asked, which papers are from 2022?", "which papers are from 2022?"),
+        ("As agreed, the helper shall enumerate each 2023 paper.", "enumerate each 2023 paper."),
+        ("Which papers are from 2022?", None),  # nothing before the ask
+        ("Thanks. Which papers are from 2022?", None),  # the ask's sentence starts with it
+    ],
+)  # fmt: skip
+def test_an_ask_starts_at_its_asking_word_inside_a_sentence(text: str, ask: str | None) -> None:
+    assert ask_from_word(text) == ask
