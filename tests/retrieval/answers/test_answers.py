@@ -719,6 +719,17 @@ def test_the_maker_of_a_named_thing_the_list_mentions_is_no_topic(
     assert not any("No listed paper" in note for note in answer.notes)
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["URGENT: which papers quantize LLMs?", "SEEKING papers on graph databases"],
+)
+def test_a_label_in_capitals_opening_a_question_is_no_name(engine: Engine, question: str) -> None:
+    # Each said "No listed paper mentions" its label, and abstained.
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.results
+    assert not any("No listed paper" in note for note in answer.notes)
+
+
 def test_the_owner_of_a_thing_the_list_lacks_is_still_missing(engine: Engine) -> None:
     answer = engine.ask("does any paper evaluate Zorblax's Q9 chip?")
     assert answer.abstained and answer.notes[0].startswith("No listed paper mentions “Zorblax”")

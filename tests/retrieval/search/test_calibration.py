@@ -74,6 +74,12 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
         "GLUE",
         "SAGE",
     ]
+    # a common word in capitals opening a message, line or clause is its label
+    assert entities("URGENT: which papers quantize LLMs?") == ["LLMs"]
+    assert entities("notes\nREMINDER - any on HLS?") == ["HLS"]
+    assert entities("it is slow; and HENCE we ask") == []
+    assert entities("GLUE results: which papers report them?") == ["GLUE"]  # rarer: a name
+    assert entities("which papers report URGENT results?") == ["URGENT"]  # not opening
 
 
 def test_the_vocabulary_knows_plurals_prefixes_and_phrases() -> None:
