@@ -47,7 +47,7 @@ CLAUSE_BREAK = re.compile(r"\s[—–-]\s|:\s")
 # The words that open an ask inside a sentence: a question word, or a verb asking for
 # papers ("list", "enumerate", "show me").
 ASKING_WORD = re.compile(
-    r"\b(?:which|what|list|enumerate|show|give|name|identify|return|fetch)\b", re.I
+    r"\b(?:which|what|list|enumerate|show|give|name|identify|find|return|fetch)\b", re.I
 )
 
 
@@ -70,7 +70,8 @@ def ask_start(text: str) -> int | None:
 
     An ask that points back ("Any papers about it?", "Is there a paper on
     this?") takes the sentence before it along, the one it points to: "We need X for
-    Y. Is there anything on that?" asks about X for Y. A chain of pointers makes the
+    Y. Is there anything on that?" asks about X for Y. A chain of pointers, or a pointer
+    at a sentence that says nothing ("... What a week! Which paper is this?"), makes the
     whole question the ask."""
     found = sentences(text)
     first = asking_sentence(found)
@@ -78,7 +79,8 @@ def ask_start(text: str) -> int | None:
         return None
     if points_back(text[found[first].start :]):
         first -= 1
-        if points_back(found[first].text):
+        pointed = found[first].text  # an exclamation says nothing to point to: "Wow!"
+        if points_back(pointed) or len(content_words(pointed)) < MIN_OWN_WORDS:
             return None
     return found[first].start
 
@@ -127,10 +129,14 @@ def own_ask_start(text: str) -> int | None:
 
 
 def asking_sentence(found: list[Sentence]) -> int:
-    """Return the index of the sentence that asks: the first that ends with "?", else
-    the last (-1 when there is none)."""
+    """Return the index of the sentence that asks: the first that ends with "?", else the
+    last with an asking word (a form's last field may follow the ask: "... Return the
+    title. Deadline: Friday"), else the last (-1 when there is none)."""
     asking = (n for n, s in enumerate(found) if s.text.rstrip().endswith("?"))
-    return next(asking, len(found) - 1)
+    if (first := next(asking, None)) is not None:
+        return first
+    worded = (n for n in reversed(range(len(found))) if ASKING_WORD.search(found[n].text))
+    return next(worded, len(found) - 1)
 
 
 def points_back(ask: str, things_only: bool = False) -> bool:

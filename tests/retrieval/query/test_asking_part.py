@@ -76,6 +76,11 @@ from retrieval.query.asking_part import ask_from_word, asking_part
             "experts by grid position too. Which one is that?",
             "Apparently there's one on routing experts by grid position too. Which one is that?",
         ),
+        (  # with no "?", the last sentence with an asking word asks, not a form's field
+            "Ticket 12. Team: infra. Details: we shard graph databases across racks. "
+            "Find the paper on learned graph databases. Deadline: Friday",
+            "Find the paper on learned graph databases. Deadline: Friday",
+        ),
         (  # "this list" is the list, not the background
             "We train vision models. They run on old GPUs. Is there a paper in this "
             "list about pruning convolutional networks?",
@@ -96,6 +101,9 @@ def test_the_asking_part_follows_the_background(question: str, part: str) -> Non
         "We build FPGAs. That is hard. Is there a paper on it?",  # points back twice
         "We build FPGAs. We write HLS code. Any ideas?",  # too few words of its own
         "We use vLLM. We tuned its batching. Does any paper improve its scheduler?",
+        # points back at a sentence that says nothing: to all that came before
+        "Big news. A new format stores weights in four bits with learned scales and "
+        "no retraining. Wow! Which listed paper describes this exact trick?",
     ],
 )
 def test_the_whole_question_is_searched_otherwise(question: str) -> None:
