@@ -114,6 +114,11 @@ def _singular(typed: str, word: str) -> str:
     return word
 
 
+# A model's name with its version glued on ("llama2", "gpt4", "resnet50"), and how many
+# versions are tried for a name without one.
+VERSIONED = re.compile(r"([a-z]+)(\d{1,3})")
+MIN_VERSIONED, VERSIONS = 3, 100
+
 # British and American endings, each read both ways: a question may spell a word
 # otherwise than the abstracts do ("quantisation", "behaviour", "modelled").
 SPELLINGS = (
@@ -147,7 +152,23 @@ def _known(term: Term, known: Container[str]) -> str:
         found = _term(variant)
         if found is not None and found[0] in known:
             return found[0]
-    return term.stem
+    return _versioned(word, known) or term.stem
+
+
+def _versioned(word: str, known: Container[str]) -> str | None:
+    """Return the stem the corpus writes a model's name with when the question writes
+    it with or without its version glued on: "llama" for an abstract's "LLaMA2", and
+    "gpt" for a question's "gpt4" where the abstracts say "GPT" (``VERSIONS`` numbers
+    tried); None when neither is known."""
+    glued = VERSIONED.fullmatch(word)
+    name = glued[1] if glued else word
+    if len(name) < MIN_VERSIONED or not name.isalpha():
+        return None
+    if glued:
+        found = _term(name)
+        return found[0] if found is not None and found[0] in known else None
+    # a word ending in digits is its own stem
+    return next((name + str(n) for n in range(VERSIONS) if name + str(n) in known), None)
 
 
 def stem_forms(text: str) -> list[frozenset[str]]:

@@ -70,6 +70,12 @@ def test_a_question_word_spelled_otherwise_takes_the_stem_the_corpus_has() -> No
     assert [t.stem for t in asked] == expected  # "colour": the corpus has neither spelling
 
 
+def test_a_model_name_is_found_with_or_without_its_version_glued_on() -> None:
+    known = set(tokenize("results on Falcon2-11B and on the GPT models, and on OPT"))
+    asked = question_terms("Falcon models, gpt4, OPT3 and Mistral7", known)
+    assert [t.stem for t in asked] == ["falcon2", *tokenize("models"), "gpt", "opt", "mistral7"]
+
+
 @given(st.text(max_size=80))
 def test_a_question_keeps_its_terms_and_takes_only_known_other_stems(text: str) -> None:
     known = set(tokenize("quantization behavior modeled FPGA"))
