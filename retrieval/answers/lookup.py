@@ -253,6 +253,12 @@ class Lookup:
         """Return up to ``limit`` author names, closest first."""
         return _complete(prefix, self.authors, self._author_index, limit)
 
+    def titles_holding(self, part: str) -> set[str]:
+        """Return the ids of the papers whose title has a word containing ``part``
+        ("mesh" in "HammingMesh"), through the title index."""
+        rows = self._title_index.containing(utils.default_process(part), set())
+        return {self._title_ids[row] for row in rows}
+
     @functools.cached_property
     def _title_list(self) -> list[str]:
         return list(self._titles.values())

@@ -44,7 +44,12 @@ TITLE_HAS = re.compile(
     re.I,
 )
 HAVING = re.compile(_HAVING, re.I)
-QUOTED = re.compile(r"^\s*[\"“‘']([^\"”’']+)[\"”’']")
+QUOTE = re.compile(r"[\"“‘']([^\"”’']+)[\"”’']")
+_QUOTE = r"[\"“‘'][^\"”’']+[\"”’']"
+# Quoted words and more quoted words after "or", a comma or a slash: "'LLM' or 'large
+# language model'", "'graph', 'mesh'".
+QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*", re.I)
+OPTIONAL_PLURAL = re.compile(r"\((?:s|es)\)", re.I)  # "model(s)": either number
 # Where the words asked of titles end: "graph by Zhang", "quantization from 2024",
 # "graph not from 2022", "Spatial and is from 2022", "graph, from 2022", "graph in cs.LG";
 # not "in" inside the words ("Learning in Graphs").
@@ -128,12 +133,15 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
             for lead_end in HAVING.finditer(words):
                 lead = words[: lead_end.end()]
             words = words[len(lead) :]
-        quoted = QUOTED.match(words)
+        quoted = QUOTED_RUN.match(words)
         end = None if quoted else ENDS.search(words)
         cut = quoted.end() if quoted else end.start() if end else len(words)
-        tail, words = words[cut:], quoted[1] if quoted else words[:cut]
+        tail, words = words[cut:], words[:cut]
+        parts = QUOTE.findall(words) if quoted else ALTERNATIVES.split(words)
         phrases = tuple(
-            cleaned for part in ALTERNATIVES.split(words) if (cleaned := part.strip(f" {QUOTES}"))
+            cleaned
+            for part in parts
+            if (cleaned := OPTIONAL_PLURAL.sub("", part).strip(f" {QUOTES}"))
         )
         if phrases:
             head = text[: match.start()] + " " + HAVING.sub(" ", lead)

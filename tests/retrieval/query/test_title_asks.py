@@ -17,7 +17,11 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("zhang papers with LLMs / large language models right in the title?",
       ("LLMs", "large language models"), False, "zhang papers ?"),
      ("which papers with graphs from 2022 have neural in the title?", ("neural",), False,
-      "which papers graphs from 2022 ?")],
+      "which papers graphs from 2022 ?"),
+     # several quoted alternatives, and an optional plural
+     ('papers with "GNN" or "graph network(s)" in the title', ("GNN", "graph network"),
+      False, "papers"),
+     ("titles containing 'mesh', 'tree' from 2022", ("mesh", "tree"), False, "from 2022")],
 )  # fmt: skip
 def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     question: str, phrases: tuple[str, ...], at_start: bool, rest: str
