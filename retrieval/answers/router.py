@@ -26,6 +26,7 @@ from retrieval.answers.asked_paper import (
     title_spellings,
 )
 from retrieval.answers.author_answers import AuthorAnswers
+from retrieval.answers.filters_alone import aside_beside_filters
 from retrieval.answers.leave_out import LeaveOut
 from retrieval.answers.listing import Listings, Request
 from retrieval.answers.lookup import Lookup
@@ -90,6 +91,8 @@ class Router:
             aside = " ".join(request.text.replace(listed.reading.request.text, " ").split())
             aside = textwrap.shorten(aside.strip(" \t\n—–-:,;"), ASIDE_SHOWN, placeholder="…")
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
+        if not reading.notes and (self._unsure_beyond(answer, reading) or not answer.results):
+            answer, reading, route = self._filters_alone(answer, reading, route)
         for post_pass in POST_PASSES:
             answer = post_pass(answer, reading, route)
         return replace(
@@ -146,6 +149,31 @@ class Router:
             return frozenset(known), intent
         topic = " ".join(content_words(asked))
         return frozenset(known), replace(intent, search_text=asked, topic=topic)
+
+    def _filters_alone(
+        self, answer: Answer, reading: Reading, route: Route
+    ) -> tuple[Answer, Reading, Route]:
+        """Return the listing of the question's years, subjects or author, with a note
+        quoting the words beside them as an aside, when no paper within them holds those
+        words (``retrieval.answers.filters_alone``); else the answer as it was."""
+        alone = aside_beside_filters(reading, self.searcher)
+        if alone is None:
+            return answer, reading, route
+        listing = next(r for r in self.routes if r.applies(alone))
+        listed = listing.answer(alone)
+        if listed.abstained or not (listed.results or listed.more):
+            return answer, reading, route
+        aside = textwrap.shorten(reading.intent.typed_topic(), ASIDE_SHOWN, placeholder="…")
+        return replace(listed, notes=(ASIDE.format(aside), *listed.notes)), alone, listing
+
+    def _unsure_beyond(self, answer: Answer, reading: Reading) -> bool:
+        """Return True when the answer comes from beyond the question's filters, and is
+        not sure there either ("Part B (6 marks): 2022 cs.DC papers" found "marks"
+        nowhere): words a search outside the filters answers surely are a topic
+        ("quantization papers from 2022": those from other years)."""
+        unsure = self.searcher.settings.unsure_below
+        beyond = answer.filters != reading.filters
+        return beyond and answer.confidence is not None and answer.confidence < unsure
 
     def _listed_alone(self, request: Request) -> Plan | None:
         """Return the plan of a question's asking clause (after a dash or colon, or from

@@ -730,6 +730,34 @@ def test_a_label_in_capitals_opening_a_question_is_no_name(engine: Engine, quest
     assert not any("No listed paper" in note for note in answer.notes)
 
 
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("Part B (6 marks): list every 2022 paper filed under cs.DC",
+         "2022 papers filed under cs.DC"),
+        ("Round two, worth 500: every cs.ET paper!", "cs.ET papers"),
+        ("SELECT * FROM papers WHERE primary_category = 'cs.CV';", "cs.CV papers"),
+    ],
+)  # fmt: skip
+def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # Each was searched as a topic within the filters: abstained, or answered from
+    # other years and subjects.
+    answer, expected = engine.ask(question), engine.ask(plain)
+    assert not answer.abstained and papers(answer) == papers(expected) and papers(answer)
+    assert answer.filters == expected.filters
+
+
+@pytest.mark.parametrize(
+    "question", ["which 2023 papers study music?", "which cs.LG papers use spiking neurons?"]
+)
+def test_a_topic_the_filtered_papers_lack_is_no_aside(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert not any(note.startswith("Nothing listed is about") for note in answer.notes)
+    assert answer.abstained or UNSURE in answer.notes
+
+
 def test_the_owner_of_a_thing_the_list_lacks_is_still_missing(engine: Engine) -> None:
     answer = engine.ask("does any paper evaluate Zorblax's Q9 chip?")
     assert answer.abstained and answer.notes[0].startswith("No listed paper mentions “Zorblax”")
