@@ -31,6 +31,7 @@ EMPHASIS_ZIPF = 5.0  # a word in capitals this common in English is emphasis, no
 LABEL_ZIPF = 4.0
 # A clause mark and a conjunction after it, before a word ("...; and WHEREAS ...").
 JOINED_CLAUSE = re.compile(r"[.!?:;]\s*(?:and|or|but)$", re.I)
+LINE_MARKS = ">*•-"  # a quote or bullet mark opening a line
 
 
 class Vocabulary:
@@ -242,7 +243,8 @@ def entities(text: str) -> list[str]:
             run, last_end = _close(run, found), -1
             continue
         before = text[: match.start()].rstrip()
-        mid_sentence = bool(before) and before[-1] not in ".!?:;¿¡"
+        new_line = "\n" in text[len(before) : match.start()]  # a line starts a sentence
+        mid_sentence = bool(before) and before[-1] not in ".!?:;¿¡" and not new_line
         inner = any(c.isupper() or c.isdigit() for c in word[1:])
         opening = word.isupper() and _opens_clause(text[: match.start()])
         capital = (word[0].isupper() or inner) and not _emphasis(word, opening)
@@ -275,8 +277,12 @@ def _joins(
 
 
 def _opens_clause(before: str) -> bool:
-    """Return True when a word after this text opens the text, a line or a clause."""
+    """Return True when a word after this text opens the text, a line (after a quote or
+    bullet mark: "> LOOK", "- NOTE") or a clause."""
     before = before.rstrip(" \t")
+    marked = before.rstrip(LINE_MARKS + " \t")
+    if marked != before and (not marked or marked[-1] == "\n"):
+        return True
     return not before or before[-1] in "\n.!?:;¿¡" or bool(JOINED_CLAUSE.search(before[-12:]))
 
 

@@ -34,6 +34,7 @@ GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation
 COMMON_ZIPF = 3.5  # a capitalized English word this common is a word, not a name
 SHOUTED_LETTERS = 12  # letters of a question in capitals before it reads as shouted
 SHOUTED_SHARE = 0.8
+SHOUTED_LINE_LETTERS = 8  # ... of a line of a longer message ("> READ SPINE")
 # The list's own source: every listed record is an arXiv record, so "arXiv" names no
 # thing a paper would have to mention.
 SOURCE_NAMES = frozenset({"arxiv"})
@@ -85,18 +86,29 @@ def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, in
 def unshouted(text: str) -> str:
     """Return a question written in capitals ("WHICH PAPER IS ABOUT ...") with its
     everyday words in lower case, so that capitals mark names again: "IS THERE A PAPER
-    ON SPARSE FPGAS" reads as "is there a paper on sparse FPGAS". A question with fewer
-    capitals is returned as it is."""
+    ON SPARSE FPGAS" reads as "is there a paper on sparse FPGAS". So is a line of a
+    longer message written in capitals ("> EXAMINE SCROLL", a game's command, or "NOTE
+    TO SELF"). A question with fewer capitals is returned as it is."""
+    if _shouted(text, SHOUTED_LETTERS):
+        return WORDS.sub(_lower_common, text)
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return text
+    return "\n".join(
+        WORDS.sub(_lower_common, line) if _shouted(line, SHOUTED_LINE_LETTERS) else line
+        for line in lines
+    )
+
+
+def _shouted(text: str, letters: int) -> bool:
     cased = [c for c in text if c.isupper() or c.islower()]
     upper = sum(c.isupper() for c in cased)
-    if len(cased) < SHOUTED_LETTERS or upper < SHOUTED_SHARE * len(cased):
-        return text
+    return len(cased) >= letters and upper >= SHOUTED_SHARE * len(cased)
 
-    def word(match: re.Match[str]) -> str:
-        found = match.group()
-        return found.lower() if zipf(fold(found)) >= COMMON_ZIPF else found
 
-    return WORDS.sub(word, text)
+def _lower_common(match: re.Match[str]) -> str:
+    found = match.group()
+    return found.lower() if zipf(fold(found)) >= COMMON_ZIPF else found
 
 
 def untitled(text: str) -> str:

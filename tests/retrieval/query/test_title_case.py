@@ -1,10 +1,11 @@
-"""A headline in title case is read as text, and "X's a pain" is no possessive."""
+"""A headline in title case or a line in capitals is read as text, and "X's a pain" is
+no possessive."""
 
 from __future__ import annotations
 
 import pytest
 
-from retrieval.query.named_things import Absent, presumed, untitled
+from retrieval.query.named_things import Absent, presumed, unshouted, untitled
 
 
 @pytest.mark.parametrize(
@@ -33,3 +34,16 @@ def test_a_stretch_in_title_case_is_read_in_lower_case(text: str, read: str) -> 
 def test_s_after_a_name_is_a_possessive_only_before_what_it_owns(text: str, built_on: bool) -> None:
     name = Absent("SlimNet", 0, len("SlimNet"))
     assert presumed(name, text, topic_words=12) == built_on
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("> OPEN CHEST\nwhich paper is inside?", "> open chest\nwhich paper is inside?"),
+        ("NOTE TO SELF\ncite the HammingMesh paper", "note to self\ncite the HammingMesh paper"),
+        ("GPTQ, HLS, FPGA\nwhich ones?", "GPTQ, HLS, FPGA\nwhich ones?"),  # names stay
+        ("> GO WEST\nwhich paper?", "> GO WEST\nwhich paper?"),  # too short to be shouting
+    ],
+)
+def test_a_line_in_capitals_is_read_in_lower_case(text: str, read: str) -> None:
+    assert unshouted(text) == read

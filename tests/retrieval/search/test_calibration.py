@@ -80,6 +80,9 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     assert entities("it is slow; and HENCE we ask") == []
     assert entities("GLUE results: which papers report them?") == ["GLUE"]  # rarer: a name
     assert entities("which papers report URGENT results?") == ["URGENT"]  # not opening
+    # a line starts a sentence; a quote or bullet mark opens it
+    assert entities("quick one\nWhich papers use GPUs?") == ["GPUs"]
+    assert entities("notes\n- URGENT: any on HLS?\n> REMINDER read it") == ["HLS"]
 
 
 def test_the_vocabulary_knows_plurals_prefixes_and_phrases() -> None:
