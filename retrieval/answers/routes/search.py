@@ -2,8 +2,10 @@
 
 Whether a long question is answered is judged on its asking part
 (``retrieval.query.asking_part``): the background before it says where the asker comes
-from. When the ask alone finds nothing sure but its closest paper is the one the whole
-question found, that paper is shown as not a sure match, not withheld. A question with
+from. When the ask alone finds nothing, the answer abstains if the ask names a topic
+after "on" or "about" ("... Is there anything on protein folding?"); otherwise, and when
+its closest paper is the one the whole question found, the whole question's papers are
+shown as not a sure match ("... Flip the puzzle card over."). A question with
 no topic and no author ("hello?", "can you help me?") gets a tip on how to ask; one that
 compares papers by name ("QFX vs FLIQS") gets exactly those; and a topic the filters
 leave no paper on is shown from outside them, with a note.
@@ -17,7 +19,7 @@ from retrieval.answers.listing import empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
 from retrieval.query.asking import compares, content_words
-from retrieval.query.asking_part import asking_part
+from retrieval.query.asking_part import NAMES_ITS_TOPIC, asking_part
 
 HOW_TO_ASK = (
     "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
@@ -44,8 +46,8 @@ class Search(SearchedRoute):
         alone = self.parts.search(asked)
         if alone.abstained and answer.ranking and alone.ranking[:1] == answer.ranking[:1]:
             return replace(answer, confidence=alone.confidence)  # shown as not a sure match
-        if alone.abstained:
-            return self.parts.listings.not_answered(answer)
+        if alone.abstained and NAMES_ITS_TOPIC.search(part):
+            return self.parts.listings.not_answered(answer)  # "... anything on protein folding?"
         if alone.confidence is not None and alone.confidence < (answer.confidence or 1.0):
             return replace(answer, confidence=alone.confidence)  # as sure as the ask alone
         return answer

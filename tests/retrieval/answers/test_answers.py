@@ -777,6 +777,25 @@ def test_an_ask_alone_unsure_of_the_paper_the_whole_question_found_shows_it_unsu
 
 
 @pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Level two. A wizard shows you a scroll about Bloom filters standing in for vertex "
+         "sets in graph mining. Examine the wizard's scroll carefully.", "ProbGraph"),
+        ("Puzzle card. It describes a topology for deep learning clusters built from "
+         "Hamming graphs and meshes. Flip the puzzle card over.", "HammingMesh"),
+    ],
+)  # fmt: skip
+def test_an_ask_naming_no_topic_of_its_own_shows_the_whole_question_unsure(
+    engine: Engine, question: str, first: str
+) -> None:
+    # The ask alone ("Flip the puzzle card over.") found nothing, so the whole question
+    # abstained with its paper as the closest.
+    answer = engine.ask(question)
+    assert not answer.abstained and UNSURE in answer.notes
+    assert answer.results[0].paper.title.startswith(first)
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "I work on GPUs. I also like weather. Is there anything on protein folding?",
