@@ -37,6 +37,12 @@ POINTING_BACK = re.compile(
 
 
 PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
+# A plural pointer after the noun of the papers asked for points at them, in its own
+# sentence ("which papers have cs.CL as their primary category?", "ones whose code is
+# public, and where is it?" is no such case: "it" is singular).
+PLURAL_POINTERS = frozenset({"they", "them", "their"})
+SENTENCE_MARK = re.compile(r"[.?!;](?=\s|$)")  # not the dot of "cs.CL" or "e.g"
+PAPERS_NAMED = re.compile(r"\b(?:papers|works|articles|ones|entries|preprints|studies)\b", re.I)
 # An ask that names its topic after a preposition names what it asks about, in however
 # few words: "Is there anything on protein folding?", "Any papers about drug discovery?".
 NAMES_ITS_TOPIC = re.compile(r"\b(?:on|about|regarding|concerning)\s+[^\W_]", re.I)
@@ -146,13 +152,15 @@ def points_back(ask: str, things_only: bool = False) -> bool:
     One with ``MIN_OWN_WORDS`` content words of its own sentence before it refers to
     them: "which paper ports an ocean model to Python and then tunes it for GPUs?"
     is about the ocean model; "does any paper improve its scheduler?" is about what
-    came before.
+    came before. "they", "them" or "their" after the noun of the papers asked for
+    refers to them.
     """
-    pointers = POINTING_BACK.finditer(ask)
-    pointer = next(
-        (p for p in pointers if not things_only or p.group().lower() not in PERSONAL), None
-    )
-    if pointer is None:
-        return False
-    start = max(ask.rfind(mark, 0, pointer.start()) for mark in ".?!;")
-    return len(content_words(ask[start + 1 : pointer.start()])) < MIN_OWN_WORDS
+    for pointer in POINTING_BACK.finditer(ask):
+        if things_only and pointer.group().lower() in PERSONAL:
+            continue
+        ends = [m.end() for m in SENTENCE_MARK.finditer(ask, 0, pointer.start())]
+        before = ask[ends[-1] if ends else 0 : pointer.start()]
+        if pointer.group().lower() in PLURAL_POINTERS and PAPERS_NAMED.search(before):
+            continue  # "which papers report their speedups?": the papers asked for
+        return len(content_words(before)) < MIN_OWN_WORDS
+    return False

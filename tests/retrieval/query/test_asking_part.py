@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.query.asking_part import ask_from_word, asking_part
+from retrieval.query.asking_part import ask_from_word, asking_part, points_back
 
 
 @pytest.mark.parametrize(
@@ -122,3 +122,18 @@ def test_the_whole_question_is_searched_otherwise(question: str) -> None:
 )  # fmt: skip
 def test_an_ask_starts_at_its_asking_word_inside_a_sentence(text: str, ask: str | None) -> None:
     assert ask_from_word(text) == ask
+
+
+@pytest.mark.parametrize(
+    ("ask", "back"),
+    [
+        ("Which listed papers have cs.DC as their primary category?", False),  # the papers
+        ("Which papers report their speedups on GPUs?", False),
+        ("Which ones publish their code?", False),
+        ("Is there a paper on them?", True),  # nothing before it in its sentence
+        ("Does any paper improve its scheduler?", True),
+        ("Per cs.CL, is there a paper on it?", True),  # "cs.CL" ends no sentence
+    ],
+)
+def test_a_plural_pointer_after_the_papers_asked_for_points_at_them(ask: str, back: bool) -> None:
+    assert points_back(ask) is back
