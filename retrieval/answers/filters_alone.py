@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
-from retrieval.answers.routes import Reading
+from retrieval.index.filtering import Mask
 from retrieval.models import Filters
 from retrieval.query.asking import ABOUT_VERB, content_words
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, question_terms, rarity
+
+if TYPE_CHECKING:  # the routes' answers import this module
+    from retrieval.answers.routes import Reading
 
 # A word no listed paper has and this rare in English is a topic the list lacks
 # ("blockchain" 0.94, "spiking" 1.0, "robotics" 0.99); the words of a quiz, a form or a
@@ -33,6 +37,8 @@ from retrieval.text import WORDS, fold, question_terms, rarity
 # ("Q10"). On the eval sets no unanswerable question came this way at any threshold;
 # at 0.5 two of the lists above stayed unanswered.
 TOPIC_RARITY = 0.9
+ASIDE = "Nothing listed is about “{}”: read as an aside."
+ASIDE_SHOWN = 60  # characters of an aside quoted in its note
 # A word before the noun for papers: what they are about ("earthquake papers").
 BEFORE_PAPERS = re.compile(
     r"([^\W\d_][\w-]*)\s+(?:papers?|works|articles?|ones|studies|preprints)\b", re.I
@@ -46,20 +52,29 @@ def aside_beside_filters(reading: Reading, searcher: Searcher) -> Reading | None
     intent, filters = reading.intent, reading.filters
     if not intent.topic or not intent.plural or filters == Filters() or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
-    if set(content_words(intent.topic)) & _brought_in(reading.request.text):
-        return None  # "2023 papers on cooking", "papers that study music": a topic
-    stems = searcher.index.stems
     within = searcher.filtering.papers(filters)
-    for term in question_terms(intent.topic, stems.ids):
+    if not is_aside(intent.topic, reading.request.text, within, searcher):
+        return None
+    return replace(reading, intent=replace(intent, topic="", search_text=""))
+
+
+def is_aside(topic: str, question: str, within: Mask, searcher: Searcher) -> bool:
+    """Return True when no word of a question's topic is brought in as a topic, held by
+    a paper within ``within`` (a mask over the papers' rows), or rare in English and
+    held by no listed paper: the topic is an aside to what the question lists."""
+    if set(content_words(topic)) & _brought_in(question):
+        return False  # "2023 papers on cooking", "papers that study music": a topic
+    stems = searcher.index.stems
+    for term in question_terms(topic, stems.ids):
         if term.word.isdigit():
             continue  # an amount ("4 marks"), held by chance
         held = stems.rows([term.stem]) if stems.count(term.stem) else None
         if held is not None and within[held].any():
-            return None  # a word the filtered papers have: a topic within them
+            return False  # a word the listed papers have: a topic within them
         lettered = not any(c.isdigit() for c in term.word)
         if held is None and lettered and rarity(term.word) > TOPIC_RARITY:
-            return None  # a topic no listed paper has
-    return replace(reading, intent=replace(intent, topic="", search_text=""))
+            return False  # a topic no listed paper has
+    return True
 
 
 def _brought_in(text: str) -> set[str]:

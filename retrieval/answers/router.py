@@ -26,7 +26,7 @@ from retrieval.answers.asked_paper import (
     title_spellings,
 )
 from retrieval.answers.author_answers import AuthorAnswers
-from retrieval.answers.filters_alone import aside_beside_filters
+from retrieval.answers.filters_alone import ASIDE, ASIDE_SHOWN, aside_beside_filters
 from retrieval.answers.leave_out import LeaveOut
 from retrieval.answers.listing import Listings, Request
 from retrieval.answers.lookup import Lookup
@@ -43,8 +43,6 @@ from retrieval.search.searcher import Searcher
 from retrieval.text import sentences
 
 log = logging.getLogger(__name__)
-ASIDE = "Nothing listed is about “{}”: read as an aside."
-ASIDE_SHOWN = 60  # characters of an aside quoted in its note
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
 
 

@@ -6,9 +6,13 @@ FLIQS", "how do GARNET and SAGMAN differ").
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import replace
 
+import numpy as np
+
 from retrieval.answers.asked_paper import paper_named
+from retrieval.answers.filters_alone import ASIDE, ASIDE_SHOWN, is_aside
 from retrieval.answers.listing import Listings, Request
 from retrieval.answers.lookup import Lookup
 from retrieval.index.filtering import matches
@@ -16,6 +20,7 @@ from retrieval.index.vocabulary import entities
 from retrieval.models import Answer, Filters
 from retrieval.query.asking import COMPARES
 from retrieval.query.intent import Intent
+from retrieval.query.title_asks import TitleAsk
 from retrieval.search.searcher import Searcher
 
 # What separates the papers a comparison names: "the weather code paper, Slapo, and the
@@ -40,9 +45,13 @@ class TitleAnswers:
     def titled(self, request: Request, intent: Intent, filters: Filters) -> Answer:
         """Answer a question about the words of titles: every paper within the filters
         (and on the topic, when it names one) whose title has them, with a note naming
-        the words; newest first without a topic, by relevance with one."""
+        the words; newest first without a topic, by relevance with one. A topic no
+        paper with such a title holds a word of is an aside ("All items with 'Python'
+        in the title ship together. Which are in the package?"): they are listed, and a
+        note says so."""
         asked = intent.title_ask
         assert asked is not None
+        aside = ""
         if intent.topic:  # "papers about graphs that have neural in the title"
             found = self.searcher.ask(
                 intent.search_text, self.searcher.settings.listed, request.mode, filters,
@@ -55,35 +64,50 @@ class TitleAnswers:
                 found, abstained=not kept, results=tuple(kept[: request.k]),
                 more=tuple(kept[request.k :]), closest=(), matched=len(kept),
             )  # fmt: skip
-        elif asked.at_start or asked.at_end:  # a fold and a comparison per title
-            answer = self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
-            if answer.notes:
-                return answer
+            alone = self._titled_alone(request, asked, filters) if not kept else None
+            if alone is not None and alone.matched and self._aside(alone, intent):
+                answer, aside = alone, intent.typed_topic()
         else:
-            # Only papers whose title or abstract has the words' stems are read: at 100k
-            # papers, splitting every title for a common word took 1.6 s. A word may be
-            # part of a closed-up name, which is no stem ("mesh" in "HammingMesh").
-            holding = {
-                pid
-                for words in asked.phrases
-                for pid in self.searcher.phrases.papers_holding(words)
-            }
-            holding |= {
-                pid
-                for words in asked.phrases
-                if len(words.split()) == 1 and len(words) >= MIN_NAME_PART
-                for pid in self.lookup.titles_holding(words)
-            }
-            answer = self.listings.listing(
-                request, filters, keep=lambda p: p.id in holding and asked.matches(p.title)
-            )
+            answer = self._titled_alone(request, asked, filters)
             if answer.notes:  # the filters leave no paper: the note says why
                 return answer
         where = "starts with" if asked.at_start else "ends with" if asked.at_end else "has"
         if not answer.matched:
             scope = "" if filters == Filters() and not intent.topic else " among these papers"
             return replace(answer, notes=(f"No listed title {where} {asked.text()}{scope}.",))
-        return replace(answer, notes=(f"Papers whose title {where} {asked.text()}.",))
+        said = f"Papers whose title {where} {asked.text()}."
+        if aside:
+            shown = textwrap.shorten(aside, ASIDE_SHOWN, placeholder="…")
+            return replace(answer, notes=(ASIDE.format(shown), said))
+        return replace(answer, notes=(said,))
+
+    def _titled_alone(self, request: Request, asked: TitleAsk, filters: Filters) -> Answer:
+        """Return every paper within the filters whose title has the words asked for."""
+        if asked.at_start or asked.at_end:  # a fold and a comparison per title
+            return self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
+        # Only papers whose title or abstract has the words' stems are read: at 100k
+        # papers, splitting every title for a common word took 1.6 s. A word may be
+        # part of a closed-up name, which is no stem ("mesh" in "HammingMesh").
+        holding = {
+            pid for words in asked.phrases for pid in self.searcher.phrases.papers_holding(words)
+        }
+        holding |= {
+            pid
+            for words in asked.phrases
+            if len(words.split()) == 1 and len(words) >= MIN_NAME_PART
+            for pid in self.lookup.titles_holding(words)
+        }
+        return self.listings.listing(
+            request, filters, keep=lambda p: p.id in holding and asked.matches(p.title)
+        )
+
+    def _aside(self, listed: Answer, intent: Intent) -> bool:
+        """Return True when the question's topic is an aside to the papers listed for
+        their titles (``retrieval.answers.filters_alone.is_aside``)."""
+        index = self.searcher.index
+        within = np.zeros(len(index.paper_ids), dtype=np.bool_)
+        within[[index.paper_rows[r.paper.id] for r in listed.results + listed.more]] = True
+        return is_aside(intent.topic, intent.question, within, self.searcher)
 
     def compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
         """Return a comparison's answer as the papers it names ("QFX vs FLIQS", "the

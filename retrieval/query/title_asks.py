@@ -36,7 +36,8 @@ ENDS_WITH = re.compile(
     rf"{_TITLES}(?:end|finish)(?:s|ing)?\s+(?:with|in)\s+{_THE_LETTER}{_PHRASE}{_END}", re.I
 )
 IN_TITLE = re.compile(
-    rf"{_HAVING}{_PHRASE}\s+(?:right\s+)?in\s+(?:the|their|its)\s+titles?\b", re.I
+    rf"{_HAVING}{_PHRASE}\s+(?:right\s+)?in\s+(?:the|their|its)\s+(?:paper\s+)?titles?\b",
+    re.I,
 )
 TITLE_HAS = re.compile(
     rf"{_TITLES}(?:contain|include|mention|say|use|ha(?:s|ve|ving))(?:s|ing)?"
@@ -51,10 +52,11 @@ _QUOTE = r"[\"“‘'][^\"”’']+[\"”’']"
 QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*", re.I)
 OPTIONAL_PLURAL = re.compile(r"\((?:s|es)\)", re.I)  # "model(s)": either number
 # Where the words asked of titles end: "graph by Zhang", "quantization from 2024",
-# "graph not from 2022", "Spatial and is from 2022", "graph, from 2022", "graph in cs.LG";
-# not "in" inside the words ("Learning in Graphs").
+# "graph not from 2022", "Spatial and is from 2022", "graph, from 2022", "graph in cs.LG",
+# "graph. I need all"; not "in" inside the words ("Learning in Graphs"), nor the dot of
+# "cs.LG".
 ENDS = re.compile(
-    r"\s*,|\s+(?:from|by|since|before|after|until|but|not|except|excluding|without"
+    r"\s*,|\.(?=\s+(?-i:[A-Z])|\s*$)|\s+(?:from|by|since|before|after|until|but|not|except|excluding|without"
     r"|and\s+(?:are|is|were|was))\b|\s+in\s+(?=(?:19|20)\d\d\b|[a-z-]{2,9}\.[a-z]{2}\b)",
     re.I,
 )
@@ -141,7 +143,7 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
         phrases = tuple(
             cleaned
             for part in parts
-            if (cleaned := OPTIONAL_PLURAL.sub("", part).strip(f" {QUOTES}"))
+            if (cleaned := OPTIONAL_PLURAL.sub("", part).strip(f" {QUOTES}()"))  # "X (or Y)"
         )
         if phrases:
             head = text[: match.start()] + " " + HAVING.sub(" ", lead)

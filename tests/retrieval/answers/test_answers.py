@@ -1223,6 +1223,24 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
 
 
 @pytest.mark.parametrize(
+    ("question", "plain"),
+    [("All boxes with 'Graph' in the paper title go on one shelf. Which ones are on it?",
+      "which titles contain Graph?"),
+     ("quantum papers with Learning in the title", None)],  # a topic: none of them
+)  # fmt: skip
+def test_words_no_paper_with_the_title_words_holds_are_an_aside(
+    engine: Engine, question: str, plain: str | None
+) -> None:
+    # The shelf's words were searched within the titles asked for: "No listed title has".
+    answer = engine.ask(question)
+    if plain is None:
+        assert answer.abstained and answer.notes[0].startswith("No listed title has")
+        return
+    assert papers(answer) == papers(engine.ask(plain)) and papers(answer)
+    assert answer.notes[0].startswith("Nothing listed is about")
+
+
+@pytest.mark.parametrize(
     ("question", "edge"),
     [("titles starting with S", lambda t: t.startswith("S")),
      ("titles starting with SA", lambda t: t.startswith("SA")),

@@ -21,7 +21,11 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      # several quoted alternatives, and an optional plural
      ('papers with "GNN" or "graph network(s)" in the title', ("GNN", "graph network"),
       False, "papers"),
-     ("titles containing 'mesh', 'tree' from 2022", ("mesh", "tree"), False, "from 2022")],
+     ("titles containing 'mesh', 'tree' from 2022", ("mesh", "tree"), False, "from 2022"),
+     # "the paper title", an alternative in brackets, a sentence after the words
+     ("boxes with Python in the paper title", ("Python",), False, "boxes"),
+     ("titles containing graph (or mesh). Thanks!", ("graph", "mesh"), False, ". Thanks"),
+     ("titles that mention e.g. graphs", ("e.g. graphs",), False, "")],
 )  # fmt: skip
 def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     question: str, phrases: tuple[str, ...], at_start: bool, rest: str
