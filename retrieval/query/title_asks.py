@@ -56,7 +56,8 @@ OPTIONAL_PLURAL = re.compile(r"\((?:s|es)\)", re.I)  # "model(s)": either number
 # "graph. I need all"; not "in" inside the words ("Learning in Graphs"), nor the dot of
 # "cs.LG".
 ENDS = re.compile(
-    r"\s*,|\.(?=\s+(?-i:[A-Z])|\s*$)|\s+(?:from|by|since|before|after|until|but|not|except|excluding|without"
+    r"\s*,|\.(?=\s+(?-i:[A-Z])|\s*$)"
+    r"|\s+(?:from|by|since|before|after|until|but|not|except|excluding|without"
     r"|and\s+(?:are|is|were|was))\b|\s+in\s+(?=(?:19|20)\d\d\b|[a-z-]{2,9}\.[a-z]{2}\b)",
     re.I,
 )
