@@ -157,9 +157,9 @@ def _known(term: Term, known: Container[str]) -> str:
 
 def _versioned(word: str, known: Container[str]) -> str | None:
     """Return the stem the corpus writes a model's name with when the question writes
-    it with or without its version glued on: "llama" for an abstract's "LLaMA2", and
-    "gpt" for a question's "gpt4" where the abstracts say "GPT" (``VERSIONS`` numbers
-    tried); None when neither is known."""
+    it without or with its version glued on: "llama2" for a question's "llama" where an
+    abstract says "LLaMA2" (``VERSIONS`` numbers tried), and "gpt" for a question's
+    "gpt4" where the abstracts say "GPT"; None when neither is known."""
     glued = VERSIONED.fullmatch(word)
     name = glued[1] if glued else word
     if len(name) < MIN_VERSIONED or not name.isalpha():
