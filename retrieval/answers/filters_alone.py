@@ -2,8 +2,8 @@
 paper within them holds: the words are an aside, and the filters are the question.
 
 "Part B (6 marks): list every 2022 paper filed under cs.DC", "Round two, worth 500:
-every cs.ET paper!", "SELECT * FROM papers WHERE year = 2023": the words left once the
-filters are read ("part marks", "round worth", "select") were searched as a topic
+every cs.ET paper!", "SELECT title FROM listing WHERE year = 2023": the words left once
+the filters are read ("part marks", "round worth", "select") were searched as a topic
 within the filters, found nothing, and the answer abstained. No title or abstract
 within the filters has any of them, so they cannot be what the asked papers are about.
 The answer lists the filters' papers with a note quoting the aside.

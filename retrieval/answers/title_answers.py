@@ -46,8 +46,8 @@ class TitleAnswers:
         """Answer a question about the words of titles: every paper within the filters
         (and on the topic, when it names one) whose title has them, with a note naming
         the words; newest first without a topic, by relevance with one. A topic no
-        paper with such a title holds a word of is an aside ("All items with 'Python'
-        in the title ship together. Which are in the package?"): they are listed, and a
+        paper with such a title holds a word of is an aside ("Sorting rule: every card with
+        'Graph' in the title goes in tray B. Which go there?"): they are listed, and a
         note says so."""
         asked = intent.title_ask
         assert asked is not None

@@ -38,8 +38,8 @@ POINTING_BACK = re.compile(
 
 PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
 # A plural pointer after the noun of the papers asked for points at them, in its own
-# sentence ("which papers have cs.CL as their primary category?", "ones whose code is
-# public, and where is it?" is no such case: "it" is singular).
+# sentence ("which papers report their speedups?", "ones whose code is public, and where
+# is it?" is no such case: "it" is singular).
 PLURAL_POINTERS = frozenset({"they", "them", "their"})
 SENTENCE_MARK = re.compile(r"[.?!;](?=\s|$)")  # not the dot of "cs.CL" or "e.g"
 PAPERS_NAMED = re.compile(r"\b(?:papers|works|articles|ones|entries|preprints|studies)\b", re.I)

@@ -736,7 +736,7 @@ def test_a_label_in_capitals_opening_a_question_is_no_name(engine: Engine, quest
         ("Part B (6 marks): list every 2022 paper filed under cs.DC",
          "2022 papers filed under cs.DC"),
         ("Round two, worth 500: every cs.ET paper!", "cs.ET papers"),
-        ("SELECT * FROM papers WHERE primary_category = 'cs.CV';", "cs.CV papers"),
+        ("SELECT title FROM listing WHERE category = 'cs.CV'; -- all of them", "cs.CV papers"),
     ],
 )  # fmt: skip
 def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
@@ -779,8 +779,8 @@ def test_an_ask_alone_unsure_of_the_paper_the_whole_question_found_shows_it_unsu
 @pytest.mark.parametrize(
     ("question", "first"),
     [
-        ("Level two. A wizard shows you a scroll about Bloom filters standing in for vertex "
-         "sets in graph mining. Examine the wizard's scroll carefully.", "ProbGraph"),
+        ("Level two. A wizard shows you a scroll about probabilistic sketches of vertex sets "
+         "that speed up graph mining. Examine the wizard's scroll carefully.", "ProbGraph"),
         ("Puzzle card. It describes a topology for deep learning clusters built from "
          "Hamming graphs and meshes. Flip the puzzle card over.", "HammingMesh"),
     ],
@@ -1224,7 +1224,7 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
 
 @pytest.mark.parametrize(
     ("question", "plain"),
-    [("All boxes with 'Graph' in the paper title go on one shelf. Which ones are on it?",
+    [("Sorting rule: every card with 'Graph' in the paper title goes in tray B. Which go there?",
       "which titles contain Graph?"),
      ("quantum papers with Learning in the title", None)],  # a topic: none of them
 )  # fmt: skip

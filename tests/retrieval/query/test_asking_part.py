@@ -127,7 +127,7 @@ def test_an_ask_starts_at_its_asking_word_inside_a_sentence(text: str, ask: str 
 @pytest.mark.parametrize(
     ("ask", "back"),
     [
-        ("Which listed papers have cs.DC as their primary category?", False),  # the papers
+        ("Which entries give cs.DC as their main subject?", False),  # the papers
         ("Which papers report their speedups on GPUs?", False),
         ("Which ones publish their code?", False),
         ("Is there a paper on them?", True),  # nothing before it in its sentence
