@@ -19,17 +19,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
 from retrieval.index.filtering import Mask
 from retrieval.models import Filters
 from retrieval.query.asking import ABOUT_VERB, content_words
+from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, question_terms, rarity
-
-if TYPE_CHECKING:  # the routes' answers import this module
-    from retrieval.answers.routes import Reading
 
 # A word no listed paper has and this rare in English is a topic the list lacks
 # ("blockchain" 0.94, "spiking" 1.0, "robotics" 0.99); the words of a quiz, a form or a
@@ -45,17 +42,18 @@ BEFORE_PAPERS = re.compile(
 )
 
 
-def aside_beside_filters(reading: Reading, searcher: Searcher) -> Reading | None:
-    """Return the reading without its topic when the question asks for the papers of
+def aside_beside_filters(
+    intent: Intent, filters: Filters, question: str, searcher: Searcher
+) -> Intent | None:
+    """Return the intent without its topic when the question asks for the papers of
     some years, subjects or an author, and no paper within them holds a word of what
     is left: what is left is an aside. None otherwise."""
-    intent, filters = reading.intent, reading.filters
     if not intent.topic or not intent.plural or filters == Filters() or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
     within = searcher.filtering.papers(filters)
-    if not is_aside(intent.topic, reading.request.text, within, searcher):
+    if not is_aside(intent.topic, question, within, searcher):
         return None
-    return replace(reading, intent=replace(intent, topic="", search_text=""))
+    return replace(intent, topic="", search_text="")
 
 
 def is_aside(topic: str, question: str, within: Mask, searcher: Searcher) -> bool:

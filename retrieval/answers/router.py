@@ -154,9 +154,12 @@ class Router:
         """Return the listing of the question's years, subjects or author, with a note
         quoting the words beside them as an aside, when no paper within them holds those
         words (``retrieval.answers.filters_alone``); else the answer as it was."""
-        alone = aside_beside_filters(reading, self.searcher)
-        if alone is None:
+        intent = aside_beside_filters(
+            reading.intent, reading.filters, reading.request.text, self.searcher
+        )
+        if intent is None:
             return answer, reading, route
+        alone = replace(reading, intent=intent)
         listing = next(r for r in self.routes if r.applies(alone))
         listed = listing.answer(alone)
         if listed.abstained or not (listed.results or listed.more):
