@@ -36,9 +36,16 @@ from retrieval.text import WORDS, fold, question_terms, rarity
 TOPIC_RARITY = 0.9
 ASIDE = "Nothing listed is about “{}”: read as an aside."
 ASIDE_SHOWN = 60  # characters of an aside quoted in its note
-# A word before the noun for papers: what they are about ("earthquake papers").
+# A word before the noun for papers ("earthquake papers"), or the object of the word
+# after it ("papers handling smart contracts", "papers for cooking", "ones that use
+# radar"): what they are about.
 BEFORE_PAPERS = re.compile(
     r"([^\W\d_][\w-]*)\s+(?:papers?|works|articles?|ones|studies|preprints)\b", re.I
+)
+AFTER_PAPERS = re.compile(
+    r"\b(?:papers|works|articles|ones|studies|preprints|entries)\s+"
+    r"(?:(?:that|which|who)\s+)?[\w-]+\s+([^\W\d_][\w-]*)",
+    re.I,
 )
 
 
@@ -78,10 +85,13 @@ def is_aside(topic: str, question: str, within: Mask, searcher: Searcher) -> boo
 def _brought_in(text: str) -> set[str]:
     """Return the words a question brings in as a topic: after "on", "about" ...
     ("papers on cooking"), after a verb that says what papers are about ("papers that
-    study music", "works dealing with weather"), or before the noun for papers
-    ("earthquake papers", "the music ones")."""
+    study music", "works dealing with weather"), before the noun for papers
+    ("earthquake papers", "the music ones"), or as the object of the word after it
+    ("papers handling smart contracts")."""
     found = {fold(m[1]) for m in TOPIC_BROUGHT_IN.finditer(text)}
-    found.update(fold(m[1]) for m in BEFORE_PAPERS.finditer(text))
+    found.update(
+        fold(m[1]) for pattern in (BEFORE_PAPERS, AFTER_PAPERS) for m in pattern.finditer(text)
+    )
     for verb in ABOUT_VERB.finditer(text):
         following = WORDS.findall(text[verb.end() :])[:1]
         found.update(fold(word) for word in following)

@@ -750,7 +750,13 @@ def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
 
 
 @pytest.mark.parametrize(
-    "question", ["which 2023 papers study music?", "which cs.LG papers use spiking neurons?"]
+    "question",
+    [
+        "which 2023 papers study music?",
+        "which cs.LG papers use spiking neurons?",
+        "any cs.CV papers for cooking?",  # listed all cs.CV papers as an aside
+        "which cs.DC papers handle smart contracts?",  # the same
+    ],
 )
 def test_a_topic_the_filtered_papers_lack_is_no_aside(engine: Engine, question: str) -> None:
     answer = engine.ask(question)
