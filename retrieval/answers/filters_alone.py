@@ -23,7 +23,7 @@ from dataclasses import replace
 from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
 from retrieval.index.filtering import Mask
 from retrieval.models import Filters
-from retrieval.query.asking import ABOUT_VERB, content_words
+from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, content_words
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, question_terms, rarity
@@ -43,7 +43,7 @@ BEFORE_PAPERS = re.compile(
     r"([^\W\d_][\w-]*)\s+(?:papers?|works|articles?|ones|studies|preprints)\b", re.I
 )
 AFTER_PAPERS = re.compile(
-    r"\b(?:papers|works|articles|ones|studies|preprints|entries)\s+"
+    rf"\b(?:{PAPER_PLURALS})\s+"
     r"(?:(?:that|which|who)\s+)?[\w-]+\s+([^\W\d_][\w-]*)",
     re.I,
 )

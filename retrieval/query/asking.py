@@ -73,6 +73,10 @@ ON_THE_PAGE = re.compile(
 # "record-breaking"); and what asks for the rest after leaving some out ("..., minus the
 # quantum ones: what's left?", "what remains?", "the remaining 2023 papers"), or asks for
 # a list ("enumerate every 2023 paper"; "enumerating subgraphs" is a topic).
+# The plural nouns a question calls the listed papers by, as a regex alternation: what
+# comes after them says what they are about ("papers handling X"), and a plural pointer
+# after them points at them ("which papers report their speedups?").
+PAPER_PLURALS = r"papers|works|articles|ones|studies|preprints|entries"
 FRAMING_WORDS = frozenset({
     "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",
     "preprints", "manuscripts", "left", "remain", "remains", "remaining", "enumerate",

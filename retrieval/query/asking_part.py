@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from retrieval.query.asking import content_words
+from retrieval.query.asking import PAPER_PLURALS, content_words
 from retrieval.text import Sentence, sentences
 
 MIN_OWN_WORDS = 3  # content words the asking part needs to be searched alone
@@ -42,7 +42,7 @@ PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
 # is it?" is no such case: "it" is singular).
 PLURAL_POINTERS = frozenset({"they", "them", "their"})
 SENTENCE_MARK = re.compile(r"[.?!;](?=\s|$)")  # not the dot of "cs.CL" or "e.g"
-PAPERS_NAMED = re.compile(r"\b(?:papers|works|articles|ones|entries|preprints|studies)\b", re.I)
+PAPERS_NAMED = re.compile(rf"\b(?:{PAPER_PLURALS})\b", re.I)
 # An ask that names its topic after a preposition names what it asks about, in however
 # few words: "Is there anything on protein folding?", "Any papers about drug discovery?".
 NAMES_ITS_TOPIC = re.compile(r"\b(?:on|about|regarding|concerning)\s+[^\W_]", re.I)

@@ -698,8 +698,14 @@ def test_a_listing_asked_with_other_words_for_papers_lists_the_same(
     engine: Engine, question: str, plain: str
 ) -> None:
     # Each abstained: "entries", "rows", "primarily", "remains" were searched as a topic.
+    lists_as(engine, question, plain)
+
+
+def lists_as(engine: Engine, question: str, plain: str) -> tuple[Answer, Answer]:
+    """Assert that a question lists the papers its plain form lists; return both answers."""
     answer, expected = engine.ask(question), engine.ask(plain)
     assert not answer.abstained and papers(answer) == papers(expected) and papers(answer)
+    return answer, expected
 
 
 @pytest.mark.parametrize(
@@ -744,8 +750,7 @@ def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
 ) -> None:
     # Each was searched as a topic within the filters: abstained, or answered from
     # other years and subjects.
-    answer, expected = engine.ask(question), engine.ask(plain)
-    assert not answer.abstained and papers(answer) == papers(expected) and papers(answer)
+    answer, expected = lists_as(engine, question, plain)
     assert answer.filters == expected.filters
 
 
