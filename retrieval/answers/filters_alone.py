@@ -6,11 +6,14 @@ every cs.ET paper!", "SELECT title FROM listing WHERE year = 2023": the words le
 the filters are read ("part marks", "round worth", "select") were searched as a topic
 within the filters, found nothing, and the answer abstained. No title or abstract
 within the filters has any of them, so they cannot be what the asked papers are about.
-The answer lists the filters' papers with a note quoting the aside.
+The answer lists the filters' papers with a note quoting the aside. Words outside the
+asking sentence, or before its asking word, say who asks or why ("Ledger check: which
+cs.CV papers ...", "... list every 2022 cs.DC paper. Needed for reconciliation."): they
+count only when brought in as a topic.
 
-A topic the list lacks stays one: a word brought in as a topic ("2023 papers on
-cooking", "2023 papers that study music", "earthquake papers from 2023"), or a word
-rare in English that no listed paper has ("2023 papers using blockchains"): the answer
+A topic the list lacks stays one: a word brought in as a topic anywhere ("2023 papers on
+cooking", "2023 papers that study music", "earthquake papers from 2023"), or a word of the
+ask rare in English that no listed paper has ("2023 papers using blockchains"): the answer
 says nothing is about it, as before. So does a topic other papers answer surely
 ("quantization papers from 2022": those from other years).
 """
@@ -24,6 +27,7 @@ from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
 from retrieval.index.filtering import Mask
 from retrieval.models import Filters
 from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, content_words
+from retrieval.query.asking_part import asked_span
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, question_terms, rarity
@@ -64,15 +68,18 @@ def aside_beside_filters(
 
 
 def is_aside(topic: str, question: str, within: Mask, searcher: Searcher) -> bool:
-    """Return True when no word of a question's topic is brought in as a topic, held by
-    a paper within ``within`` (a mask over the papers' rows), or rare in English and
-    held by no listed paper: the topic is an aside to what the question lists."""
+    """Return True when no word of a question's topic is brought in as a topic, or,
+    said in its ask, held by a paper within ``within`` (a mask over the papers' rows) or
+    rare in English and held by no listed paper: the topic is an aside to what the
+    question lists. Words around the ask say who asks or why ("Ledger check: which
+    2023 papers ...", "For the audit, list every cs.DC paper. Due Friday.")."""
     if set(content_words(topic)) & _brought_in(question):
         return False  # "2023 papers on cooking", "papers that study music": a topic
+    asked = {fold(word) for word in WORDS.findall(question[slice(*asked_span(question))])}
     stems = searcher.index.stems
     for term in question_terms(topic, stems.ids):
-        if term.word.isdigit():
-            continue  # an amount ("4 marks"), held by chance
+        if term.word.isdigit() or fold(term.word) not in asked:
+            continue  # an amount ("4 marks"), or said around the ask and not brought in
         held = stems.rows([term.stem]) if stems.count(term.stem) else None
         if held is not None and within[held].any():
             return False  # a word the listed papers have: a topic within them

@@ -86,10 +86,10 @@ FRAMING_WORDS = frozenset({
 # "classical ones"; "works"/"studies" after a determiner ("which works involve HLS"), not
 # as verbs ("an AI that studies circuits", "still works"); "list" as the ask ("list the
 # cs.ET papers", "give me a list"), not "in this list" or "sort a list of numbers";
-# "everything on X", not "represents everything as"; "anything" not after do/did; "both"
-# not in "both X and Y". Read anywhere, 39 of 319 one-paper questions of the eval sets
-# were lists (their best paper could be cut); read so, 16, and every list question is
-# still one. With no topic, ``SEVERAL`` asks for the listing.
+# "every 2022 paper"; "everything on X", not "represents everything as"; "anything" not
+# after do/did; "both" not in "both X and Y". Read anywhere, 39 of 319 one-paper
+# questions of the eval sets were lists (their best paper could be cut); read so, 16,
+# and every list question is still one. With no topic, ``SEVERAL`` asks for the listing.
 PLURAL = re.compile(
     r"\b(?:papers|articles|publications|compare|comparison|versus|vs)\b"
     r"|\b(?:which|what|the|any|those|these|other)\s+ones\b"
@@ -99,6 +99,7 @@ PLURAL = re.compile(
     r"|\b(?:give|gimme|show|send|want|need|get)\s+(?:me\s+|us\s+)?(?:a|the)\s+"
     r"(?:full\s+|complete\s+)?list\b|\ball\s+of\s+(?:them|these|those|it)\b"
     r"|\b(?:give|gimme|show|send|want|need|get|find|list)\s+(?:me\s+|us\s+)?(?:all|everything)\b"
+    r"|\bevery\s+(?:[\w'’-]+(?:\.\w+)?\s+){0,4}?(?:paper|work|article|entry|preprint|study)\b"
     r"|\beverything\s+(?:on|about|related|regarding|concerning|that|you|here|with|by|from)\b"
     r"|(?<!\bdo\s)(?<!\bdid\s)\banything\b"
     r"|\bboth\b(?!\s+(?:[\w-]+\s+){0,3}?and\b)|\bwhat\s+do\s+you\s+have\b",

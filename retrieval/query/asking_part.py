@@ -43,6 +43,8 @@ PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
 PLURAL_POINTERS = frozenset({"they", "them", "their"})
 SENTENCE_MARK = re.compile(r"[.?!;](?=\s|$)")  # not the dot of "cs.CL" or "e.g"
 PAPERS_NAMED = re.compile(rf"\b(?:{PAPER_PLURALS})\b", re.I)
+# What an ask that stands alone names: papers, or a list of them.
+ASKED_FOR = re.compile(rf"\b(?:{PAPER_PLURALS}|paper|article|preprint|entry|list)\b", re.I)
 # An ask that names its topic after a preposition names what it asks about, in however
 # few words: "Is there anything on protein folding?", "Any papers about drug discovery?".
 NAMES_ITS_TOPIC = re.compile(r"\b(?:on|about|regarding|concerning)\s+[^\W_]", re.I)
@@ -117,6 +119,27 @@ def ask_from_word(text: str) -> str | None:
     if word is None or not content_words(sentence.text[: word.start()]):
         return None
     return text[sentence.start + word.start() :].strip()
+
+
+def asked_span(text: str) -> tuple[int, int]:
+    """Return the start and end of a question's ask: its asking sentence from the first
+    asking word ("Ledger check: which papers ...", "For the report, list every ..."),
+    else from its last spaced dash or colon. The sentences after it say why it is asked
+    ("... Due by Friday."), and those before it who asks. An ask that does not name
+    what it asks for (papers, a list) starts at the last sentence before it that does
+    ("... every paper with 'graph' in the title. don't miss any"), or else at the start:
+    it takes its topic from them ("Zhang and robotics. Anything from 2024?")."""
+    found = sentences(text)
+    if not found:
+        return 0, len(text)
+    last = asking_sentence(found)
+    for sentence in reversed(found[: last + 1]):
+        if named := ASKED_FOR.search(sentence.text):
+            word = ASKING_WORD.search(sentence.text)
+            breaks = [m.end() for m in CLAUSE_BREAK.finditer(sentence.text, 0, named.start())]
+            start = word.start() if word else (breaks[-1] if breaks else 0)
+            return sentence.start + start, found[last].end
+    return 0, found[last].end
 
 
 def own_ask_start(text: str) -> int | None:

@@ -39,6 +39,41 @@ def test_an_aside_before_a_listing_ask_gets_the_listing(
     assert not answer.abstained and titles(answer) == titles(engine.ask(plain))
 
 
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        # a label, or who asks and why, before the asking word; its rare words ("ledger",
+        # "reconciliation") are held by no paper
+        ("Ledger audit: which papers carry the cs.ET subject?", "cs.ET papers"),
+        (
+            "For the grant reconciliation, list every 2022 paper filed under cs.DC. Due by Friday.",
+            "2022 cs.DC papers",
+        ),
+        # a sentence after the ask says why it is asked
+        ("Which Zhiru Zhang papers are from 2023? Bookkeeping, sorry.", "Zhang papers from 2023"),
+    ],
+)
+def test_words_around_a_listing_ask_are_an_aside(engine: Engine, question: str, plain: str) -> None:
+    # Each was searched as a topic the list lacks ("ledger", "reconciliation") and
+    # abstained.
+    answer = engine.ask(question)
+    assert not answer.abstained and titles(answer) == titles(engine.ask(plain))
+    assert answer.notes[0].startswith("Nothing listed is about")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Name every preprint dealing with weather forecasts",  # abstained
+        "For the audit, list every Torsten Hoefler paper from 2022 in cs.LG. For reconciliation.",
+    ],
+)
+def test_every_paper_asks_for_all_of_them(engine: Engine, question: str) -> None:
+    # "every ... paper" was read as one paper: the answer listed none.
+    answer = engine.ask(question)
+    assert len(titles(answer)) > 1 and not answer.abstained
+
+
 def test_an_aside_the_list_has_nothing_on_is_said_so(engine: Engine) -> None:
     answer = engine.ask("protein folding — which papers from 2023?")
     assert "Nothing listed is about “protein folding”" in answer.notes[0]
