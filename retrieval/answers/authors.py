@@ -105,17 +105,18 @@ def themes(papers: list[Paper], index: LoadedIndex, n: int = THEMES) -> tuple[st
     """
     recent = sorted(papers, key=lambda p: -p.year)[:PHRASE_PAPERS]
     found = key_phrases.candidates((f"{p.title}. {p.abstract}" for p in recent), CANDIDATES)
-    mine = np.asarray(sorted(index.paper_rows[p.id] for p in papers), dtype=np.int32)
-    others = len(index.papers) - len(mine)
+    mine = np.zeros(len(index.papers), dtype=np.bool_)
+    mine[[index.paper_rows[p.id] for p in papers]] = True
+    others = len(index.papers) - len(papers)
     scored: list[tuple[bool, float, str, frozenset[str]]] = []
     for phrase, run in found:
         stems = frozenset(run)
         holding = index.stems.rows(stems)
-        in_mine = int(np.isin(holding, mine, assume_unique=True).sum())
+        in_mine = int(mine[holding].sum())
         if in_mine < 2:  # a theme spans at least two papers
             continue
         in_theirs = len(holding) - in_mine
-        ratio = (in_mine / len(mine)) / ((in_theirs + 1) / (others + 1))
+        ratio = (in_mine / len(papers)) / ((in_theirs + 1) / (others + 1))
         words = len(phrase.split())
         # Longer phrases are more specific: "large language models" over "language models".
         scored.append((words > 1, words * in_mine * math.log2(1 + ratio), phrase, stems))
