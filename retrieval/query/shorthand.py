@@ -22,6 +22,9 @@ words it begins when they are all one word's forms (one stem: "performance",
 one with an "s" (``EVERYDAY_ZIPF``: "alters", "demos"): "comm" begins "communication" and
 "community", and stays as typed.
 
+A word whose final "g" is dropped and marked ("prunin'", "lookin'", "NOTHIN'") is read
+as the word with it when that is the more common in English.
+
 The words come from the stop-word list and the corpus; none is written here.
 """
 
@@ -44,6 +47,15 @@ CUT_OFF = 3  # letters the full word has past the cut, at least ("quantum" is no
 EVERYDAY_ZIPF = 3.5  # a typed word this common is a word of its own ("arch", "sync")
 # A typed word, not a possessive: "shor's algorithm" names a person, cut short or not.
 TYPED = re.compile(r"(?<![\w@#$-])[a-z]{3,}(?![\w-]|['’]s\b)")
+DROPPED_G = re.compile(r"(?<![\w'’])([^\W\d_]+[iI][nN])['’](?![\w'’])")
+
+
+def _with_g(typed: re.Match[str]) -> str:
+    """Return a word typed without its final "g" with it ("prunin'" -> "pruning"), when
+    that is the commoner word, else as typed ("Berlin'" in a quote stays)."""
+    word = typed[1]
+    full = word + ("G" if word.isupper() else "g")
+    return full if zipf(full.lower()) > zipf(word.lower()) else typed[0]
 
 
 def skeleton(word: str) -> str:
@@ -78,6 +90,7 @@ class Shorthand:
 
     def expand(self, text: str) -> str:
         """Return a text with each shorthand word written out."""
+        text = DROPPED_G.sub(_with_g, text)
         return TYPED.sub(lambda m: self.word(m.group()) or m.group(), text)
 
     @cached_property

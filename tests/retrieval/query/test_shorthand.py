@@ -92,3 +92,26 @@ def test_a_possessive_is_a_name_not_a_cut_word() -> None:
     assert shorthand.expand("how many qubits for shor's algorithm?") == (
         "how many qubits for shor's algorithm?"
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("any paper on prunin' big models?", "any paper on pruning big models?"),
+        ("I be lookin' for SPARSE TRAININ' work", "I be looking for SPARSE TRAINING work"),
+        ("processin’-in-memory", "processing-in-memory"),
+        # the word without a "g" is the commoner: a quote's closing mark, not a dropped g
+        ("the 'Berlin' dataset", "the 'Berlin' dataset"),
+        ("cs.LG 'protein'", "cs.LG 'protein'"),
+    ],
+)
+def test_a_word_typed_without_its_final_g_is_read_with_it(typed: str, meant: str) -> None:
+    assert Shorthand(CORPUS).expand(typed) == meant
+
+
+def test_a_paper_set_aside_in_dropped_g_speech_is_set_aside(engine: Engine) -> None:
+    # "the quantizin' one" set aside no paper, and GPTQ answered a pruning question
+    answer = engine.ask(
+        "which paper is about one-shot prunin' of GPT models? not the quantizin' one"
+    )
+    assert not any(r.paper.title.startswith("GPTQ") for r in answer.results)
