@@ -80,11 +80,12 @@ def ask_start(text: str) -> int | None:
     this?") takes the sentence before it along, the one it points to: "We need X for
     Y. Is there anything on that?" asks about X for Y. A chain of pointers, or a pointer
     at a sentence that says nothing ("... What a week! Which paper is this?"), makes the
-    whole question the ask."""
+    whole question the ask; so does a message none of whose sentences asks ("Desk six.
+    Request: Zhang's papers by year. Out.": not "Out.")."""
     found = sentences(text)
     first = asking_sentence(found)
-    if first < MIN_BACKGROUND:
-        return None
+    if first < MIN_BACKGROUND or not asks(found[first].text):
+        return None  # no sentence asks: the ask is the whole message
     if points_back(text[found[first].start :]):
         first -= 1
         pointed = found[first].text  # an exclamation says nothing to point to: "Wow!"
@@ -166,6 +167,13 @@ def asking_sentence(found: list[Sentence]) -> int:
         return first
     worded = (n for n in reversed(range(len(found))) if ASKING_WORD.search(found[n].text))
     return next(worded, len(found) - 1)
+
+
+def asks(sentence: str) -> bool:
+    """Return True when a sentence asks: by a question mark or an asking word, or by
+    naming what it asks for ("I would like papers on X"); not a sign-off ("Over.")."""
+    ends = sentence.rstrip().endswith("?")
+    return ends or bool(ASKING_WORD.search(sentence) or ASKED_FOR.search(sentence))
 
 
 def points_back(ask: str, things_only: bool = False) -> bool:

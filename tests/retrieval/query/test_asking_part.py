@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from retrieval.engine import Engine
 from retrieval.query.asking_part import ask_from_word, asking_part, points_back
 
 
@@ -137,3 +138,17 @@ def test_an_ask_starts_at_its_asking_word_inside_a_sentence(text: str, ask: str 
 )
 def test_a_plural_pointer_after_the_papers_asked_for_points_at_them(ask: str, back: bool) -> None:
     assert points_back(ask) is back
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Desk six here. Request: Torsten Hoefler's papers, counted by year. Thanks. Out.",
+        "Morning team. Status of Zhiru Zhang's papers by year needed. Cheers. Bye.",
+    ],
+)
+def test_a_message_without_an_asking_sentence_is_asked_whole(engine: Engine, question: str) -> None:
+    # No sentence ends with "?" or has an asking word; the last one ("Out.") was taken
+    # for the ask, and the author named before it for background.
+    answer = engine.ask(question)
+    assert answer.filters.author in question and answer.matched == 18
