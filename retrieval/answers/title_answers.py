@@ -107,7 +107,7 @@ class TitleAnswers:
         index = self.searcher.index
         within = np.zeros(len(index.paper_ids), dtype=np.bool_)
         within[[index.paper_rows[r.paper.id] for r in listed.results + listed.more]] = True
-        return is_aside(intent.topic, intent.question, within, self.searcher)
+        return is_aside(intent.topic, intent.question, within, self.searcher, rare_is_topic=False)
 
     def compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
         """Return a comparison's answer as the papers it names ("QFX vs FLIQS", "the

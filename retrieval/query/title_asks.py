@@ -47,6 +47,14 @@ TITLE_HAS = re.compile(
 HAVING = re.compile(_HAVING, re.I)
 QUOTE = re.compile(r"[\"“‘']([^\"”’']+)[\"”’']")
 _QUOTE = r"[\"“‘'][^\"”’']+[\"”’']"
+# Quoted words after "title(s)" and a verb, whichever it is ("a title that bears the
+# term 'Mesh'", "titles featuring 'Graph' or 'Mesh'"): the quotes mark where they end.
+# Not "a title like 'X'": a title half-remembered, not a word asked for.
+TITLE_QUOTES = re.compile(
+    rf"{_TITLES}(?!like\b)[^\W\d_]+\s+(?:the\s+(?:words?|phrases?|terms?)\s+)?"
+    rf"(?P<words>{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*)",
+    re.I,
+)
 # Quoted words and more quoted words after "or", a comma or a slash: "'LLM' or 'large
 # language model'", "'graph', 'mesh'".
 QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*", re.I)
@@ -126,7 +134,7 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
     graphs from 2022 that have neural in the title") stays, to be read as filters or a
     topic. Quoted words are taken as they are."""
     places = ((STARTS, True, False), (ENDS_WITH, False, True), (IN_TITLE, False, False),
-              (TITLE_HAS, False, False))  # fmt: skip
+              (TITLE_HAS, False, False), (TITLE_QUOTES, False, False))  # fmt: skip
     for pattern, at_start, at_end in places:
         match = pattern.search(text)
         if match is None:
@@ -148,7 +156,7 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
         )
         if phrases:
             head = text[: match.start()] + " " + HAVING.sub(" ", lead)
-            after = text[match.end() :] if pattern is IN_TITLE else ""
+            after = text[match.end() :] if pattern in (IN_TITLE, TITLE_QUOTES) else ""
             asked = TitleAsk(tuple(phrases), at_start, at_end)
             return asked, " ".join(f"{head} {tail} {after}".split())
     return None, text

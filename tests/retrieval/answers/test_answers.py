@@ -1237,6 +1237,9 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
     ("question", "plain"),
     [("Sorting rule: every card with 'Graph' in the paper title goes in tray B. Which go there?",
       "which titles contain Graph?"),
+     # words rare in English, held by no paper: still an aside to a title ask
+     ("Yo-ho, list each paper whose title bears 'Mesh', and leave none in the galley",
+      "which titles contain Mesh?"),
      ("quantum papers with Learning in the title", None)],  # a topic: none of them
 )  # fmt: skip
 def test_words_no_paper_with_the_title_words_holds_are_an_aside(

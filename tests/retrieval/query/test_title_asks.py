@@ -25,7 +25,12 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      # "the paper title", an alternative in brackets, a sentence after the words
      ("boxes with Python in the paper title", ("Python",), False, "boxes"),
      ("titles containing graph (or mesh). Thanks!", ("graph", "mesh"), False, ". Thanks"),
-     ("titles that mention e.g. graphs", ("e.g. graphs",), False, "")],
+     ("titles that mention e.g. graphs", ("e.g. graphs",), False, ""),
+     # quoted words after any verb end at the closing quote; what follows stays
+     ("papers whose title bears the term 'Mesh' - all of them", ("Mesh",), False,
+      "papers whose - all of them"),
+     ("which titles feature the phrase 'Data-Centric'? I need all", ("Data-Centric",), False,
+      "which ? I need all")],
 )  # fmt: skip
 def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     question: str, phrases: tuple[str, ...], at_start: bool, rest: str
@@ -37,6 +42,7 @@ def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
 @pytest.mark.parametrize(
     "question",
     ["what is the title of the GPTQ paper?", "papers on graphs", "titles", "titles start with",
+     "a paper with a title like 'More Than Meshes'",
      "titles start with" + " " * 470 + "?"],
 )  # fmt: skip
 def test_a_question_that_asks_no_words_of_titles_is_left_alone(question: str) -> None:
