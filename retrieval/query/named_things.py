@@ -40,6 +40,7 @@ SHOUTED_LINE_LETTERS = 8  # ... of a line of a longer message ("> READ SPINE")
 SOURCE_NAMES = frozenset({"arxiv"})
 SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[A-Z]{2}\b")
 TOPIC_SHARE = 0.5  # an absent name carrying this share of the topic's words is the topic
+MODIFIERS = 2  # words between a name and the noun it modifies: "SlimNet tensor compiler"
 TITLE_CASE_WORDS = 4  # words of a stretch in title case (``untitled``)
 TITLE_CASE_SHARE = 0.8  # of its words capitalized
 STRETCH = re.compile(r"[^.!?:;\"“”‘’«»()\[\]\n—–]+")  # between punctuation, dashes and quotes
@@ -249,9 +250,8 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
     on SlimNet?")."""
     if _before_the_ask(found.name, question or text):
         return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
-    after = [w.casefold() for w in WORDS.findall(text[found.end :])[:2]]
     before = [w.casefold() for w in WORDS.findall(text[: found.start])[-1:]]
-    if _possessive(text, found.end) or any(w in KIND_NOUNS for w in after):
+    if _possessive(text, found.end) or _modifies_kind(text[found.end :]):
         return True
     if before and before[-1] in ASKING_WORDS:
         return True
@@ -259,6 +259,20 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
         return True
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE
+
+
+def _modifies_kind(following: str) -> bool:
+    """Return True when a name opens a noun phrase whose head is the noun of what is asked:
+    "the SlimNet paper", "the SlimNet results", "the SlimNet tensor algebra compiler"
+    (up to ``MODIFIERS`` words before the noun, none a function word or after a mark)."""
+    phrase = re.match(rf"(?:(?:\s+|-)[^\W_]+){{1,{MODIFIERS + 1}}}", following)
+    for word in WORDS.findall(phrase[0]) if phrase else ():
+        folded = word.casefold()
+        if folded in KIND_NOUNS:
+            return True
+        if folded in stopwords():
+            return False
+    return False
 
 
 def _possessive(text: str, end: int) -> bool:

@@ -1,5 +1,5 @@
-"""A headline in title case or a line in capitals is read as text, and "X's a pain" is
-no possessive."""
+"""A headline in title case or a line in capitals is read as text, "X's a pain" is no
+possessive, and a name opening the noun phrase of what is asked is presumed."""
 
 from __future__ import annotations
 
@@ -47,3 +47,18 @@ def test_s_after_a_name_is_a_possessive_only_before_what_it_owns(text: str, buil
 )
 def test_a_line_in_capitals_is_read_in_lower_case(text: str, read: str) -> None:
     assert unshouted(text) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "built_on"),
+    [
+        ("Is the SlimNet tensor algebra compiler listed?", True),
+        ("which paper covers the SlimNet-based graph compiler?", True),
+        ("SlimNet budges - which paper is this?", False),  # a mark ends the phrase
+        ("SlimNet boards run it all; which papers quantize models?", False),
+        ("SlimNet for the graph compiler: which paper?", False),  # "for" is no modifier
+    ],
+)
+def test_a_name_opening_the_phrase_of_what_is_asked_is_presumed(text: str, built_on: bool) -> None:
+    name = Absent("SlimNet", text.index("SlimNet"), text.index("SlimNet") + len("SlimNet"))
+    assert presumed(name, text, topic_words=12) == built_on
