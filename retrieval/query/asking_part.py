@@ -125,11 +125,12 @@ def ask_from_word(text: str) -> str | None:
 def asked_span(text: str) -> tuple[int, int]:
     """Return the start and end of a question's ask: its asking sentence from the first
     asking word ("Ledger check: which papers ...", "For the report, list every ..."),
-    else from its last spaced dash or colon. The sentences after it say why it is asked
-    ("... Due by Friday."), and those before it who asks. An ask that does not name
-    what it asks for (papers, a list) starts at the last sentence before it that does
-    ("... every paper with 'graph' in the title. don't miss any"), or else at the start:
-    it takes its topic from them ("Zhang and robotics. Anything from 2024?")."""
+    else from the last spaced dash or colon before what it asks for (papers, a list).
+    The sentences after it say why it is asked ("... Due by Friday."), and those before
+    it who asks. An ask that does not name what it asks for starts at the last sentence
+    before it that does ("... every paper with 'graph' in the title. don't miss any"),
+    or else at the start: it takes its topic from them ("Zhang and robotics. Anything
+    from 2024?")."""
     found = sentences(text)
     if not found:
         return 0, len(text)
