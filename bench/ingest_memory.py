@@ -28,7 +28,16 @@ import numpy as np
 
 from bench.scale import rss_mb, write_snapshot
 from cli.main import main as papercord
-from retrieval.index import abstracts, author_rows, bm25, compact, embedding, paper_terms
+from retrieval.index import (
+    abstracts,
+    author_rows,
+    bm25,
+    chunk_rows,
+    compact,
+    embedding,
+    paper_terms,
+    titles,
+)
 from retrieval.index.cache import Keeping
 from retrieval.index.embedding import Vectors
 from retrieval.ingest import building
@@ -90,6 +99,8 @@ def main() -> None:
     phases.mark(bm25.BM25, "save", "BM25 files")
     phases.mark(paper_terms.PaperTerms, "save", "terms files")
     phases.mark(author_rows.AuthorRows, "of", "author rows")
+    phases.mark(titles.TitleWords, "of", "title words")
+    phases.mark(chunk_rows.ChunkRows, "rough_norms", "rough norms")
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         snapshot = folder / "snapshot.json"

@@ -17,10 +17,14 @@ from retrieval.errors import NotFoundError, QueryError
 from retrieval.index.author_index import AuthorIndex
 from retrieval.index.chunk_rows import ROUGH_FROM
 from retrieval.index.loaded import LoadedIndex
-from retrieval.index.memory import trim_free_memory
 from retrieval.index.name_index import NameIndex
 from retrieval.index.refs import ref
-from retrieval.index.titles import TitleWords, title_words, typo_cost, word_coverage
+from retrieval.index.titles import (
+    folded_title,
+    title_words,
+    typo_cost,
+    word_coverage,
+)
 from retrieval.index.vector_store import VectorStore
 from retrieval.models import AuthorSummary, PaperDetail
 from retrieval.query.names import FUZZY_MIN_LETTERS, TITLES
@@ -56,7 +60,7 @@ class Lookup:
         self.index = index
         self.store = store
         self._titles = {pid: p.title for pid, p in index.papers.items()}
-        self._folded = {pid: utils.default_process(t) for pid, t in self._titles.items()}
+        self._folded = {pid: folded_title(t) for pid, t in self._titles.items()}
         self._title_ids = list(self._folded)
         self.authors = index.authors.authors  # sorted
         self.author_index = AuthorIndex(self.authors)
@@ -140,7 +144,7 @@ class Lookup:
         if not words:
             return None
         least = len(words) if len(words) <= FULL_COVER_WORDS else math.ceil(0.75 * len(words))
-        rows = self._title_words.near_rows(words, least).tolist()
+        rows = self.index.title_words.near_rows(words, least).tolist()
         costs: list[tuple[int, str]] = []
         for row in rows:
             pid = self._title_ids[row]
@@ -189,20 +193,12 @@ class Lookup:
         close = self._title_scores(folded, ids)
         return sorted(((best, pid) for (best, _), pid in close), reverse=True)
 
-    @functools.cached_property
-    def _title_words(self) -> TitleWords:
-        """Built at the first lookup, not at start-up: 1.1 s at 100k titles, and 11 MB
-        once the build's freed pages are returned (50 MB before)."""
-        words = TitleWords(list(self._folded.values()))
-        trim_free_memory()
-        return words
-
     def _candidates(self, words: list[str], least: int) -> list[str]:
         """Return the ids of the titles that have words like ``least`` of ``words``; every
         id when no word is left to look for (the lookup then suggests the closest titles)."""
         if not words:
             return self._title_ids
-        rows = self._title_words.rows(words, least).tolist()
+        rows = self.index.title_words.rows(words, least).tolist()
         return [self._title_ids[row] for row in rows]
 
     def _title_scores(self, folded: str, ids: list[str]) -> list[tuple[tuple[float, float], str]]:

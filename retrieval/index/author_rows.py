@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import threading
+import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -86,8 +87,8 @@ class AuthorRows:
             with np.load(folder / AUTHORS_FILE, allow_pickle=False) as kept:
                 authors = [str(a) for a in kept["authors"]]
                 indptr, rows = kept["indptr"], kept["rows"]
-        except (OSError, ValueError, KeyError):
-            return None
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+            return None  # missing, or torn: an archive cut short is no zip
         if len(indptr) != len(authors) + 1 or (len(rows) and int(rows.max()) >= papers):
             return None
         return cls(authors, indptr.astype(np.int64), rows.astype(np.int32))

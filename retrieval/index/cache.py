@@ -57,9 +57,11 @@ from retrieval.files import add_files
 from retrieval.index.abstracts import OFFSETS_FILE, TEXT_FILE, Abstracts, kept_paper
 from retrieval.index.author_rows import AUTHORS_FILE, AuthorRows
 from retrieval.index.bm25 import BM25
+from retrieval.index.chunk_rows import ROUGH_FROM, ChunkRows
 from retrieval.index.compact import Int8Scores
 from retrieval.index.embedding import DIMENSIONS, Vectors
 from retrieval.index.paper_terms import PaperTerms
+from retrieval.index.titles import TITLE_WORDS_FILE, TitleWords, folded_title
 from retrieval.models import Chunk, Paper, Source
 
 log = logging.getLogger(__name__)
@@ -68,6 +70,7 @@ H = TypeVar("H", bound=Hashable)
 FORMAT = 5  # bump when the files change meaning
 ABSTRACTS_INSIDE = 4  # the format before: tables.json held the abstracts; still read
 Bounds = npt.NDArray[np.int32]  # (start, end) character offsets, one row per sentence
+ROUGH_NORMS_FILE = "rough_norms.npy"
 KEEP = 2  # generations kept: the serving one and the one before (a rollback, a reindex)
 
 
@@ -158,6 +161,32 @@ def read_authors(cache: Path, generation: str, papers: Mapping[str, Paper]) -> A
     return rows
 
 
+def read_title_words(cache: Path, generation: str, papers: Mapping[str, Paper]) -> TitleWords:
+    """Return the generation's kept title words; a folder kept before they were (or with
+    torn ones) gets them built and added (1.7 s at 100k papers, once)."""
+    folder = cache / generation
+    kept = TitleWords.load(folder, len(papers))
+    if kept is not None:
+        return kept
+    words = TitleWords.of([folded_title(p.title) for p in papers.values()])
+    failed = add_files(
+        folder, [TITLE_WORDS_FILE], lambda prefix: words.save(folder, prefix + TITLE_WORDS_FILE)
+    )
+    if failed is not None:
+        log.info("cannot keep the title words in %s (built again next start): %s", folder, failed)
+    return words
+
+
+def read_rough_norms(cache: Path, generation: str, papers: int) -> npt.NDArray[np.float64] | None:
+    """Return the papers' rough norms kept by the ingest past ``ROUGH_FROM`` chunks, or
+    None (then the first nearest-paper query sums them: 0.7 s at 100k papers)."""
+    try:
+        norms = np.load(cache / generation / ROUGH_NORMS_FILE, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    return norms if norms.shape == (papers,) and norms.dtype == np.float64 else None
+
+
 def read_compact(cache: Path, generation: str, vectors: Vectors) -> Int8Scores:
     """Return the generation's kept int8 chunk rows; a folder kept before they were (or
     with torn ones) gets them quantized and added."""
@@ -239,7 +268,12 @@ class Keeping:
             (temporary / "tables.json").write_text(json.dumps(described), encoding="utf-8")
             if (chunk_file := temporary / "chunk_vectors.npy").exists():  # int8 from the file,
                 rows = np.load(chunk_file, mmap_mode="r", allow_pickle=False)  # block by block
-                Int8Scores.of(rows).save(temporary)
+                int8 = Int8Scores.of(rows)
+                int8.save(temporary)
+                if len(rows) > ROUGH_FROM:  # what the first nearest-paper query needs
+                    norms = self._chunk_rows(paper_ids, rows).rough_norms(int8)
+                    np.save(temporary / ROUGH_NORMS_FILE, norms)
+            TitleWords.of([folded_title(p.title) for p in papers.values()]).save(temporary)
             bm25.save(temporary)
             terms.save(temporary)
             AuthorRows.of(papers).save(temporary)
@@ -248,6 +282,12 @@ class Keeping:
             self._fail(exc)
             return
         _forget_old(self._cache)
+
+    def _chunk_rows(self, paper_ids: list[str], vectors: Vectors) -> ChunkRows:
+        """Return the chunk rows of the papers, as a load reads them (``chunk_rows``)."""
+        row = {pid: n for n, pid in enumerate(paper_ids)}
+        paper_of = np.fromiter((row[c[1]] for c in self._chunks), np.int32, len(self._chunks))
+        return ChunkRows(paper_of, len(paper_ids), vectors)
 
     def _fail(self, exc: OSError) -> None:
         if not self._failed:  # a read-only folder costs a read from Chroma next start

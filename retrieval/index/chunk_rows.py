@@ -34,14 +34,20 @@ class ChunkRows:
     """The chunk rows of each paper row, the paper row of each chunk row, and the papers'
     vectors computed from their chunks' vectors."""
 
-    def __init__(self, paper_of: Ids, papers: int, vectors: Vectors) -> None:
+    def __init__(
+        self,
+        paper_of: Ids,
+        papers: int,
+        vectors: Vectors,
+        rough_norms: npt.NDArray[np.float64] | None = None,
+    ) -> None:
         """``paper_of[c]`` is the row of chunk ``c``'s paper among ``papers`` papers;
-        ``vectors[c]`` is its vector."""
+        ``vectors[c]`` is its vector. ``rough_norms``, when kept, are ``rough_norms``."""
         self.paper_of = paper_of
         self.papers = papers
         self.vectors = vectors
         self._order, self._indptr = grouped(paper_of, papers)
-        self._rough_norms: npt.NDArray[np.float64] | None = None
+        self._rough_norms = rough_norms
 
     def of(self, paper: int) -> Ids:
         """Return the rows of a paper's chunks, in chunk order."""

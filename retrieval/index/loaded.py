@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from retrieval.errors import IndexUnavailable
 from retrieval.index import cache as index_cache
@@ -26,8 +27,10 @@ from retrieval.index.cache import Bounds, Shared, Tables
 from retrieval.index.chunk_rows import ChunkRows
 from retrieval.index.compact import Int8Scores
 from retrieval.index.embedding import Vectors
+from retrieval.index.memory import trim_free_memory
 from retrieval.index.paper_terms import PaperTerms
 from retrieval.index.stems import StemIndex
+from retrieval.index.titles import TitleWords, folded_title
 from retrieval.index.vector_store import Records, VectorStore
 from retrieval.models import Chunk, ListingPage, Paper
 from retrieval.text import Sentence, is_code_sentence, sentences, tokenize
@@ -56,6 +59,8 @@ class LoadedIndex:
     sentence_vectors: dict[str, Vectors] = field(default_factory=dict)
     kept_authors: AuthorRows | None = None  # read from the cache files; else ``authors``
     kept_compact: Int8Scores | None = None  # read from the cache files; else ``compact``
+    kept_title_words: TitleWords | None = None  # read from the cache files; else built
+    kept_rough_norms: npt.NDArray[np.float64] | None = None  # the same, for ``chunk_rows``
     themes: Themes = field(default_factory=lambda: Themes(None))  # authors' themes found
 
     @functools.cached_property
@@ -84,7 +89,18 @@ class LoadedIndex:
         """Return which chunk rows are whose, and the papers' vectors from their chunks'."""
         rows = self.paper_rows
         paper_of = np.fromiter((rows[c.paper_id] for c in self.chunks), np.int32, len(self.chunks))
-        return ChunkRows(paper_of, len(self.paper_ids), self.chunk_vectors)
+        return ChunkRows(paper_of, len(self.paper_ids), self.chunk_vectors, self.kept_rough_norms)
+
+    @functools.cached_property
+    def title_words(self) -> TitleWords:
+        """Return which titles hold each title word, for lookups by title. Kept with the
+        generation; otherwise built at the first lookup: 1.7 s at 100k titles, and 11 MB
+        once the build's freed pages are returned (50 MB before)."""
+        if self.kept_title_words is not None:
+            return self.kept_title_words
+        words = TitleWords.of([folded_title(p.title) for p in self.papers.values()])
+        trim_free_memory()
+        return words
 
     @functools.cached_property
     def stems(self) -> StemIndex:
@@ -179,6 +195,8 @@ def from_cache(
     kept = _loaded(generation, pages, tables, bm25, terms)
     kept.kept_authors = index_cache.read_authors(cache, generation, tables.papers)
     kept.kept_compact = index_cache.read_compact(cache, generation, tables.chunk_vectors)
+    kept.kept_title_words = index_cache.read_title_words(cache, generation, tables.papers)
+    kept.kept_rough_norms = index_cache.read_rough_norms(cache, generation, len(tables.paper_ids))
     kept.themes = Themes(cache / generation)
     return kept
 

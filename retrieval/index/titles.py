@@ -11,13 +11,15 @@ English word ("Sage"), which must be written with the title's capitals.
 from __future__ import annotations
 
 import re
+import zipfile
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz, process, utils
 from rapidfuzz.distance import Levenshtein
 
 from retrieval.index.grouping import grouped
@@ -86,6 +88,7 @@ class TitleNames:
         ]
 
 
+TITLE_WORDS_FILE = "title_words.npz"
 WORD_MATCH = 85  # rapidfuzz ratio for a typed word to count as a title word ("trainig")
 PREFIX_LETTERS = 4  # or the typed word starts a title word: "quant" -> "quantization"
 # "paper": "the graph mining paper" names the title before it.
@@ -93,6 +96,11 @@ STOP = frozenset(
     ["a", "an", "and", "at", "by", "for", "from", "in", "is", "of", "on", "or", "the", "to", "with",
      "paper", "papers"]
 )  # fmt: skip
+
+
+def folded_title(title: str) -> str:
+    """Return a title as lookups compare it: lower case, punctuation as spaces."""
+    return str(utils.default_process(title))
 
 
 def title_words(folded: str) -> list[str]:
@@ -133,8 +141,34 @@ class TitleWords:
     like words are found once in the vocabulary of the titles, by the same three tests.
     """
 
-    def __init__(self, folded_titles: Sequence[str]) -> None:
-        self.titles = len(folded_titles)
+    def __init__(
+        self,
+        titles: int,
+        vocabulary: list[str],
+        indptr: npt.NDArray[np.int64],
+        rows: npt.NDArray[np.int32],
+    ) -> None:
+        """Index ``titles`` titles by their words: ``vocabulary`` sorted, and the rows of
+        the titles with word ``n`` as ``rows[indptr[n]:indptr[n + 1]]`` (``of``)."""
+        self.titles = titles
+        self.vocabulary = vocabulary  # sorted, for prefixes
+        self._position = {word: n for n, word in enumerate(vocabulary)}
+        self._indptr = indptr
+        self._titles = rows
+        # The vocabulary by length, all of it and without numbers, so a typed word is
+        # compared only with words of a length it can be like ("12345" shares no letter
+        # with a typed word without digits): 100k titles hold ~100k words.
+        lengths = np.fromiter(map(len, vocabulary), np.int64, len(vocabulary))
+        by_length = np.argsort(lengths, kind="stable")
+        lettered = by_length[[not vocabulary[n].isdigit() for n in by_length]]
+        self._by_length = {
+            digits: (order, lengths[order], [vocabulary[n] for n in order])
+            for digits, order in ((True, by_length), (False, lettered))
+        }
+
+    @classmethod
+    def of(cls, folded_titles: Sequence[str]) -> TitleWords:
+        """Index folded titles (``folded_title``) by their words, in their order."""
         first_seen: dict[str, int] = {}  # word -> its number in order of first use
         owners, titles = [], []
         for row, title in enumerate(folded_titles):
@@ -143,22 +177,40 @@ class TitleWords:
                 titles.append(row)
         seen = list(first_seen)
         order = sorted(range(len(seen)), key=seen.__getitem__)
-        self.vocabulary = [seen[n] for n in order]  # sorted, for prefixes
-        self._position = {word: n for n, word in enumerate(self.vocabulary)}
         renumber = np.empty(len(seen), np.int64)
         renumber[order] = np.arange(len(seen))
-        by_word, self._indptr = grouped(renumber[np.asarray(owners, np.int64)], len(seen))
-        self._titles = np.asarray(titles, np.int32)[by_word]
-        # The vocabulary by length, all of it and without numbers, so a typed word is
-        # compared only with words of a length it can be like ("12345" shares no letter
-        # with a typed word without digits): 100k titles hold ~100k words.
-        lengths = np.fromiter(map(len, self.vocabulary), np.int64, len(self.vocabulary))
-        by_length = np.argsort(lengths, kind="stable")
-        lettered = by_length[[not self.vocabulary[n].isdigit() for n in by_length]]
-        self._by_length = {
-            digits: (order, lengths[order], [self.vocabulary[n] for n in order])
-            for digits, order in ((True, by_length), (False, lettered))
-        }
+        by_word, indptr = grouped(renumber[np.asarray(owners, np.int64)], len(seen))
+        rows = np.asarray(titles, np.int32)[by_word]
+        return cls(len(folded_titles), [seen[n] for n in order], indptr.astype(np.int64), rows)
+
+    def save(self, folder: Path, name: str = TITLE_WORDS_FILE) -> None:
+        """Write the index to ``folder`` (a generation's): the words as one UTF-8 text,
+        a line each (a title word holds no line break), and the two arrays."""
+        text = "\n".join(self.vocabulary).encode("utf-8")
+        np.savez(
+            folder / name,
+            titles=np.asarray(self.titles, np.int64),
+            vocabulary=np.frombuffer(text, np.uint8),
+            indptr=self._indptr,
+            rows=self._titles,
+        )
+
+    @classmethod
+    def load(cls, folder: Path, titles: int) -> TitleWords | None:
+        """Return the index kept in ``folder``, or None when missing, torn or not for
+        ``titles`` titles."""
+        try:
+            with np.load(folder / TITLE_WORDS_FILE, allow_pickle=False) as kept:
+                count, text = int(kept["titles"]), kept["vocabulary"].tobytes().decode("utf-8")
+                indptr, rows = kept["indptr"].astype(np.int64), kept["rows"].astype(np.int32)
+        except (OSError, ValueError, KeyError, UnicodeDecodeError, zipfile.BadZipFile):
+            return None  # missing, or torn: an archive cut short is no zip
+        vocabulary = text.split("\n") if text else []
+        if count != titles or len(indptr) != len(vocabulary) + 1:
+            return None
+        if len(rows) != (indptr[-1] if len(indptr) else 0) or (len(rows) and rows.max() >= titles):
+            return None
+        return cls(count, vocabulary, indptr, rows)
 
     def rows(self, typed: list[str], least: int = 1) -> npt.NDArray[np.int32]:
         """Return the rows of the titles with words like at least ``least`` of the typed

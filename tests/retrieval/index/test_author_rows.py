@@ -66,3 +66,9 @@ def test_a_cache_kept_before_author_rows_gets_them(
     papers = restarted.lookup.index.papers
     kept = AuthorRows.load(folder, len(papers))
     assert kept is not None and kept.authors == restarted.lookup.authors
+
+
+def test_author_rows_torn_are_grouped_again_not_read(tmp_path: Path) -> None:
+    # np.load raised zipfile.BadZipFile on an archive cut short, and the start failed.
+    (tmp_path / AUTHORS_FILE).write_bytes(b"PK\x03\x04 cut short")
+    assert AuthorRows.load(tmp_path, 3) is None
