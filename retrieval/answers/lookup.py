@@ -252,7 +252,7 @@ class Lookup:
     def titles_holding(self, part: str) -> set[str]:
         """Return the ids of the papers whose title has a word containing ``part``
         ("mesh" in "HammingMesh"), through the title index."""
-        rows = self._title_index.containing(utils.default_process(part), set())
+        rows = self._title_index.containing(folded_title(part), set())
         return {self._title_ids[row] for row in rows}
 
     @functools.cached_property

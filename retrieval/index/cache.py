@@ -61,7 +61,7 @@ from retrieval.index.chunk_rows import ROUGH_FROM, ChunkRows
 from retrieval.index.compact import Int8Scores
 from retrieval.index.embedding import DIMENSIONS, Vectors
 from retrieval.index.paper_terms import PaperTerms
-from retrieval.index.titles import TITLE_WORDS_FILE, TitleWords, folded_title
+from retrieval.index.titles import TITLE_WORDS_FILE, TitleWords
 from retrieval.models import Chunk, Paper, Source
 
 log = logging.getLogger(__name__)
@@ -168,7 +168,7 @@ def read_title_words(cache: Path, generation: str, papers: Mapping[str, Paper]) 
     kept = TitleWords.load(folder, len(papers))
     if kept is not None:
         return kept
-    words = TitleWords.of([folded_title(p.title) for p in papers.values()])
+    words = TitleWords.of([p.title for p in papers.values()])
     failed = add_files(
         folder, [TITLE_WORDS_FILE], lambda prefix: words.save(folder, prefix + TITLE_WORDS_FILE)
     )
@@ -273,7 +273,7 @@ class Keeping:
                 if len(rows) > ROUGH_FROM:  # what the first nearest-paper query needs
                     norms = self._chunk_rows(paper_ids, rows).rough_norms(int8)
                     np.save(temporary / ROUGH_NORMS_FILE, norms)
-            TitleWords.of([folded_title(p.title) for p in papers.values()]).save(temporary)
+            TitleWords.of([p.title for p in papers.values()]).save(temporary)
             bm25.save(temporary)
             terms.save(temporary)
             AuthorRows.of(papers).save(temporary)

@@ -30,7 +30,7 @@ from retrieval.index.embedding import Vectors
 from retrieval.index.memory import trim_free_memory
 from retrieval.index.paper_terms import PaperTerms
 from retrieval.index.stems import StemIndex
-from retrieval.index.titles import TitleWords, folded_title
+from retrieval.index.titles import TitleWords
 from retrieval.index.vector_store import Records, VectorStore
 from retrieval.models import Chunk, ListingPage, Paper
 from retrieval.text import Sentence, is_code_sentence, sentences, tokenize
@@ -98,7 +98,7 @@ class LoadedIndex:
         once the build's freed pages are returned (50 MB before)."""
         if self.kept_title_words is not None:
             return self.kept_title_words
-        words = TitleWords.of([folded_title(p.title) for p in self.papers.values()])
+        words = TitleWords.of([p.title for p in self.papers.values()])
         trim_free_memory()
         return words
 

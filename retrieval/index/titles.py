@@ -167,21 +167,21 @@ class TitleWords:
         }
 
     @classmethod
-    def of(cls, folded_titles: Sequence[str]) -> TitleWords:
-        """Index folded titles (``folded_title``) by their words, in their order."""
+    def of(cls, titles: Sequence[str]) -> TitleWords:
+        """Index titles by their words (folded as lookups fold them), in their order."""
         first_seen: dict[str, int] = {}  # word -> its number in order of first use
-        owners, titles = [], []
-        for row, title in enumerate(folded_titles):
-            for word in set(title_words(title)):
+        owners, rows = [], []
+        for row, title in enumerate(titles):
+            for word in set(title_words(folded_title(title))):
                 owners.append(first_seen.setdefault(word, len(first_seen)))
-                titles.append(row)
+                rows.append(row)
         seen = list(first_seen)
         order = sorted(range(len(seen)), key=seen.__getitem__)
         renumber = np.empty(len(seen), np.int64)
         renumber[order] = np.arange(len(seen))
         by_word, indptr = grouped(renumber[np.asarray(owners, np.int64)], len(seen))
-        rows = np.asarray(titles, np.int32)[by_word]
-        return cls(len(folded_titles), [seen[n] for n in order], indptr.astype(np.int64), rows)
+        held = np.asarray(rows, np.int32)[by_word]
+        return cls(len(titles), [seen[n] for n in order], indptr.astype(np.int64), held)
 
     def save(self, folder: Path, name: str = TITLE_WORDS_FILE) -> None:
         """Write the index to ``folder`` (a generation's): the words as one UTF-8 text,

@@ -12,14 +12,14 @@ from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.index import cache as index_cache
 from retrieval.index.chunk_rows import ChunkRows
-from retrieval.index.titles import TITLE_WORDS_FILE, TitleWords, folded_title
+from retrieval.index.titles import TITLE_WORDS_FILE, TitleWords
 from tests.conftest import CORPUS, FakeEmbedder
 
 TITLES = ["Graph Mining at Scale", "Sparse Graph Kernels", "Quantum Circuits: A Survey"]
 
 
 def test_kept_title_words_find_the_titles_the_built_ones_find(tmp_path: Path) -> None:
-    built = TitleWords.of([folded_title(t) for t in TITLES])
+    built = TitleWords.of(TITLES)
     built.save(tmp_path)
     kept = TitleWords.load(tmp_path, len(TITLES))
     assert kept is not None and kept.vocabulary == built.vocabulary
@@ -29,7 +29,7 @@ def test_kept_title_words_find_the_titles_the_built_ones_find(tmp_path: Path) ->
 
 
 def test_title_words_torn_or_kept_for_other_titles_are_not_read(tmp_path: Path) -> None:
-    TitleWords.of([folded_title(t) for t in TITLES]).save(tmp_path)
+    TitleWords.of(TITLES).save(tmp_path)
     assert TitleWords.load(tmp_path, len(TITLES) + 1) is None  # another generation's count
     (tmp_path / TITLE_WORDS_FILE).write_bytes(b"PK\x03\x04 cut short")
     assert TitleWords.load(tmp_path, len(TITLES)) is None
