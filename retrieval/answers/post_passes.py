@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
-from retrieval.models import UNSURE, Answer
+from retrieval.models import UNSURE, Answer, Filters
 
 PostPass = Callable[[Answer, Reading, Route], Answer]
 NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
@@ -69,7 +69,35 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     return replace(answer, notes=(*answer.notes, UNSURE))
 
 
-POST_PASSES: tuple[PostPass, ...] = (left_out, judged_best, counted, unsure)
+def beyond_asked(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Say an answer to a question for one paper is not a sure match when its papers lie
+    outside the years or subjects the question asked for; its note says from when
+    ("Hoefler's 2021 survey": none of his is from 2021). A list asked for is the papers
+    on its topic from other years, as its note says ("Hoefler's 2021 papers on X").
+    Years no listed paper is from, asked with no author, may be the topic's own ("a
+    dataset spanning 1998-2017"): those leave the answer as sure as it is. A paper
+    named with the wrong author ("Zhang's HammingMesh") is the paper asked for, and its
+    note says whose it is."""
+    asked, shown = reading.filters, answer.filters
+    if answer.abstained or not answer.results or shown == asked or UNSURE in answer.notes:
+        return answer
+    if reading.intent.framing().plural or shown.authors() != asked.authors():
+        return answer
+    only_years = replace(asked, year_from=None, year_to=None, years=()) == replace(
+        shown, year_from=None, year_to=None, years=()
+    )
+    if only_years and not asked.author and not _any_from(route, asked):
+        return answer
+    return replace(answer, notes=(*answer.notes, UNSURE))
+
+
+def _any_from(route: Route, filters: Filters) -> bool:
+    """Return True when some listed paper is from the filters' years."""
+    years = Filters(year_from=filters.year_from, year_to=filters.year_to, years=filters.years)
+    return bool(route.parts.searcher.filtering.papers(years).any())
+
+
+POST_PASSES: tuple[PostPass, ...] = (left_out, judged_best, counted, unsure, beyond_asked)
 
 
 def _matches(n: int) -> str:

@@ -167,12 +167,14 @@ def test_an_author_who_is_not_listed_is_said_so(engine: Engine) -> None:
 def test_an_author_and_years_without_a_match_show_their_papers_of_other_years(
     engine: Engine,
 ) -> None:
-    # His FPGA papers are from 2022: say none is from 2023 on, and show those.
+    # His FPGA papers are from 2022: say none is from 2023 on, and show those, as the
+    # closest (asked for no list, the asker may remember one paper of 2023).
     answer = engine.ask("Hoefler on FPGAs since 2023")
     assert not answer.abstained and papers(answer) == papers(engine.ask("Hoefler on FPGAs"))
     assert answer.notes == (
         "None of the papers by Torsten Hoefler from 2023 or later is about “FPGAs”; "
         "these ones, from other years, are:",
+        UNSURE,
     )
     assert answer.filters == Filters(author="Torsten Hoefler")  # what the list passed
     # Polynormer (2024) is his graph transformer; a 2023 paper saying "Transformer" is not.
@@ -187,6 +189,30 @@ def test_an_author_and_years_without_a_match_show_their_papers_of_other_years(
     )
     subject = engine.ask("Hoefler's cs.LG papers on FPGAs")
     assert "filed under cs.LG" in subject.notes[0] and papers(subject) == papers(answer)
+
+
+@pytest.mark.parametrize(
+    ("question", "sure"),
+    [("Zhang's 2023 paper on graph transformers", False),
+     ("which 2023 Zhang preprint proposes a graph transformer?", False),
+     ("the graph transformer Zhang put out in 2023, what is it called", False),
+     ("Zhang's 2023 papers on graph transformers", True),  # a list: the note says it
+     ("Zhang's paper on graph transformers", True)],
+)  # fmt: skip
+def test_one_paper_asked_for_from_years_none_on_its_topic_is_from_is_no_sure_match(
+    engine: Engine, question: str, sure: bool
+) -> None:
+    # Polynormer is from 2024: shown, and for one paper of 2023 not as that paper.
+    answer = engine.ask(question)
+    assert [t.split(":")[0] for t in papers(answer)][:1] == ["Polynormer"], question
+    assert (UNSURE not in answer.notes) == sure, question
+
+
+def test_a_misremembered_author_of_a_named_paper_still_gets_it_surely(engine: Engine) -> None:
+    # HammingMesh is Hoefler's: the answer is that paper, and says whose it is.
+    answer = engine.ask("Zhang's HammingMesh paper, which topology does it build?")
+    assert papers(answer)[0].startswith("HammingMesh") and UNSURE not in answer.notes
+    assert "by Torsten Hoefler" in answer.notes[0]
 
 
 def test_an_opening_word_and_a_year_in_brackets_are_read_as_meant(engine: Engine) -> None:
