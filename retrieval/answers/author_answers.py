@@ -26,6 +26,7 @@ from retrieval.index.filtering import matches
 from retrieval.index.titles import short_name
 from retrieval.models import Answer, AuthorSummary, Filters, Paper
 from retrieval.query.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
+from retrieval.query.asking_part import asking_sentence, points_back
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read, own_word, reads_as_english
 from retrieval.query.named_things import candidates
@@ -168,7 +169,10 @@ class AuthorAnswers:
         publish on blockchain?" keeps its note. A question in another language that asks
         for the card leaves words papercord does not read ("Woran forscht"); one that
         leaves English words asks about them ("photonic interconnect" in Chinese). The card's
-        words are read without accents: "áreas" asks what "areas" does."""
+        words are read without accents: "áreas" asks what "areas" does. An ask that points
+        back at a thing said before it asks for that thing, and the words before it are
+        its description ("Zhang wrote up a summary of robot grasping. Which of his papers
+        was it?")."""
         left = set(content_words(intent.topic))
         if any(fold(m[1]) in left for m in TOPIC_BROUGHT_IN.finditer(text)):
             return None
@@ -176,6 +180,10 @@ class AuthorAnswers:
             process.extractOne(w, CARD_WORDS, scorer=fuzz.ratio, score_cutoff=CARD_WORD_LIKE)
             for w in left
         )
+        found = sentences(text)
+        ask = found[asking_sentence(found)].text if found else text
+        if points_back(ask, things_only=True, pronouns_only=True):
+            text = ask  # "... a summary of X. Which of his papers was it?"
         if CARD_ASKS.search(fold(text)) or misspelled:
             return "card"
         if intent.language != "en" and not any(reads_as_english(w, intent.language) for w in left):

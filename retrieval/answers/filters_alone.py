@@ -28,7 +28,7 @@ from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
 from retrieval.index.filtering import Mask
 from retrieval.models import Filters
 from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, content_words
-from retrieval.query.asking_part import asked_span
+from retrieval.query.asking_part import asked_span, points_back
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, question_terms, rarity
@@ -77,10 +77,13 @@ def is_aside(
     or (``rare_is_topic``) rare in English and held by no listed paper: the topic is an
     aside to what the question lists. Words around the ask say who asks or why
     ("Ledger check: which 2023 papers ...", "For the audit, list every cs.DC paper. Due
-    Friday.")."""
+    Friday."), unless the ask points back at them ("which of his papers was it?")."""
     if set(content_words(topic)) & _brought_in(question):
         return False  # "2023 papers on cooking", "papers that study music": a topic
-    asked = {fold(word) for word in WORDS.findall(question[slice(*asked_span(question))])}
+    start, end = asked_span(question)
+    if points_back(question[start:end], things_only=True, pronouns_only=True):
+        start = 0  # "... a tale of a t-distributed number format. Which of his was it?"
+    asked = {fold(word) for word in WORDS.findall(question[start:end])}
     stems = searcher.index.stems
     for term in question_terms(topic, stems.ids):
         if term.word.isdigit() or fold(term.word) not in asked:

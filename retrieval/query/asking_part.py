@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from retrieval.query.asking import PAPER_PLURALS, content_words
-from retrieval.text import Sentence, sentences
+from retrieval.text import WORDS, Sentence, sentences, stopwords
 
 MIN_OWN_WORDS = 3  # content words the asking part needs to be searched alone
 MIN_BACKGROUND = 2  # sentences before the ask: one is a lead-in ("I read X. Is there Y?")
@@ -177,9 +177,11 @@ def asks(sentence: str) -> bool:
     return ends or bool(ASKING_WORD.search(sentence) or ASKED_FOR.search(sentence))
 
 
-def points_back(ask: str, things_only: bool = False) -> bool:
+def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False) -> bool:
     """Return True when a pronoun of an ask refers to something said before it; with
-    ``things_only``, a thing, not a person ("his papers" points at an author).
+    ``things_only``, a thing, not a person ("his papers" points at an author); with
+    ``pronouns_only``, a word standing for the thing, not one before a noun ("is that
+    one listed?", "was it?"; not "papers of that subject").
 
     One with ``MIN_OWN_WORDS`` content words of its own sentence before it refers to
     them: "which paper ports an ocean model to Python and then tunes it for GPUs?"
@@ -190,6 +192,9 @@ def points_back(ask: str, things_only: bool = False) -> bool:
     for pointer in POINTING_BACK.finditer(ask):
         if things_only and pointer.group().lower() in PERSONAL:
             continue
+        following = WORDS.findall(ask[pointer.end() :])[:1]
+        if pronouns_only and following and following[0].lower() not in stopwords():
+            continue  # a determiner: "every paper of that subject"
         ends = [m.end() for m in SENTENCE_MARK.finditer(ask, 0, pointer.start())]
         before = ask[ends[-1] if ends else 0 : pointer.start()]
         if pointer.group().lower() in PLURAL_POINTERS and PAPERS_NAMED.search(before):

@@ -636,6 +636,26 @@ def test_a_topic_an_author_lacks_is_said_however_it_is_asked(
     assert answer.notes == (f"None of {author}'s papers is about “{topic}”; here is the summary.",)
 
 
+@pytest.mark.parametrize(
+    ("question", "author"),
+    [  # a word the card answers ("summary", "distribution") describes the thing asked for
+        ("Zhang supposedly wrote up a summary of robot arm grasping with tactile gloves. "
+         "Which of his papers was it?", "Zhiru Zhang"),
+        ("Hoefler had a paper about the distribution of cache misses in blockchain miners. "
+         "Which of his was it?", "Torsten Hoefler"),
+    ],
+)  # fmt: skip
+def test_an_author_paper_described_before_an_ask_pointing_back_is_that_topic(
+    engine: Engine, question: str, author: str
+) -> None:
+    # All 18 of the author's papers were listed, as if the card had been asked for.
+    answer = engine.ask(question)
+    assert answer.abstained and not answer.results and answer.author is not None
+    assert answer.notes[0].startswith(f"None of {author}'s papers is about")
+    card = engine.ask("Hoefler had some papers. What is their breakdown by year?")
+    assert card.author is not None and not card.abstained  # the ask's own card word
+
+
 def test_a_title_case_name_with_of_the_list_lacks_is_said_missing(engine: Engine) -> None:
     # "Tree" and "Thoughts" were read apart, and Hoefler's 18 papers were listed.
     answer = engine.ask("Did Hoefler write Tree of Thoughts? Is it in the list?")

@@ -141,6 +141,22 @@ def test_a_plural_pointer_after_the_papers_asked_for_points_at_them(ask: str, ba
 
 
 @pytest.mark.parametrize(
+    ("ask", "back"),
+    [
+        ("Which of his papers was it?", True),
+        ("Which paper is that?", True),
+        ("Is it in the list?", True),
+        ("Pull every paper with that subject.", False),  # "that" before a noun
+        ("Any of this kind in 2023?", False),
+    ],
+)  # fmt: skip
+def test_a_pointer_standing_alone_points_back_and_one_before_a_noun_does_not(
+    ask: str, back: bool
+) -> None:
+    assert points_back(ask, things_only=True, pronouns_only=True) is back
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "Desk six here. Request: Torsten Hoefler's papers, counted by year. Thanks. Out.",
