@@ -31,7 +31,7 @@ from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, content_words
 from retrieval.query.asking_part import asked_span, points_back
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
-from retrieval.text import WORDS, fold, question_terms, rarity
+from retrieval.text import WORDS, fold, question_terms, rarity, sentences
 
 # A word of the ask no listed paper has and this rare in English is a topic the list
 # lacks ("robotics" 0.99, "spiking" 1.0: "Zhang and robotics. Anything from 2024?"); the
@@ -77,24 +77,39 @@ def is_aside(
     or (``rare_is_topic``) rare in English and held by no listed paper: the topic is an
     aside to what the question lists. Words around the ask say who asks or why
     ("Ledger check: which 2023 papers ...", "For the audit, list every cs.DC paper. Due
-    Friday."), unless the ask points back at them ("which of his papers was it?")."""
+    Friday."), unless the ask points back at them ("which of his papers was it?"), or
+    a word of the label before the ask in its sentence is rare in English and held
+    within them: the label names the topic ("Quantization: which papers from 2023?")."""
     if set(content_words(topic)) & _brought_in(question):
         return False  # "2023 papers on cooking", "papers that study music": a topic
     start, end = asked_span(question)
     if points_back(question[start:end], things_only=True, pronouns_only=True):
         start = 0  # "... a tale of a t-distributed number format. Which of his was it?"
     asked = {fold(word) for word in WORDS.findall(question[start:end])}
+    label = {fold(word) for word in WORDS.findall(_label(question, start))}
     stems = searcher.index.stems
     for term in question_terms(topic, stems.ids):
-        if term.word.isdigit() or fold(term.word) not in asked:
-            continue  # an amount ("4 marks"), or said around the ask and not brought in
+        if term.word.isdigit():
+            continue  # an amount ("4 marks")
         held = stems.rows([term.stem]) if stems.count(term.stem) else None
-        if held is not None and within[held].any():
+        held_within = held is not None and bool(within[held].any())
+        if fold(term.word) not in asked:
+            if fold(term.word) in label and held_within and rarity(term.word) > TOPIC_RARITY:
+                return False  # a label naming a topic within them ("Quantization: which ...")
+            continue  # said around the ask and not brought in
+        if held_within:
             return False  # a word the listed papers have: a topic within them
         lettered = not any(c.isdigit() for c in term.word)
         if rare_is_topic and held is None and lettered and rarity(term.word) > TOPIC_RARITY:
             return False  # a topic no listed paper has
     return True
+
+
+def _label(question: str, start: int) -> str:
+    """Return what the ask's own sentence says before the ask starts ("Quantization:"
+    in "Quantization: which papers from 2023?")."""
+    own = [found for found in sentences(question) if found.start <= start]
+    return question[own[-1].start : start] if own else question[:start]
 
 
 def _brought_in(text: str) -> set[str]:

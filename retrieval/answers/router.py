@@ -168,13 +168,13 @@ class Router:
         return replace(listed, notes=(ASIDE.format(aside), *listed.notes)), alone, listing
 
     def _unsure_beyond(self, answer: Answer, reading: Reading) -> bool:
-        """Return True when the answer comes from beyond the question's filters, and is
-        not sure there either ("Part B (6 marks): 2022 cs.DC papers" found "marks"
-        nowhere): words a search outside the filters answers surely are a topic
-        ("quantization papers from 2022": those from other years)."""
+        """Return True when the answer, within the question's filters or beyond them, is
+        not sure ("Part B (6 marks): 2022 cs.DC papers" found "marks" nowhere; "which
+        are filed under cs.CV\n[17:31] tom: across both" found a cs.CV paper unsurely):
+        words a search answers surely are a topic ("quantization papers from 2022":
+        those from other years)."""
         unsure = self.searcher.settings.unsure_below
-        beyond = answer.filters != reading.filters
-        return beyond and answer.confidence is not None and answer.confidence < unsure
+        return answer.confidence is not None and answer.confidence < unsure
 
     def _listed_alone(self, request: Request) -> Plan | None:
         """Return the plan of a question's asking clause (after a dash or colon, or from

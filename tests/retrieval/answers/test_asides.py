@@ -61,6 +61,17 @@ def test_words_around_a_listing_ask_are_an_aside(engine: Engine, question: str, 
     assert answer.notes[0].startswith("Nothing listed is about")
 
 
+def test_an_aside_a_search_within_the_filters_is_unsure_of_gets_the_listing(
+    engine: Engine,
+) -> None:
+    # The chat's names and stamps found one cs.CV paper, "Not a sure match", within the
+    # subject: they are no topic of it, and both cs.CV papers are asked for.
+    question = "[08:15] jo: what is filed as cs.CV first\n[08:16] pat: any author\n[08:16] jo: @bot gimme all"
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask("cs.CV papers")) and len(titles(answer)) == 2
+    assert answer.notes[0].startswith("Nothing listed is about")
+
+
 @pytest.mark.parametrize(
     "question",
     [
