@@ -226,6 +226,7 @@ ASKING_WORDS = frozenset((
 # Words between the noun of what is asked and the name it is about ("a paper on the
 # SlimNet protocol", "the work about SlimNet").
 ABOUT = frozenset(("on", "about", "the", "a", "an", "its", "their", "his", "her"))
+NAMED_AS_WORDS = 4  # words before a name that ask what it is: "which listed paper is"
 
 
 def _noun_on(before: str) -> bool:
@@ -246,8 +247,8 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
     Otherwise the question is built on it when the name modifies the noun of what is
     asked ("the SlimNet paper", "SlimNet's topology", "in the SlimNet work"), is the
     object of the asking verb ("summarize SlimNet", "the paper that introduced
-    SlimNet"), or its words are at least half of the topic's content words ("anything
-    on SlimNet?")."""
+    SlimNet"), what that noun is said to be ("which listed paper is SlimNet?"), or its
+    words are at least half of the topic's content words ("anything on SlimNet?")."""
     if _before_the_ask(found.name, question or text):
         return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
     before = [w.casefold() for w in WORDS.findall(text[: found.start])[-1:]]
@@ -255,10 +256,18 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
         return True
     if before and before[-1] in ASKING_WORDS:
         return True
-    if _noun_on(text[: found.start]):
+    if _noun_on(text[: found.start]) or _named_as_kind(text[: found.start]):
         return True
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE
+
+
+def _named_as_kind(before: str) -> bool:
+    """Return True when the name is what the paper asked for is said to be: "which
+    listed paper is SlimNet", "which one was SlimNet?", "which of these is SlimNet"
+    (not "our tool is SlimNet")."""
+    words = [w.casefold() for w in WORDS.findall(before)][-NAMED_AS_WORDS:]
+    return bool(words) and words[-1] in ("is", "was") and bool({"which", "what"} & set(words))
 
 
 def _modifies_kind(following: str) -> bool:

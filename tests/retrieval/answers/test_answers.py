@@ -815,6 +815,23 @@ def test_a_topic_the_filtered_papers_lack_is_no_aside(engine: Engine, question: 
     assert answer.abstained or UNSURE in answer.notes
 
 
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("ops chat: a learned mesh weather forecaster keeps coming up\n"
+         "ok bot, which entry is GraphCast?", "GraphCast"),
+        ("Our reading list mixes sparse kernels and ocean models. Which of these is SparseTIR?",
+         "SparseTIR"),
+    ],
+)  # fmt: skip
+def test_a_name_the_asked_paper_is_said_to_be_is_said_missing(
+    engine: Engine, question: str, name: str
+) -> None:
+    # Each abstained without saying why.
+    answer = engine.ask(question)
+    assert answer.abstained and answer.notes[0].startswith(f"No listed paper mentions “{name}”")
+
+
 def test_the_owner_of_a_thing_the_list_lacks_is_still_missing(engine: Engine) -> None:
     answer = engine.ask("does any paper evaluate Zorblax's Q9 chip?")
     assert answer.abstained and answer.notes[0].startswith("No listed paper mentions “Zorblax”")

@@ -62,3 +62,17 @@ def test_a_line_in_capitals_is_read_in_lower_case(text: str, read: str) -> None:
 def test_a_name_opening_the_phrase_of_what_is_asked_is_presumed(text: str, built_on: bool) -> None:
     name = Absent("SlimNet", text.index("SlimNet"), text.index("SlimNet") + len("SlimNet"))
     assert presumed(name, text, topic_words=12) == built_on
+
+
+@pytest.mark.parametrize(
+    ("text", "built_on"),
+    [
+        ("Our group reads graph compilers weekly. Which listed paper is SlimNet?", True),
+        ("so which one was SlimNet, the graph compiler?", True),
+        ("Which of these is SlimNet?", True),
+        ("Our tool is SlimNet; which papers compile graphs faster?", False),  # no asked noun
+    ],
+)
+def test_a_name_the_asked_paper_is_said_to_be_is_presumed(text: str, built_on: bool) -> None:
+    name = Absent("SlimNet", text.index("SlimNet"), text.index("SlimNet") + len("SlimNet"))
+    assert presumed(name, text, topic_words=12) == built_on
