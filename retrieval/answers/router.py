@@ -39,6 +39,7 @@ from retrieval.query.asking import content_words
 from retrieval.query.asking_part import ask_clause, ask_from_word
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import set_aside, without_known
+from retrieval.query.spoken_marks import spoken_marks
 from retrieval.search.searcher import Searcher
 from retrieval.text import sentences
 
@@ -79,6 +80,8 @@ class Router:
     def answer(self, request: Request) -> Answer:
         """Return the answer to a question, routed by what it asks."""
         started = time.perf_counter()
+        asked = request.text
+        request = replace(request, text=spoken_marks(request.text))  # "... STOP ... STOP"
         plan = self.plan(request)
         reading, route = plan.reading, plan.route
         answer = route.answer(reading)
@@ -95,7 +98,7 @@ class Router:
             answer = post_pass(answer, reading, route)
         return replace(
             answer,
-            question=request.text,
+            question=asked,
             mode=request.mode,
             notes=(*reading.notes, *answer.notes),
             language=reading.intent.language,
@@ -104,6 +107,7 @@ class Router:
 
     def plan(self, request: Request) -> Plan:
         """Return the route a question takes, with the question as read."""
+        request = replace(request, text=spoken_marks(request.text))
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)
         filters, notes = self.applied.merged(request.filters, intent)

@@ -180,8 +180,8 @@ def asks(sentence: str) -> bool:
 def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False) -> bool:
     """Return True when a pronoun of an ask refers to something said before it; with
     ``things_only``, a thing, not a person ("his papers" points at an author); with
-    ``pronouns_only``, a word standing for the thing, not one before a noun ("is that
-    one listed?", "was it?"; not "papers of that subject").
+    ``pronouns_only``, a word standing for one thing ("which paper is that?", "was
+    it?"; not "papers of that subject", nor "all of them", the papers asked for).
 
     One with ``MIN_OWN_WORDS`` content words of its own sentence before it refers to
     them: "which paper ports an ocean model to Python and then tunes it for GPUs?"
@@ -192,6 +192,8 @@ def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False
     for pointer in POINTING_BACK.finditer(ask):
         if things_only and pointer.group().lower() in PERSONAL:
             continue
+        if pronouns_only and pointer.group().lower() in PLURAL_POINTERS | {"these", "those"}:
+            continue  # the papers asked for, or the list: "all of them", "which of these"
         following = WORDS.findall(ask[pointer.end() :])[:1]
         if pronouns_only and following and following[0].lower() not in stopwords():
             continue  # a determiner: "every paper of that subject"

@@ -255,8 +255,11 @@ class IntentReader:
         left_out = tuple(dict.fromkeys([*left_out, *(a for n in minus_people.values() for a in n)]))
         minus_topics = [term for term, named in minus_people.items() if not named]
         asked = ask_start(opened) if authors else None
-        if asked is not None and not self._names_people(opened[asked:]):
-            authors = []  # named in the background only: "we read Zhang's X. Is there Y?"
+        own = asked is not None and bool(content_words(opened[asked:]))
+        if own and not self._names_people(opened[asked:]):
+            # named in the background only: "we read Zhang's X. Is there Y?"; an ask of
+            # no words of its own asks about them ("Zhang's page. How many, which years?")
+            authors = []
         person = None if authors or left_out or others else self.people.unlisted_person(text)
         unlisted = person[0] if person else others[0] if others else None
         if person and content_words(without := f"{text[: person[1]]} {text[person[2] :]}"):

@@ -61,10 +61,10 @@ QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*", re.I)
 OPTIONAL_PLURAL = re.compile(r"\((?:s|es)\)", re.I)  # "model(s)": either number
 # Where the words asked of titles end: "graph by Zhang", "quantization from 2024",
 # "graph not from 2022", "Spatial and is from 2022", "graph, from 2022", "graph in cs.LG",
-# "graph. I need all"; not "in" inside the words ("Learning in Graphs"), nor the dot of
-# "cs.LG".
+# "graph. I need all", "graph. both pages"; not "in" inside the words ("Learning in
+# Graphs"), nor the dot of "cs.LG" or "e.g.".
 ENDS = re.compile(
-    r"\s*,|\.(?=\s+(?-i:[A-Z])|\s*$)"
+    r"\s*,|(?<![\s.][^\W\d_])\.(?=\s|$)"
     r"|\s+(?:from|by|since|before|after|until|but|not|except|excluding|without"
     r"|and\s+(?:are|is|were|was))\b|\s+in\s+(?=(?:19|20)\d\d\b|[a-z-]{2,9}\.[a-z]{2}\b)",
     re.I,

@@ -215,3 +215,31 @@ def test_a_question_keeps_its_lines_so_asking_again_gets_the_same(engine: Engine
     answer = engine.ask("quick one\n\nwhich papers are from 2022\n   thanks!!")
     assert answer.question == "quick one\nwhich papers are from 2022\nthanks!!"
     assert titles(engine.ask(answer.question)) == titles(answer) and not answer.abstained
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("Need titles containing Graph STOP both pages STOP full set STOP",
+         "titles containing Graph"),
+        ("Quantum computing papers STOP any year STOP titles only STOP",
+         "quantum computing papers"),
+    ],
+)  # fmt: skip
+def test_a_word_written_for_a_full_stop_ends_its_clause(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # The title ask read "Graph STOP both pages STOP full set STOP" as its words.
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask(plain)) and titles(answer)
+    assert answer.question == question  # the answer quotes the question as typed
+
+
+def test_an_author_named_before_asks_of_no_words_of_their_own_is_asked_about(
+    engine: Engine,
+) -> None:
+    # The name stood in the sentence before the asks, as background, and nothing matched.
+    answer = engine.ask(
+        "Zhiru Zhang's page. how many entries. which subject codes and how many each."
+    )
+    assert answer.author is not None and answer.author.name == "Zhiru Zhang"
