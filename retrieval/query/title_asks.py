@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from retrieval.text import fold
+from retrieval.text import fold, sentences
 
 QUOTES = "'\"‘’“”«»`"
 # The words run from a non-space to a non-space: a phrase that may end in spaces makes
@@ -132,7 +132,8 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
     """Return what a question asks of titles, and the question without the words it asks
     for: what follows them ("from 2024", "by Zhang") or comes before ("papers about
     graphs from 2022 that have neural in the title") stays, to be read as filters or a
-    topic. Quoted words are taken as they are."""
+    topic. Quoted words are taken as they are. The same words asked of titles again ("Who
+    has X in the title? Which papers have X in their title?") are read once."""
     places = ((STARTS, True, False), (ENDS_WITH, False, True), (IN_TITLE, False, False),
               (TITLE_HAS, False, False), (TITLE_QUOTES, False, False))  # fmt: skip
     for pattern, at_start, at_end in places:
@@ -158,8 +159,23 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
             head = text[: match.start()] + " " + HAVING.sub(" ", lead)
             after = text[match.end() :] if pattern in (IN_TITLE, TITLE_QUOTES) else ""
             asked = TitleAsk(tuple(phrases), at_start, at_end)
-            return asked, " ".join(f"{head} {tail} {after}".split())
+            return asked, _without_again(asked, " ".join(f"{head} {tail} {after}".split()))
     return None, text
+
+
+def _without_again(asked: TitleAsk, rest: str) -> str:
+    """Return the rest of a question without a sentence's ask of the same words of
+    titles in other words ("Which titles contain X? Looking for papers with X in their
+    titles.")."""
+    for found in sentences(rest):
+        again, without = read_title_ask(found.text)
+        if again is not None and _folded(again.phrases) == _folded(asked.phrases):
+            return " ".join(f"{rest[: found.start]} {without} {rest[found.end :]}".split())
+    return rest
+
+
+def _folded(phrases: tuple[str, ...]) -> set[str]:
+    return {fold(phrase) for phrase in phrases}
 
 
 def _words(text: str) -> list[str]:

@@ -243,3 +243,20 @@ def test_an_author_named_before_asks_of_no_words_of_their_own_is_asked_about(
         "Zhiru Zhang's page. how many entries. which subject codes and how many each."
     )
     assert answer.author is not None and answer.author.name == "Zhiru Zhang"
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("Who has graph in the title? Which listed papers have the word Graph in their title?",
+         "which titles contain graph"),
+        ("Which titles contain Quantization? Looking for papers with Quantization in their "
+         "titles.", "titles containing Quantization"),
+    ],
+)  # fmt: skip
+def test_the_same_title_words_asked_twice_are_one_ask(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # The second ask was searched as a topic among the titles the first found.
+    answer = engine.ask(question)
+    assert sorted(titles(answer)) == sorted(titles(engine.ask(plain))) and len(titles(answer)) >= 3
