@@ -28,7 +28,7 @@ from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
 from retrieval.index.filtering import Mask
 from retrieval.models import Filters
 from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, content_words
-from retrieval.query.asking_part import asked_span, points_back
+from retrieval.query.asking_part import asked_span, points_at_described
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, question_terms, rarity, sentences
@@ -40,6 +40,10 @@ from retrieval.text import WORDS, fold, question_terms, rarity, sentences
 # the ask, and a styled one is full of rare words ("Yo-ho, each paper whose title bears
 # 'Mesh', and leave none in the galley": "galley" 1.0).
 TOPIC_RARITY = 0.9
+# A word around the ask that papers within the filters hold, rarer than this in English,
+# is their topic when a search within them found it, if unsurely ("graph" 0.78, "layers"
+# 0.73; a chat's "authors" 0.6, "primary" 0.45, "across" 0.3).
+BESIDE_RARITY = 0.7
 ASIDE = "Nothing listed is about “{}”: read as an aside."
 ASIDE_SHOWN = 60  # characters of an aside quoted in its note
 # A word before the noun for papers ("earthquake papers"), or the object of the word
@@ -56,22 +60,23 @@ AFTER_PAPERS = re.compile(
 
 
 def aside_beside_filters(
-    intent: Intent, filters: Filters, question: str, searcher: Searcher
+    intent: Intent, filters: Filters, question: str, searcher: Searcher, asked_only: bool = True
 ) -> Intent | None:
     """Return the intent without its topic when the question asks for the papers of
     some years, subjects or an author, and no paper within them holds a word of what
-    is left: what is left is an aside. None otherwise."""
+    is left (of its ask, with ``asked_only``): what is left is an aside. None otherwise."""
     if not intent.topic or not intent.plural or filters == Filters() or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
     within = searcher.filtering.papers(filters)
-    if not is_aside(intent.topic, question, within, searcher):
+    if not is_aside(intent.topic, question, within, searcher, asked_only=asked_only):
         return None
     return replace(intent, topic="", search_text="")
 
 
 def is_aside(
-    topic: str, question: str, within: Mask, searcher: Searcher, rare_is_topic: bool = True
-) -> bool:
+    topic: str, question: str, within: Mask, searcher: Searcher, rare_is_topic: bool = True,
+    asked_only: bool = True,
+) -> bool:  # fmt: skip
     """Return True when no word of a question's topic is brought in as a topic, or,
     said in its ask, held by a paper within ``within`` (a mask over the papers' rows)
     or (``rare_is_topic``) rare in English and held by no listed paper: the topic is an
@@ -79,11 +84,14 @@ def is_aside(
     ("Ledger check: which 2023 papers ...", "For the audit, list every cs.DC paper. Due
     Friday."), unless the ask points back at them ("which of his papers was it?"), or
     a word of the label before the ask in its sentence is rare in English and held
-    within them: the label names the topic ("Quantization: which papers from 2023?")."""
+    within them: the label names the topic ("Quantization: which papers from 2023?").
+    Without ``asked_only``, so does a word around the ask a paper within them holds and
+    rarer in English than ``BESIDE_RARITY``: "graph" in "My GNN breaks under small graph
+    edits. Which 2024 papers help?", not "across" or "authors" in a pasted chat."""
     if set(content_words(topic)) & _brought_in(question):
         return False  # "2023 papers on cooking", "papers that study music": a topic
     start, end = asked_span(question)
-    if points_back(question[start:end], things_only=True, pronouns_only=True):
+    if points_at_described(question[start:end]):
         start = 0  # "... a tale of a t-distributed number format. Which of his was it?"
     asked = {fold(word) for word in WORDS.findall(question[start:end])}
     label = {fold(word) for word in WORDS.findall(_label(question, start))}
@@ -94,8 +102,11 @@ def is_aside(
         held = stems.rows([term.stem]) if stems.count(term.stem) else None
         held_within = held is not None and bool(within[held].any())
         if fold(term.word) not in asked:
-            if fold(term.word) in label and held_within and rarity(term.word) > TOPIC_RARITY:
+            rare = rarity(term.word)
+            if held_within and fold(term.word) in label and rare > TOPIC_RARITY:
                 return False  # a label naming a topic within them ("Quantization: which ...")
+            if held_within and not asked_only and rare > BESIDE_RARITY:
+                return False  # "My GNN breaks under edits. Which 2024 papers help?"
             continue  # said around the ask and not brought in
         if held_within:
             return False  # a word the listed papers have: a topic within them

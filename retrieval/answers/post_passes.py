@@ -76,13 +76,15 @@ def beyond_asked(answer: Answer, reading: Reading, route: Route) -> Answer:
     on its topic from other years, as its note says ("Hoefler's 2021 papers on X").
     Years no listed paper is from, asked with no author, may be the topic's own ("a
     dataset spanning 1998-2017"): those leave the answer as sure as it is. A paper
-    named with the wrong author ("Zhang's HammingMesh") is the paper asked for, and its
-    note says whose it is."""
+    named with the wrong author or year ("Zhang's HammingMesh", "the 2022 GPTQ paper")
+    is the paper asked for, and its note says whose or when it is."""
     asked, shown = reading.filters, answer.filters
     if answer.abstained or not answer.results or shown == asked or UNSURE in answer.notes:
         return answer
     if reading.intent.framing().plural or shown.authors() != asked.authors():
         return answer
+    if answer.results[0].paper.id in route.parts.searcher.titles.named_in(reading.request.text):
+        return answer  # "the GPTQ paper from 2022": that paper, remembered in another year
     only_years = replace(asked, year_from=None, year_to=None, years=()) == replace(
         shown, year_from=None, year_to=None, years=()
     )

@@ -81,7 +81,7 @@ class Router:
         """Return the answer to a question, routed by what it asks."""
         started = time.perf_counter()
         asked = request.text
-        request = replace(request, text=spoken_marks(request.text))  # "... STOP ... STOP"
+        request = replace(request, text=self._marked(request.text))  # "... STOP ... STOP"
         plan = self.plan(request)
         reading, route = plan.reading, plan.route
         answer = route.answer(reading)
@@ -107,7 +107,7 @@ class Router:
 
     def plan(self, request: Request) -> Plan:
         """Return the route a question takes, with the question as read."""
-        request = replace(request, text=spoken_marks(request.text))
+        request = replace(request, text=self._marked(request.text))
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)
         filters, notes = self.applied.merged(request.filters, intent)
@@ -125,6 +125,10 @@ class Router:
             route.name, intent.topic, filters, filters.author,
         )  # fmt: skip
         return Plan(route, reading)
+
+    def _marked(self, text: str) -> str:
+        """Return a question with the words it writes for full stops as full stops."""
+        return spoken_marks(text, self.searcher.vocabulary.knows)
 
     def _known(self, intent: Intent) -> tuple[frozenset[str], Intent]:
         """Return the listed papers a question names only to set aside ("besides GPTQ,
@@ -157,10 +161,15 @@ class Router:
     ) -> tuple[Answer, Reading, Route]:
         """Return the listing of the question's years, subjects or author, with a note
         quoting the words beside them as an aside, when no paper within them holds those
-        words (``retrieval.answers.filters_alone``); else the answer as it was."""
+        words (``retrieval.answers.filters_alone``); else the answer as it was. An answer
+        found within the filters, if unsurely, keeps any word of the question a paper
+        within them holds as its topic, said in the ask or not ("My GNN breaks under
+        small edits. Which 2024 papers help?")."""
+        within = answer.results and answer.filters == reading.filters
         intent = aside_beside_filters(
-            reading.intent, reading.filters, reading.request.text, self.searcher
-        )
+            reading.intent, reading.filters, reading.request.text, self.searcher,
+            asked_only=not within,
+        )  # fmt: skip
         if intent is None:
             return answer, reading, route
         alone = replace(reading, intent=intent)

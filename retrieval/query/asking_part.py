@@ -177,6 +177,15 @@ def asks(sentence: str) -> bool:
     return ends or bool(ASKING_WORD.search(sentence) or ASKED_FOR.search(sentence))
 
 
+def points_at_described(ask: str) -> bool:
+    """Return True when an ask for a paper points back, with a pronoun standing alone,
+    at the one thing said before it ("... a number format on t-distributions. Which of
+    his papers was it?", "Is it in the list?"); not "Can you do it?", which asks for no
+    paper."""
+    asks_for = ASKED_FOR.search(ask) or ASKING_WORD.search(ask)
+    return bool(asks_for) and points_back(ask, things_only=True, pronouns_only=True)
+
+
 def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False) -> bool:
     """Return True when a pronoun of an ask refers to something said before it; with
     ``things_only``, a thing, not a person ("his papers" points at an author); with

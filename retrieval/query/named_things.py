@@ -256,18 +256,21 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
         return True
     if before and before[-1] in ASKING_WORDS:
         return True
-    if _noun_on(text[: found.start]) or _named_as_kind(text[: found.start]):
+    if _noun_on(text[: found.start]) or _named_as_kind(text[: found.start], text[found.end :]):
         return True
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE
 
 
-def _named_as_kind(before: str) -> bool:
-    """Return True when the name is what the paper asked for is said to be: "which
-    listed paper is SlimNet", "which one was SlimNet?", "which of these is SlimNet"
-    (not "our tool is SlimNet")."""
+def _named_as_kind(before: str, after: str) -> bool:
+    """Return True when the name is what the paper asked for is said to be, and ends the
+    ask: "which listed paper is SlimNet?", "which one was SlimNet, the compiler?",
+    "which of these is SlimNet" (not "our tool is SlimNet", nor "what dataset is SlimNet
+    used with?")."""
     words = [w.casefold() for w in WORDS.findall(before)][-NAMED_AS_WORDS:]
-    return bool(words) and words[-1] in ("is", "was") and bool({"which", "what"} & set(words))
+    if not words or words[-1] not in ("is", "was") or not {"which", "what"} & set(words):
+        return False
+    return re.match(r"\s*(?:[?.!,;:]|$)", after) is not None
 
 
 def _modifies_kind(following: str) -> bool:

@@ -174,8 +174,9 @@ def _without_again(asked: TitleAsk, rest: str) -> str:
     return rest
 
 
-def _folded(phrases: tuple[str, ...]) -> set[str]:
-    return {fold(phrase) for phrase in phrases}
+def _folded(phrases: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """Return phrases as titles match them: folded, each word without a plural "s"."""
+    return {tuple(_words(phrase)) for phrase in phrases}
 
 
 def _words(text: str) -> list[str]:

@@ -208,6 +208,23 @@ def test_one_paper_asked_for_from_years_none_on_its_topic_is_from_is_no_sure_mat
     assert (UNSURE not in answer.notes) == sure, question
 
 
+@pytest.mark.parametrize("question", ["the GPTQ paper from 2022", "the cs.DC paper on GPTQ"])
+def test_a_paper_named_with_the_wrong_year_or_subject_is_still_sure(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert papers(answer)[0].startswith("GPTQ") and UNSURE not in answer.notes
+
+
+def test_a_word_stressed_in_capitals_keeps_its_meaning(engine: Engine) -> None:
+    # Read as full stops, the stressed "EXCEPT" listed exactly the papers left out.
+    stressed = engine.ask(
+        "which papers are about quantization EXCEPT those by Zhang? EXCEPT Zhang!"
+    )
+    plain = engine.ask("which papers are about quantization except those by Zhang?")
+    assert papers(stressed) == papers(plain) and papers(stressed)
+
+
 def test_a_misremembered_author_of_a_named_paper_still_gets_it_surely(engine: Engine) -> None:
     # HammingMesh is Hoefler's: the answer is that paper, and says whose it is.
     answer = engine.ask("Zhang's HammingMesh paper, which topology does it build?")

@@ -252,6 +252,8 @@ def test_an_author_named_before_asks_of_no_words_of_their_own_is_asked_about(
          "which titles contain graph"),
         ("Which titles contain Quantization? Looking for papers with Quantization in their "
          "titles.", "titles containing Quantization"),
+        ("Which titles contain graphs? Which papers have graph in their title?",
+         "which titles contain graph"),  # as titles match: without a plural "s"
     ],
 )  # fmt: skip
 def test_the_same_title_words_asked_twice_are_one_ask(
@@ -260,3 +262,25 @@ def test_the_same_title_words_asked_twice_are_one_ask(
     # The second ask was searched as a topic among the titles the first found.
     answer = engine.ask(question)
     assert sorted(titles(answer)) == sorted(titles(engine.ask(plain))) and len(titles(answer)) >= 3
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "My GNN gets fooled by tiny graph changes. Which cs.LG papers help?",
+        "Our group trains graph networks that break under small edits. Which 2024 papers help?",
+    ],
+)
+def test_a_topic_before_an_unsurely_answered_listing_ask_is_no_aside(
+    engine: Engine, question: str
+) -> None:
+    # Every paper of the subject or year was listed, the topic quoted as an aside.
+    answer = engine.ask(question)
+    assert not any(note.startswith("Nothing listed is about") for note in answer.notes)
+    assert 0 < len(titles(answer)) <= 4
+
+
+def test_a_closing_request_to_do_it_points_at_no_described_paper(engine: Engine) -> None:
+    # "it" read as the paper described before: his card, "none is about ...".
+    answer = engine.ask("Hoefler's energy budget meeting. List his 2023 papers. Can you do it?")
+    assert titles(answer) == titles(engine.ask("Hoefler's papers from 2023")) and titles(answer)

@@ -76,3 +76,11 @@ def test_a_name_opening_the_phrase_of_what_is_asked_is_presumed(text: str, built
 def test_a_name_the_asked_paper_is_said_to_be_is_presumed(text: str, built_on: bool) -> None:
     name = Absent("SlimNet", text.index("SlimNet"), text.index("SlimNet") + len("SlimNet"))
     assert presumed(name, text, topic_words=12) == built_on
+
+
+@pytest.mark.parametrize(
+    "text", ["What dataset is SlimNet used with here?", "Which simulator is SlimNet in the work?"]
+)
+def test_a_name_said_to_be_a_thing_inside_a_longer_ask_is_no_presumed_paper(text: str) -> None:
+    name = Absent("SlimNet", text.index("SlimNet"), text.index("SlimNet") + len("SlimNet"))
+    assert not presumed(name, text, topic_words=12)
