@@ -15,6 +15,7 @@ from retrieval.models import UNSURE, Answer, Filters
 
 PostPass = Callable[[Answer, Reading, Route], Answer]
 NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
+SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
 
 
 def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
@@ -59,9 +60,12 @@ def counted(answer: Answer, reading: Reading, route: Route) -> Answer:
 
 
 def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
-    """Say a topic search's answer is not a sure match when the answer model's P is low."""
-    if route.name != "search" or reading.intent.counting.how_many:
+    """Say a topic search's answer is not a sure match when the answer model's P is low:
+    over the whole list, or over an author's papers ("Zhang's paper on X")."""
+    if route.name not in SEARCHED or reading.intent.counting.how_many:
         return answer
+    if route.name == "author" and (answer.notes or reading.notes):
+        return answer  # the note says what the list is ("these are by either")
     if answer.confidence is None or answer.abstained or not answer.results:
         return answer
     if answer.confidence >= route.parts.searcher.settings.unsure_below:

@@ -225,6 +225,14 @@ def test_a_word_stressed_in_capitals_keeps_its_meaning(engine: Engine) -> None:
     assert papers(stressed) == papers(plain) and papers(stressed)
 
 
+def test_an_authors_papers_found_unsurely_on_a_topic_say_so(engine: Engine) -> None:
+    # The answer model's P was 0.51, and the papers were shown as matches.
+    unsure = engine.ask("My GNN gets fooled by tiny graph changes. Which of Zhang's papers help?")
+    assert unsure.results and UNSURE in unsure.notes and unsure.filters.author == "Zhiru Zhang"
+    sure = engine.ask("Zhang's paper on graph transformers")
+    assert papers(sure)[0].startswith("Polynormer") and UNSURE not in sure.notes
+
+
 def test_a_misremembered_author_of_a_named_paper_still_gets_it_surely(engine: Engine) -> None:
     # HammingMesh is Hoefler's: the answer is that paper, and says whose it is.
     answer = engine.ask("Zhang's HammingMesh paper, which topology does it build?")
