@@ -182,8 +182,8 @@ class Router:
 
     def _unsure_beyond(self, answer: Answer, reading: Reading) -> bool:
         """Return True when the answer, within the question's filters or beyond them, is
-        not sure ("Part B (6 marks): 2022 cs.DC papers" found "marks" nowhere; "which
-        are filed under cs.CV\n[17:31] tom: across both" found a cs.CV paper unsurely):
+        not sure ("Part B (6 marks): 2022 cs.DC papers" found "marks" nowhere; "kai:
+        which entries sit under cs.CV\nlea: both people" found a cs.CV paper unsurely):
         words a search answers surely are a topic ("quantization papers from 2022":
         those from other years)."""
         unsure = self.searcher.settings.unsure_below
