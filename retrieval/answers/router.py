@@ -81,9 +81,9 @@ class Router:
         """Return the answer to a question, routed by what it asks."""
         started = time.perf_counter()
         asked = request.text
-        request = replace(request, text=self._marked(request.text))  # "... STOP ... STOP"
         plan = self.plan(request)
         reading, route = plan.reading, plan.route
+        request = replace(request, text=reading.request.text)  # as read: "... STOP ..."
         answer = route.answer(reading)
         said_why = bool(answer.notes or reading.notes)  # no such author, subject or name
         if answer.abstained and not said_why and (listed := self._listed_alone(request)):
@@ -92,7 +92,7 @@ class Router:
             aside = " ".join(request.text.replace(listed.reading.request.text, " ").split())
             aside = textwrap.shorten(aside.strip(" \t\n—–-:,;"), ASIDE_SHOWN, placeholder="…")
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
-        if not reading.notes and (self._unsure_beyond(answer, reading) or not answer.results):
+        if not reading.notes and (self._unsure(answer, reading) or not answer.results):
             answer, reading, route = self._filters_alone(answer, reading, route)
         for post_pass in POST_PASSES:
             answer = post_pass(answer, reading, route)
@@ -180,7 +180,7 @@ class Router:
         aside = textwrap.shorten(reading.intent.typed_topic(), ASIDE_SHOWN, placeholder="…")
         return replace(listed, notes=(ASIDE.format(aside), *listed.notes)), alone, listing
 
-    def _unsure_beyond(self, answer: Answer, reading: Reading) -> bool:
+    def _unsure(self, answer: Answer, reading: Reading) -> bool:
         """Return True when the answer, within the question's filters or beyond them, is
         not sure ("Part B (6 marks): 2022 cs.DC papers" found "marks" nowhere; "kai:
         which entries sit under cs.CV\nlea: both people" found a cs.CV paper unsurely):

@@ -159,6 +159,16 @@ def own_ask_start(text: str) -> int | None:
     return text.rindex(clause)
 
 
+def _stands_for_one(ask: str, pointer: re.Match[str]) -> bool:
+    """Return True when a pointer stands alone for one thing: not "them", "these" or
+    "those" (the papers asked for, or the list: "all of them", "which of these"), nor a
+    determiner before its noun ("every paper of that subject")."""
+    if pointer.group().lower() in PLURAL_POINTERS | {"these", "those"}:
+        return False
+    following = WORDS.findall(ask[pointer.end() :])[:1]
+    return not following or following[0].lower() in stopwords()
+
+
 def asking_sentence(found: list[Sentence]) -> int:
     """Return the index of the sentence that asks: the first that ends with "?", else the
     last with an asking word (a form's last field may follow the ask: "... Return the
@@ -201,11 +211,8 @@ def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False
     for pointer in POINTING_BACK.finditer(ask):
         if things_only and pointer.group().lower() in PERSONAL:
             continue
-        if pronouns_only and pointer.group().lower() in PLURAL_POINTERS | {"these", "those"}:
-            continue  # the papers asked for, or the list: "all of them", "which of these"
-        following = WORDS.findall(ask[pointer.end() :])[:1]
-        if pronouns_only and following and following[0].lower() not in stopwords():
-            continue  # a determiner: "every paper of that subject"
+        if pronouns_only and not _stands_for_one(ask, pointer):
+            continue
         ends = [m.end() for m in SENTENCE_MARK.finditer(ask, 0, pointer.start())]
         before = ask[ends[-1] if ends else 0 : pointer.start()]
         if pointer.group().lower() in PLURAL_POINTERS and PAPERS_NAMED.search(before):
