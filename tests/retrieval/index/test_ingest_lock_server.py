@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from retrieval.config import ChromaSettings
@@ -13,9 +15,13 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def server(chroma_server: int) -> ChromaSettings:
-    """Settings that reach the shared ``chroma run``, under a prefix of these tests' own."""
-    return ChromaSettings(mode="http", host="127.0.0.1", port=chroma_server, prefix="locktest")
+def server(chroma_server: int, tmp_path: Path) -> ChromaSettings:
+    """Settings that reach the shared ``chroma run``, under a prefix of these tests' own
+    (and a local folder of their own, not the project's var/)."""
+    return ChromaSettings(
+        mode="http", host="127.0.0.1", port=chroma_server, prefix="locktest",
+        path=tmp_path / "index",
+    )  # fmt: skip
 
 
 def test_second_ingest_on_a_server_waits_then_gives_up_clearly(server: ChromaSettings) -> None:

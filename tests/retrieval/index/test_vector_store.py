@@ -43,9 +43,13 @@ def test_an_index_folder_that_cannot_be_created_says_which(tmp_path: Path) -> No
 
 
 @pytest.fixture(scope="module")
-def served(chroma_server: int, embedder: Embedder) -> ChromaSettings:
+def served(
+    chroma_server: int, embedder: Embedder, tmp_path_factory: pytest.TempPathFactory
+) -> ChromaSettings:
     """Ingest the bundled corpus into the server once; return how to reach it."""
-    remote = ChromaSettings(mode="http", host="127.0.0.1", port=chroma_server)
+    # The rows' cache is kept beside ``path``; the default is the project's own var/.
+    local = tmp_path_factory.mktemp("served") / "index"
+    remote = ChromaSettings(mode="http", host="127.0.0.1", port=chroma_server, path=local)
     report = Engine(RetrievalSettings(), remote, embedder).ingest([CORPUS])
     assert report.papers == 36 and not report.unchanged
     return remote
