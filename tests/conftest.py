@@ -113,6 +113,9 @@ class FakeEmbedder(Embedder):
         self._lock = threading.Lock()
         self.calls = 0
 
+    def _token_counts(self, texts: list[str]) -> list[int]:
+        return [len(text.split()) for text in texts]
+
     def _forward(self, texts: list[str]) -> Vectors:
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         for row, text in enumerate(texts):

@@ -10,7 +10,7 @@ import pytest
 
 from retrieval.config import DATA, Precision
 from retrieval.errors import ModelError
-from retrieval.index.embedding import Embedder
+from retrieval.index.embedding import MAX_BATCH, TOKEN_BUDGET, Embedder, token_batches
 
 DEV = DATA / "eval" / "dev2.jsonl"
 
@@ -45,3 +45,23 @@ def test_a_model_folder_without_int8_says_how_to_rebuild(model_dir: Path, tmp_pa
     with pytest.raises(ModelError, match="no int8 model; run `papercord prepare-model --force`"):
         Embedder(tmp_path, precision="int8")
     assert Embedder(tmp_path, precision="fp32").precision == "fp32"  # fp32 still loads
+
+
+def test_batches_hold_a_token_budget_and_cover_every_text_once() -> None:
+    counts = [5, 300, 40, 40, 7, 256, 1, 120, 9, 33] * 20
+    batches = token_batches(counts)
+    assert sorted(i for batch in batches for i in batch) == list(range(len(counts)))
+    for batch in batches:
+        widest = max(counts[i] for i in batch)
+        assert len(batch) == 1 or len(batch) * widest <= TOKEN_BUDGET
+        assert len(batch) <= MAX_BATCH
+    # Shortest first, so texts of like length share a batch and little is padding.
+    assert [counts[i] for batch in batches for i in batch] == sorted(counts)
+    assert token_batches([]) == []
+
+
+def test_vectors_come_back_in_the_order_of_the_texts(fake_embedder: Embedder) -> None:
+    texts = ["long " * n + f"text {n}" for n in (90, 3, 250, 0, 41, 7)] * 12
+    together = fake_embedder.embed(texts)
+    for text, vector in zip(texts, together, strict=True):
+        assert np.allclose(vector, fake_embedder.embed_one(text))
