@@ -47,7 +47,15 @@ PAPERS_NAMED = re.compile(rf"\b(?:{PAPER_PLURALS})\b", re.I)
 ASKED_FOR = re.compile(rf"\b(?:{PAPER_PLURALS}|paper|article|preprint|entry|list)\b", re.I)
 # An ask that names its topic after a preposition names what it asks about, in however
 # few words: "Is there anything on protein folding?", "Any papers about drug discovery?".
-NAMES_ITS_TOPIC = re.compile(r"\b(?:on|about|regarding|concerning)\s+[^\W_]", re.I)
+# "on" before one noun of a place the asker has in view, ending the clause, is no topic:
+# "Which paper is on the slide?", "What was on your screen?", "bids open on the lot,
+# who knows it?".
+NAMES_ITS_TOPIC = re.compile(
+    r"\b(?:about|regarding|concerning)\s+[^\W_]"
+    r"|\bon\s+(?!(?:the|this|that|my|your|our|his|her|its|their)\s+[^\W\d_]+\s*(?:[,.?!;:]|$))"
+    r"[^\W_]",
+    re.I,
+)
 MIN_NAMED_WORDS = 2  # content words of an ask that names its topic, to search it alone
 # Where the asking clause of a sentence starts after an aside: a spaced dash or a colon
 # ("sorry, new here — which papers are from 2023?", "quick one: cs.LG papers?").

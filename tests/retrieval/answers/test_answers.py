@@ -916,6 +916,26 @@ def test_a_short_ask_naming_a_topic_the_list_lacks_is_not_answered_by_its_backgr
     assert answer.abstained and not answer.results
 
 
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Exam sheet, question 4. A compiler stack that separates the algorithm from hardware "
+         "customizations like memory layout and pipelining, for composable accelerator "
+         "design. Class, name the paper described on the sheet?", "Allo"),
+        ("Tonight's quiz! Weights and activations both squeezed to a single bit, for machine "
+         "translation, and it still translates well. Contestants, what paper is written on "
+         "the board?", "Binarized Neural Machine Translation"),
+    ],
+)  # fmt: skip
+def test_a_paper_described_before_an_ask_for_what_is_on_the_board_is_found(
+    engine: Engine, question: str, first: str
+) -> None:
+    # "on the board" was read as the ask naming its topic, "board": searched alone it
+    # found nothing, and the described paper abstained.
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith(first)
+
+
 @pytest.mark.parametrize("question", ["which years does Hoefler cover?", "what does Zhang cover?"])
 def test_what_an_authors_papers_cover_is_their_card_without_a_note(
     engine: Engine, question: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.query.asking_part import ask_from_word, asking_part, points_back
+from retrieval.query.asking_part import NAMES_ITS_TOPIC, ask_from_word, asking_part, points_back
 
 
 @pytest.mark.parametrize(
@@ -168,3 +168,19 @@ def test_a_message_without_an_asking_sentence_is_asked_whole(engine: Engine, que
     # for the ask, and the author named before it for background.
     answer = engine.ask(question)
     assert answer.filters.author in question and answer.matched == 18
+
+
+@pytest.mark.parametrize(
+    ("ask", "names"),
+    [
+        ("Is there anything on protein folding?", True),
+        ("Any papers about drug discovery?", True),
+        ("Got a paper on the protein folding problem?", True),
+        ("Is there one about the card game?", True),
+        ("Which paper is on the slide?", False),
+        ("What was on your screen?", False),
+        ("Bids open on the lot, who knows it?", False),
+    ],
+)
+def test_on_before_one_noun_of_a_place_in_view_names_no_topic(ask: str, names: bool) -> None:
+    assert bool(NAMES_ITS_TOPIC.search(ask)) is names
