@@ -11,7 +11,7 @@ first. A word matches a whole title word, its plural, or a part of a closed-up n
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from retrieval.text import fold, sentences
@@ -40,7 +40,7 @@ IN_TITLE = re.compile(
     re.I,
 )
 TITLE_HAS = re.compile(
-    rf"{_TITLES}(?:with|(?:contain|include|mention|say|use|ha(?:s|ve|ving))(?:s|ing)?)"
+    rf"{_TITLES}(?:contain|include|mention|say|use|ha(?:s|ve|ving))(?:s|ing)?"
     rf"\s+(?:the\s+words?\s+)?{_PHRASE}{_END}",
     re.I,
 )
@@ -159,27 +159,19 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
             head = text[: match.start()] + " " + HAVING.sub(" ", lead)
             after = text[match.end() :] if pattern in (IN_TITLE, TITLE_QUOTES) else ""
             asked = TitleAsk(tuple(phrases), at_start, at_end)
-            rest = " ".join(f"{head} {tail} {after}".split())
-            return _with_again(asked, rest, text[: match.start()])
+            return asked, _without_again(asked, " ".join(f"{head} {tail} {after}".split()))
     return None, text
 
 
-def _with_again(asked: TitleAsk, rest: str, before: str) -> tuple[TitleAsk, str]:
-    """Return the ask with the words of a sentence of the rest that asks titles for words
-    at the same place, and the rest without that ask. The same words in other words are
-    one ask ("Which titles contain X? Looking for papers with X in their titles."), and
-    other words are asked too ("which titles contain X? which titles contain Y?"), in
-    the order written."""
+def _without_again(asked: TitleAsk, rest: str) -> str:
+    """Return the rest of a question without a sentence's ask of the same words of
+    titles in other words ("Which titles contain X? Looking for papers with X in their
+    titles.")."""
     for found in sentences(rest):
         again, without = read_title_ask(found.text)
-        if again is None or (again.at_start, again.at_end) != (asked.at_start, asked.at_end):
-            continue
-        known = _folded(asked.phrases)
-        new = tuple(p for p in again.phrases if tuple(_words(p)) not in known)
-        phrases = (*new, *asked.phrases) if found.text in before else (*asked.phrases, *new)
-        rest = " ".join(f"{rest[: found.start]} {without} {rest[found.end :]}".split())
-        return replace(asked, phrases=phrases), rest
-    return asked, rest
+        if again is not None and _folded(again.phrases) == _folded(asked.phrases):
+            return " ".join(f"{rest[: found.start]} {without} {rest[found.end :]}".split())
+    return rest
 
 
 def _folded(phrases: tuple[str, ...]) -> set[tuple[str, ...]]:

@@ -265,25 +265,6 @@ def test_the_same_title_words_asked_twice_are_one_ask(
 
 
 @pytest.mark.parametrize(
-    ("question", "words"),
-    [
-        ("which titles contain Graph? which titles contain Mesh?", ("graph", "mesh")),
-        ("titles with Spatial or Neural?", ("spatial", "neural")),
-        ("Which titles start with S? And which titles start with P?", ("s", "p")),
-    ],
-)
-def test_other_words_asked_of_titles_in_another_sentence_are_asked_too(
-    engine: Engine, question: str, words: tuple[str, ...]
-) -> None:
-    # The first ask was read as a topic and quoted as an aside; only the last was listed.
-    answer = engine.ask(question)
-    assert not any(note.startswith("Nothing listed is about") for note in answer.notes)
-    listed = [title.lower() for title in titles(answer)]
-    for word in words:
-        assert any(word in title for title in listed), word
-
-
-@pytest.mark.parametrize(
     "question",
     [
         "My GNN gets fooled by tiny graph changes. Which cs.LG papers help?",

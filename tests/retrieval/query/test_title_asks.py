@@ -78,22 +78,3 @@ def test_a_title_start_or_end_matches_letters_as_typed() -> None:
     assert not ends.matches("Networks of Graphs")
     asked, left = read_title_ask("which titles end with Networks?")
     assert asked == TitleAsk(("Networks",), False, True) and left == "which"
-
-
-@pytest.mark.parametrize(
-    ("question", "phrases", "rest"),
-    [
-        (
-            "which titles contain Graph? which titles contain Mesh?",
-            ("Graph", "Mesh"),
-            "which which",
-        ),
-        ("Titles starting with S from 2023. Titles starting with P?", ("S", "P"), "from 2023."),
-        ("titles with Graph or Mesh?", ("Graph", "Mesh"), ""),
-    ],
-)
-def test_words_asked_of_titles_in_two_sentences_are_one_ask(
-    question: str, phrases: tuple[str, ...], rest: str
-) -> None:
-    asked, left = read_title_ask(question)
-    assert asked is not None and asked.phrases == phrases and left.strip() == rest
