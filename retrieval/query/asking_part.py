@@ -47,11 +47,17 @@ PAPERS_NAMED = re.compile(rf"\b(?:{PAPER_PLURALS})\b", re.I)
 ASKED_FOR = re.compile(rf"\b(?:{PAPER_PLURALS}|paper|article|preprint|entry|list)\b", re.I)
 # An ask that names its topic after a preposition names what it asks about, in however
 # few words: "Is there anything on protein folding?", "Any papers about drug discovery?".
-# "on" before one noun of a place the asker has in view, ending the clause, is no topic:
-# "Which paper is on the slide?", "What was on your screen?", "bids open on the lot,
-# who knows it?".
+# After a verb, "on" before one noun of a place the asker has in view, ending the
+# clause, is no topic: "Which paper is on the slide?", "What was written on your
+# screen?", "bids open on the lot, who knows it?". After a noun of written work it is
+# one: "any papers on the blockchain?", "background reading on the brain?".
+WRITTEN_WORK = (
+    r"papers?|works?|reading|research|stud(?:y|ies)|articles?|preprints?|publications?"
+    r"|literature|books?|material|thesis|theses|anything|something|nothing|stuff"
+)
 NAMES_ITS_TOPIC = re.compile(
     r"\b(?:about|regarding|concerning)\s+[^\W_]"
+    rf"|\b(?:{WRITTEN_WORK})\s+on\s+[^\W_]"
     r"|\bon\s+(?!(?:the|this|that|my|your|our|his|her|its|their)\s+[^\W\d_]+\s*(?:[,.?!;:]|$))"
     r"[^\W_]",
     re.I,

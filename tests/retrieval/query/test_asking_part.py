@@ -180,6 +180,9 @@ def test_a_message_without_an_asking_sentence_is_asked_whole(engine: Engine, que
         ("Which paper is on the slide?", False),
         ("What was on your screen?", False),
         ("Bids open on the lot, who knows it?", False),
+        ("Do you know any good papers on the stockmarket?", True),
+        ("Which papers would you suggest reading on the brain?", True),
+        ("Is there published work on the tsunami?", True),
     ],
 )
 def test_on_before_one_noun_of_a_place_in_view_names_no_topic(ask: str, names: bool) -> None:
