@@ -41,8 +41,8 @@ from retrieval.text import WORDS, fold, question_terms, rarity, sentences
 # 'Mesh', and leave none in the galley": "galley" 1.0).
 TOPIC_RARITY = 0.9
 # A word around the ask that papers within the filters hold, rarer than this in English,
-# is their topic ("graph" 0.78, "layers" 0.73; a chat's "authors" 0.6, "primary" 0.45,
-# "across" 0.3).
+# is their topic when a search within them found it, if unsurely ("graph" 0.78, "layers"
+# 0.73; a chat's "authors" 0.6, "primary" 0.45, "across" 0.3).
 BESIDE_RARITY = 0.7
 ASIDE = "Nothing listed is about “{}”: read as an aside."
 ASIDE_SHOWN = 60  # characters of an aside quoted in its note
@@ -60,16 +60,15 @@ AFTER_PAPERS = re.compile(
 
 
 def aside_beside_filters(
-    intent: Intent, filters: Filters, question: str, searcher: Searcher
+    intent: Intent, filters: Filters, question: str, searcher: Searcher, asked_only: bool = True
 ) -> Intent | None:
     """Return the intent without its topic when the question asks for the papers of
     some years, subjects or an author, and no paper within them holds a word of what
-    is left (of its ask, or rarer in English than ``BESIDE_RARITY``): what is left is
-    an aside. None otherwise."""
+    is left (of its ask, with ``asked_only``): what is left is an aside. None otherwise."""
     if not intent.topic or not intent.plural or filters == Filters() or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
     within = searcher.filtering.papers(filters)
-    if not is_aside(intent.topic, question, within, searcher, asked_only=False):
+    if not is_aside(intent.topic, question, within, searcher, asked_only=asked_only):
         return None
     return replace(intent, topic="", search_text="")
 

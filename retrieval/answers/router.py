@@ -161,13 +161,15 @@ class Router:
     ) -> tuple[Answer, Reading, Route]:
         """Return the listing of the question's years, subjects or author, with a note
         quoting the words beside them as an aside, when no paper within them holds those
-        words (``retrieval.answers.filters_alone``); else the answer as it was. A word of
-        the question a paper within them holds, rare enough in English, is their topic,
-        said in the ask or not, whether the search found papers within them, beyond them
-        or none ("My GNN breaks under small edits. Which 2024 papers help?")."""
+        words (``retrieval.answers.filters_alone``); else the answer as it was. An answer
+        found within the filters, if unsurely, keeps any word of the question a paper
+        within them holds as its topic, said in the ask or not ("My GNN breaks under
+        small edits. Which 2024 papers help?")."""
+        within = answer.results and answer.filters == reading.filters
         intent = aside_beside_filters(
-            reading.intent, reading.filters, reading.request.text, self.searcher
-        )
+            reading.intent, reading.filters, reading.request.text, self.searcher,
+            asked_only=not within,
+        )  # fmt: skip
         if intent is None:
             return answer, reading, route
         alone = replace(reading, intent=intent)
