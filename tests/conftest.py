@@ -113,10 +113,10 @@ class FakeEmbedder(Embedder):
         self._lock = threading.Lock()
         self.calls = 0
 
-    def _token_counts(self, texts: list[str]) -> list[int]:
-        return [len(text.split()) for text in texts]
+    def _token_ids(self, texts: list[str]) -> list[list[int]]:
+        return [[0] * len(text.split()) for text in texts]  # batched by word count
 
-    def _forward(self, texts: list[str]) -> Vectors:
+    def _forward(self, texts: list[str], token_ids: list[list[int]]) -> Vectors:
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         for row, text in enumerate(texts):
             for stem in tokenize(text):

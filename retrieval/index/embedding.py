@@ -109,9 +109,9 @@ class Embedder:
         if not texts:
             return np.zeros((0, DIMENSIONS), dtype=np.float32)
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
-        batches = token_batches(self._token_counts(texts)) if len(texts) > 1 else [[0]]
-        for batch in batches:
-            out[batch] = self._forward([texts[i] for i in batch])
+        ids = self._token_ids(texts)
+        for batch in token_batches([len(row) for row in ids]):
+            out[batch] = self._forward([texts[i] for i in batch], [ids[i] for i in batch])
         self.calls += len(texts)
         return out
 
@@ -120,23 +120,23 @@ class Embedder:
         vector: Vectors = self.embed([text])[0]
         return vector
 
-    def _token_counts(self, texts: list[str]) -> list[int]:
-        with self._lock:
-            encodings = self._tokenizer.encode_batch([scalars(t) for t in texts])
-        return [len(e.ids) for e in encodings]
-
-    def _forward(self, texts: list[str]) -> Vectors:
+    def _token_ids(self, texts: list[str]) -> list[list[int]]:
+        """Return each text's token ids, once: ``embed`` batches by their counts."""
         # The tokenizer raises TypeError on a lone surrogate (text that is not Unicode
         # scalar values); callers clean user input, this keeps any other path safe too.
-        texts = [scalars(t) for t in texts]
         with self._lock:
-            encodings = self._tokenizer.encode_batch(texts)
-        width = max(len(e.ids) for e in encodings)
-        ids = np.zeros((len(texts), width), dtype=np.int64)
-        mask = np.zeros((len(texts), width), dtype=np.int64)
-        for row, encoding in enumerate(encodings):
-            ids[row, : len(encoding.ids)] = encoding.ids
-            mask[row, : len(encoding.ids)] = 1
+            encodings = self._tokenizer.encode_batch([scalars(t) for t in texts])
+        return [encoding.ids for encoding in encodings]
+
+    def _forward(self, texts: list[str], token_ids: list[list[int]]) -> Vectors:
+        """Run the model on a batch of texts given by their token ids (``texts`` is for a
+        stand-in model that reads the words, as the tests' fake does)."""
+        width = max(len(row) for row in token_ids)
+        ids = np.zeros((len(token_ids), width), dtype=np.int64)
+        mask = np.zeros((len(token_ids), width), dtype=np.int64)
+        for row, found in enumerate(token_ids):
+            ids[row, : len(found)] = found
+            mask[row, : len(found)] = 1
         feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
         result: Vectors = self._session.run(None, feeds)[0].astype(np.float32)
         return result
