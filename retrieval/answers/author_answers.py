@@ -26,7 +26,7 @@ from retrieval.index.filtering import matches
 from retrieval.index.titles import short_name
 from retrieval.models import Answer, AuthorSummary, Filters, Paper
 from retrieval.query.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
-from retrieval.query.asking_part import asking_sentence, points_at_described
+from retrieval.query.asking_part import points_at_described, sentence_that_asks
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read, own_word, reads_as_english
 from retrieval.query.named_things import candidates
@@ -180,8 +180,8 @@ class AuthorAnswers:
             process.extractOne(w, CARD_WORDS, scorer=fuzz.ratio, score_cutoff=CARD_WORD_LIKE)
             for w in left
         )
-        found = sentences(text)
-        ask = found[asking_sentence(found)].text if found else text
+        asking = sentence_that_asks(text)
+        ask = asking.text if asking else text
         if points_at_described(ask):
             text = ask  # "... a summary of X. Which of his papers was it?"
         if CARD_ASKS.search(fold(text)) or misspelled:

@@ -111,10 +111,9 @@ def ask_start(text: str) -> int | None:
 def ask_clause(text: str) -> str | None:
     """Return the clause that asks, from the asking sentence's last spaced dash or colon
     (or its start) to the end, when something comes before it; None otherwise."""
-    found = sentences(text)
-    if not found:
+    sentence = sentence_that_asks(text)
+    if sentence is None:
         return None
-    sentence = found[asking_sentence(found)]
     breaks = [m.end() for m in CLAUSE_BREAK.finditer(sentence.text)]
     start = sentence.start + (breaks[-1] if breaks else 0)
     return text[start:].strip() or None if start > 0 else None
@@ -126,10 +125,9 @@ def ask_from_word(text: str) -> str | None:
     precedes is who is asked or why ("bot, please list every cs.ET paper", "As my
     advisor asked, which papers are from 2022?", "As agreed, the helper shall enumerate
     each 2023 paper")."""
-    found = sentences(text)
-    if not found:
+    sentence = sentence_that_asks(text)
+    if sentence is None:
         return None
-    sentence = found[asking_sentence(found)]
     word = ASKING_WORD.search(sentence.text)
     if word is None or not content_words(sentence.text[: word.start()]):
         return None
@@ -181,6 +179,13 @@ def _stands_for_one(ask: str, pointer: re.Match[str]) -> bool:
         return False
     following = WORDS.findall(ask[pointer.end() :])[:1]
     return not following or following[0].lower() in stopwords()
+
+
+def sentence_that_asks(text: str) -> Sentence | None:
+    """Return the sentence of a text that asks (``asking_sentence``), or None when the
+    text has no sentence."""
+    found = sentences(text)
+    return found[asking_sentence(found)] if found else None
 
 
 def asking_sentence(found: list[Sentence]) -> int:

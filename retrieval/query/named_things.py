@@ -27,8 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from retrieval.index.vocabulary import Vocabulary, entities, zipf
-from retrieval.query.asking_part import asking_sentence, points_back
-from retrieval.text import WORDS, fold, sentences, stopwords, tokenize
+from retrieval.query.asking_part import points_back, sentence_that_asks
+from retrieval.text import WORDS, fold, stopwords, tokenize
 
 GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation ("ML")
 COMMON_ZIPF = 3.5  # a capitalized English word this common is a word, not a name
@@ -301,10 +301,9 @@ def _before_the_ask(name: str, question: str) -> bool:
     """Return True when a name stands only in sentences of the question before the one
     that asks (the first ending in "?", else the last), and that one does not point back
     ("I loved the SlimNet talk. Is there a paper on it?" is about SlimNet)."""
-    said = sentences(question)
-    if not said:
+    ask = sentence_that_asks(question)
+    if ask is None:
         return False
-    ask = said[asking_sentence(said)]
     if points_back(ask.text, things_only=True):
         return False
     return name in question[: ask.start] and name not in question[ask.start :]
