@@ -227,6 +227,17 @@ ASKING_WORDS = frozenset((
 # SlimNet protocol", "the work about SlimNet").
 ABOUT = frozenset(("on", "about", "the", "a", "an", "its", "their", "his", "her"))
 NAMED_AS_WORDS = 4  # words before a name that ask what it is: "which listed paper is"
+# Being somewhere, said of a name by "is"/"was" before or after it, an adverb between if
+# any: "is SlimNet in the list?", "any chance SlimNet is in the pool?", "was SlimNet
+# ever listed?", "SlimNet is included, right?". ``LISTED_WITHIN`` words may follow.
+COPULA = re.compile(r"(?:\b(?:is|was|are|were)|['’]s)\s*$", re.I)
+BEING_THERE = re.compile(
+    r"\s+(?:(?:is|was|are|were)\s+)?(?:\w+ly\s+|ever\s+|even\s+|also\s+|still\s+)?"
+    r"(?:in|among|on|listed|included|here|there|part\s+of)\b",
+    re.I,
+)
+WH_WORD = re.compile(r"\b(?:which|what|where|who|whose|how)\b", re.I)  # "which X is SlimNet in?"
+LISTED_WITHIN = 5  # words from where it is to the "?" that asks if it is there
 
 
 def _noun_on(before: str) -> bool:
@@ -247,7 +258,8 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
     Otherwise the question is built on it when the name modifies the noun of what is
     asked ("the SlimNet paper", "SlimNet's topology", "in the SlimNet work"), is the
     object of the asking verb ("summarize SlimNet", "the paper that introduced
-    SlimNet"), what that noun is said to be ("which listed paper is SlimNet?"), or its
+    SlimNet"), what that noun is said to be ("which listed paper is SlimNet?"), what is
+    asked to be in the list ("is SlimNet in the list?", ``_asked_if_there``), or its
     words are at least half of the topic's content words ("anything on SlimNet?")."""
     if _before_the_ask(found.name, question or text):
         return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
@@ -257,6 +269,8 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
     if before and before[-1] in ASKING_WORDS:
         return True
     if _noun_on(text[: found.start]) or _named_as_kind(text[: found.start], text[found.end :]):
+        return True
+    if _asked_if_there(text[: found.start], text[found.end :]):
         return True
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE
@@ -271,6 +285,23 @@ def _named_as_kind(before: str, after: str) -> bool:
     if not words or words[-1] not in ("is", "was") or not {"which", "what"} & set(words):
         return False
     return re.match(r"\s*(?:[?.!,;:]|$)", after) is not None
+
+
+def _asked_if_there(before: str, after: str) -> bool:
+    """Return True when a question asks whether the name is in the list: "is" or "was"
+    before the name or after it, where it is (``BEING_THERE``), and the question's end
+    within ``LISTED_WITHIN`` words: "is SlimNet in the list?", "any chance SlimNet is in
+    the pool?", "SlimNet is included here, right?" (not "our SlimNet is in production
+    and slow; which papers speed up inference?", "which simulator is SlimNet in?", nor
+    "which papers run SlimNet?")."""
+    there = BEING_THERE.match(after)
+    if there is None:
+        return False
+    clause = re.split(r"[.!?;:\n]", before)[-1]
+    asks_yes_no = COPULA.search(before) is not None and not WH_WORD.search(clause)
+    copula = asks_yes_no or re.match(r"\s+(?:is|was|are|were)\b", after)
+    rest = re.match(r"[^.!?\n]*(?:\?|$)", after[there.end() :])
+    return bool(copula) and rest is not None and len(WORDS.findall(rest[0])) <= LISTED_WITHIN
 
 
 def _modifies_kind(following: str) -> bool:

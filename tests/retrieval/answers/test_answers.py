@@ -861,6 +861,32 @@ def test_a_name_the_asked_paper_is_said_to_be_is_said_missing(
     assert answer.abstained and answer.notes[0].startswith(f"No listed paper mentions “{name}”")
 
 
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("Any chance RoboSched is in the pool? Zhiru Zhang's scheduler for robot fleets.",
+         "RoboSched"),
+        ("Is FlexTorch listed?", "FlexTorch"),
+        ("was QuillNet ever among Hoefler's papers?", "QuillNet"),
+        ("SlimNet is included here, right?", "SlimNet"),
+    ],
+)  # fmt: skip
+def test_asking_whether_a_name_is_in_the_list_says_it_is_not(
+    engine: Engine, question: str, name: str
+) -> None:
+    # The name was a third of the topic or less: the first was answered surely with
+    # one of Zhang's graph papers.
+    answer = engine.ask(question)
+    assert answer.abstained and answer.notes[0].startswith(f"No listed paper mentions “{name}”")
+
+
+def test_a_name_being_somewhere_else_is_background(engine: Engine) -> None:
+    answer = engine.ask(
+        "Our SlimNet is in production and slow; which papers make LLM inference faster?"
+    )
+    assert not any(note.startswith("No listed paper mentions") for note in answer.notes)
+
+
 def test_the_owner_of_a_thing_the_list_lacks_is_still_missing(engine: Engine) -> None:
     answer = engine.ask("does any paper evaluate Zorblax's Q9 chip?")
     assert answer.abstained and answer.notes[0].startswith("No listed paper mentions “Zorblax”")
