@@ -33,7 +33,8 @@ FRAMING = frozenset(
         "both coauthored coauthor authoring together jointly joint et al colleagues "
         "coauthors collaborators "
         "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
-        "came come produce produced cover covers covered want wants wanted wanna whose"
+        "came come produce produced cover covers covered want wants wanted wanna whose "
+        "need needs needed look looking seek seeking sought hunt hunting"
     )
 )
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
@@ -42,13 +43,6 @@ OPENER = re.compile(
     r"\b(?!-)[\s,!.:;]*)+",
     re.I,
 )
-# A field label of a message written as a form: a word or two before a colon, where a
-# sentence or line starts ("Context: ... Question: ...", "Done: ... Next: ... Blocker:
-# ...", "Goal: ... Constraint: ..."). The labels name the fields, not the topic, and
-# are left out when there are ``FORM_LABELS`` of them (``without_form_labels``): a
-# single one may be the topic ("Quantization: any papers from 2023?").
-FORM_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?:(?=\s)")
-FORM_LABELS = 2
 # The task tag opening a comment pasted from code: a comment's marker, a label, an owner
 # in brackets if any, a colon ("# TODO: which papers quantize LLMs?", "// FIXME(bob):
 # cite the HammingMesh paper", "% XXX: papers on HLS", "-- NOTE [ana]: any on FPGAs?").
@@ -72,7 +66,10 @@ ON_THE_PAGE = re.compile(
 # Hoefler", "preprints from 2023"), whose singulars may be a topic's ("row-major",
 # "record-breaking"); and what asks for the rest after leaving some out ("..., minus the
 # quantum ones: what's left?", "what remains?", "the remaining 2023 papers"), or asks for
-# a list ("enumerate every 2023 paper"; "enumerating subgraphs" is a topic).
+# a list ("enumerate every 2023 paper"; "enumerating subgraphs" is a topic); and the
+# forms of verbs of looking for whose stems are topics ("searching for titles with
+# Mesh", "trying to find", "requesting every 2023 paper"; "architecture search", "retry",
+# "request scheduling" are topics).
 # The plural nouns a question calls the listed papers by, as a regex alternation: what
 # comes after them says what they are about ("papers handling X"), and a plural pointer
 # after them points at them ("which papers report their speedups?").
@@ -80,6 +77,7 @@ PAPER_PLURALS = r"papers|works|articles|ones|studies|preprints|entries"
 FRAMING_WORDS = frozenset({
     "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",
     "preprints", "manuscripts", "left", "remain", "remains", "remaining", "enumerate",
+    "searching", "trying", "requesting",
 })  # fmt: skip
 # Asking for a list: a plural of "paper", or a word that asks for several, read where it
 # asks and not where it is part of the topic: "which ones", not "ones and zeros" or
@@ -408,20 +406,3 @@ def without_comment_tag(text: str, known: Callable[[str], bool]) -> str:
     if tag is None or any(known(w) for w in re.findall(r"[^\W\d_]+", tag[0])):
         return text
     return text[tag.end() :].lstrip()
-
-
-def without_form_labels(text: str) -> str:
-    """Return a question written as a form without its field labels (``FORM_LABEL``),
-    but for a label whose own field names no topic: that label is the field's topic
-    ("Quantization: which papers from 2023? Context: for my thesis" keeps the first,
-    "FPGA: HLS: which papers?" both)."""
-    labels = list(FORM_LABEL.finditer(text))
-    if len(labels) < FORM_LABELS:
-        return text
-    kept, at = [], 0
-    for label, after in zip(labels, [*labels[1:], None], strict=True):
-        field = text[label.end() : after.start() if after else len(text)]
-        if any(not w.isdigit() for w in content_words(field)):
-            kept.append(text[at : label.start()])
-            at = label.end()
-    return ("".join(kept) + " " + text[at:]).strip() if kept else text

@@ -21,6 +21,13 @@ import re
 from retrieval.query.asking import PAPER_PLURALS, content_words
 from retrieval.text import WORDS, Sentence, sentences, stopwords
 
+# A field label of a message written as a form: a word or two before a colon, where a
+# sentence or line starts ("Context: ... Question: ...", "Done: ... Next: ... Blocker:
+# ...", "Goal: ... Constraint: ..."). The labels name the fields, not the topic, and
+# are left out when there are ``FORM_LABELS`` of them (``without_form_labels``): a
+# single one may be the topic ("Quantization: any papers from 2023?").
+FORM_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?:(?=\s)")
+FORM_LABELS = 2
 MIN_OWN_WORDS = 3  # content words the asking part needs to be searched alone
 MIN_BACKGROUND = 2  # sentences before the ask: one is a lead-in ("I read X. Is there Y?")
 # Words that point back into what was said before (English grammar, no topic), unless a
@@ -238,3 +245,21 @@ def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False
             continue  # "which papers report their speedups?": the papers asked for
         return len(content_words(before)) < MIN_OWN_WORDS
     return False
+
+
+def without_form_labels(text: str) -> str:
+    """Return a question written as a form without its field labels (``FORM_LABEL``),
+    but for a label whose own field names no topic and does not point back: that label
+    is the field's topic ("Quantization: which papers from 2023? Context: for my thesis"
+    keeps the first, "FPGA: HLS: which papers?" both; "Goal: a cheaper interconnect.
+    Ask: any paper like that?" neither)."""
+    labels = list(FORM_LABEL.finditer(text))
+    if len(labels) < FORM_LABELS:
+        return text
+    kept, at = [], 0
+    for label, after in zip(labels, [*labels[1:], None], strict=True):
+        field = text[label.end() : after.start() if after else len(text)]
+        if any(not w.isdigit() for w in content_words(field)) or points_back(field):
+            kept.append(text[at : label.start()])
+            at = label.end()
+    return ("".join(kept) + " " + text[at:]).strip() if kept else text

@@ -65,9 +65,8 @@ from retrieval.query.asking import (
     only_thanks,
     without_comment_tag,
     without_date_order,
-    without_form_labels,
 )
-from retrieval.query.asking_part import ask_start, asking_part
+from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
 from retrieval.query.language import Reader
 from retrieval.query.misspelled import NameSpelling
 from retrieval.query.named_things import unshouted, untitled

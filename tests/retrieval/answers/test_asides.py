@@ -6,7 +6,7 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.models import Answer
-from retrieval.query.asking import without_form_labels
+from retrieval.query.asking_part import without_form_labels
 
 
 def titles(answer: Answer) -> list[str]:
