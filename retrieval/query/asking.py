@@ -67,9 +67,9 @@ ON_THE_PAGE = re.compile(
 # "record-breaking"); and what asks for the rest after leaving some out ("..., minus the
 # quantum ones: what's left?", "what remains?", "the remaining 2023 papers"), or asks for
 # a list ("enumerate every 2023 paper"; "enumerating subgraphs" is a topic); and the
-# forms of verbs of looking for whose stems are topics ("searching for titles with
-# Mesh", "trying to find", "requesting every 2023 paper"; "architecture search", "retry",
-# "request scheduling" are topics).
+# forms of verbs of asking whose stems are topics ("trying to find", "requesting every
+# 2023 paper"; "retry" and "request scheduling" are topics; so is "searching", as in
+# "papers on searching").
 # The plural nouns a question calls the listed papers by, as a regex alternation: what
 # comes after them says what they are about ("papers handling X"), and a plural pointer
 # after them points at them ("which papers report their speedups?").
@@ -77,7 +77,7 @@ PAPER_PLURALS = r"papers|works|articles|ones|studies|preprints|entries"
 FRAMING_WORDS = frozenset({
     "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",
     "preprints", "manuscripts", "left", "remain", "remains", "remaining", "enumerate",
-    "searching", "trying", "requesting",
+    "trying", "requesting",
 })  # fmt: skip
 # Asking for a list: a plural of "paper", or a word that asks for several, read where it
 # asks and not where it is part of the topic: "which ones", not "ones and zeros" or

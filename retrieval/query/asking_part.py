@@ -249,17 +249,18 @@ def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False
 
 def without_form_labels(text: str) -> str:
     """Return a question written as a form without its field labels (``FORM_LABEL``),
-    but for a label whose own field names no topic and does not point back: that label
-    is the field's topic ("Quantization: which papers from 2023? Context: for my thesis"
-    keeps the first, "FPGA: HLS: which papers?" both; "Goal: a cheaper interconnect.
-    Ask: any paper like that?" neither)."""
+    but for a label whose own field names no topic and does not point back at a field
+    before it: that label is the field's topic ("Quantization: which papers from 2023?
+    Context: for my thesis" and "Quantization: anything on that? Context: a thesis" keep
+    the first, "FPGA: HLS: which papers?" both; "Goal: a cheaper interconnect. Ask: any
+    paper like that?" neither)."""
     labels = list(FORM_LABEL.finditer(text))
     if len(labels) < FORM_LABELS:
         return text
     kept, at = [], 0
-    for label, after in zip(labels, [*labels[1:], None], strict=True):
+    for n, (label, after) in enumerate(zip(labels, [*labels[1:], None], strict=True)):
         field = text[label.end() : after.start() if after else len(text)]
-        if any(not w.isdigit() for w in content_words(field)) or points_back(field):
+        if any(not w.isdigit() for w in content_words(field)) or (n and points_back(field)):
             kept.append(text[at : label.start()])
             at = label.end()
     return ("".join(kept) + " " + text[at:]).strip() if kept else text

@@ -44,6 +44,10 @@ MODIFIERS = 2  # words between a name and the noun it modifies: "SlimNet tensor 
 TITLE_CASE_WORDS = 4  # words of a stretch in title case (``untitled``)
 TITLE_CASE_SHARE = 0.8  # of its words capitalized
 STRETCH = re.compile(r"[^.!?:;\"“”‘’«»()\[\]\n—–]+")  # between punctuation, dashes and quotes
+# A number after two letters or more, written apart by the corpus's words ("ResNet-50"
+# is "resnet" and "50"): "ResNet|50", "GPT|4V"; not "H100" or "A100", one letter.
+NUMBER_AFTER_LETTERS = re.compile(r"(?<=[^\W\d_]{2})(?=\d)")
+CAPITAL_AFTER_LOWER = re.compile(r"(?<=[a-z])(?=[A-Z])")  # "Student|Float"
 # A name, "'s", and the name it owns: "Meta's OPT", "NVIDIA's A100".
 OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\s+([A-Za-z][\w-]*)")
 
@@ -164,10 +168,17 @@ def _specific_part(run: str, start: int) -> tuple[str, int]:
 
 def mentioned(name: str, vocabulary: Vocabulary) -> bool:
     """Return True when the corpus mentions a name in any of its spellings: as written,
-    closed up or hyphenated ("Slim Fly", "SlimFly", "Slim-Fly"), or singular ("NICs")."""
+    closed up or hyphenated ("Slim Fly", "SlimFly", "Slim-Fly"), its number apart
+    ("ResNet50", "ResNet-50"), its capitals apart ("SlimFly", "Slim Fly"), or singular
+    ("NICs", "HammingMeshes")."""
     forms = {name, name.replace("-", " "), name.replace("-", ""), name.replace(" ", "")}
+    forms |= {CAPITAL_AFTER_LOWER.sub(" ", f) for f in forms}
     forms |= {f[:-1] for f in forms if f.endswith("s") and len(f) > 3}
-    return any(vocabulary.knows_name(f) for f in forms if f.strip())
+    forms |= {f[:-2] for f in forms if f.endswith(("shes", "ches", "xes")) and len(f) > 5}
+    if any(vocabulary.knows_name(f) for f in forms if f.strip()):
+        return True
+    numbered = {NUMBER_AFTER_LETTERS.sub(" ", f) for f in forms} - forms
+    return any(vocabulary.knows(fold(f)) for f in numbered)  # the phrase, "resnet 50"
 
 
 def makers(text: str, vocabulary: Vocabulary) -> set[str]:

@@ -880,6 +880,30 @@ def test_asking_whether_a_name_is_in_the_list_says_it_is_not(
     assert answer.abstained and answer.notes[0].startswith(f"No listed paper mentions “{name}”")
 
 
+@pytest.mark.parametrize(
+    ("question", "listed"),
+    [
+        ("Is ENS10 in the weather forecasting work?", "ENS-10"),
+        ("Any chance ResNet50 is in the mixed-precision quantization work?", "FLIQS"),
+        ("Is StudentFloat among the LLM formats here?", "Learning from Students"),
+    ],
+)  # fmt: skip
+def test_a_listed_name_spelled_closed_up_is_no_missing_name(
+    engine: Engine, question: str, listed: str
+) -> None:
+    # The abstracts write "ENS-10", "ResNet-50" and "Student Float": each was said to
+    # be in no listed paper, with that very paper shown as the closest.
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith(listed)
+
+
+def test_searching_as_the_topic_is_searched(engine: Engine) -> None:
+    # Read as framing, like "trying", it left no topic: a list of unrelated papers.
+    answer = engine.ask("Any papers on searching?")
+    listed = engine.lookup.index.papers
+    assert answer.results and "search" in listed[answer.results[0].paper.id].abstract.casefold()
+
+
 def test_a_name_being_somewhere_else_is_background(engine: Engine) -> None:
     answer = engine.ask(
         "Our SlimNet is in production and slow; which papers make LLM inference faster?"

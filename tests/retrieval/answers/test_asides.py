@@ -148,6 +148,30 @@ def test_a_label_whose_field_names_no_topic_is_the_topic() -> None:
     topic = "Quantization: which papers from 2023? Context: for my thesis"
     assert read(topic) == "Quantization: which papers from 2023? for my thesis"
     assert read("FPGA: HLS: which papers?") == "FPGA: HLS: which papers?"
+    # a field pointing back at the one before it asks about that one; the first
+    # field's "that" points at its own label
+    assert read("Goal: a cheaper interconnect. Ask: any paper like that?") == (
+        "a cheaper interconnect. any paper like that?"
+    )
+    assert read("Quantization: anything on that? Context: a thesis") == (
+        "Quantization: anything on that? a thesis"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "listed"),
+    [
+        ("RDMA: which papers cover it? Why: cluster upgrade", "Efficient RDMA"),
+        ("Graph mining: any papers on it? Note: for a talk.", "ProbGraph"),
+    ],
+)
+def test_a_label_its_field_points_at_is_the_topic(
+    engine: Engine, question: str, listed: str
+) -> None:
+    # Both lost their topic once a pointing field dropped its label: the second
+    # abstained, the first listed a graph paper.
+    answer = engine.ask(question)
+    assert not answer.abstained and titles(answer)[0].startswith(listed)
 
 
 def test_a_topic_label_beside_a_field_label_stays_the_topic(engine: Engine) -> None:
