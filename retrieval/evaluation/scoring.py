@@ -13,7 +13,7 @@ Each line of the file is a JSON object with ``type`` and, optionally, ``style``:
   the rest: papers shown as if they answered).
 * ``author``: an ``author`` and an ``expect`` block. Reported: ``handled``, the answer is
   that author's card or a non-empty list of only that author's papers; and ``exact``, the
-  card's count, year range, per-year counts and subject counts are all right.
+  card's count, first and last year, counts by year and by subject are all right.
 
 ``Report.summary`` averages over all questions; ``Report.breakdown`` per type and style.
 """
@@ -257,7 +257,7 @@ EXPECT_KEYS = {"count", "year_min", "year_max", "year_counts", "subjects"}
 
 
 def author_matches(summary: AuthorSummary, expect: dict[str, Any]) -> bool:
-    """Return True when count, year range, per-year counts and subjects are all exact."""
+    """Return True when the count, first and last year, counts by year and subjects are exact."""
     return bool(
         summary.count == expect["count"]
         and summary.year_min == expect["year_min"]

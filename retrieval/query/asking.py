@@ -54,7 +54,7 @@ COMMENT_TAG = re.compile(
     r"\s*(?:\([^()]{0,40}\)|\[[^\[\]]{0,40}\])?\s*:(?=\s)"
 )
 # The listing page the list was read from, named as where the papers are: "tagged cs.DC
-# on the page?", "which papers on this page are from 2023?"; not "the page cache".
+# on the page?", "which 2023 papers are on this page?"; not "the page cache".
 ON_THE_PAGE = re.compile(
     r"\b(?:on|in|from)\s+(?:the|this|that|your|our|my)\s+(?:arxiv\s+|author\s+)?"
     r"(?:listing\s+)?page(?=\s*(?:[?.!,;:]|$)|\s+(?:are|is|were|was|that|which|about|from|here)\b)",
