@@ -847,23 +847,13 @@ def test_a_topic_the_filtered_papers_lack_is_no_aside(engine: Engine, question: 
 @pytest.mark.parametrize(
     ("question", "name"),
     [
+        # what the asked paper is said to be: each abstained without saying why
         ("ops chat: a learned mesh weather forecaster keeps coming up\n"
          "ok bot, which entry is GraphCast?", "GraphCast"),
         ("Our reading list mixes sparse kernels and ocean models. Which of these is SparseTIR?",
          "SparseTIR"),
-    ],
-)  # fmt: skip
-def test_a_name_the_asked_paper_is_said_to_be_is_said_missing(
-    engine: Engine, question: str, name: str
-) -> None:
-    # Each abstained without saying why.
-    answer = engine.ask(question)
-    assert answer.abstained and answer.notes[0].startswith(f"No listed paper mentions “{name}”")
-
-
-@pytest.mark.parametrize(
-    ("question", "name"),
-    [
+        # asked to be in the list: a third of the topic or less, the first was answered
+        # surely with one of Zhang's graph papers
         ("Any chance RoboSched is in the pool? Zhiru Zhang's scheduler for robot fleets.",
          "RoboSched"),
         ("Is FlexTorch listed?", "FlexTorch"),
@@ -871,11 +861,9 @@ def test_a_name_the_asked_paper_is_said_to_be_is_said_missing(
         ("SlimNet is included here, right?", "SlimNet"),
     ],
 )  # fmt: skip
-def test_asking_whether_a_name_is_in_the_list_says_it_is_not(
+def test_a_name_asked_as_the_paper_or_in_the_list_is_said_missing(
     engine: Engine, question: str, name: str
 ) -> None:
-    # The name was a third of the topic or less: the first was answered surely with
-    # one of Zhang's graph papers.
     answer = engine.ask(question)
     assert answer.abstained and answer.notes[0].startswith(f"No listed paper mentions “{name}”")
 
