@@ -40,6 +40,31 @@ def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
 
 
 @pytest.mark.parametrize(
+    ("question", "phrases", "rest"),
+    [# two sentences asking other words of titles: both (only the last was read)
+     ("Which titles contain Graph? And which titles contain Mesh?", ("Graph", "Mesh"),
+      "Which And which"),
+     ("Which titles have Graph in them? Also any with Quantization in the title?",
+      ("Graph", "Quantization"), "Which in them Also any ?"),
+     ("Any titles with 'Tree' in them? Which titles mention 'Graph'?", ("Tree", "Graph"),
+      "Any in them? Which"),
+     # a later sentence that takes the ask back asks instead, without its "no wait"
+     ("Which titles contain Graph? No wait, which titles contain Mesh?", ("Mesh",),
+      "Which which"),
+     ("Any titles with 'Tree' in them? Actually, which titles mention 'Graph'?", ("Graph",),
+      "Any in them? which"),
+     # the same words asked again are read once
+     ("Which titles contain X? Looking for papers with X in their titles.", ("X",),
+      "Which Looking for papers .")],
+)  # fmt: skip
+def test_asks_of_titles_in_two_sentences_are_read_together(
+    question: str, phrases: tuple[str, ...], rest: str
+) -> None:
+    asked, left = read_title_ask(question)
+    assert asked is not None and asked.phrases == phrases and left == rest
+
+
+@pytest.mark.parametrize(
     "question",
     ["what is the title of the GPTQ paper?", "papers on graphs", "titles", "titles start with",
      "a paper with a title like 'More Than Meshes'",
