@@ -282,6 +282,7 @@ class Engine:
             mode or self.settings.mode,
             _clean_filters(filters or Filters()),
             quote,
+            k_set=k is not None,
         )
         return router.answer(request)
 

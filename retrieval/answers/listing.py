@@ -28,6 +28,7 @@ class Request:
     mode: Mode
     filters: Filters
     quote: int | None = None  # papers that get a snippet (results, then more); None: k
+    k_set: bool = False  # k is an option the user set: it wins over "top 10" in the text
 
 
 class Listings:

@@ -111,7 +111,8 @@ class Router:
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)
         filters, notes = self.applied.merged(request.filters, intent)
-        if shown := intent.counting.shown:  # "top 10 papers on graphs": the first reply lists ten
+        shown = intent.counting.shown  # "top 10 papers on graphs": the first reply lists ten
+        if shown and not request.k_set:  # unless the user set how many
             request = replace(request, k=max(1, min(shown, self.searcher.settings.listed)))
         papers = self.searcher.index.papers
         for pid in sorted(known):

@@ -318,6 +318,8 @@ def test_papers_like_a_listed_one_are_its_nearest_not_itself(engine: Engine) -> 
 def test_a_count_in_the_question_is_how_many_are_listed_first(engine: Engine) -> None:
     answer = engine.ask("top 2 papers on graphs")
     assert len(answer.results) == 2 and answer.matched > 2
+    # a number the user set (-k, an option) wins: the fuzz test found 8 shown for -k 1
+    assert len(engine.ask("top 2 papers on graphs", k=1).results) == 1
 
 
 def test_an_option_that_overrides_the_question_says_so(engine: Engine) -> None:
