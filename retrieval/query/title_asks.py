@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from retrieval.query.asking import content_words
 from retrieval.text import fold, sentences
 
 QUOTES = "'\"‘’“”«»`"
@@ -71,13 +72,6 @@ ENDS = re.compile(
     re.I,
 )
 ALTERNATIVES = re.compile(r"\s*(?:\s/\s|,|\bor\b)\s*", re.I)
-# What opens a sentence that takes back the one before it: "No wait, ...", "Actually,
-# ...", "Sorry, I mean ...", "Scratch that: ...".
-TAKEN_BACK = re.compile(
-    r"^\s*(?:(?:no+|oops|sorry|hm+|ah)\b[\s,.!-]*)*"
-    r"(?:wait|actually|i\s+mean|i\s+meant|scratch\s+that|correction|rather|make\s+that)\b[\s,.:!-]*",
-    re.I,
-)
 CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
@@ -167,42 +161,39 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
             head = text[: match.start()] + " " + HAVING.sub(" ", lead)
             after = text[match.end() :] if pattern in (IN_TITLE, TITLE_QUOTES) else ""
             asked = TitleAsk(tuple(phrases), at_start, at_end)
-            return _with_others(asked, " ".join(f"{head} {tail} {after}".split()))
-    return _in_a_sentence(text)
+            return asked, _without_again(asked, " ".join(f"{head} {tail} {after}".split()))
+    return _before_chat(text)
 
 
-def _in_a_sentence(text: str) -> tuple[TitleAsk | None, str]:
-    """Return the ask of titles of one sentence of several, the first that asks one, and
-    the question without its words: the other sentences may narrow it ("Which titles
-    contain Graph? Which of them are from 2023?")."""
+def _before_chat(text: str) -> tuple[TitleAsk | None, str]:
+    """Return the ask of titles of a sentence that other sentences follow with no words
+    of their own, only thanks, pointers or filters ("Which titles contain Graph? thx",
+    "Which titles contain Graph? Which of them are from 2023?"), and the question
+    without its words; None when another sentence has a word of its own ("... Also,
+    what is the GPTQ paper about?" asks that too)."""
     found = sentences(text)
     if len(found) < 2:
         return None, text
     for sentence in found:
         asked, without = read_title_ask(sentence.text)
-        if asked is not None:
-            rest = f"{text[: sentence.start]} {without} {text[sentence.end :]}"
-            return _with_others(asked, " ".join(rest.split()))
+        if asked is None:
+            continue
+        others = f"{text[: sentence.start]} {text[sentence.end :]}"
+        if any(not word.isdigit() for word in content_words(others)):
+            return None, text
+        return asked, " ".join(f"{text[: sentence.start]} {without} {text[sentence.end :]}".split())
     return None, text
 
 
-def _with_others(asked: TitleAsk, rest: str) -> tuple[TitleAsk, str]:
-    """Return a question's ask of titles with the asks of its other sentences, and the
-    rest without them. The same words asked again are read once ("Which titles contain
-    X? Looking for papers with X in their titles."); other words asked the same way are
-    asked too ("Which titles contain X? And which titles contain Y?"), unless a later
-    sentence takes the ask back (``TAKEN_BACK``: "Which titles contain X? No wait, which
-    titles contain Y?" asks for Y)."""
-    for found in reversed(sentences(rest)):
+def _without_again(asked: TitleAsk, rest: str) -> str:
+    """Return the rest of a question without a sentence's ask of the same words of
+    titles in other words ("Which titles contain X? Looking for papers with X in their
+    titles.")."""
+    for found in sentences(rest):
         again, without = read_title_ask(found.text)
-        if again is None or (again.at_start, again.at_end) != (asked.at_start, asked.at_end):
-            continue
-        later = rest[found.end :]
-        if _folded(again.phrases) != _folded(asked.phrases) and not TAKEN_BACK.match(later):
-            asked = TitleAsk((*again.phrases, *asked.phrases), asked.at_start, asked.at_end)
-        later = TAKEN_BACK.sub(" ", later, count=1)
-        rest = " ".join(f"{rest[: found.start]} {without} {later}".split())
-    return asked, rest
+        if again is not None and _folded(again.phrases) == _folded(asked.phrases):
+            return " ".join(f"{rest[: found.start]} {without} {rest[found.end :]}".split())
+    return rest
 
 
 def _folded(phrases: tuple[str, ...]) -> set[tuple[str, ...]]:

@@ -26,6 +26,8 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("boxes with Python in the paper title", ("Python",), False, "boxes"),
      ("titles containing graph (or mesh). Thanks!", ("graph", "mesh"), False, ". Thanks"),
      ("titles that mention e.g. graphs", ("e.g. graphs",), False, ""),
+     # "in them" is where the words are: the titles
+     ("which titles have Mesh in them?", ("Mesh",), False, "which in them"),
      # quoted words after any verb end at the closing quote; what follows stays
      ("papers whose title bears the term 'Mesh' - all of them", ("Mesh",), False,
       "papers whose - all of them"),
@@ -40,28 +42,20 @@ def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
 
 
 @pytest.mark.parametrize(
-    ("question", "phrases", "rest"),
-    [# two sentences asking other words of titles: both (only the last was read)
-     ("Which titles contain Graph? And which titles contain Mesh?", ("Graph", "Mesh"),
-      "Which And which"),
-     ("Which titles have Graph in them? Also any with Quantization in the title?",
-      ("Graph", "Quantization"), "Which in them Also any ?"),
-     ("Any titles with 'Tree' in them? Which titles mention 'Graph'?", ("Tree", "Graph"),
-      "Any in them? Which"),
-     # a later sentence that takes the ask back asks instead, without its "no wait"
-     ("Which titles contain Graph? No wait, which titles contain Mesh?", ("Mesh",),
-      "Which which"),
-     ("Any titles with 'Tree' in them? Actually, which titles mention 'Graph'?", ("Graph",),
-      "Any in them? which"),
-     # the same words asked again are read once
-     ("Which titles contain X? Looking for papers with X in their titles.", ("X",),
-      "Which Looking for papers .")],
+    ("question", "rest"),
+    [("Which titles contain Graph? Which of them are from 2023?",
+      "Which Which of them are from 2023?"),
+     ("Which titles contain Graph? Thanks!", "Which Thanks!")],
 )  # fmt: skip
-def test_asks_of_titles_in_two_sentences_are_read_together(
-    question: str, phrases: tuple[str, ...], rest: str
-) -> None:
+def test_a_title_ask_followed_by_filters_alone_is_read(question: str, rest: str) -> None:
+    # Only a title ask ending the message was read: the follow-up made it a topic search.
     asked, left = read_title_ask(question)
-    assert asked is not None and asked.phrases == phrases and left == rest
+    assert asked == TitleAsk(("Graph",), at_start=False) and left == rest
+
+
+def test_a_title_ask_followed_by_its_own_question_is_left_to_the_search() -> None:
+    question = "Which titles contain Quantum? Also, what is the GPTQ paper about?"
+    assert read_title_ask(question) == (None, question)
 
 
 @pytest.mark.parametrize(
