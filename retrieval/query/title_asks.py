@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from retrieval.query.asking import content_words
+from retrieval.query.asking import content_words, only_thanks
 from retrieval.text import fold, sentences
 
 QUOTES = "'\"‘’“”«»`"
@@ -169,8 +169,8 @@ def _before_chat(text: str) -> tuple[TitleAsk | None, str]:
     """Return the ask of titles of a sentence that other sentences follow with no words
     of their own, only thanks, pointers or filters ("Which titles contain Graph? thx",
     "Which titles contain Graph? Which of them are from 2023?"), and the question
-    without its words; None when another sentence has a word of its own ("... Also,
-    what is the GPTQ paper about?" asks that too)."""
+    without its words and thanks; None when another sentence has a word of its own
+    ("... Also, what is the GPTQ paper about?" asks that too)."""
     found = sentences(text)
     if len(found) < 2:
         return None, text
@@ -178,11 +178,17 @@ def _before_chat(text: str) -> tuple[TitleAsk | None, str]:
         asked, without = read_title_ask(sentence.text)
         if asked is None:
             continue
-        others = f"{text[: sentence.start]} {text[sentence.end :]}"
-        if any(not word.isdigit() for word in content_words(others)):
+        if not all(_says_nothing(other.text) for other in found if other != sentence):
             return None, text
-        return asked, " ".join(f"{text[: sentence.start]} {without} {text[sentence.end :]}".split())
+        rest = (without if s == sentence else s.text for s in found if not only_thanks(s.text))
+        return asked, " ".join(" ".join(rest).split())  # the thanks said, not searched
     return None, text
+
+
+def _says_nothing(sentence: str) -> bool:
+    """Return True for a sentence with no word of its own but numbers (filters, pointers:
+    "Which of them are from 2023?"), or one that only thanks ("Thanks a lot!")."""
+    return only_thanks(sentence) or all(word.isdigit() for word in content_words(sentence))
 
 
 def _without_again(asked: TitleAsk, rest: str) -> str:

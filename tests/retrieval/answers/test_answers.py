@@ -1373,7 +1373,9 @@ def test_a_comparison_answers_with_the_papers_it_names(
      # the verb of looking for was searched within the titles: an aside note, or nothing
      ("Looking for papers with graph in their titles", "graph", "Papers whose title has “graph”."),
      ("Seeking papers whose titles mention graph", "graph", "Papers whose title has “graph”."),
-     ("need papers whose title has graph", "graph", "Papers whose title has “graph”.")],
+     ("need papers whose title has graph", "graph", "Papers whose title has “graph”."),
+     # thanks after the ask: it abstained (only a title ask ending the message was read)
+     ("Which titles contain Graph? Thanks a lot!", "graph", "Papers whose title has “Graph”.")],
 )  # fmt: skip
 def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
     engine: Engine, question: str, word: str, note: str

@@ -45,7 +45,8 @@ def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     ("question", "rest"),
     [("Which titles contain Graph? Which of them are from 2023?",
       "Which Which of them are from 2023?"),
-     ("Which titles contain Graph? Thanks!", "Which Thanks!")],
+     ("Which titles contain Graph? Thanks a lot!", "Which"),
+     ("Which titles contain Graph? thx", "Which")],
 )  # fmt: skip
 def test_a_title_ask_followed_by_filters_alone_is_read(question: str, rest: str) -> None:
     # Only a title ask ending the message was read: the follow-up made it a topic search.
