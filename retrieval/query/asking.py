@@ -398,6 +398,12 @@ def content_words(text: str) -> list[str]:
     return [t.word for t in terms(text) if t.stem not in FRAMING and t.word not in FRAMING_WORDS]
 
 
+def says_something(text: str) -> bool:
+    """Return True when a text has a content word that is no number: a field of a form,
+    a sentence after an ask ("Which of them are from 2023?" says nothing of its own)."""
+    return any(not word.isdigit() for word in content_words(text))
+
+
 def without_comment_tag(text: str, known: Callable[[str], bool]) -> str:
     """Return a message without the task tag of a code comment that opens it
     (``COMMENT_TAG``) when ``known`` holds for none of its words, an owner in brackets

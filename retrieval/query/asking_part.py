@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from retrieval.query.asking import PAPER_PLURALS, content_words
+from retrieval.query.asking import PAPER_PLURALS, content_words, says_something
 from retrieval.text import WORDS, Sentence, sentences, stopwords
 
 # A field label of a message written as a form: a word or two before a colon, where a
@@ -260,7 +260,7 @@ def without_form_labels(text: str) -> str:
     kept, at = [], 0
     for n, (label, after) in enumerate(zip(labels, [*labels[1:], None], strict=True)):
         field = text[label.end() : after.start() if after else len(text)]
-        if any(not w.isdigit() for w in content_words(field)) or (n and points_back(field)):
+        if says_something(field) or (n and points_back(field)):
             kept.append(text[at : label.start()])
             at = label.end()
     return ("".join(kept) + " " + text[at:]).strip() if kept else text

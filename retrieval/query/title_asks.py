@@ -14,10 +14,11 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from retrieval.query.asking import content_words, only_thanks
+from retrieval.query.asking import only_thanks, says_something
 from retrieval.text import fold, sentences
 
 QUOTES = "'\"‘’“”«»`"
+TITLE_WORD = re.compile(r"\btitles?\b", re.I)
 # The words run from a non-space to a non-space: a phrase that may end in spaces makes
 # the engine try every split of a long run of them.
 _PHRASE = r"(?P<words>[^?!\s](?:[^?!]*?[^?!\s])?)"
@@ -171,6 +172,8 @@ def _before_chat(text: str) -> tuple[TitleAsk | None, str]:
     "Which titles contain Graph? Which of them are from 2023?"), and the question
     without its words and thanks; None when another sentence has a word of its own
     ("... Also, what is the GPTQ paper about?" asks that too)."""
+    if not TITLE_WORD.search(text):  # every ask of titles says "title"; most questions do not
+        return None, text
     found = sentences(text)
     if len(found) < 2:
         return None, text
@@ -188,7 +191,7 @@ def _before_chat(text: str) -> tuple[TitleAsk | None, str]:
 def _says_nothing(sentence: str) -> bool:
     """Return True for a sentence with no word of its own but numbers (filters, pointers:
     "Which of them are from 2023?"), or one that only thanks ("Thanks a lot!")."""
-    return only_thanks(sentence) or all(word.isdigit() for word in content_words(sentence))
+    return only_thanks(sentence) or not says_something(sentence)
 
 
 def _without_again(asked: TitleAsk, rest: str) -> str:
