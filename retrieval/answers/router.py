@@ -25,7 +25,7 @@ from retrieval.answers.asked_paper import (
     spelled,
     title_spellings,
 )
-from retrieval.answers.author_answers import AuthorAnswers
+from retrieval.answers.author_answers import POINTING_AT_A_THING, AuthorAnswers
 from retrieval.answers.filters_alone import ASIDE, ASIDE_SHOWN, aside_beside_filters
 from retrieval.answers.leave_out import LeaveOut
 from retrieval.answers.listing import Listings, Request
@@ -36,15 +36,16 @@ from retrieval.answers.title_answers import TitleAnswers
 from retrieval.index.titles import short_name
 from retrieval.models import Answer
 from retrieval.query.asking import content_words
-from retrieval.query.asking_part import ask_clause, ask_from_word
+from retrieval.query.asking_part import ask_clause, ask_from_word, asking_sentence, asks
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import set_aside, without_known
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.search.searcher import Searcher
-from retrieval.text import sentences
+from retrieval.text import question_terms, sentences
 
 log = logging.getLogger(__name__)
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
+CONTEXT = "Read “{}” as context: the question asks for the papers below alone."
 
 
 @dataclass(frozen=True)
@@ -85,12 +86,15 @@ class Router:
         reading, route = plan.reading, plan.route
         request = replace(request, text=reading.request.text)  # as read: "... STOP ..."
         answer = route.answer(reading)
+        left = answer.filters != reading.filters or not answer.results
+        if left and (alone := self._filters_asked_alone(request, reading)):
+            reading, route = alone.reading, alone.route
+            answer = route.answer(reading)
         said_why = bool(answer.notes or reading.notes)  # no such author, subject or name
         if answer.abstained and not said_why and (listed := self._listed_alone(request)):
             reading, route = listed.reading, listed.route
             answer = route.answer(reading)
-            aside = " ".join(request.text.replace(listed.reading.request.text, " ").split())
-            aside = textwrap.shorten(aside.strip(" \t\n—–-:,;"), ASIDE_SHOWN, placeholder="…")
+            aside = _around(request.text, listed.reading.request.text)
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
         if not reading.notes and (self._unsure(answer, reading) or not answer.results):
             answer, reading, route = self._filters_alone(answer, reading, route)
@@ -208,6 +212,36 @@ class Router:
                 return plan
         return None
 
+    def _filters_asked_alone(self, request: Request, reading: Reading) -> Plan | None:
+        """Return the plan of the sentence that asks when it asks for the papers of some
+        years or subjects (by an author or not) in words of its own, and the topic, which
+        no paper within them is about, comes from sentences around it that ask nothing:
+        they say who asks or why ("I work on FPGA compilers at a startup. Which of
+        Hoefler's papers are filed under cs.LG?"). The ask lists what it names, with a
+        note quoting the rest (``ASIDE`` when no listed paper has its words). Not when
+        another sentence asks ("I need FPGA papers. Which are from 2023?"), the ask
+        points back ("Which of those are from 2023?"), has words of a topic ("... Which
+        2024 papers help?"), or takes its author or years from the rest ("Zhang and
+        robotics. Anything from 2024?"). None otherwise."""
+        intent = reading.intent
+        if not intent.topic or not (intent.years or intent.subjects):
+            return None
+        found = sentences(request.text)
+        at = asking_sentence(found)
+        if len(found) < 2 or any(asks(s.text) for n, s in enumerate(found) if n != at):
+            return None
+        asking = found[at]
+        if POINTING_AT_A_THING.search(asking.text):
+            return None
+        plan = self.plan(replace(request, text=asking.text))
+        if plan.reading.intent.topic or plan.reading.filters != reading.filters:
+            return None
+        stems = self.searcher.index.stems
+        held = any(stems.count(t.stem) for t in question_terms(intent.topic, stems.ids))
+        note = CONTEXT if held else ASIDE  # "Nothing listed is about ..." when so
+        plan.reading.notes.insert(0, note.format(_around(request.text, asking.text)))
+        return plan
+
     def _spell_titles(self, intent: Intent) -> tuple[Intent, str | None]:
         """Return the intent with quoted names and names before "paper" that stand for a
         listed title written as that title ("tell me about 'Polynomer'"), and the name
@@ -227,3 +261,10 @@ class Router:
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
+
+
+def _around(text: str, part: str) -> str:
+    """Return what a question says around the part of it that was answered, shortened
+    for a note."""
+    rest = " ".join(text.replace(part, " ").split())
+    return textwrap.shorten(rest.strip(" \t\n—–-:,;"), ASIDE_SHOWN, placeholder="…")

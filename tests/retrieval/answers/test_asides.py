@@ -325,3 +325,39 @@ def test_chatter_before_an_ask_the_search_finds_nothing_for_is_an_aside(
     # them) as the topic made the answer abstain instead of listing his papers.
     answer = engine.ask(question)
     assert titles(answer) and sorted(titles(answer)) == sorted(titles(engine.ask(plain)))
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("Hi all, I work on FPGA compilers at a startup. Which of Hoefler's papers are filed "
+         "under cs.LG?", "Hoefler's cs.LG papers"),
+        ("I do FPGA work. Which of Hoefler's papers are from 2023?", "Hoefler's 2023 papers"),
+        ("Intro: theory person turning into a systems person, mostly robots. I want the "
+         "learning stuff only. Which papers are filed under cs.LG?", "cs.LG papers"),
+    ],
+)  # fmt: skip
+def test_who_asks_is_context_to_an_ask_for_some_years_or_subjects(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # The words about who asks, which no paper within the filters is about, were searched
+    # beyond them: "None of the papers ... filed under cs.LG is about this; these ones,
+    # from other subjects, are" and papers the question did not ask for.
+    answer = engine.ask(question)
+    assert titles(answer) and sorted(titles(answer)) == sorted(titles(engine.ask(plain)))
+    context = answer.notes[0].startswith(("Read “", "Nothing listed is about"))
+    assert context and answer.filters == engine.ask(plain).filters
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I'm looking for papers on weather. Which are from 2024?",  # another sentence asks
+        "Weather forecasting is my thing. Which of those are from 2024?",  # points back
+        "Zhang and robotics. Anything from 2024?",  # the author is named in the rest
+    ],
+)
+def test_a_topic_the_ask_takes_from_around_it_is_no_context(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert not any(note.startswith("Read “") for note in answer.notes)
+    assert len(titles(answer)) < len(titles(engine.ask("papers from 2024")))
