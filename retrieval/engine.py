@@ -19,7 +19,7 @@ from retrieval.answers.listing import Request
 from retrieval.answers.lookup import Lookup
 from retrieval.answers.router import Router
 from retrieval.config import ChromaSettings, LlmSettings, Mode, RetrievalSettings
-from retrieval.errors import NotFoundError
+from retrieval.errors import NotFoundError, QueryError
 from retrieval.index import loaded as index_module
 from retrieval.index.embedding import Embedder
 from retrieval.index.memory import freeze_loaded, trim_free_memory, unmap_pages
@@ -386,7 +386,14 @@ class Engine:
 
 
 def _clean_filters(filters: Filters) -> Filters:
-    """Return the filters with user-typed text cleaned (the router resolves what they name)."""
+    """Return the filters with user-typed text cleaned (the router resolves what they name);
+    years that are no years, or a range that runs backwards, are refused (the CLI and the
+    bot check them first; this is for callers of the engine itself)."""
+    low, high = filters.year_from, filters.year_to
+    if any(year is not None and year < 1 for year in (low, high, *filters.years)):
+        raise QueryError("a year is a positive number, e.g. 2023")
+    if low is not None and high is not None and low > high:
+        raise QueryError(f"the years run backwards ({low}–{high}); swap them?")
     subject = clean(filters.subject).strip() if filters.subject is not None else None
     author = clean(filters.author) if filters.author is not None else None
     return replace(filters, subject=subject, author=author)

@@ -154,6 +154,23 @@ def test_empty_question_is_refused(fake_engine: Engine, question: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("filters", "message"),
+    [
+        (Filters(year_from=1991, year_to=-5), "positive"),
+        (Filters(years=(0, 2023)), "positive"),
+        (Filters(year_from=2025, year_to=2020), "backwards"),
+    ],
+)
+def test_years_that_cannot_be_are_refused_by_the_engine(
+    fake_engine: Engine, filters: Filters, message: str
+) -> None:
+    # Were answered "No listed paper is from 1991–-5; those papers are from ...".
+    with pytest.raises(QueryError, match=message):
+        fake_engine.ask("quantization papers", filters=filters)
+    assert titles(fake_engine.ask("quantization papers"))  # nothing lost
+
+
+@pytest.mark.parametrize(
     "mention",
     ["@everyone", "@here", "<@123456789>", "@papercord", "👋 **@PaperBot**", "> @papers_bot,"],
 )
