@@ -216,8 +216,8 @@ class Router:
         """Return the plan of the sentence that asks when it asks for the papers of some
         years or subjects (by an author or not) in words of its own, and the topic, which
         no paper within them is about, comes from sentences around it that ask nothing:
-        they say who asks or why ("I work on FPGA compilers at a startup. Which of
-        Hoefler's papers are filed under cs.LG?"). The ask lists what it names, with a
+        they say who asks or why ("I work on FPGA compilers at a startup. Which Hoefler
+        papers came out in 2022?"). The ask lists what it names, with a
         note quoting the rest (``ASIDE`` when no listed paper has its words). Not when
         another sentence asks ("I need FPGA papers. Which are from 2023?"), the ask
         points back ("Which of those are from 2023?"), has words of a topic ("... Which
