@@ -22,6 +22,7 @@ years).
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import replace
 
 from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
@@ -46,6 +47,8 @@ TOPIC_RARITY = 0.9
 BESIDE_RARITY = 0.7
 ASIDE = "Nothing listed is about “{}”: read as an aside."
 ASIDE_SHOWN = 60  # characters of an aside quoted in its note
+# The words around an ask that some listed paper holds, answered without them.
+CONTEXT = "Read “{}” as context; the papers below answer the rest."
 # A word before the noun for papers ("earthquake papers"), or the object of the word
 # after it ("papers handling smart contracts", "papers for cooking", "ones that use
 # radar"): what they are about.
@@ -137,3 +140,10 @@ def _brought_in(text: str) -> set[str]:
         following = WORDS.findall(text[verb.end() :])[:1]
         found.update(fold(word) for word in following)
     return found
+
+
+def around(text: str, part: str) -> str:
+    """Return what a question says around the part of it that was answered, shortened
+    for a note."""
+    rest = " ".join(text.replace(part, " ").split())
+    return textwrap.shorten(rest.strip(" \t\n—–-:,;"), ASIDE_SHOWN, placeholder="…")

@@ -26,7 +26,13 @@ from retrieval.answers.asked_paper import (
     title_spellings,
 )
 from retrieval.answers.author_answers import POINTING_AT_A_THING, AuthorAnswers
-from retrieval.answers.filters_alone import ASIDE, ASIDE_SHOWN, aside_beside_filters
+from retrieval.answers.filters_alone import (
+    ASIDE,
+    ASIDE_SHOWN,
+    CONTEXT,
+    around,
+    aside_beside_filters,
+)
 from retrieval.answers.leave_out import LeaveOut
 from retrieval.answers.listing import Listings, Request
 from retrieval.answers.lookup import Lookup
@@ -45,7 +51,6 @@ from retrieval.text import question_terms, sentences
 
 log = logging.getLogger(__name__)
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
-CONTEXT = "Read “{}” as context: the question asks for the papers below alone."
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,7 @@ class Router:
         if answer.abstained and not said_why and (listed := self._listed_alone(request)):
             reading, route = listed.reading, listed.route
             answer = route.answer(reading)
-            aside = _around(request.text, listed.reading.request.text)
+            aside = around(request.text, listed.reading.request.text)
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
         if not reading.notes and (self._unsure(answer, reading) or not answer.results):
             answer, reading, route = self._filters_alone(answer, reading, route)
@@ -239,7 +244,7 @@ class Router:
         stems = self.searcher.index.stems
         held = any(stems.count(t.stem) for t in question_terms(intent.topic, stems.ids))
         note = CONTEXT if held else ASIDE  # "Nothing listed is about ..." when so
-        plan.reading.notes.insert(0, note.format(_around(request.text, asking.text)))
+        plan.reading.notes.insert(0, note.format(around(request.text, asking.text)))
         return plan
 
     def _spell_titles(self, intent: Intent) -> tuple[Intent, str | None]:
@@ -261,10 +266,3 @@ class Router:
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
-
-
-def _around(text: str, part: str) -> str:
-    """Return what a question says around the part of it that was answered, shortened
-    for a note."""
-    rest = " ".join(text.replace(part, " ").split())
-    return textwrap.shorten(rest.strip(" \t\n—–-:,;"), ASIDE_SHOWN, placeholder="…")

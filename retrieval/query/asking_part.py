@@ -80,12 +80,13 @@ ASKING_WORD = re.compile(
 )
 
 
-def asking_part(text: str) -> str | None:
-    """Return the sentences of a question that ask, when the question also has background
-    and they stand alone (``MIN_OWN_WORDS`` words of their own, or ``MIN_NAMED_WORDS``
-    after "on" or "about"); None when the whole question is to be searched."""
-    start = ask_start(text)
-    if start is None:
+def asking_part(text: str, background: int = MIN_BACKGROUND) -> str | None:
+    """Return the sentences of a question that ask, when the question also has
+    ``background`` sentences or more before them and they stand alone (``MIN_OWN_WORDS``
+    words of their own, or ``MIN_NAMED_WORDS`` after "on" or "about"); None when the
+    whole question is to be searched."""
+    start = ask_start(text, background)
+    if not start:
         return None
     part = text[start:].strip()
     own = len(content_words(part))
@@ -94,7 +95,7 @@ def asking_part(text: str) -> str | None:
     return None
 
 
-def ask_start(text: str) -> int | None:
+def ask_start(text: str, background: int = MIN_BACKGROUND) -> int | None:
     """Return where the ask of a question starts when background comes before it, or None.
 
     An ask that points back ("Any papers about it?", "Is there a paper on
@@ -105,7 +106,7 @@ def ask_start(text: str) -> int | None:
     Request: Zhang's papers by year. Out.": not "Out.")."""
     found = sentences(text)
     first = asking_sentence(found)
-    if first < MIN_BACKGROUND or not asks(found[first].text):
+    if first < background or not asks(found[first].text):
         return None  # no sentence asks: the ask is the whole message
     if points_back(text[found[first].start :]):
         first -= 1

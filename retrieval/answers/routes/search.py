@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from retrieval.answers.filters_alone import CONTEXT, around
 from retrieval.answers.listing import empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
@@ -37,6 +38,8 @@ class Search(SearchedRoute):
     def answer(self, reading: Reading) -> Answer:
         answer = super().answer(reading)
         intent = reading.intent
+        if intent.search_text and self._unsure(answer) and (ask := self._past_lead_in(reading)):
+            return ask
         part = asking_part(intent.search_text) if intent.search_text else None
         if part is None or answer.abstained:
             return answer
@@ -51,6 +54,29 @@ class Search(SearchedRoute):
         if alone.confidence is not None and alone.confidence < (answer.confidence or 1.0):
             return replace(answer, confidence=alone.confidence)  # as sure as the ask alone
         return answer
+
+    def _unsure(self, answer: Answer) -> bool:
+        unsure = self.parts.searcher.settings.unsure_below
+        return answer.abstained or (answer.confidence is not None and answer.confidence < unsure)
+
+    def _past_lead_in(self, reading: Reading) -> Answer | None:
+        """Return the answer to the sentences that ask, searched alone, when the whole
+        question found nothing surely and they find papers surely: the sentences before
+        them only set the scene ("The ghosts are resting tonight. Which papers do
+        learning on graphs?", "My cat knocked the monitor over again. Which papers
+        quantize large language models?"). A note quotes the scene. None
+        otherwise; an unanswerable ask stays one, its scene or not."""
+        text = reading.intent.search_text
+        part = asking_part(text, background=1)
+        if part is None:
+            return None
+        topic = " ".join(content_words(part))
+        alone = self.parts.search(
+            replace(reading, intent=replace(reading.intent, search_text=part, topic=topic))
+        )
+        if self._unsure(alone):
+            return None
+        return replace(alone, notes=(CONTEXT.format(around(text, part)), *alone.notes))
 
     def none_left(self, reading: Reading) -> Answer:
         return self._dated_topic(reading) or self.parts.listing(reading)

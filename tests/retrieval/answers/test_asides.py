@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
+from retrieval.models import UNSURE, Answer
 from retrieval.query.asking_part import without_form_labels
 
 
@@ -361,3 +361,39 @@ def test_a_topic_the_ask_takes_from_around_it_is_no_context(engine: Engine, ques
     answer = engine.ask(question)
     assert not any(note.startswith("Read “") for note in answer.notes)
     assert len(titles(answer)) < len(titles(engine.ask("papers from 2024")))
+
+
+@pytest.mark.parametrize(
+    ("question", "ask"),
+    [
+        ("The ghosts are resting tonight. Which papers do learning on graphs?",
+         "Which papers do learning on graphs?"),
+        ("My cat knocked the monitor over again. Which papers quantize large language models?",
+         "Which papers quantize large language models?"),
+        ("Coffee's brewing and the rain won't stop. Which papers build network topologies for "
+         "deep learning?", "Which papers build network topologies for deep learning?"),
+    ],
+)  # fmt: skip
+def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(
+    engine: Engine, question: str, ask: str
+) -> None:
+    # The scene's words were searched with the ask: the answer abstained, or was "Not a
+    # sure match", or cut the list short.
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask(ask)) and titles(answer)
+    assert answer.notes[0].startswith("Read “") and UNSURE not in answer.notes
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "The ghosts are resting tonight. Which papers do protein folding with diffusion models?",
+        "Rain all week here. Is there a paper on speculative decoding for LLM serving?",
+    ],
+)
+def test_an_ask_the_list_cannot_answer_stays_unanswered_after_a_scene(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.abstained or UNSURE in answer.notes
+    assert not any(note.startswith("Read “") for note in answer.notes)
