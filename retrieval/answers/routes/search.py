@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from retrieval.answers.asked_paper import quoted
 from retrieval.answers.filters_alone import CONTEXT, around
 from retrieval.answers.listing import empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
 from retrieval.query.asking import compares, content_words
-from retrieval.query.asking_part import NAMES_ITS_TOPIC, asking_part
+from retrieval.query.asking_part import NAMES_ITS_TOPIC, asking_part, asking_sentence, points_back
+from retrieval.text import sentences
 
 HOW_TO_ASK = (
     "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
@@ -64,11 +66,16 @@ class Search(SearchedRoute):
         question found nothing surely and they find papers surely: the sentences before
         them only set the scene ("The ghosts are resting tonight. Which papers do
         learning on graphs?", "My cat knocked the monitor over again. Which papers
-        quantize large language models?"). A note quotes the scene. None
-        otherwise; an unanswerable ask stays one, its scene or not."""
+        quantize large language models?"). A list ask that points back at the one term
+        quoted before it is searched with that term ("My advisor keeps saying 'transfer
+        tuning'. Which papers use it?"). A note quotes the scene. None otherwise; an
+        unanswerable ask stays one, its scene or not."""
         text = reading.intent.search_text
-        part = asking_part(text, background=1)
-        if part is None:
+        part = asked = asking_part(text, background=1)
+        if part is None and reading.intent.plural:  # a term papers use, not one paper
+            term, asked = _quoted_pointed_at(text) or (None, None)
+            part = f"{term} {asked}" if term else None
+        if part is None or asked is None:
             return None
         topic = " ".join(content_words(part))
         alone = self.parts.search(
@@ -76,7 +83,7 @@ class Search(SearchedRoute):
         )
         if self._unsure(alone):
             return None
-        return replace(alone, notes=(CONTEXT.format(around(text, part)), *alone.notes))
+        return replace(alone, notes=(CONTEXT.format(around(text, asked)), *alone.notes))
 
     def none_left(self, reading: Reading) -> Answer:
         return self._dated_topic(reading) or self.parts.listing(reading)
@@ -128,3 +135,17 @@ class Search(SearchedRoute):
             return None
         topic = intent.typed_topic() or request.text
         return replace(answer, filters=wider, notes=(outside(filters, topic),))
+
+
+def _quoted_pointed_at(text: str) -> tuple[str, str] | None:
+    """Return the one term quoted before the ask, and the ask, when the ask points back
+    at one thing; None otherwise."""
+    found = sentences(text)
+    at = asking_sentence(found)
+    if at < 1:
+        return None
+    ask = text[found[at].start :]
+    terms = quoted(text[: found[at].start])
+    if len(terms) != 1 or not points_back(ask, pronouns_only=True):
+        return None
+    return terms[0], ask

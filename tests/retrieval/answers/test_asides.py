@@ -397,3 +397,21 @@ def test_an_ask_the_list_cannot_answer_stays_unanswered_after_a_scene(
     answer = engine.ask(question)
     assert answer.abstained or UNSURE in answer.notes
     assert not any(note.startswith("Read “") for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("My advisor keeps saying 'transfer tuning' at group meeting. Which papers here use it?",
+         "transfer tuning papers"),
+        ("Someone mentioned “data-centric” in lab meeting, honestly annoying. Any papers on that?",
+         "data-centric papers"),
+    ],
+)  # fmt: skip
+def test_a_list_ask_pointing_at_a_quoted_term_asks_for_the_term(
+    engine: Engine, question: str, term: str
+) -> None:
+    # The chat around the term was searched with it: "Not a sure match" or an abstention.
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask(term)) and titles(answer)
+    assert UNSURE not in answer.notes
