@@ -67,8 +67,8 @@ class Search(SearchedRoute):
         them only set the scene ("The ghosts are resting tonight. Which papers do
         learning on graphs?", "My cat knocked the monitor over again. Which papers
         quantize large language models?"). A list ask that points back at the one term
-        quoted before it is searched with that term ("My advisor keeps saying 'transfer
-        tuning'. Which papers use it?"). A note quotes the scene. None otherwise; an
+        quoted before it is searched with that term ("My advisor keeps saying
+        'data-centric' at group meeting. Which papers use it?"). A note quotes the scene. None otherwise; an
         unanswerable ask stays one, its scene or not."""
         text = reading.intent.search_text
         part = asked = asking_part(text, background=1)
