@@ -91,7 +91,7 @@ def is_aside(
     Without ``asked_only``, so does a word around the ask a paper within them holds and
     rarer in English than ``BESIDE_RARITY``: "graph" in "My GNN breaks under small graph
     edits. Which 2024 papers help?", not "across" or "authors" in a pasted chat."""
-    if set(content_words(topic)) & _brought_in(question):
+    if set(content_words(topic)) & brought_in(question):
         return False  # "2023 papers on cooking", "papers that study music": a topic
     start, end = asked_span(question)
     if points_at_described(question[start:end]):
@@ -126,7 +126,7 @@ def _label(question: str, start: int) -> str:
     return question[own[-1].start : start] if own else question[:start]
 
 
-def _brought_in(text: str) -> set[str]:
+def brought_in(text: str) -> set[str]:
     """Return the words a question brings in as a topic: after "on", "about" ...
     ("papers on cooking"), after a verb that says what papers are about ("papers that
     study music", "works dealing with weather"), before the noun for papers

@@ -25,11 +25,10 @@ from retrieval.answers.asked_paper import (
     spelled,
     title_spellings,
 )
-from retrieval.answers.author_answers import POINTING_AT_A_THING, AuthorAnswers
+from retrieval.answers.author_answers import AuthorAnswers
 from retrieval.answers.filters_alone import (
     ASIDE,
     ASIDE_SHOWN,
-    CONTEXT,
     around,
     aside_beside_filters,
 )
@@ -42,12 +41,12 @@ from retrieval.answers.title_answers import TitleAnswers
 from retrieval.index.titles import short_name
 from retrieval.models import Answer
 from retrieval.query.asking import content_words
-from retrieval.query.asking_part import ask_clause, ask_from_word, asking_sentence, asks
+from retrieval.query.asking_part import ask_clause, ask_from_word
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import set_aside, without_known
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.search.searcher import Searcher
-from retrieval.text import question_terms, sentences
+from retrieval.text import sentences
 
 log = logging.getLogger(__name__)
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
@@ -91,10 +90,6 @@ class Router:
         reading, route = plan.reading, plan.route
         request = replace(request, text=reading.request.text)  # as read: "... STOP ..."
         answer = route.answer(reading)
-        left = answer.filters != reading.filters or not answer.results
-        if left and (alone := self._filters_asked_alone(request, reading)):
-            reading, route = alone.reading, alone.route
-            answer = route.answer(reading)
         said_why = bool(answer.notes or reading.notes)  # no such author, subject or name
         if answer.abstained and not said_why and (listed := self._listed_alone(request)):
             reading, route = listed.reading, listed.route
@@ -216,36 +211,6 @@ class Router:
             if plan.route.name == "listing" and bool(intent.years or intent.subjects):
                 return plan
         return None
-
-    def _filters_asked_alone(self, request: Request, reading: Reading) -> Plan | None:
-        """Return the plan of the sentence that asks when it asks for the papers of some
-        years or subjects (by an author or not) in words of its own, and the topic, which
-        no paper within them is about, comes from sentences around it that ask nothing:
-        they say who asks or why ("I work on FPGA compilers at a startup. Which Hoefler
-        papers came out in 2022?"). The ask lists what it names, with a
-        note quoting the rest (``ASIDE`` when no listed paper has its words). Not when
-        another sentence asks ("I need FPGA papers. Which are from 2023?"), the ask
-        points back ("Which of those are from 2023?"), has words of a topic ("... Which
-        2024 papers help?"), or takes its author or years from the rest ("Zhang and
-        robotics. Anything from 2024?"). None otherwise."""
-        intent = reading.intent
-        if not intent.topic or not (intent.years or intent.subjects):
-            return None
-        found = sentences(request.text)
-        at = asking_sentence(found)
-        if len(found) < 2 or any(asks(s.text) for n, s in enumerate(found) if n != at):
-            return None
-        asking = found[at]
-        if POINTING_AT_A_THING.search(asking.text):
-            return None
-        plan = self.plan(replace(request, text=asking.text))
-        if plan.reading.intent.topic or plan.reading.filters != reading.filters:
-            return None
-        stems = self.searcher.index.stems
-        held = any(stems.count(t.stem) for t in question_terms(intent.topic, stems.ids))
-        note = CONTEXT if held else ASIDE  # "Nothing listed is about ..." when so
-        plan.reading.notes.insert(0, note.format(around(request.text, asking.text)))
-        return plan
 
     def _spell_titles(self, intent: Intent) -> tuple[Intent, str | None]:
         """Return the intent with quoted names and names before "paper" that stand for a

@@ -80,9 +80,11 @@ ASKING_WORD = re.compile(
 )
 
 
-def asking_part(text: str, background: int = MIN_BACKGROUND) -> str | None:
+def asking_part(
+    text: str, background: int = MIN_BACKGROUND, own_words: int = MIN_OWN_WORDS
+) -> str | None:
     """Return the sentences of a question that ask, when the question also has
-    ``background`` sentences or more before them and they stand alone (``MIN_OWN_WORDS``
+    ``background`` sentences or more before them and they stand alone (``own_words``
     words of their own, or ``MIN_NAMED_WORDS`` after "on" or "about"); None when the
     whole question is to be searched."""
     start = ask_start(text, background)
@@ -90,7 +92,7 @@ def asking_part(text: str, background: int = MIN_BACKGROUND) -> str | None:
         return None
     part = text[start:].strip()
     own = len(content_words(part))
-    if own >= MIN_OWN_WORDS or (own >= MIN_NAMED_WORDS and NAMES_ITS_TOPIC.search(part)):
+    if own >= own_words or (own >= MIN_NAMED_WORDS and NAMES_ITS_TOPIC.search(part)):
         return part
     return None
 

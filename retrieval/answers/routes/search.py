@@ -13,15 +13,23 @@ leave no paper on is shown from outside them, with a note.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from retrieval.answers.asked_paper import quoted
-from retrieval.answers.filters_alone import CONTEXT, around
+from retrieval.answers.filters_alone import CONTEXT, around, brought_in
 from retrieval.answers.listing import empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
 from retrieval.query.asking import compares, content_words
-from retrieval.query.asking_part import NAMES_ITS_TOPIC, asking_part, asking_sentence, points_back
+from retrieval.query.asking_part import (
+    MIN_NAMED_WORDS,
+    NAMES_ITS_TOPIC,
+    asking_part,
+    asking_sentence,
+    asks,
+    points_back,
+)
 from retrieval.text import sentences
 
 HOW_TO_ASK = (
@@ -29,6 +37,15 @@ HOW_TO_ASK = (
     "(“what does Hoefler work on?”), or years and subjects (“cs.LG papers from 2023”)."
 )
 DETAILED_TOPIC = 4  # content words of a topic the question's own years may describe
+# A sentence that names what the asker works on or asks about sets no scene: its topic is
+# the question's ("The topic is genomics.", "My area is astronomy.", "We're looking at
+# speech recognition.", "Our focus: protein design.").
+SUBJECT_MATTER = re.compile(
+    r"\b(?:topics?|areas?|focus|fields?|domains?|subjects?|themes?|interests?|projects?"
+    r"|thesis|specialty)\s*(?:is|are|was|were|:)"
+    r"|\b(?:looking|working|focus(?:ing|ed)?)\s+(?:at|on|into)\b|\binterested\s+in\b",
+    re.I,
+)
 
 
 class Search(SearchedRoute):
@@ -68,14 +85,22 @@ class Search(SearchedRoute):
         learning on graphs?", "My cat knocked the monitor over again. Which papers
         quantize large language models?"). A list ask that points back at the one term
         quoted before it is searched with that term ("My advisor keeps saying
-        'data-centric' at group meeting. Which papers use it?"). A note quotes the scene. None otherwise; an
-        unanswerable ask stays one, its scene or not."""
+        'data-centric' at group meeting. Which papers use it?"). A note quotes the scene.
+        None when the scene asks, brings in a topic or names the asker's subject matter
+        ("I need papers on drug discovery. Which papers use GNNs?", "My area is
+        astronomy. Which papers use neural networks?"); an ask the list cannot answer
+        stays unanswered."""
         text = reading.intent.search_text
-        part = asked = asking_part(text, background=1)
+        part = asked = asking_part(text, background=1, own_words=MIN_NAMED_WORDS)
         if part is None and reading.intent.plural:  # a term papers use, not one paper
             term, asked = _quoted_pointed_at(text) or (None, None)
             part = f"{term} {asked}" if term else None
         if part is None or asked is None:
+            return None
+        scene = text[: text.rindex(asked)]
+        if brought_in(scene) or SUBJECT_MATTER.search(scene):
+            return None
+        if any(asks(found.text) for found in sentences(scene)):
             return None
         topic = " ".join(content_words(part))
         alone = self.parts.search(
