@@ -196,10 +196,14 @@ WANTS_CODE = re.compile(
     re.I,
 )
 
-# Words right before an author's name that ask to leave the author out ("not by Hoefler").
+# Words right before an author's name that ask to leave the author out ("not by Hoefler",
+# "no Hoefler papers", "nothing from Hoefler", "skip Hoefler's"; not "is there no
+# Hoefler paper on X?", which asks whether he has one).
 LEAVE_OUT = re.compile(
     r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
-    r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?)(?:\s+(?:those|the\s+ones|ones|papers))?"
+    r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?|(?<!there\s)(?<!there['’]s\s)\bno|\bnothing|\bnone"
+    r"|\b(?:skip|omit|drop|exclude|ignore|avoid)(?:s|p?ing|p?ed)?|\bleav(?:e|ing)\s+out"
+    r"|\bminus)(?:\s+(?:those|the\s+ones|ones|papers))?"
     r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$"
     # the same in the languages ``retrieval.query.language`` reads: "nicht von Hoefler", "sauf
     # Zhang", "não são de Hoefler", "tranne quelli di Zhang"

@@ -276,6 +276,27 @@ def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "No Hoefler papers please. Which papers quantize large language models?",
+        "Which papers quantize large language models? Skip Hoefler's.",
+        "Which papers quantize large language models, nothing by Hoefler?",
+        "Nothing from Hoefler. Which papers quantize large language models?",
+        "graph papers, leaving out Hoefler",
+    ],
+)
+def test_more_ways_of_leaving_an_author_out_are_read(reader: IntentReader, question: str) -> None:
+    # Each was read as asking for his papers alone: the opposite.
+    left = reader.read(question)
+    assert left.people.author is None and left.exclusions.authors == ("Torsten Hoefler",)
+
+
+def test_asking_whether_an_author_has_none_leaves_no_one_out(reader: IntentReader) -> None:
+    asked = reader.read("Is there no Hoefler paper on quantization?")
+    assert asked.people.author == "Torsten Hoefler" and not asked.exclusions.authors
+
+
+@pytest.mark.parametrize(
     ("text", "spelled"),
     [
         ("papers from 2021-22", "papers from 2021-2022"),
