@@ -326,6 +326,9 @@ NOT_ABOUT = re.compile(
     r"(?:about|on|that\s+deals?\s+with|dealing\s+with|whose\s+focus\s+is)\s+"
     r"|(?:that\s+)?ha(?:ve|s)\s+nothing\s+to\s+do\s+with"
     r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from|(?<!plus\sor\s)minus"
+    # "not interested in X", "..., but no X" ("no X papers" alone is as often a statement:
+    # "no prior work does X", "else: no HLS papers")
+    r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"
     r"(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—]|\s[-–]\s"

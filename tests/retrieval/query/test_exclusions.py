@@ -25,6 +25,10 @@ from retrieval.engine import Engine
          "circuits | qubits | error correction"),
         ("learning papers, but not the ones whose focus is robustness or stability",
          "robustness | stability"),
+        # read as topics asked for, the opposite
+        ("I'm not interested in quantization. Which of Zhang's 2024 papers should I read?",
+         "quantization"),
+        ("Zhang's 2024 papers, but no quantization stuff", "quantization"),
     ],
 )  # fmt: skip
 def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted: str) -> None:
@@ -40,6 +44,8 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
         "apart from GPTQ, which papers quantize?",
         "pruning methods that remove those layers a model barely uses",  # removing is the topic
         "papers on how to remove the noise from images",
+        "no prior work handles sparse formats; which papers do?",  # a statement
+        "no rush, which papers are from 2023?",
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
