@@ -16,7 +16,7 @@ from itertools import islice, pairwise, product
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from retrieval.text import WORDS, fold, rarity, stem_forms, tokenize
+from retrieval.text import WORDS, fold, rarity, stem_forms, stopwords, tokenize
 
 RESPELLED = 256  # questions whose respelling is kept (one dict, cleared when full)
 TEXTS_READ = 64  # texts read for a phrase whose stop word has no stem (``_together``)
@@ -297,6 +297,8 @@ def _emphasis(word: str, opening: bool = False) -> bool:
 
 def _close(run: list[str], found: list[str]) -> list[str]:
     words = [w for w in run if w]
+    while len(words) > 1 and words[-1].casefold() in stopwords():  # "V100s Which paper?"
+        words.pop()
     if len(words) > 1 or (words and "" not in run):
         found.append(" ".join(words))
     return []

@@ -78,6 +78,9 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     assert entities("URGENT: which papers quantize LLMs?") == ["LLMs"]
     assert entities("notes\nREMINDER - any on HLS?") == ["HLS"]
     assert entities("it is slow; and HENCE we ask") == []
+    # a message's lines joined: the asking word of the next line ends no name ("No listed
+    # paper is the “V100s Which” paper")
+    assert entities("then it runs 3x faster on 8 V100s Which paper?") == ["V100s"]
     assert entities("GLUE results: which papers report them?") == ["GLUE"]  # rarer: a name
     assert entities("which papers report URGENT results?") == ["URGENT"]  # not opening
     # a line starts a sentence; a quote or bullet mark opens it
