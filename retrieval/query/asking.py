@@ -200,10 +200,10 @@ WANTS_CODE = re.compile(
 # "no Hoefler papers", "nothing from Hoefler", "skip Hoefler's"; not "is there no
 # Hoefler paper on X?", which asks whether he has one).
 LEAVE_OUT = re.compile(
-    r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
+    r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bw/o|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
     r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?|(?<!there\s)(?<!there['’]s\s)\bno|\bnothing|\bnone"
     r"|\b(?:skip|omit|drop|exclude|ignore|avoid)(?:s|p?ing|p?ed)?|\bleav(?:e|ing)\s+out"
-    r"|\bminus)(?:\s+(?:those|the\s+ones|ones|papers))?"
+    r"|\bminus)(?:\s+(?:those|the\s+ones|ones|papers|anything|everything|any))?"
     r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$"
     # the same in the languages ``retrieval.query.language`` reads: "nicht von Hoefler", "sauf
     # Zhang", "não são de Hoefler", "tranne quelli di Zhang"
@@ -212,6 +212,11 @@ LEAVE_OUT = re.compile(
     r"(?:\s+(?:ceux|celles|quelli|quelle|los|las|aquellos|aqueles|os|as|die))?"
     r"(?:\s+(?:von|de|des|du|di|del|della|da|do|por|par))?\s*$",
     re.I,
+)
+# Words right after an author's name that leave the author out: "GNN papers, Zhang
+# excluded", "Hoefler's aside", "quantization with Hoefler left out".
+LEFT_OUT_AFTER = re.compile(
+    r"^(?:['’]s(?:\s+(?:papers|work|ones))?)?\s+(?:excluded|aside|left\s+out)\b", re.I
 )
 JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re.I)
 # How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs",
@@ -338,6 +343,31 @@ NOT_ABOUT = re.compile(
     r"|and\s+(?:what|which)|so)\b)",
     re.I,
 )
+# A topic or paper left out by words after it, or by "sans": "leave quantization out",
+# "weather papers, ENS-10 excluded", "the binarized ones aside", "skip the LLM ones",
+# "sans ENS-10". ``left_out_after`` rewrites them as "not about X" for ``NOT_ABOUT``.
+LEFT_OUT_AFTER_TOPIC = re.compile(
+    r"\bleav(?:e|ing)\s+((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+out\b(?!\s+of\b)"
+    r"|(?:(?<=[,;:])|^)\s*((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+(?:excluded|aside)\b"
+    r"|\b(?:skip(?:ping)?|drop(?:ping)?|omit(?:ting)?|ignor(?:e|ing)|exclude)\s+"
+    r"(the\s+(?:[\w.-]+\s+){1,3}?(?:ones?|stuff))\b"
+    r"|\bsans\s+([\w.-]+(?:\s+[\w.-]+)?)",
+    re.I,
+)
+
+
+def left_out_after(text: str) -> tuple[str, list[str]]:
+    """Return a text without the words that leave a topic out after naming it
+    (``LEFT_OUT_AFTER_TOPIC``), and the topics they leave out."""
+    topics: list[str] = []
+    for match in reversed(list(LEFT_OUT_AFTER_TOPIC.finditer(text))):
+        left = next(group for group in match.groups() if group)
+        if content_words(left):
+            topics.insert(0, left)
+            text = f"{text[: match.start()].rstrip()} {text[match.end() :].lstrip()}".strip()
+    return text, topics
+
+
 # One paper a question sets aside by naming or describing it, in a clause that opens with
 # "not": "Not GPTQ, the other quantization paper", "it's not the pruning one; it's the
 # one on ...", "the FPGA paper, and not the HLS one", "not either graph paper — the one

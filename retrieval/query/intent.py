@@ -62,6 +62,7 @@ from retrieval.query.asking import (
     by_date,
     compares,
     content_words,
+    left_out_after,
     only_thanks,
     without_comment_tag,
     without_date_order,
@@ -270,8 +271,9 @@ class IntentReader:
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
         if operators.years_out:  # "-2023": read as words, in English, as the reading is
             text = f"{text}, not from {' or '.join(operators.years_out)}"
-        if minus_topics:
-            text = f"{text}, not about {', '.join(minus_topics)}"
+        text, after = left_out_after(text)  # "weather papers, ENS-10 excluded"
+        if minus_topics or after:
+            text = f"{text}, not about {', '.join([*minus_topics, *after])}"
         text = read_contrast(text)  # "like X, except that Y": Y is asked, not left out
         excluded, text = read_exclusions(spell_years(text))
         by_name, text = read_excluded_names(text, self.corpus_subjects)  # "all but ML"

@@ -20,6 +20,7 @@ from retrieval.query.asking import (
     FRAMING,
     JOINED,
     LEAVE_OUT,
+    LEFT_OUT_AFTER,
     OTHER_AUTHOR,
     TITLE,
     WITH_PEOPLE,
@@ -118,8 +119,11 @@ class PeopleReader:
             leaving = LEAVE_OUT.search(before)
             if leaving:
                 before = before[: leaving.start()].rstrip()
-            after, beside = self._after_name(text[mention.end :])
-            (left_out if leaving or joined[k] else named).insert(0, mention.author)
+            after_name = text[mention.end :]
+            if left_after := LEFT_OUT_AFTER.match(after_name):  # "Zhang excluded"
+                after_name = after_name[left_after.end() :]
+            after, beside = self._after_name(after_name)
+            (left_out if leaving or left_after or joined[k] else named).insert(0, mention.author)
             others[:0] = beside
             text = f"{before} {after.lstrip()}".strip()
         return list(dict.fromkeys(named)), tuple(dict.fromkeys(left_out)), text, others

@@ -94,8 +94,8 @@ _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", 
 # and subjects to leave out, not to keep.
 # What leaves a subject named in words out: "everything but machine learning".
 _LEAVING = (
-    r"not|excluding|except(?:\s+for)?|without|other\s+than|outside(?:\s+of)?"
-    r"|(?:anything|everything|all)\s+but|apart\s+from|neither|skip(?:ping)?|non"
+    r"not|(?:is|are|was|were)n['’]?t|excluding|except(?:\s+for)?|without|other\s+than"
+    r"|outside(?:\s+of)?|(?:anything|everything|all)\s+but|apart\s+from|neither|skip(?:ping)?|non"
     r"|no(?=\s+(?:19|20)\d\d\s+(?:papers|articles|ones|works?)\b)"  # "no 2022 papers"
 )
 _EXCLUDING = re.compile(

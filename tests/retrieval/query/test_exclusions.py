@@ -29,6 +29,11 @@ from retrieval.engine import Engine
         ("I'm not interested in quantization. Which of Zhang's 2024 papers should I read?",
          "quantization"),
         ("Zhang's 2024 papers, but no quantization stuff", "quantization"),
+        # said after what is left out
+        ("LLM papers, leave quantization out", "quantization"),
+        ("FPGA papers, skip the LLM ones", "LLM"),
+        ("Zhang's quantization papers, the binarized ones aside", "binarized"),
+        ("graph papers sans robustness", "robustness"),
     ],
 )  # fmt: skip
 def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted: str) -> None:
@@ -46,6 +51,8 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
         "papers on how to remove the noise from images",
         "no prior work handles sparse formats; which papers do?",  # a statement
         "no rush, which papers are from 2023?",
+        "papers that keep noise out of measurements",
+        "models that skip the attention layers",
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
@@ -157,3 +164,20 @@ def test_a_paper_set_aside_by_not_is_read_as_one_paper(
 )
 def test_not_before_no_paper_sets_none_aside(fake_engine: Engine, question: str) -> None:
     assert fake_engine.router.intents.read(question).exclusions.papers == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("weather papers, leave ENS-10 out", "ENS-10"),
+        ("quantization papers, GPTQ excluded", "GPTQ"),
+        ("weather sans ENS-10", "ENS-10"),
+    ],
+)
+def test_a_listed_paper_left_out_after_its_name_leaves_the_answer(
+    fake_engine: Engine, question: str, named: str
+) -> None:
+    # It was searched for: the one paper the question left out came first.
+    answer = fake_engine.ask(question)
+    assert named not in " ".join(r.paper.title for r in answer.results + answer.more)
+    assert any(named in note for note in answer.notes)

@@ -283,6 +283,9 @@ def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
         "Which papers quantize large language models, nothing by Hoefler?",
         "Nothing from Hoefler. Which papers quantize large language models?",
         "graph papers, leaving out Hoefler",
+        "quantization, Hoefler excluded",
+        "gnn papers w/o hoefler",
+        "Other than anything by Hoefler, what's on Bloom filters?",
     ],
 )
 def test_more_ways_of_leaving_an_author_out_are_read(reader: IntentReader, question: str) -> None:
@@ -494,3 +497,18 @@ def test_an_ask_naming_or_pointing_at_the_author_keeps_them(
     reader: IntentReader, question: str
 ) -> None:
     assert reader.read(question).people.author is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "left"),
+    [
+        ("Hoefler papers that aren't from 2022", "2022"),
+        ("Zhang papers that weren't published in 2024", "2024"),
+    ],
+)
+def test_years_a_clause_says_papers_are_not_from_are_left_out(
+    reader: IntentReader, question: str, left: str
+) -> None:
+    # "that aren't from 2022" asked for the papers from 2022 alone: the opposite.
+    read = reader.read(question)
+    assert read.exclusions.years == (left,) and read.years is None
