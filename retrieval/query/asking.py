@@ -331,6 +331,12 @@ NOT_ABOUT = re.compile(
     r"(?:about|on|that\s+deals?\s+with|dealing\s+with|whose\s+focus\s+is)\s+"
     r"|(?:that\s+)?ha(?:ve|s)\s+nothing\s+to\s+do\s+with"
     r"|other\s+than|except(?:\s+for)?|excluding|apart\s+from|aside\s+from|(?<!plus\sor\s)minus"
+    # "X but not Y", and a clause that opens with "not X" and ends, or goes on with "but
+    # Y" ("Not inference.", "Not image compression, but model compression"); not "not
+    # only X", "not the X one" (``NOT_ONE``), nor "not X, Y" (a contrast without "but")
+    r"|(?<=\w\s)but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
+    r"|(?:^|(?<=[.!?;:\n]\s)|(?<=\n))not(?!\s+(?:only|just|sure|really|necessarily|yet|much"
+    r"|all|every|the|that|this|either|any)\b)(?=\s+[^,.!?;\n]+(?:,?\s+but\b|[.!?;\n]|$))"
     # "not interested in X", "..., but no X" ("no X papers" alone is as often a statement:
     # "no prior work does X", "else: no HLS papers")
     r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"

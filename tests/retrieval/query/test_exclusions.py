@@ -34,6 +34,10 @@ from retrieval.engine import Engine
         ("FPGA papers, skip the LLM ones", "LLM"),
         ("Zhang's quantization papers, the binarized ones aside", "binarized"),
         ("graph papers sans robustness", "robustness"),
+        # "but not Y", and a clause opening with "not X" that ends or goes on with "but"
+        ("Papers on transformers but not language models", "language models"),
+        ("Not image compression, but model compression", "image compression"),
+        ("Not inference. Which papers speed up training?", "inference"),
     ],
 )  # fmt: skip
 def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted: str) -> None:
@@ -53,6 +57,9 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
         "no rush, which papers are from 2023?",
         "papers that keep noise out of measurements",
         "models that skip the attention layers",
+        "not only quantization but also pruning",
+        "Not sure if this exists, but any papers on quantum circuits?",
+        "not quantization, actual throughput please",  # a contrast without "but"
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
