@@ -22,6 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from retrieval.query.asking_part import asks
+from retrieval.text import sentences
+
 # Words that put what follows aside, or relate the paper asked for to it ("the
 # predecessor of X", "a follow-up to X", "the same group as X"); "the", a quote or
 # "paper" may come between.
@@ -82,12 +85,16 @@ def without_known(text: str, spans: Iterable[tuple[str, int, int]]) -> str:
     """Return a question without the names it sets aside (``spans``: id, start, end),
     each with the words that put it aside, and without the words asking for more: what
     is left is what it asks ("what else has Hoefler written besides GPTQ?" -> "what has
-    Hoefler written?")."""
+    Hoefler written?"). A sentence before the ask that names it and asks nothing goes
+    whole: "I know GPTQ is listed. Is there another ...?" -> "Is there ...?"."""
     for _, start, end in sorted(spans, key=lambda span: -span[1]):
         before = PUT_ASIDE.search(text[:start])
         after = ASIDE_AFTER.match(text[end:])
         start = before.start() if before else start
         end = end + after.end() if after else end
+        own = next((s for s in sentences(text) if s.start <= start < s.end), None)
+        if own is not None and own.end < len(text.rstrip()) and not asks(own.text):
+            start, end = own.start, max(end, own.end)  # "I know X is listed. Is there ...?"
         text = f"{text[:start]} {text[end:]}"
     return " ".join(ASKS_MORE.sub(" ", text).split())
 

@@ -57,6 +57,24 @@ def test_the_rest_of_the_question_is_answered(engine: Engine) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("I know GPTQ is listed. Is there another quantization paper?",
+         "Any other quantization paper besides GPTQ?"),
+        ("I've read GPTQ already. Which other papers quantize models?",
+         "Which papers quantize models, other than GPTQ?"),
+    ],
+)  # fmt: skip
+def test_a_statement_naming_the_known_paper_is_no_part_of_the_ask(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # "I know is listed" was searched with the ask, and the first abstained.
+    answer = engine.ask(question)
+    assert shown(answer) and shown(answer) == shown(engine.ask(plain))
+    assert not any(title.startswith("GPTQ") for title in shown(answer))
+
+
+@pytest.mark.parametrize(
     ("question", "first"),
     [
         ("Give me every quantization paper, GPTQ included.", "GPTQ"),  # kept
