@@ -334,12 +334,13 @@ NOT_ABOUT = re.compile(
     # "X but not Y", and a clause that opens with "not X" and ends, or goes on with "but
     # Y" ("Not inference.", "Not image compression, but model compression"); not "not
     # only X", "not the X one" (``NOT_ONE``), nor "not X, Y" (a contrast without "but")
-    r"|(?<=\w\s)but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
+    r"|(?<=[\w,]\s)but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
     r"|(?:^|(?<=[.!?;:\n]\s)|(?<=\n))not(?!\s+(?:only|just|sure|really|necessarily|yet|much"
     r"|all|every|the|that|this|either|any)\b)(?=\s+[^,.!?;\n]+(?:,?\s+but\b|[.!?;\n]|$))"
-    # "not interested in X", "..., but no X" ("no X papers" alone is as often a statement:
-    # "no prior work does X", "else: no HLS papers")
+    # "not interested in X", "..., but no X", "I don't care about X" ("no X papers" alone
+    # is as often a statement: "no prior work does X", "else: no HLS papers")
     r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"
+    r"|(?:do\s+not|don['’]t)\s+care\s+(?:about|for)"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"
     r"(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—]|\s[-–]\s"
@@ -355,8 +356,8 @@ NOT_ABOUT = re.compile(
 LEFT_OUT_AFTER_TOPIC = re.compile(
     r"\bleav(?:e|ing)\s+((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+out\b(?!\s+of\b)"
     r"|(?:(?<=[,;:])|^)\s*((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+(?:excluded|aside)\b"
-    r"|\b(?:skip(?:ping)?|drop(?:ping)?|omit(?:ting)?|ignor(?:e|ing)|exclude)\s+"
-    r"(the\s+(?:[\w.-]+\s+){1,3}?(?:ones?|stuff))\b"
+    r"|\b(?:skip(?:ping)?|drop(?:ping)?|omit(?:ting)?|ignor(?:e|ing)|exclude|leav(?:e|ing)\s+out)"
+    r"\s+(the\s+(?:[\w.-]+\s+){1,3}?(?:ones?|stuff))\b"
     r"|\bsans\s+([\w.-]+(?:\s+[\w.-]+)?)",
     re.I,
 )

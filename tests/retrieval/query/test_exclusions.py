@@ -38,6 +38,11 @@ from retrieval.engine import Engine
         ("Papers on transformers but not language models", "language models"),
         ("Not image compression, but model compression", "image compression"),
         ("Not inference. Which papers speed up training?", "inference"),
+        ("Hoefler 2022 papers, but not weather and not quantum", "weather | quantum"),
+        ("I don't care about graph neural networks; what did Zhang do on accelerators?",
+         "graph neural networks"),
+        ("leave out the weather stuff, what else did Hoefler do on machine learning?",
+         "weather"),
     ],
 )  # fmt: skip
 def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted: str) -> None:
