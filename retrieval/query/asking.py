@@ -355,7 +355,9 @@ NOT_ABOUT = re.compile(
 # "sans ENS-10". ``left_out_after`` rewrites them as "not about X" for ``NOT_ABOUT``.
 LEFT_OUT_AFTER_TOPIC = re.compile(
     r"\bleav(?:e|ing)\s+((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+out\b(?!\s+of\b)"
-    r"|(?:(?<=[,;:])|^)\s*((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+(?:excluded|aside)\b"
+    r"|(?:(?<=[,;:])|^)\s*((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+excluded\b"
+    # "aside" only after the papers it sets aside: "jokes aside", "cost aside" are idioms
+    r"|\b((?:the\s+)?(?:[\w.-]+\s+){1,3}?(?:ones?|papers?|stuff))\s+aside\b"
     r"|\b(?:skip(?:ping)?|drop(?:ping)?|omit(?:ting)?|ignor(?:e|ing)|exclude|leav(?:e|ing)\s+out)"
     r"\s+(the\s+(?:[\w.-]+\s+){1,3}?(?:ones?|stuff))\b"
     r"|\bsans\s+([\w.-]+(?:\s+[\w.-]+)?)",

@@ -65,6 +65,8 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
         "not only quantization but also pruning",
         "Not sure if this exists, but any papers on quantum circuits?",
         "not quantization, actual throughput please",  # a contrast without "but"
+        "Jokes aside, which papers quantize LLMs?",  # an idiom, no papers set aside
+        "Cost aside, which accelerators are fastest?",
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
