@@ -198,10 +198,11 @@ WANTS_CODE = re.compile(
 
 # Words right before an author's name that ask to leave the author out ("not by Hoefler",
 # "no Hoefler papers", "nothing from Hoefler", "skip Hoefler's"; not "is there no
-# Hoefler paper on X?", which asks whether he has one).
+# Hoefler paper on X?" or "is there nothing from Hoefler on X?", which ask about his).
 LEAVE_OUT = re.compile(
     r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bw/o|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
-    r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?|(?<!there\s)(?<!there['’]s\s)\bno|\bnothing|\bnone"
+    r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?|(?<!there\s)(?<!there['’]s\s)\bno"
+    r"|(?<!there\s)(?<!there['’]s\s)\b(?:nothing|none)"
     r"|\b(?:skip|omit|drop|exclude|ignore|avoid)(?:s|p?ing|p?ed)?|\bleav(?:e|ing)\s+out"
     r"|\bminus)(?:\s+(?:those|the\s+ones|ones|papers|anything|everything|any))?"
     r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$"
@@ -336,7 +337,8 @@ NOT_ABOUT = re.compile(
     # only X", "not the X one" (``NOT_ONE``), nor "not X, Y" (a contrast without "but")
     r"|(?<=[\w,]\s)but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
     r"|(?:^|(?<=[.!?;:\n]\s)|(?<=\n))not(?!\s+(?:only|just|sure|really|necessarily|yet|much"
-    r"|all|every|the|that|this|either|any)\b)(?=\s+[^,.!?;\n]+(?:,?\s+but\b|[.!?;\n]|$))"
+    r"|many|all|every\w*|any\w*|the|that|this|either|a|an|to|too|so|quite|bad|exactly)\b)"
+    r"(?=\s+[^,.!?;\n]+(?:,?\s+but\b|[.!?;\n]|$))"  # not "Not bad!", "Not to be picky, but"
     # "not interested in X", "..., but no X", "I don't care about X" ("no X papers" alone
     # is as often a statement: "no prior work does X", "else: no HLS papers")
     r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"
@@ -347,9 +349,12 @@ NOT_ABOUT = re.compile(
     # a comma before the main clause ends it: "apart from X, any other papers on Y?"
     r"|,\s*(?:what|which|who|how|where|when|is|are|was|were|do|does|did|has|have|can|could"
     r"|would|should|will|please|i|any|anything|there|list|show|give|name|find|tell"
-    r"|and\s+(?:what|which)|so)\b)",
+    r"|and\s+(?:what|which)|so|only|just|rather|instead)\b)",
     re.I,
 )
+# Before "but not", a word said of the paper asked for: "which paper is fast but not
+# exact?", "methods that are approximate but not exact" describe it, leave nothing out.
+DESCRIBED_BUT = re.compile(r"\b(?:is|are|was|were|be|being|been)\s+[\w-]+\s*$", re.I)
 # A topic or paper left out by words after it, or by "sans": "leave quantization out",
 # "weather papers, ENS-10 excluded", "the binarized ones aside", "skip the LLM ones",
 # "sans ENS-10". ``left_out_after`` rewrites them as "not about X" for ``NOT_ABOUT``.

@@ -44,6 +44,7 @@ from retrieval.query.asking import (
     COUNT_WORDS,
     COUNTED,
     DESCRIBED,
+    DESCRIBED_BUT,
     EXCLUDED_PARTS,
     FACET_ASKED,
     FACET_OF,
@@ -281,6 +282,8 @@ class IntentReader:
         unwanted = NOT_ABOUT.search(text)
         if unwanted and not content_words(unwanted[1]):
             unwanted = None  # "not about it": nothing named to leave out
+        if unwanted and DESCRIBED_BUT.search(text[: unwanted.start()]):
+            unwanted = None  # "which paper is fast but not exact?": what it is like
         if unwanted:
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         set_aside, text, leaving = _set_aside(text)

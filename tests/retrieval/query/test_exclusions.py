@@ -43,6 +43,8 @@ from retrieval.engine import Engine
          "graph neural networks"),
         ("leave out the weather stuff, what else did Hoefler do on machine learning?",
          "weather"),
+        # what the asker does care about ends it
+        ("I don't care about speed, only accuracy: which quantization paper is best?", "speed"),
     ],
 )  # fmt: skip
 def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted: str) -> None:
@@ -67,6 +69,11 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
         "not quantization, actual throughput please",  # a contrast without "but"
         "Jokes aside, which papers quantize LLMs?",  # an idiom, no papers set aside
         "Cost aside, which accelerators are fastest?",
+        # hedges and descriptions, not exclusions
+        "Not bad! Which paper does hop-wise attention on circuits?",
+        "Not to be picky, but which papers are from 2024?",
+        "Not everything is about LLMs, but which paper handles layer sparsity in LLMs?",
+        "Which graph mining paper is fast but not exact?",
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
