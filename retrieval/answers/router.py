@@ -199,7 +199,7 @@ class Router:
         its asking word: "bot, list the cs.ET papers"), or else of one of its sentences,
         when it asks for the papers of some years or subjects alone: the whole
         question found nothing, and did not say why, so the rest was an aside ("hello
-        from the train — which papers are from 2023?", "quick one\nwhich papers are filed
+        from the train — which papers are from 2023?", "quick one\nwhich ones sit
         under cs.DC\nno rush"); not an author or subject the list lacks ("by LeCun: any
         from 2022?")."""
         parts = [ask_clause(request.text), ask_from_word(request.text)]

@@ -57,8 +57,8 @@ TITLE_QUOTES = re.compile(
     rf"(?P<words>{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*)",
     re.I,
 )
-# Quoted words and more quoted words after "or", a comma or a slash: "'LLM' or 'large
-# language model'", "'graph', 'mesh'".
+# Quoted words and more quoted words after "or", a comma or a slash: "'GNN' or 'graph
+# network'", "'graph', 'mesh'".
 QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*", re.I)
 OPTIONAL_PLURAL = re.compile(r"\((?:s|es)\)", re.I)  # "model(s)": either number
 # Where the words asked of titles end: "graph by Zhang", "quantization from 2024",
