@@ -256,14 +256,16 @@ def without_form_labels(text: str) -> str:
     before it: that label is the field's topic ("Quantization: which papers from 2023?
     Context: for my thesis" and "Quantization: anything on that? Context: a thesis" keep
     the first, "FPGA: HLS: which papers?" both; "Goal: a cheaper interconnect. Ask: any
-    paper like that?" neither)."""
+    paper like that?" neither). A label that ends its line over the fields below it
+    ("request:" above "topic: graphs") goes too."""
     labels = list(FORM_LABEL.finditer(text))
     if len(labels) < FORM_LABELS:
         return text
     kept, at = [], 0
     for n, (label, after) in enumerate(zip(labels, [*labels[1:], None], strict=True)):
         field = text[label.end() : after.start() if after else len(text)]
-        if says_something(field) or (n and points_back(field)):
+        parent = not field.strip() and "\n" in field  # "request:" over indented fields
+        if says_something(field) or (n and points_back(field)) or parent:
             kept.append(text[at : label.start()])
             at = label.end()
     return ("".join(kept) + " " + text[at:]).strip() if kept else text

@@ -248,8 +248,9 @@ class IntentReader:
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
         normal = untitled(unshouted(unicodedata.normalize("NFKC", question)))
-        operators = read_operators(normal)
-        opened = without_form_labels(ON_THE_PAGE.sub(" ", OPENER.sub("", operators.text)))
+        # a form's labels are read on its lines, before the operators join them
+        operators = read_operators(without_form_labels(normal))
+        opened = ON_THE_PAGE.sub(" ", OPENER.sub("", operators.text))
         opened = without_comment_tag(opened, self._names_a_topic)
         authors, left_out, text, others = self.people.authors(opened)
         minus_people = {term: self.people.authors(term)[0] for term in operators.left_out}

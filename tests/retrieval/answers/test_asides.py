@@ -388,3 +388,27 @@ def test_a_list_ask_pointing_at_a_quoted_term_asks_for_the_term(
     answer = engine.ask(question)
     assert titles(answer) == titles(engine.ask(term)) and titles(answer)
     assert UNSURE not in answer.notes
+
+
+@pytest.mark.parametrize(
+    ("form", "plain"),
+    [
+        ("request:\n  kind: list\n  topic: graph neural networks\n  return: all matching titles",
+         "graph neural networks papers"),
+        ("query:\n  topic: quantization\n  year: 2023", "quantization papers from 2023"),
+    ],
+)  # fmt: skip
+def test_a_question_written_as_nested_fields_is_answered_as_its_values(
+    engine: Engine, form: str, plain: str
+) -> None:
+    # Its lines were joined before the labels were read, so "quantization year:" was one
+    # label and the topic went with it; a key over the fields below it ("request:") stayed.
+    answer = engine.ask(form)
+    assert titles(answer) and set(titles(answer)) == set(titles(engine.ask(plain)))
+
+
+def test_an_everyday_word_opening_a_line_names_no_paper(engine: Engine) -> None:
+    # Once the lines were joined, "Every" after "NIGHT" read as the name of a paper: "No
+    # listed paper is the “Every” paper".
+    answer = engine.ask("INT. LAB - NIGHT\nANA: Every paper in this list that quantizes LLMs.")
+    assert not any("“Every”" in note for note in answer.notes) and titles(answer)
