@@ -518,3 +518,10 @@ def test_years_a_clause_says_papers_are_not_from_are_left_out(
     # "that aren't from 2022" asked for the papers from 2022 alone: the opposite.
     read = reader.read(question)
     assert read.exclusions.years == (left,) and read.years is None
+
+
+def test_words_for_any_thing_are_no_topic(reader: IntentReader) -> None:
+    # "nothing" was a topic word no paper has: "None of Hoefler's papers is about “nothing
+    # quantization”", though GPTQ is his.
+    assert reader.read("Did Hoefler write nothing on quantization?").topic == "quantization"
+    assert reader.read("something about FPGAs").topic == "fpga"
