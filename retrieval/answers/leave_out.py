@@ -18,6 +18,7 @@ from retrieval.index.filtering import matches
 from retrieval.models import Answer, Filters
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
+from retrieval.text import question_terms
 
 
 class LeaveOut:
@@ -48,6 +49,7 @@ class LeaveOut:
                 break
             about = self.searcher.ask(topic, listed, request.mode, quote=0)
             found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
+            found = self._narrowed(found, topic, intent.topic)
             answer = self._without(answer, request, found, f"about “{topic}”")
         for described in intent.exclusions.papers:  # "not the HLS one": its best match
             known = set(_known(answer))  # among the papers answered: none there, no note
@@ -63,6 +65,22 @@ class LeaveOut:
             found = {pid for pid in _considered(answer) if name in papers[pid].authors}
             answer = self._without(answer, request, found, f"by {name}")
         return answer
+
+    def _narrowed(self, found: set[str], left: str, asked: str) -> set[str]:
+        """Return the papers found for a topic left out that hold the words by which it
+        narrows the topic asked, when it narrows it: "compression, but not image
+        compression" leaves out the papers that say "image", not every paper on
+        compression the search for "image compression" also finds. A topic of its own
+        ("transformers but not language models") is left out by meaning, as found."""
+        stems = self.searcher.index.stems
+        own = {term.stem for term in question_terms(left, stems.ids)}
+        shared = own & {term.stem for term in question_terms(asked, stems.ids)}
+        narrowing = own - shared
+        if not shared or not narrowing:
+            return found
+        holding = set(stems.rows(narrowing).tolist())
+        rows = self.searcher.index.paper_rows
+        return {pid for pid in found if rows[pid] in holding}
 
     def _without(self, answer: Answer, request: Request, unwanted: set[str], what: str) -> Answer:
         """Return the answer without the ``unwanted`` papers, with a note saying how many

@@ -202,3 +202,13 @@ def test_a_listed_paper_left_out_after_its_name_leaves_the_answer(
     answer = fake_engine.ask(question)
     assert named not in " ".join(r.paper.title for r in answer.results + answer.more)
     assert any(named in note for note in answer.notes)
+
+
+def test_a_topic_left_out_that_narrows_the_asked_one_leaves_out_only_its_kind(
+    fake_engine: Engine,
+) -> None:
+    # The search for "image compression" also finds model compression papers: all of
+    # them were left out, and the answer abstained.
+    answer = fake_engine.ask("Show me everything about compression, but not image compression.")
+    titles = [r.paper.title for r in answer.results + answer.more]
+    assert titles and not any("Image Compression" in title for title in titles)
