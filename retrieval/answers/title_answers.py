@@ -22,6 +22,7 @@ from retrieval.query.asking import COMPARES
 from retrieval.query.intent import Intent
 from retrieval.query.title_asks import TitleAsk
 from retrieval.search.searcher import Searcher
+from retrieval.text import WORDS, fold
 
 # What separates the papers a comparison names: "the weather code paper, Slapo, and the
 # sparse format / compiler paper on ...".
@@ -64,8 +65,8 @@ class TitleAnswers:
                 found, abstained=not kept, results=tuple(kept[: request.k]),
                 more=tuple(kept[request.k :]), closest=(), matched=len(kept),
             )  # fmt: skip
-            alone = self._titled_alone(request, asked, filters) if not kept else None
-            if alone is not None and alone.matched and self._aside(alone, intent):
+            alone = self._titled_alone(request, asked, filters)  # the scene may narrow it
+            if alone.matched and len(kept) < alone.matched and self._aside(alone, intent, asked):
                 answer, aside = alone, intent.typed_topic()
         else:
             answer = self._titled_alone(request, asked, filters)
@@ -101,13 +102,17 @@ class TitleAnswers:
             request, filters, keep=lambda p: p.id in holding and asked.matches(p.title)
         )
 
-    def _aside(self, listed: Answer, intent: Intent) -> bool:
+    def _aside(self, listed: Answer, intent: Intent, asked: TitleAsk) -> bool:
         """Return True when the question's topic is an aside to the papers listed for
-        their titles (``retrieval.answers.filters_alone.is_aside``)."""
+        their titles (``retrieval.answers.filters_alone.is_aside``); the words asked of
+        the titles are theirs, said again in the scene or not ("I took a Python class!
+        Which papers have the word Python in the title?")."""
         index = self.searcher.index
         within = np.zeros(len(index.paper_ids), dtype=np.bool_)
         within[[index.paper_rows[r.paper.id] for r in listed.results + listed.more]] = True
-        return is_aside(intent.topic, intent.question, within, self.searcher, rare_is_topic=False)
+        titled = {fold(word) for phrase in asked.phrases for word in WORDS.findall(phrase)}
+        topic = " ".join(w for w in WORDS.findall(intent.topic) if fold(w) not in titled)
+        return is_aside(topic, intent.question, within, self.searcher, rare_is_topic=False)
 
     def compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
         """Return a comparison's answer as the papers it names ("QFX vs FLIQS", "the

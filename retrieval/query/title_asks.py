@@ -23,7 +23,9 @@ TITLE_WORD = re.compile(r"\btitles?\b", re.I)
 # the engine try every split of a long run of them.
 _PHRASE = r"(?P<words>[^?!\s](?:[^?!]*?[^?!\s])?)"
 _END = r"[\s?.!]*$"
-_TITLES = r"\btitles?\s+(?:that\s+|which\s+)?"
+# "titles here literally contain", "titles that actually start with"
+_ADVERBS = r"(?:(?:here|there|literally|actually|really|explicitly|directly|even|all|also)\s+){0,2}"
+_TITLES = rf"\btitles?\s+{_ADVERBS}(?:that\s+|which\s+)?{_ADVERBS}"
 _HAVING = (
     r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
     r"|using)\s+(?:the\s+words?\s+)?"
@@ -38,7 +40,8 @@ ENDS_WITH = re.compile(
     rf"{_TITLES}(?:end|finish)(?:s|ing)?\s+(?:with|in)\s+{_THE_LETTER}{_PHRASE}{_END}", re.I
 )
 IN_TITLE = re.compile(
-    rf"{_HAVING}{_PHRASE}\s+(?:right\s+)?in\s+(?:the|their|its)\s+(?:paper\s+)?titles?\b",
+    rf"{_HAVING}{_PHRASE}\s+(?:(?:right|there|here|smack|literally|actually|somewhere)\s+){{0,2}}"
+    r"in\s+(?:the|their|its)\s+(?:paper\s+)?titles?\b",
     re.I,
 )
 TITLE_HAS = re.compile(

@@ -412,3 +412,15 @@ def test_an_everyday_word_opening_a_line_names_no_paper(engine: Engine) -> None:
     # listed paper is the “Every” paper".
     answer = engine.ask("INT. LAB - NIGHT\nANA: Every paper in this list that quantizes LLMs.")
     assert not any("“Every”" in note for note in answer.notes) and titles(answer)
+
+
+def test_a_scene_that_says_the_title_word_leaves_the_title_ask_alone(engine: Engine) -> None:
+    # "Python" of the scene made the scene a topic: "No listed title has “Python” among
+    # these papers."
+    scened = engine.ask(
+        "Hello, I took a Python class at the library!!! Which papers have the word Python "
+        "right in the TITLE? All of them please."
+    )
+    assert titles(scened) and set(titles(scened)) == set(
+        titles(engine.ask("Which papers have Python in the title?"))
+    )

@@ -32,7 +32,10 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("papers whose title bears the term 'Mesh' - all of them", ("Mesh",), False,
       "papers whose - all of them"),
      ("which titles feature the phrase 'Data-Centric'? I need all", ("Data-Centric",), False,
-      "which ? I need all")],
+      "which ? I need all"),
+     # adverbs around the ask: "Mesh right there" was the words asked
+     ("every paper with Mesh right there in the title", ("Mesh",), False, "every paper"),
+     ("which titles here literally contain 'Graph'?", ("Graph",), False, "which")],
 )  # fmt: skip
 def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     question: str, phrases: tuple[str, ...], at_start: bool, rest: str
