@@ -28,6 +28,10 @@ from retrieval.text import WORDS, Sentence, sentences, stopwords
 # single one may be the topic ("Quantization: any papers from 2023?").
 FORM_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?:(?=\s)")
 FORM_LABELS = 2
+# A field's value that is a number or an identifier names no topic, and its label none
+# either: "year: 2023", "return: all_titles", "sort: none".
+VALUE = re.compile(r"[\d\s.,:/–-]+|\S*_\S*|none|null|true|false|any|all", re.I)
+NO_VALUE = re.compile(r"\S*_\S*|none|null|true|false", re.I)  # an option's setting
 MIN_OWN_WORDS = 3  # content words the asking part needs to be searched alone
 MIN_BACKGROUND = 2  # sentences before the ask: one is a lead-in ("I read X. Is there Y?")
 # Words that point back into what was said before (English grammar, no topic), unless a
@@ -257,7 +261,7 @@ def without_form_labels(text: str) -> str:
     Context: for my thesis" and "Quantization: anything on that? Context: a thesis" keep
     the first, "FPGA: HLS: which papers?" both; "Goal: a cheaper interconnect. Ask: any
     paper like that?" neither). A label that ends its line over the fields below it
-    ("request:" above "topic: graphs") goes too."""
+    ("request:" above "topic: graphs") goes too, and so does one of a value (``VALUE``)."""
     labels = list(FORM_LABEL.finditer(text))
     if len(labels) < FORM_LABELS:
         return text
@@ -265,7 +269,10 @@ def without_form_labels(text: str) -> str:
     for n, (label, after) in enumerate(zip(labels, [*labels[1:], None], strict=True)):
         field = text[label.end() : after.start() if after else len(text)]
         parent = not field.strip() and "\n" in field  # "request:" over indented fields
-        if says_something(field) or (n and points_back(field)) or parent:
+        value = bool(VALUE.fullmatch(field.strip()))  # "year: 2023", "return: all_titles"
+        if says_something(field) or (n and points_back(field)) or parent or value:
             kept.append(text[at : label.start()])
             at = label.end()
+            if NO_VALUE.fullmatch(field.strip()):  # "sort: none": the field goes too
+                at += len(field.rstrip(" \t"))
     return ("".join(kept) + " " + text[at:]).strip() if kept else text
