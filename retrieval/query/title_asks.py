@@ -52,17 +52,20 @@ TITLE_HAS = re.compile(
 HAVING = re.compile(_HAVING, re.I)
 QUOTE = re.compile(r"[\"“‘']([^\"”’']+)[\"”’']")
 _QUOTE = r"[\"“‘'][^\"”’']+[\"”’']"
+# What joins quoted alternatives: "'LLM' or 'language model'", "'graph', 'mesh'",
+# "'Performance' — including 'High-Performance'".
+_ALSO = r"(?:,|/|\bor\b|[—–-]?\s*\b(?:including|incl\.|plus)\b)"
 # Quoted words after "title(s)" and a verb, whichever it is ("a title that bears the
 # term 'Mesh'", "titles featuring 'Graph' or 'Mesh'"): the quotes mark where they end.
 # Not "a title like 'X'": a title half-remembered, not a word asked for.
 TITLE_QUOTES = re.compile(
     rf"{_TITLES}(?!like\b)[^\W\d_]+\s+(?:the\s+(?:words?|phrases?|terms?)\s+)?"
-    rf"(?P<words>{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*)",
+    rf"(?P<words>{_QUOTE}(?:\s*{_ALSO}\s*{_QUOTE})*)",
     re.I,
 )
 # Quoted words and more quoted words after "or", a comma or a slash: "'GNN' or 'graph
 # network'", "'graph', 'mesh'".
-QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*(?:,|/|\bor\b)\s*{_QUOTE})*", re.I)
+QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*{_ALSO}\s*{_QUOTE})*", re.I)
 OPTIONAL_PLURAL = re.compile(r"\((?:s|es)\)", re.I)  # "model(s)": either number
 # Where the words asked of titles end: "graph by Zhang", "quantization from 2024",
 # "graph not from 2022", "Spatial and is from 2022", "graph, from 2022", "graph in cs.LG",

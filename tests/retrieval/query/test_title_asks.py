@@ -35,7 +35,9 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
       "which ? I need all"),
      # adverbs around the ask: "Mesh right there" was the words asked
      ("every paper with Mesh right there in the title", ("Mesh",), False, "every paper"),
-     ("which titles here literally contain 'Graph'?", ("Graph",), False, "which")],
+     ("which titles here literally contain 'Graph'?", ("Graph",), False, "which"),
+     ("titles with the word 'Mesh' — including 'HammingMesh'", ("Mesh", "HammingMesh"), False,
+      "")],
 )  # fmt: skip
 def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     question: str, phrases: tuple[str, ...], at_start: bool, rest: str
