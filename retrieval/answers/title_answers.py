@@ -105,8 +105,8 @@ class TitleAnswers:
     def _aside(self, listed: Answer, intent: Intent, asked: TitleAsk) -> bool:
         """Return True when the question's topic is an aside to the papers listed for
         their titles (``retrieval.answers.filters_alone.is_aside``); the words asked of
-        the titles are theirs, said again in the scene or not ("I took a Python class!
-        Which papers have the word Python in the title?")."""
+        the titles are theirs, said again in the scene or not ("Graph theory was my
+        favourite course! Any titles with Graph in them?")."""
         index = self.searcher.index
         within = np.zeros(len(index.paper_ids), dtype=np.bool_)
         within[[index.paper_rows[r.paper.id] for r in listed.results + listed.more]] = True

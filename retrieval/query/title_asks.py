@@ -23,7 +23,7 @@ TITLE_WORD = re.compile(r"\btitles?\b", re.I)
 # the engine try every split of a long run of them.
 _PHRASE = r"(?P<words>[^?!\s](?:[^?!]*?[^?!\s])?)"
 _END = r"[\s?.!]*$"
-# "titles here literally contain", "titles that actually start with"
+# "titles that really contain", "titles that actually start with"
 _ADVERBS = r"(?:(?:here|there|literally|actually|really|explicitly|directly|even|all|also)\s+){0,2}"
 _TITLES = rf"\btitles?\s+{_ADVERBS}(?:that\s+|which\s+)?{_ADVERBS}"
 _HAVING = (
@@ -53,7 +53,7 @@ HAVING = re.compile(_HAVING, re.I)
 QUOTE = re.compile(r"[\"“‘']([^\"”’']+)[\"”’']")
 _QUOTE = r"[\"“‘'][^\"”’']+[\"”’']"
 # What joins quoted alternatives: "'LLM' or 'language model'", "'graph', 'mesh'",
-# "'Performance' — including 'High-Performance'".
+# "'Mesh' — including 'HammingMesh'".
 _ALSO = r"(?:,|/|\bor\b|[—–-]?\s*\b(?:including|incl\.|plus)\b)"
 # Quoted words after "title(s)" and a verb, whichever it is ("a title that bears the
 # term 'Mesh'", "titles featuring 'Graph' or 'Mesh'"): the quotes mark where they end.

@@ -421,8 +421,8 @@ def test_a_scene_that_says_the_title_word_leaves_the_title_ask_alone(engine: Eng
     # "Python" of the scene made the scene a topic: "No listed title has “Python” among
     # these papers."
     scened = engine.ask(
-        "Hello, I took a Python class at the library!!! Which papers have the word Python "
-        "right in the TITLE? All of them please."
+        "Grandpa here, Python is my weekend hobby now!! Which papers have Python in their "
+        "title? Every one, if you would."
     )
     assert titles(scened) and set(titles(scened)) == set(
         titles(engine.ask("Which papers have Python in the title?"))

@@ -34,8 +34,8 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("which titles feature the phrase 'Data-Centric'? I need all", ("Data-Centric",), False,
       "which ? I need all"),
      # adverbs around the ask: "Mesh right there" was the words asked
-     ("every paper with Mesh right there in the title", ("Mesh",), False, "every paper"),
-     ("which titles here literally contain 'Graph'?", ("Graph",), False, "which"),
+     ("any paper having Mesh smack in the title", ("Mesh",), False, "any paper"),
+     ("which titles really contain 'Graph'?", ("Graph",), False, "which"),
      ("titles with the word 'Mesh' — including 'HammingMesh'", ("Mesh", "HammingMesh"), False,
       "")],
 )  # fmt: skip
