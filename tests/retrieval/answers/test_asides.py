@@ -375,7 +375,7 @@ def test_an_ask_the_list_cannot_answer_stays_unanswered_after_a_scene(
 @pytest.mark.parametrize(
     ("question", "term"),
     [
-        ("My advisor keeps saying 'transfer tuning' at group meeting. Which papers here use it?",
+        ("My advisor keeps saying 'transfer tuning' at group meeting. Which listed papers rely on it?",
          "transfer tuning papers"),
         ("Someone mentioned “data-centric” in lab meeting, honestly annoying. Any papers on that?",
          "data-centric papers"),
