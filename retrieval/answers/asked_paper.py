@@ -27,7 +27,7 @@ from retrieval.answers.lookup import Lookup
 from retrieval.index.titles import short_name, squashed
 from retrieval.index.vocabulary import entities, joined_words, zipf
 from retrieval.query.asking import content_words
-from retrieval.query.named_things import COMMON_ZIPF
+from retrieval.query.named_things import everyday
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold
 
@@ -111,7 +111,7 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
             continue
         cursor = at + len(name)
         following = PAPER.match(text[cursor:])
-        if following and not _everyday(name):
+        if following and not everyday(name):  # "Every paper in this list ..."
             return _named(name + following[1])
     if written is None:
         return None
@@ -206,13 +206,6 @@ def title_not_listed(searcher: Searcher, lookup: Lookup, title: str) -> bool:
     if lookup.title_for(title) is not None:
         return False
     return not _holding(searcher, title, WORDS.findall(fold(title)))
-
-
-def _everyday(name: str) -> bool:
-    """Return True for one everyday English word, capitalized where a line starts ("Every
-    paper in this list ..." after a line of its own): no name."""
-    inner = any(c.isupper() or c.isdigit() for c in name[1:])
-    return " " not in name and not inner and zipf(fold(name)) >= COMMON_ZIPF
 
 
 def _named(asked: str) -> str | None:

@@ -82,10 +82,18 @@ def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, in
             continue
         if all(w.isupper() and len(w) <= GENERIC_LETTERS for w in words):
             continue
-        if len(words) == 1 and not _inner(name) and zipf(fold(name)) >= COMMON_ZIPF:
+        if everyday(name):
             continue
         found.append((name, start, end))
     return found
+
+
+def everyday(name: str) -> bool:
+    """Return True for one everyday English word written with a capital ("Which",
+    "Every" where a line starts): no name, unless a capital or a digit follows its
+    first letter."""
+    one = len(WORDS.findall(name)) == 1
+    return one and not _inner(name) and zipf(fold(name)) >= COMMON_ZIPF
 
 
 def unshouted(text: str) -> str:
