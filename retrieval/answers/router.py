@@ -50,6 +50,7 @@ from retrieval.text import sentences
 
 log = logging.getLogger(__name__)
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
+SPELLED_OUT = "Read “{}” as “{}”, from a listed title."
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,10 @@ class Router:
         self.lookup = lookup
         papers = searcher.index.papers.values()
         self.subjects = Counter(code for p in papers for code in p.subjects)
-        self.intents = IntentReader(lookup.authors, self.subjects, searcher.vocabulary.words)
+        words = searcher.vocabulary.words  # the titles are read at the first unknown acronym
+        self.intents = IntentReader(
+            lookup.authors, self.subjects, words, lambda: (p.title for p in papers)
+        )
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(
@@ -104,7 +108,7 @@ class Router:
             answer,
             question=asked,
             mode=request.mode,
-            notes=(*reading.notes, *answer.notes),
+            notes=(*_spelled_out(reading.intent), *reading.notes, *answer.notes),
             language=reading.intent.language,
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
@@ -231,3 +235,8 @@ class Router:
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
+
+
+def _spelled_out(intent: Intent) -> list[str]:
+    """Return a note for each acronym read as a listed title's words ("MoE")."""
+    return [SPELLED_OUT.format(typed, words) for typed, words in intent.spelled_out]

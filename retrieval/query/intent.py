@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import reduce
 
@@ -69,6 +69,7 @@ from retrieval.query.asking import (
     without_date_order,
 )
 from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
+from retrieval.query.initials import TitleInitials
 from retrieval.query.language import Reader
 from retrieval.query.misspelled import NameSpelling
 from retrieval.query.named_things import unshouted, untitled
@@ -181,6 +182,7 @@ class Intent:
     wants_code: bool  # asks for papers with code
     thanks: bool = False  # only thanks, asks nothing
     title_ask: TitleAsk | None = None  # words asked of titles ("titles with 'graph'")
+    spelled_out: tuple[tuple[str, str], ...] = ()  # acronyms read as title words ("MoE")
     people: People = People()
     counting: Counting = Counting()
     ordering: Ordering = Ordering()
@@ -216,13 +218,18 @@ class IntentReader:
     """Reads questions against one corpus: its authors, subjects and vocabulary."""
 
     def __init__(
-        self, authors: list[str], subjects: Iterable[str], vocabulary: Iterable[str]
+        self,
+        authors: list[str],
+        subjects: Iterable[str],
+        vocabulary: Iterable[str],
+        titles: Callable[[], Iterable[str]] = tuple,
     ) -> None:
         words = frozenset(fold(w) for w in vocabulary)
         self.words = words
         self.names = AuthorNames(authors, words)
         self.shorthand = Shorthand(words)
         self.spelling = NameSpelling(words)
+        self.initials = TitleInitials(titles, words)
         self.people = PeopleReader(self.names, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
         # Subject abbreviations no abstract spells ("ML", "NLP"): with a topic they only
@@ -267,9 +274,12 @@ class IntentReader:
         if person and content_words(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
+        spelled_out: dict[str, str] = {}
         if reading.language == "en":  # "pls list pprs abt X"; "als" is German's
             english = self.shorthand.expand(reading.english)  # and "the Polynomer paper"
-            reading = replace(reading, english=self.spelling.correct(english, self.names.authors))
+            english = self.spelling.correct(english, self.names.authors)
+            english, spelled_out = self.initials.expand(english)  # "MoE": "Mixture-of-Experts"
+            reading = replace(reading, english=english)
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
         if operators.years_out:  # "-2023": read as words, in English, as the reading is
             text = f"{text}, not from {' or '.join(operators.years_out)}"
@@ -325,6 +335,7 @@ class IntentReader:
             wants_code=bool(WANTS_CODE.search(reading.english)),
             thanks=only_thanks(question),
             title_ask=title_ask,
+            spelled_out=tuple(spelled_out.items()),
             people=People(
                 author=authors[0] if authors else None,
                 also_by=tuple(authors[1:]),
