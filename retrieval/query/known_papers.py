@@ -38,7 +38,13 @@ PUT_ASIDE = re.compile(
     r"\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",
     re.I,
 )
-ASIDE_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:paper\s+|one\s+)?aside\b", re.I)
+# "X aside"; "X isn't it", "X is not the one (I mean)": a guess the asker turns down,
+# not "It's X, isn't it?" nor "X isn't it?".
+ASIDE_AFTER = re.compile(
+    r"^\s*[\"'”’]?\s*(?:paper\s+|one\s+)?(?:aside\b"
+    r"|(?:is|was)(?:n['’]t|\s+not)\s+(?:it|the\s+one|the\s+paper)\b(?!\s*\?))",
+    re.I,
+)
 # Words that keep a name in the answer: "including X", "X included", "X too".
 KEEP_BEFORE = re.compile(
     r"\b(?:including|incl\.?|plus|as\s+well\s+as|along\s+with|together\s+with|and\s+also)"

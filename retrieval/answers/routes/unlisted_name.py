@@ -42,7 +42,8 @@ class UnlistedName(SearchedRoute):
         return [name for name in found if presumed(name, text, topic, question)]
 
     def note(self, reading: Reading) -> str | None:
-        names = " or ".join(f"“{found.name}”" for found in self.presumed(reading))
+        said = dict.fromkeys(found.name for found in self.presumed(reading))  # once each
+        names = " or ".join(f"“{name}”" for name in said)
         author = reading.filters.authors_text() if reading.filters.author else ""
         closest = f"; the closest papers by {author}:" if author else "; the closest papers:"
         return f"No listed paper mentions {names}{closest}"

@@ -728,6 +728,14 @@ def test_an_author_question_in_words_of_another_language_gets_the_card(
     assert not any("is about" in note for note in answer.notes)
 
 
+def test_a_listed_paper_turned_down_leaves_the_name_the_list_lacks(engine: Engine) -> None:
+    # The turned-down paper was shown as an unsure answer, and a name typed twice was
+    # said twice in the note.
+    answer = engine.ask("No, HammingMesh isn't it. I mean FlexMesh. Is FlexMesh listed?")
+    assert answer.abstained and not answer.results and answer.closest
+    assert "No listed paper mentions “FlexMesh”;" in answer.notes[-1]
+
+
 @pytest.mark.parametrize(
     ("question", "first"),
     [

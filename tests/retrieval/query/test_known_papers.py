@@ -24,6 +24,10 @@ def spans(text: str, name: str) -> list[tuple[str, int, int]]:
         ("Is there a second accelerator paper? I already know Allo.", True),
         ("the follow-up to Allo: is it listed?", True),
         ("which paper by the same group as Allo does HLS?", True),
+        ("No, Allo isn't it. I mean a language for quantum circuits.", True),
+        ("Allo is not the one I mean; which other accelerator paper is?", True),
+        ("It's Allo, isn't it?", False),  # a tag that checks a guess
+        ("Allo isn't it?", False),
         ("every accelerator paper, including Allo", False),
         ("I know Allo. List every accelerator language, Allo included.", False),
         ("Is Allo in the list? Is there also one on HLS?", False),  # asked about too
