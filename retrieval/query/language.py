@@ -451,10 +451,25 @@ def _rewrites() -> tuple[tuple[str, str], ...]:
 
 
 def _replace_phrases(text: str, mapping: dict[str, str]) -> str:
-    """Replace multi-word framing ("wie viele", "y a-t-il") before splitting into words."""
+    """Replace multi-word framing ("wie viele", "y a-t-il") before splitting into words,
+    with or without its accents ("mas não", "mas nao": the keys are folded)."""
     for key in (k for k in mapping if " " in k or "-" in k):
-        text = re.sub(rf"(?<!\w){re.escape(key)}(?!\w)", f" {mapping[key]} ", text, flags=re.I)
+        folded, origin = _folded_with_origin(text)
+        found = re.finditer(rf"(?<!\w){re.escape(key)}(?!\w)", folded)
+        for start, end in reversed([(origin[m.start()], origin[m.end() - 1] + 1) for m in found]):
+            text = f"{text[:start]} {mapping[key]} {text[end:]}"
     return text
+
+
+def _folded_with_origin(text: str) -> tuple[str, list[int]]:
+    """Return the text folded, and for each folded character the index it comes from."""
+    chars: list[str] = []
+    origin: list[int] = []
+    for at, char in enumerate(text):
+        for piece in fold(char):
+            chars.append(piece)
+            origin.append(at)
+    return "".join(chars), origin
 
 
 def _forms(word: str) -> list[str]:

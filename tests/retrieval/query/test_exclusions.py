@@ -54,6 +54,24 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
 @pytest.mark.parametrize(
     "question",
     [
+        "artículos sobre compiladores, pero no sobre FPGA",
+        "Papiere über Compiler, aber nicht über FPGA",
+        "articles sur les compilateurs, mais pas sur les FPGA",
+        "articoli sui compilatori, ma non sulle FPGA",
+        "artigos sobre compiladores, mas não sobre FPGA",
+        "artigos sobre compiladores, mas nao sobre FPGA",  # typed without its accents
+        "编译器的论文，但不是关于FPGA的",
+    ],
+)
+def test_an_exclusion_in_another_language_is_read(fake_engine: Engine, question: str) -> None:
+    # Each language's "but not" was dropped as a function word: FPGA was searched for.
+    intent = fake_engine.router.intents.read(question)
+    assert intent.exclusions.topics == "FPGA" and "fpga" not in intent.topic.casefold()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "models where tokens skip whole layers",  # skipping is the topic
         "networks whose weights are plus or minus one",
         "quantization without retraining",
