@@ -45,12 +45,14 @@ from retrieval.query.asking_part import ask_clause, ask_from_word
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import set_aside, without_known
 from retrieval.query.spoken_marks import spoken_marks
+from retrieval.query.textfilters import within_year
 from retrieval.search.searcher import Searcher
 from retrieval.text import sentences
 
 log = logging.getLogger(__name__)
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
 SPELLED_OUT = "Read “{}” as “{}”, from a listed title."
+YEAR_ONLY = "The list gives years only: “{}” is read as {}."
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class Router:
             answer,
             question=asked,
             mode=request.mode,
-            notes=(*_spelled_out(reading.intent), *reading.notes, *answer.notes),
+            notes=(*_read_as(reading), *reading.notes, *answer.notes),
             language=reading.intent.language,
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
@@ -237,6 +239,11 @@ class Router:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
 
 
-def _spelled_out(intent: Intent) -> list[str]:
-    """Return a note for each acronym read as a listed title's words ("MoE")."""
-    return [SPELLED_OUT.format(typed, words) for typed, words in intent.spelled_out]
+def _read_as(reading: Reading) -> list[str]:
+    """Return a note for each acronym read as a listed title's words ("MoE"), and for a
+    month read as its year ("March 2023": the list gives years only)."""
+    intent = reading.intent
+    notes = [SPELLED_OUT.format(typed, words) for typed, words in intent.spelled_out]
+    if intent.years is not None:
+        notes += [YEAR_ONLY.format(dated, dated[-4:]) for dated in within_year(intent.question)]
+    return notes

@@ -88,6 +88,14 @@ CALENDAR_DATE = re.compile(
     r"|(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|[12]\d|3[01])[-/.](?:19|20)\d\d)(?![\w/.-])",
     re.I,
 )
+# A month, season, quarter or half before a year: the list gives years only, so "since
+# March 2023", "papers from spring 2024", "Q3 2022" read the year ("March" is no topic).
+_WITHIN_YEAR = re.compile(
+    r"\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|fall|autumn"
+    rf"|winter|q[1-4]|h[12])\.?,?\s+(?:of\s+)?(?={YEAR}\b)",
+    re.I,
+)
 # ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
 # "excluding 2023", "not cs.LG", "other than 2022", "except those from 2022": the years
@@ -132,7 +140,7 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
     """Return the year range a text asks for and the text without it; years counted back
     ("last year") count from ``this_year``, today's by default."""
     now = this_year or date.today().year
-    text = _absolute(CALENDAR_DATE.sub(" ", text), now)
+    text = _absolute(_WITHIN_YEAR.sub("", CALENDAR_DATE.sub(" ", text)), now)
     if match := _DECADE.search(text):
         decade = int(match[1]) if match[1] else now // 10 * 10
         return Years(decade, decade + 9), _drop(text, match)
@@ -172,6 +180,15 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
     # "2022 or 2024" names two years, not the range between them; "2022, 2023" is a range.
     only = tuple(years) if high - low + 1 > len(years) else ()
     return Years(low, high, only), text
+
+
+def within_year(text: str) -> list[str]:
+    """Return the months, seasons or quarters a text dates by, with their year ("March
+    2023"): read as the year alone (``read_years``), which an answer may say."""
+    return [
+        " ".join(f"{m.group()}{m.string[m.end() : m.end() + 4]}".split())
+        for m in _WITHIN_YEAR.finditer(text)
+    ]
 
 
 def _absolute(text: str, now: int) -> str:

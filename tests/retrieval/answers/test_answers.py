@@ -1848,3 +1848,11 @@ def test_a_chinese_year_before_since_reads_as_the_english(
     # 2023年以来 ("since 2023") was read as 2023 only: the 2024 papers were left out.
     asked, meant = engine.ask(question), engine.ask(english)
     assert asked.filters == meant.filters and papers(asked) == papers(meant)
+
+
+def test_a_month_is_read_as_its_year_and_the_answer_says_so(engine: Engine) -> None:
+    # It abstained: "March" was searched as a topic no listed paper is about.
+    answer = engine.ask("Which papers came out in March 2023?")
+    assert not answer.abstained and answer.results
+    assert {r.paper.year for r in answer.results} == {2023}
+    assert answer.notes[0] == "The list gives years only: “March 2023” is read as 2023."

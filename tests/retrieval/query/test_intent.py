@@ -114,6 +114,11 @@ def test_a_name_written_as_one_word_is_no_english_word(question: str, author: st
         ("2023-09-14 lab notes: which papers cover HLS?", None),
         ("seen on 14/09/2023: a talk on graph mining", None),
         ("papers since 2023-06-01", Years(2023, None)),
+        # a month, season or quarter dates within the year: the list gives years only
+        ("papers from March 2023", Years(2023, 2023)),
+        ("anything since Sept. 2023?", Years(2023, None)),
+        ("between spring 2022 and fall of 2023", Years(2022, 2023)),
+        ("Q3 2024 papers on graphs", Years(2024, 2024)),
     ],
 )  # fmt: skip
 def test_years_in_plain_language_become_a_range(text: str, years: Years | None) -> None:
@@ -525,3 +530,15 @@ def test_words_for_any_thing_are_no_topic(reader: IntentReader) -> None:
     # quantization”", though GPTQ is his.
     assert reader.read("Did Hoefler write nothing on quantization?").topic == "quantization"
     assert reader.read("something about FPGAs").topic == "fpga"
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("graph papers from spring 2024", "graph"),
+        ("what did Zhang write in June 2023 on quantization?", "quantization"),
+    ],
+)
+def test_a_month_before_a_year_is_no_topic(reader: IntentReader, question: str, topic: str) -> None:
+    # "spring" and "June" were searched as topics: no listed paper was about them.
+    assert reader.read(question).topic == topic
