@@ -73,6 +73,17 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     return replace(answer, notes=(*answer.notes, UNSURE))
 
 
+def spelled_guess(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Say an answer that rests on an acronym read as a title's words ("MoE" as
+    "Mixture-of-Experts") is not a sure match: the letters may stand for other words
+    ("SNN": spiking, not sparse, neural networks), which the reading's note names."""
+    if not reading.intent.spelled_out or answer.abstained or not answer.results:
+        return answer
+    if UNSURE in answer.notes:
+        return answer
+    return replace(answer, notes=(*answer.notes, UNSURE))
+
+
 def beyond_asked(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Say an answer to a question for one paper is not a sure match when its papers lie
     outside the years or subjects the question asked for; its note says from when
@@ -103,7 +114,14 @@ def _any_from(route: Route, filters: Filters) -> bool:
     return bool(route.parts.searcher.filtering.papers(years).any())
 
 
-POST_PASSES: tuple[PostPass, ...] = (left_out, judged_best, counted, unsure, beyond_asked)
+POST_PASSES: tuple[PostPass, ...] = (
+    left_out,
+    judged_best,
+    counted,
+    unsure,
+    spelled_guess,
+    beyond_asked,
+)
 
 
 def _matches(n: int) -> str:

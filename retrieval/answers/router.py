@@ -15,6 +15,7 @@ import textwrap
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import partial
 
 from retrieval.answers.applied_filters import AppliedFilters
 from retrieval.answers.asked_paper import (
@@ -39,7 +40,7 @@ from retrieval.answers.post_passes import POST_PASSES
 from retrieval.answers.routes import ROUTES, Parts, Reading, Route
 from retrieval.answers.title_answers import TitleAnswers
 from retrieval.index.titles import short_name
-from retrieval.models import Answer
+from retrieval.models import Answer, Paper
 from retrieval.query.asking import content_words
 from retrieval.query.asking_part import ask_clause, ask_from_word
 from retrieval.query.intent import Intent, IntentReader
@@ -71,9 +72,10 @@ class Router:
         self.lookup = lookup
         papers = searcher.index.papers.values()
         self.subjects = Counter(code for p in papers for code in p.subjects)
-        words = searcher.vocabulary.words  # the titles are read at the first unknown acronym
+        index, words = searcher.index, searcher.vocabulary.words
+        listed: partial[list[Paper]] = partial(list, papers)  # read at an unknown acronym
         self.intents = IntentReader(
-            lookup.authors, self.subjects, words, lambda: (p.title for p in papers)
+            lookup.authors, self.subjects, words, listed, index.phrase_holders
         )
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)

@@ -9,6 +9,7 @@ machine, a removed cache) reads the generation from Chroma and keeps it the same
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
@@ -106,6 +107,16 @@ class LoadedIndex:
     def stems(self) -> StemIndex:
         """Return which papers hold a stem, by row of ``paper_ids`` (``paper_rows``)."""
         return self.terms.stem_index()
+
+    def phrase_holders(self, phrase: str) -> int:
+        """Return how many papers hold a phrase: its stems, each next to the next
+        ("post-training quantization": "post train", "train quantiz")."""
+        stems = tokenize(phrase)
+        rows = self.stems.rows(stems)
+        pairs = dict.fromkeys(itertools.pairwise(stems), 1.0)
+        if not pairs or not len(rows):
+            return len(rows)
+        return int(np.count_nonzero(self.terms.pairs_weight(rows, pairs) >= len(pairs) - 1e-9))
 
 
 class AbstractSentences(Mapping[str, list[Sentence]]):

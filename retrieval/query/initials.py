@@ -1,26 +1,35 @@
 """Acronyms a question types that the corpus never writes, read as the title words
-whose initials spell them: "MoE" as "Mixture-of-Experts", "NMT" as "Neural Machine
-Translation", when a listed title has those words and no abstract writes the acronym.
+whose initials spell them: "MoE" as "Mixture-of-Experts", "PTQ" as "Post-Training
+Quantization", when a listed title has those words and no abstract writes the acronym.
 
 An acronym the corpus lacks makes a question presume a paper the list lacks ("No listed
 paper mentions X"), yet a list may hold the paper under its long form only. So a word
-typed with two capitals or more (``typed_initials``: "NMT", "MoE", "CoT"), three letters
+typed with two capitals or more (``typed_initials``: "PTQ", "MoE", "CoT"), three letters
 or more, that no abstract or title writes, is looked up in the titles: a run of as many
 words, joined by spaces or hyphens, whose first letters spell it in order. A capital
 stands for a word of content ("Neural", not "of"), a small letter for any word ("of" in
-"Mixture-of-Experts"). When one spelling is the commonest such run, the acronym is read
-as it, and the answer says so; two as common, or none, leave the acronym as typed, as
-does a question that spells it out itself ("spiking neural networks (SNNs)"). The
-titles decide; no acronym is listed here.
+"Mixture-of-Experts"). The run must be a term, not a title's wording that happens to
+spell the letters: a whole noun phrase (it ends the title, or a colon or a function word
+follows: "Sparse Neural Network Inference" holds no "SNN") that its paper's abstract
+says again or another paper uses ("RDMA Communication Protocols" is said once, in its
+title: no "RCP").
+
+The commonest such run is read, and the answer says so and is never sure: the letters
+may stand for other words. Two runs as common, none, or a question that spells the
+acronym out itself ("automatic mixed precision (AMP)") leave it as typed. The titles
+decide; no acronym is listed here.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache
+from typing import Protocol
 
+from retrieval.index.vocabulary import joined_words
 from retrieval.text import fold, stopwords
 
 MIN_LETTERS = 3  # "KV", "ML": two letters spell too many runs of any title
@@ -28,8 +37,8 @@ MAX_LETTERS = 6
 MIN_CAPITALS = 2  # "MoE", "CoT"; "Moe" is a name
 LOOKUPS = 1024  # acronyms whose reading is kept (``TitleInitials.spelled``)
 TYPED = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
-DEFINED = re.compile(r"\s*\)")
 GAP = r"[ \t-]+"  # words of one run: not across a colon or a line
+NEXT = re.compile(r"[ \t]+([^\W\d_]+)")  # the title's next word, if the phrase goes on
 
 
 def typed_initials(word: str) -> str | None:
@@ -40,18 +49,40 @@ def typed_initials(word: str) -> str | None:
     return acronym if fits and capitals >= MIN_CAPITALS and acronym.isalpha() else None
 
 
+class Titled(Protocol):
+    """A listed paper, as far as its acronyms are read: its title and abstract."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def abstract(self) -> str: ...
+
+
 class TitleInitials:
     """The titles of a corpus, to read the acronyms its abstracts never write."""
 
-    def __init__(self, titles: Callable[[], Iterable[str]], words: frozenset[str]) -> None:
-        self._titles = titles  # read at the first acronym the corpus lacks
+    def __init__(
+        self,
+        papers: Callable[[], Sequence[Titled]],
+        words: frozenset[str],
+        holders: Callable[[str], int] = lambda phrase: 0,
+    ) -> None:
+        self._papers = papers  # read at the first acronym the corpus lacks
         self._known = words
+        self._holders = holders  # how many papers hold a phrase (``phrase_holders``)
         self.spelled = lru_cache(maxsize=LOOKUPS)(self._spelled)
 
     @cached_property
-    def _text(self) -> str:
-        """Return every title, one a line (built at the first acronym looked up)."""
-        return "\n".join(self._titles())
+    def _listed(self) -> tuple[Sequence[Titled], str, list[int]]:
+        """Return the papers, their titles one a line, and where each line starts (built
+        at the first acronym looked up)."""
+        papers = self._papers()
+        titles = [" ".join(p.title.split()) for p in papers]
+        starts = [0]
+        for title in titles[:-1]:
+            starts.append(starts[-1] + len(title) + 1)
+        return papers, "\n".join(titles), starts
 
     def expand(self, text: str) -> tuple[str, dict[str, str]]:
         """Return the text with each acronym the corpus lacks written as its title words,
@@ -61,8 +92,8 @@ class TitleInitials:
             acronym = typed_initials(found.group())
             if acronym is None or self._written(found.group(), acronym):
                 continue
-            if DEFINED.match(text, found.end()) and text[: found.start()].rstrip().endswith("("):
-                continue  # the question spells it out itself: "spiking neural nets (SNNs)"
+            if _run(acronym).search(text):
+                continue  # the question spells it out itself: "mixed precision (AMP)"
             spelling = self.spelled(acronym)
             if spelling is not None:
                 read[found.group()] = spelling
@@ -74,19 +105,42 @@ class TitleInitials:
 
     def _spelled(self, acronym: str) -> str | None:
         """Return the commonest title run the acronym's letters start, or None."""
-        words = [rf"{re.escape(letter)}[^\W\d_]*" for letter in acronym]
-        pattern = re.compile(rf"(?<![\w-])({GAP.join(words)})(?![\w-])", re.I)
+        papers, text, starts = self._listed
         stop = stopwords()
         runs: Counter[str] = Counter()
         spellings: dict[str, Counter[str]] = {}
-        for found in pattern.finditer(self._text):
+        for found in _run(acronym).finditer(text):
             run = re.split(GAP, found.group(1))
             if any(c.isupper() and fold(w) in stop for c, w in zip(acronym, run, strict=True)):
                 continue  # a capital stands for a word of content: not "Towards", "and"
-            key = fold(" ".join(run))
+            if not _phrase_ends(text, found.end(), stop):
+                continue  # "High-Performance Large" of "... Large Language Models"
+            key = " ".join(fold(w) for w in run)
+            paper = papers[bisect_right(starts, found.start()) - 1]
+            if not self._term(key, paper):
+                continue  # title wording, not a term its abstract or another paper uses
             runs[key] += 1
             spellings.setdefault(key, Counter())[found.group(1)] += 1
         ranked = runs.most_common(2)
         if not ranked or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
             return None  # none, or two as common: no single spelling was meant
         return spellings[ranked[0][0]].most_common(1)[0][0]
+
+    def _term(self, phrase: str, paper: Titled) -> bool:
+        """Return True when a title's phrase is a term: its paper's abstract says it
+        again, or another paper uses it too."""
+        return f" {phrase} " in f" {joined_words(paper.abstract)} " or self._holders(phrase) > 1
+
+
+def _run(acronym: str) -> re.Pattern[str]:
+    """Return a pattern for a run of words whose first letters spell the acronym."""
+    words = [rf"{re.escape(letter)}[^\W\d_]*" for letter in acronym]
+    return re.compile(rf"(?<![\w-])({GAP.join(words)})(?![\w-])", re.I)
+
+
+def _phrase_ends(text: str, at: int, stop: frozenset[str]) -> bool:
+    """Return True when a title's noun phrase ends at ``at``: at the title's end, a colon
+    or comma, or before a function word ("Post-Training Quantization for ..."). An
+    acronym names a whole phrase: "Sparse Neural Network Inference" holds no "SNN"."""
+    after = NEXT.match(text, at)
+    return after is None or not after.group(1) or fold(after.group(1)) in stop

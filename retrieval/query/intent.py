@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
 
@@ -69,7 +69,7 @@ from retrieval.query.asking import (
     without_date_order,
 )
 from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
-from retrieval.query.initials import TitleInitials
+from retrieval.query.initials import Titled, TitleInitials
 from retrieval.query.language import Reader
 from retrieval.query.misspelled import NameSpelling
 from retrieval.query.named_things import unshouted, untitled
@@ -222,14 +222,15 @@ class IntentReader:
         authors: list[str],
         subjects: Iterable[str],
         vocabulary: Iterable[str],
-        titles: Callable[[], Iterable[str]] = tuple,
+        papers: Callable[[], Sequence[Titled]] = tuple,
+        holders: Callable[[str], int] = lambda phrase: 0,
     ) -> None:
         words = frozenset(fold(w) for w in vocabulary)
         self.words = words
         self.names = AuthorNames(authors, words)
         self.shorthand = Shorthand(words)
         self.spelling = NameSpelling(words)
-        self.initials = TitleInitials(titles, words)
+        self.initials = TitleInitials(papers, words, holders)
         self.people = PeopleReader(self.names, words)
         self.corpus_subjects = spellings(sorted(set(subjects)))
         # Subject abbreviations no abstract spells ("ML", "NLP"): with a topic they only
