@@ -38,11 +38,13 @@ PUT_ASIDE = re.compile(
     r"\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",
     re.I,
 )
-# "X aside"; "X isn't it", "X is not the one (I mean)": a guess the asker turns down,
-# not "It's X, isn't it?" nor "X isn't it?".
+# "X aside"; "X isn't it.", "X is not the one, I mean ...": a guess the asker turns down
+# and ends there, not a guess checked ("X isn't the one on Y?", "X isn't it lol", "X is
+# not the one I'd cite, right?").
 ASIDE_AFTER = re.compile(
     r"^\s*[\"'”’]?\s*(?:paper\s+|one\s+)?(?:aside\b"
-    r"|(?:is|was)(?:n['’]t|\s+not)\s+(?:it|the\s+one|the\s+paper)\b(?!\s*\?))",
+    r"|(?:is|was)(?:n['’]?t|\s+not)\s+(?:it|the\s+one|the\s+paper)\s*"
+    r"(?:[.!;…—–]|,?\s*(?:I|we)\s*(?:mean|meant|want|need|am\s+after|['’]m\s+after)\b))",
     re.I,
 )
 # Words that keep a name in the answer: "including X", "X included", "X too".

@@ -28,6 +28,10 @@ def spans(text: str, name: str) -> list[tuple[str, int, int]]:
         ("Allo is not the one I mean; which other accelerator paper is?", True),
         ("It's Allo, isn't it?", False),  # a tag that checks a guess
         ("Allo isn't it?", False),
+        ("Allo isnt it. I mean a language for quantum circuits.", True),
+        ("Allo isn't the one on quantum circuits?", False),  # a guess checked
+        ("the accelerator language is Allo isn't it", False),
+        ("Allo isn't the one I'd cite, right?", False),
         ("every accelerator paper, including Allo", False),
         ("I know Allo. List every accelerator language, Allo included.", False),
         ("Is Allo in the list? Is there also one on HLS?", False),  # asked about too
