@@ -171,6 +171,14 @@ def framing(path: Path = FRAMING_FILE) -> dict[str, tuple[frozenset[str], dict[s
 
 
 @cache
+def _framed(language: str) -> frozenset[str]:
+    """Return the English words a language's framing phrases become ("but", "not"): read
+    as framing, not counted as content the question was understood by."""
+    _, mapping = framing().get(language, (frozenset(), {}))
+    return frozenset(w for key, v in mapping.items() if " " in key or "-" in key for w in v.split())
+
+
+@cache
 def _term_table(path: Path = TERMS_FILE) -> dict[str, dict[str, str]]:
     """Return ``data/terms.json`` per language, as written (read once)."""
     table = json.loads(path.read_text(encoding="utf-8"))
@@ -320,6 +328,9 @@ class Reader:
             if folded in mapping:
                 pieces.append(mapping[folded])
                 continue
+            if folded in _framed(language):  # a phrase's English: "pero no" -> "but not"
+                pieces.append(word)
+                continue
             content += 1
             near = [w.group().casefold() for w in words[at - 1 : at + 3]]
             term, length = _term(lexicon, near, language)
@@ -452,8 +463,9 @@ def _rewrites() -> tuple[tuple[str, str], ...]:
 
 def _replace_phrases(text: str, mapping: dict[str, str]) -> str:
     """Replace multi-word framing ("wie viele", "y a-t-il") before splitting into words,
-    with or without its accents ("mas não", "mas nao": the keys are folded)."""
-    for key in (k for k in mapping if " " in k or "-" in k):
+    the longest first ("pero no solo" before "pero no"), with or without its accents
+    ("mas não", "mas nao": the keys are folded)."""
+    for key in sorted((k for k in mapping if " " in k or "-" in k), key=len, reverse=True):
         folded, origin = _folded_with_origin(text)
         found = re.finditer(rf"(?<!\w){re.escape(key)}(?!\w)", folded)
         for start, end in reversed([(origin[m.start()], origin[m.end() - 1] + 1) for m in found]):

@@ -72,6 +72,25 @@ def test_an_exclusion_in_another_language_is_read(fake_engine: Engine, question:
 @pytest.mark.parametrize(
     "question",
     [
+        "artículos sobre compiladores, pero no solo para FPGA",  # "not only": both
+        "articles sur les compilateurs, mais pas seulement pour les FPGA",
+        "Arbeiten über Compiler, aber nicht nur für FPGA",
+        "articoli sui compilatori, ma non solo per FPGA",
+        "artigos sobre compiladores, mas não só para FPGA",
+        "un langage à part entière pour les FPGA",  # an idiom: "a language in its own right"
+        "Arbeiten ausschließlich über FPGA",  # "exclusively about"
+        "这不是关于FPGA的论文吗？",  # "isn't this a paper about FPGAs?"
+    ],
+)
+def test_a_foreign_phrase_that_only_looks_like_leaving_out_leaves_nothing_out(
+    fake_engine: Engine, question: str
+) -> None:
+    assert fake_engine.router.intents.read(question).exclusions.topics == ""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "models where tokens skip whole layers",  # skipping is the topic
         "networks whose weights are plus or minus one",
         "quantization without retraining",
