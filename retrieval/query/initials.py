@@ -10,7 +10,7 @@ words, joined by spaces or hyphens, whose first letters spell it in order. A cap
 stands for a word of content ("Neural", not "of"), a small letter for any word ("of" in
 "Mixture-of-Experts"). The run must be a term, not a title's wording that happens to
 spell the letters: a whole noun phrase (it ends the title, or a colon or a function word
-follows: "Sparse Neural Network Inference" holds no "SNN") that its paper's abstract
+follows: "Sparse Neural Network Kernels" holds no "SNN") that its paper's abstract
 says again or another paper uses ("RDMA Communication Protocols" is said once, in its
 title: no "RCP").
 
@@ -140,7 +140,7 @@ def _run(acronym: str) -> re.Pattern[str]:
 
 def _phrase_ends(text: str, at: int, stop: frozenset[str]) -> bool:
     """Return True when a title's noun phrase ends at ``at``: at the title's end, a colon
-    or comma, or before a function word ("Post-Training Quantization for ..."). An
-    acronym names a whole phrase: "Sparse Neural Network Inference" holds no "SNN"."""
+    or comma, or before a function word ("Graph Neural Networks on ..."). An
+    acronym names a whole phrase: "Sparse Neural Network Kernels" holds no "SNN"."""
     after = NEXT.match(text, at)
     return after is None or not after.group(1) or fold(after.group(1)) in stop

@@ -21,7 +21,7 @@ PAPERS = [
     Listed("Sparse Mixture-of-Experts for Vision", "A mixture of experts routes each patch."),
     Listed("Fast Neural Machine Translation", "We speed up neural machine translation."),
     Listed("Robust Graph Learning", "Robust graph learning under attack."),
-    Listed("Sparse Neural Network Inference", "Sparse neural networks run fast."),
+    Listed("Sparse Neural Network Kernels", "Sparse neural networks run fast."),
     Listed("Spiking Neural Network Hardware", "Spiking neural network chips."),
     Listed("Tools and Methods", "Tools and methods for tools."),
     Listed("Efficient Packet Routing Protocols", "We route packets with new protocols."),
