@@ -22,7 +22,7 @@ FRAMING = frozenset(
         "overview rundown gist listed list lists listing subject subjects category "
         "categories codes arxiv published publish publishes publication publications wrote "
         "written write writes authored author authors recent recently latest newest new "
-        "oldest first last index indexed collection here share percent percentage "
+        "oldest earliest first last index indexed collection here share percent percentage "
         "distribution spread full complete entire whole overall every everything titles "
         "title show "
         "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
@@ -165,6 +165,8 @@ CARD_WORDS = ("years", "subjects", "categories", "themes", "topics", "summary", 
 # search; the answer counts what it lists (``retrieval.answers.overview``).
 BREAKDOWN = re.compile(
     r"\b(?:breakdown\s+)?(?:per|by)\s+(?:year|subject|category|author)s?\b|\byearly\b"
+    r"|\b(?:(?:arxiv\s+)?(?:year|subject|category|author)s?|yearly)\s+(?:breakdown|split)\b"
+    r"|\bbreakdown\s+(?:of|over|across)\s+(?:the\s+)?(?:arxiv\s+)?(?:years|subjects|categories)\b"
     r"|\b(?:distributed|spread)\s+(?:over|across|by|among)\s+(?:the\s+)?(?:years|subjects"
     r"|categories|authors)\b",
     re.I,

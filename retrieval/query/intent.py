@@ -265,7 +265,7 @@ class IntentReader:
         left_out = tuple(dict.fromkeys([*left_out, *(a for n in minus_people.values() for a in n)]))
         minus_topics = [term for term, named in minus_people.items() if not named]
         asked = ask_start(opened) if authors else None
-        own = asked is not None and bool(content_words(opened[asked:]))
+        own = asked is not None and bool(content_words(BREAKDOWN.sub(" ", opened[asked:])))
         if own and not self._names_people(opened[asked:]):
             # named in the background only: "we read Zhang's X. Is there Y?"; an ask of
             # no words of its own asks about them ("Zhang's page. How many, which years?")
@@ -317,11 +317,13 @@ class IntentReader:
                 subjects, text = subjects + by_name, rest
             elif by_name and self.field_labels:
                 text = self.field_labels.sub(_field_label, text)
-        counted_by = BREAKDOWN.sub(" ", text)
+        unbroken = BREAKDOWN.sub(" ", text)
+        counted_by = unbroken
         if FACET_ASKED.search(counted_by):
             counted_by = FACET_OF.sub(" ", FACET_ASKED.sub(" ", counted_by))
         breakdown = counted_by != text and not authors and bool(content_words(counted_by))
         text = counted_by if breakdown else text  # "graph papers per year": "graph papers"
+        text = unbroken if authors else text  # "Hoefler's subject breakdown": his card
         topic = " ".join(content_words(text))
         return Intent(
             question=question,

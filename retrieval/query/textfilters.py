@@ -71,6 +71,10 @@ _SPAN = re.compile(
     rf"|last(?=\s+{_COUNT}\s+years?\b))\s+(?:{_COUNT}\s+years?|(year)|(decade))\b",
     re.I,
 )
+# "first and last year", "earliest/last year": the ends of the years listed.
+_FIRST_AND = re.compile(
+    r"\b(?:first|earliest|start(?:ing)?)(?:\s+year)?\s*(?:and|&|/|,|or|to|-)\s*(?:the\s+)?$", re.I
+)
 _AGO = re.compile(rf"\b{_COUNT}\s+years?\s+(?:ago|back)\b", re.I)
 _NAMED_YEAR = re.compile(r"\b(last|previous|this|next)\s+year(?:['’]s)?\b", re.I)
 _DECADE = re.compile(
@@ -197,10 +201,14 @@ def _absolute(text: str, now: int) -> str:
     2023" (the partial year counts too), "from 2020 until this year" -> "... until 2026"."""
 
     def span(match: re.Match[str]) -> str:
+        if _FIRST_AND.search(match.string, 0, match.start()):
+            return match.group()  # "the first and the last year"
         count = match[1] or match[2]
         return f" since {now - (number(count) if count else 1 if match[3] else 10)} "
 
     def named(match: re.Match[str]) -> str:
+        if _FIRST_AND.search(match.string, 0, match.start()):
+            return match.group()  # "the first and last year": the list's ends, not a year
         return str(now + {"last": -1, "previous": -1, "this": 0, "next": 1}[match[1].casefold()])
 
     text = _SPAN.sub(span, text)

@@ -1856,3 +1856,21 @@ def test_a_month_is_read_as_its_year_and_the_answer_says_so(engine: Engine) -> N
     assert not answer.abstained and answer.results
     assert {r.paper.year for r in answer.results} == {2023}
     assert answer.notes[0] == "The list gives years only: “March 2023” is read as 2023."
+
+
+@pytest.mark.parametrize(
+    "years",
+    [
+        "first and last year",  # "last year" was read as the year before this one
+        "earliest and latest year",  # "earliest" was a word of the ask's own
+    ],
+)
+def test_an_overview_asking_first_and_last_year_gets_the_authors_card(
+    engine: Engine, years: str
+) -> None:
+    answer = engine.ask(
+        f"ZHIRU ZHANG!!! wow!!! overview please: number of papers, {years}, "
+        "and the subject breakdown!!!"
+    )
+    assert answer.author is not None and not answer.abstained
+    assert answer.filters.year_from is None and answer.filters.year_to is None

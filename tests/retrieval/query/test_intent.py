@@ -119,6 +119,9 @@ def test_a_name_written_as_one_word_is_no_english_word(question: str, author: st
         ("anything since Sept. 2023?", Years(2023, None)),
         ("between spring 2022 and fall of 2023", Years(2022, 2023)),
         ("Q3 2024 papers on graphs", Years(2024, 2024)),
+        # the ends of the years listed, not the year before this one
+        ("how many papers, first and last year?", None),
+        ("the first and the last year of his papers", None),
     ],
 )  # fmt: skip
 def test_years_in_plain_language_become_a_range(text: str, years: Years | None) -> None:
@@ -542,3 +545,17 @@ def test_words_for_any_thing_are_no_topic(reader: IntentReader) -> None:
 def test_a_month_before_a_year_is_no_topic(reader: IntentReader, question: str, topic: str) -> None:
     # "spring" and "June" were searched as topics: no listed paper was about them.
     assert reader.read(question).topic == topic
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Hoefler: overview please, with the subject breakdown",
+        "Zhang's papers, year breakdown please",
+        "Hoefler, give me the breakdown of the subjects",
+    ],
+)
+def test_a_breakdown_of_an_authors_papers_is_no_topic(reader: IntentReader, question: str) -> None:
+    # "breakdown" was searched among the author's papers, or it made the author background.
+    intent = reader.read(question)
+    assert intent.people.author is not None and intent.topic == ""
