@@ -100,9 +100,12 @@ class LeaveOut:
             kept += [self.listings.listed(papers[pid], False) for pid in islice(below, wanted)]
         quote = request.k if request.quote is None else request.quote
         kept = self.listings.quote_shown(kept, quote)
+        searched = what.startswith("about")  # by meaning, as the search found them
         note = (
             f"Left out {left} paper{'s' if left != 1 else ''} {what}."
             if left
+            else f"No paper here was found to be {what}, so none was left out."
+            if searched
             else f"None of these papers is {what}, so none was left out."
         )
         said = (note,) if what else ()  # set aside by name: the router said so

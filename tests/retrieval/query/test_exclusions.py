@@ -249,3 +249,12 @@ def test_a_topic_left_out_that_narrows_the_asked_one_leaves_out_only_its_kind(
     answer = fake_engine.ask("Show me everything about compression, but not image compression.")
     titles = [r.paper.title for r in answer.results + answer.more]
     assert titles and not any("Image Compression" in title for title in titles)
+
+
+def test_a_topic_no_answered_paper_was_found_about_is_said_so_as_found(engine: Engine) -> None:
+    # It said "None of these papers is about", as a fact: the search decides what is.
+    answer = engine.ask("graph neural network papers, but not the ones about weather")
+    assert answer.results
+    assert (
+        answer.notes[-1] == "No paper here was found to be about “weather”, so none was left out."
+    )
