@@ -381,6 +381,7 @@ class Reader:
     def _read_cjk(self, question: str, language: str) -> Reading:
         words = _unspaced_words(language)
         text = YEAR_AFTER_WORD.sub(lambda m: f" {YEAR_WORDS[m[2]]} {m[1]} ", question)
+        text = _except_last(text, language)
         text = re.sub(rf"[{CJK}]+", lambda run: _segmented(run.group(), words), text)
         unread = tuple(re.findall(rf"[{CJK}]+", text))
         latin = [w for w in WORDS.findall(text) if not re.match(rf"[{CJK}]", w)]
@@ -389,6 +390,26 @@ class Reader:
         total = read_chars + sum(len(u) * 2 for u in unread)  # a CJK word ~ 2 letters' worth
         english = " ".join(re.sub(rf"[{CJK}]+", " ", text).split())
         return Reading(language, english, read_chars / total if total else 1.0, unread)
+
+
+# Japanese and Korean write "except" after what it leaves out ("FPGA以外の論文", "FPGA를
+# 제외한 논문"): read word by word, the English would leave out the papers asked for.
+POSTPOSED_EXCEPT = {
+    "ja": re.compile(
+        r"([A-Za-z0-9][\w.\-]*|[\u30a0-\u30ff\u4e00-\u9fff]+)\s*[をは]?\s*"
+        r"(?:以外|を?除(?:く|いた|いて|き)|除外)(?:の|で|に|は)?"
+    ),
+    "ko": re.compile(r"(?<!\S)(\S+?)(?:을|를|은|는)?\s*(?:제외(?:한|하고)?|빼고|말고)"),
+}
+
+
+def _except_last(text: str, language: str) -> str:
+    """Return a Japanese or Korean text with what it leaves out said last, after
+    "except", as English says it ("FPGA以外の量子化の論文" -> "量子化の論文, except FPGA")."""
+    pattern = POSTPOSED_EXCEPT.get(language)
+    if pattern is None or not (left := [m.group(1) for m in pattern.finditer(text)]):
+        return text
+    return f"{pattern.sub(' ', text).rstrip(' 。.?？!！')}, except {' and '.join(left)}"
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,9 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
         "artigos sobre compiladores, mas não sobre FPGA",
         "artigos sobre compiladores, mas nao sobre FPGA",  # typed without its accents
         "编译器的论文，但不是关于FPGA的",
+        "FPGA以外のコンパイラの論文",  # Japanese and Korean say "except" after what it
+        "コンパイラの論文、ただしFPGAは除く",  # leaves out: read word by word, FPGA was
+        "FPGA를 제외한 컴파일러 논문",  # asked for and the compilers left out
     ],
 )
 def test_an_exclusion_in_another_language_is_read(fake_engine: Engine, question: str) -> None:
