@@ -46,6 +46,12 @@ TOPIC_RARITY = 0.9
 # 0.73; a chat's "authors" 0.6, "primary" 0.45, "across" 0.3).
 BESIDE_RARITY = 0.7
 ASIDE = "Nothing listed is about “{}”: read as an aside."
+# Amounts written in words, as digits are: "he wrote five hundred papers" holds no topic.
+AMOUNTS = frozenset(
+    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+     "twelve", "twenty", "thirty", "forty", "fifty", "hundred", "hundreds", "thousand",
+     "thousands", "million", "millions", "billion", "billions", "dozen", "dozens"]
+)  # fmt: skip
 ASIDE_SHOWN = 60  # characters of an aside quoted in its note
 # The words around an ask that some listed paper holds, answered without them.
 CONTEXT = "Read “{}” as context; the papers below answer the rest."
@@ -91,7 +97,7 @@ def is_aside(
     Without ``asked_only``, so does a word around the ask a paper within them holds and
     rarer in English than ``BESIDE_RARITY``: "graph" in "My GNN breaks under small graph
     edits. Which 2024 papers help?", not "across" or "authors" in a pasted chat."""
-    if set(content_words(topic)) & brought_in(question):
+    if (set(content_words(topic)) - AMOUNTS) & brought_in(question):
         return False  # "2023 papers on cooking", "papers that study music": a topic
     start, end = asked_span(question)
     if points_at_described(question[start:end]):
@@ -100,8 +106,8 @@ def is_aside(
     label = {fold(word) for word in WORDS.findall(_label(question, start))}
     stems = searcher.index.stems
     for term in question_terms(topic, stems.ids):
-        if term.word.isdigit():
-            continue  # an amount ("4 marks")
+        if term.word.isdigit() or fold(term.word) in AMOUNTS:
+            continue  # an amount ("4 marks", "five hundred papers")
         held = stems.rows([term.stem]) if stems.count(term.stem) else None
         held_within = held is not None and bool(within[held].any())
         if fold(term.word) not in asked:

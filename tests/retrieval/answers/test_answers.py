@@ -828,6 +828,9 @@ def test_a_label_in_capitals_opening_a_question_is_no_name(engine: Engine, quest
          "2022 papers filed under cs.DC"),
         ("Round two, worth 500: every cs.ET paper!", "cs.ET papers"),
         ("SELECT title FROM listing WHERE category = 'cs.CV'; -- all of them", "cs.CV papers"),
+        # an amount in words is no topic, as digits are not ("hundred" is in an abstract)
+        ("Everyone claims Zhang wrote five hundred papers. Which of his are cs.LG?",
+         "Zhang's cs.LG papers"),
     ],
 )  # fmt: skip
 def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
