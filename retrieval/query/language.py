@@ -486,12 +486,20 @@ def _replace_phrases(text: str, mapping: dict[str, str]) -> str:
     """Replace multi-word framing ("wie viele", "y a-t-il") before splitting into words,
     the longest first ("pero no solo" before "pero no"), with or without its accents
     ("mas não", "mas nao": the keys are folded)."""
-    for key in sorted((k for k in mapping if " " in k or "-" in k), key=len, reverse=True):
-        folded, origin = _folded_with_origin(text)
+    folded, origin = _folded_with_origin(text)
+    for key in _phrase_keys(mapping):
+        if key not in folded:
+            continue
         found = re.finditer(rf"(?<!\w){re.escape(key)}(?!\w)", folded)
         for start, end in reversed([(origin[m.start()], origin[m.end() - 1] + 1) for m in found]):
             text = f"{text[:start]} {mapping[key]} {text[end:]}"
+        folded, origin = _folded_with_origin(text)
     return text
+
+
+def _phrase_keys(mapping: dict[str, str]) -> list[str]:
+    """Return a framing map's keys of several words, the longest first."""
+    return sorted((k for k in mapping if " " in k or "-" in k), key=len, reverse=True)
 
 
 def _folded_with_origin(text: str) -> tuple[str, list[int]]:
