@@ -349,6 +349,13 @@ def test_phrases_are_known_as_a_scan_of_every_abstract_would_say(
             assert fake_engine.searcher.vocabulary.knows(folded) == everywhere.knows(folded)
 
 
+def test_words_written_apart_join_as_the_corpus_writes_them_plural_too() -> None:
+    corpus = Vocabulary.of(["A datacenter scheduler", "small data, big center"])
+    # "data centers" was left apart: the corpus writes the singular "datacenter" only
+    assert corpus.respell("papers on data centers") == "papers on datacenters"
+    assert corpus.respell("data center papers") == "datacenter papers"
+
+
 def test_a_closed_up_compound_is_respelled_only_as_the_corpus_writes_it() -> None:
     corpus = Vocabulary.of(["Automatic multi-pumping on FPGAs", "user space threads, now here"])
     assert corpus.respell("MultiPumping for FPGAs") == "Multi-Pumping for FPGAs"
