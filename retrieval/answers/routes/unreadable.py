@@ -15,7 +15,13 @@ class Unreadable(SearchedRoute):
     name = "unreadable"
 
     def applies(self, reading: Reading) -> bool:
-        return reading.intent.understood < MIN_UNDERSTOOD
+        intent = reading.intent
+        if intent.understood < MIN_UNDERSTOOD:
+            return True
+        # Only what it leaves out was read ("artigos de <an unread word> que não sejam
+        # sobre centros de dados"): what it asks for went unread, not the whole list.
+        unread_ask = intent.understood < 1 and not intent.topic and not reading.filters.authors()
+        return unread_ask and bool(intent.exclusions.topics) and not intent.has_filters
 
     def searched(self, reading: Reading, answer: Answer) -> Answer:
         intent = reading.intent
