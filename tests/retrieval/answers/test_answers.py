@@ -1877,3 +1877,14 @@ def test_an_overview_asking_first_and_last_year_gets_the_authors_card(
     )
     assert answer.author is not None and not answer.abstained
     assert answer.filters.year_from is None and answer.filters.year_to is None
+
+
+def test_a_question_whose_ask_went_unread_says_so_though_its_exclusion_was_read(
+    engine: Engine,
+) -> None:
+    # Only "centros de dados" was read: every paper but the datacenter one was listed.
+    answer = engine.ask("artigos de agendamento que não sejam sobre centros de dados")
+    assert answer.abstained and not answer.results
+    assert answer.notes[0].startswith("I could not understand this question")
+    read = engine.ask("artigos sobre grafos que não sejam sobre bancos de dados")
+    assert not read.abstained and read.results  # its ask read: answered
