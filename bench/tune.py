@@ -206,14 +206,16 @@ def held_out_groups(
 
 GROUP_METRICS = (
     ("paper", "R@1"), ("paper", "false_abstain"), ("multi", "F1"),
-    ("none", "flagged"), ("none", "abstain"), ("author", "handled"),
+    ("none", "flagged"), ("none", "abstain"), ("author", "handled"), ("paper", "unsure"),
 )  # fmt: skip
+WORST_IS_HIGHEST = ("paper false_abstain", "paper unsure")
 
 
 def group_table(report: Report, groups: dict[str, str]) -> str:
     """Return one row per held-out group: its size and headline figures, and the worst."""
     head = "| held out | n | paper R@1 | false abstain | multi F1 | none flagged | none sure |"
-    lines = [head + " none abstain | author handled |", "|---|---:|" + "---:|" * 7]
+    tail = " none abstain | author handled | right paper unsure |"
+    lines = [head + tail, "|---|---:|" + "---:|" * 8]
     worst: dict[str, list[float]] = {}
     for group in sorted(set(groups.values())):
         part = Report(group, [o for o in report.outcomes if groups[o.id] == group])
@@ -226,8 +228,7 @@ def group_table(report: Report, groups: dict[str, str]) -> str:
             if (kind, name) == ("none", "flagged"):
                 cells.append("-" if value != value else f"{1 - value:.3f}")
         lines.append(f"| {group} | {len(part.outcomes)} | " + " | ".join(cells) + " |")
-    low = {k: (max(v) if k.endswith("abstain") and k.startswith("paper") else min(v))
-           for k, v in worst.items()}  # fmt: skip
+    low = {k: max(v) if k in WORST_IS_HIGHEST else min(v) for k, v in worst.items()}
     lines.append("\nworst group: " + ", ".join(f"{k} {v:.3f}" for k, v in low.items()))
     return "\n".join(lines)
 

@@ -3,8 +3,9 @@
 Each line of the file is a JSON object with ``type`` and, optionally, ``style``:
 
 * ``paper``: one gold title. Reported: R@1, whether the answer lists it first (an
-  abstention scores 0); R@5, MRR and nDCG@10 over the full ranking; and how often the
-  answer wrongly abstained.
+  abstention scores 0); R@5, MRR and nDCG@10 over the full ranking; how often the
+  answer wrongly abstained; and ``unsure``, how often it listed the paper first but
+  said it is not a sure match.
 * ``multi``: several gold titles (an exhaustive list). Reported: precision, recall and F1
   of every paper the answer returned (``results`` and ``more``), and P@1, whether the
   paper listed first is one of them.
@@ -89,6 +90,7 @@ class Report:
             "MRR": self.metric("paper", "MRR"),
             "nDCG@10": self.metric("paper", "nDCG@10"),
             "paper_wrongly_abstained": self.metric("paper", "false_abstain"),
+            "paper_right_but_unsure": self.metric("paper", "unsure"),
             "multi_n": self.count("multi"),
             "multi_P": self.metric("multi", "P"),
             "multi_R": self.metric("multi", "R"),
@@ -212,6 +214,7 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
             "MRR": 1.0 / rank if rank else 0.0,
             "nDCG@10": 1.0 / math.log2(rank + 1) if rank and rank <= 10 else 0.0,
             "false_abstain": float(answer.abstained),
+            "unsure": float(first == gold[0] and UNSURE in answer.notes),
         }
         if first != gold[0]:
             state = " (abstained)" if answer.abstained else f", listed first: {first_title}"

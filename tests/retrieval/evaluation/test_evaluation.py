@@ -8,7 +8,7 @@ from retrieval.config import DATA
 from retrieval.engine import Engine
 from retrieval.errors import QueryError
 from retrieval.evaluation.scoring import Report, author_handled, evaluate, load_questions, score
-from retrieval.models import Answer, PaperRef, Result, Snippet
+from retrieval.models import UNSURE, Answer, PaperRef, Result, Snippet
 
 TITLES = {"p1": "Alpha Paper", "p2": "Beta Paper", "p3": "Gamma Paper"}
 
@@ -65,6 +65,20 @@ def test_an_author_question_is_handled_by_the_card_or_a_list_of_only_their_paper
     mixed = Answer("q", "hybrid", False, (result("p1"), result("p2", "Someone Else")))
     assert author_handled(only, "Ada Lovelace") and not author_handled(mixed, "Ada Lovelace")
     assert not author_handled(Answer("q", "hybrid", True, ()), "Ada Lovelace")
+
+
+def test_a_right_paper_said_to_be_no_sure_match_is_counted_as_unsure() -> None:
+    def ask(question: str) -> Answer:
+        notes = (UNSURE,) if "maybe" in question else ()
+        return Answer(question, "hybrid", False, (result("p1"),), ranking=("p1",), notes=notes)
+
+    rows = [
+        {"id": "sure", "type": "paper", "question": "alpha?", "gold": ["Alpha Paper"]},
+        {"id": "unsure", "type": "paper", "question": "maybe alpha?", "gold": ["Alpha Paper"]},
+    ]
+    report = evaluate(rows, ask, "hybrid", TITLES)
+    assert [o.values["unsure"] for o in report.outcomes] == [0.0, 1.0]
+    assert report.summary()["paper_right_but_unsure"] == 0.5
 
 
 def test_a_question_papercord_refuses_is_scored_as_an_abstention() -> None:
