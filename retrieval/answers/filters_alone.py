@@ -97,7 +97,7 @@ def is_aside(
     Without ``asked_only``, so does a word around the ask a paper within them holds and
     rarer in English than ``BESIDE_RARITY``: "graph" in "My GNN breaks under small graph
     edits. Which 2024 papers help?", not "across" or "authors" in a pasted chat."""
-    if (set(content_words(topic)) - AMOUNTS) & brought_in(question):
+    if (set(content_words(topic)) - _amounts(question)) & brought_in(question):
         return False  # "2023 papers on cooking", "papers that study music": a topic
     start, end = asked_span(question)
     if points_at_described(question[start:end]):
@@ -106,7 +106,7 @@ def is_aside(
     label = {fold(word) for word in WORDS.findall(_label(question, start))}
     stems = searcher.index.stems
     for term in question_terms(topic, stems.ids):
-        if term.word.isdigit() or fold(term.word) in AMOUNTS:
+        if term.word.isdigit() or fold(term.word) in _amounts(question):
             continue  # an amount ("4 marks", "five hundred papers")
         held = stems.rows([term.stem]) if stems.count(term.stem) else None
         held_within = held is not None and bool(within[held].any())
@@ -123,6 +123,13 @@ def is_aside(
         if rare_is_topic and held is None and lettered and rarity(term.word) > TOPIC_RARITY:
             return False  # a topic no listed paper has
     return True
+
+
+def _amounts(question: str) -> set[str]:
+    """Return the amounts a question writes in words, each a word of its own: "five
+    hundred papers", not "two-sided markets" or "billion-dollar companies"."""
+    alone = re.finditer(r"(?<![\w-])([^\W\d_]+)(?![\w-])", question)
+    return {word for m in alone if (word := fold(m[1])) in AMOUNTS}
 
 
 def _label(question: str, start: int) -> str:

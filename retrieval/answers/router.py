@@ -247,5 +247,5 @@ def _read_as(reading: Reading) -> list[str]:
     intent = reading.intent
     notes = [SPELLED_OUT.format(typed, words) for typed, words in intent.spelled_out]
     if intent.years is not None:
-        notes += [YEAR_ONLY.format(dated, dated[-4:]) for dated in within_year(intent.question)]
+        notes += [YEAR_ONLY.format(dated, read) for dated, read in within_year(intent.question)]
     return notes

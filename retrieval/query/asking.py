@@ -34,7 +34,7 @@ FRAMING = frozenset(
         "coauthors collaborators "
         "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
         "came come produce produced cover covers covered want wants wanted wanna whose "
-        "need needs needed look looking seek seeking sought hunt hunting "
+        "need needs needed look looking seek seeking sought hunt hunting drop dropped "
         "nothing anything something"
     )
 )

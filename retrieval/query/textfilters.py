@@ -94,12 +94,29 @@ CALENDAR_DATE = re.compile(
 )
 # A month, season, quarter or half before a year: the list gives years only, so "since
 # March 2023", "papers from spring 2024", "Q3 2022" read the year ("March" is no topic).
+# A bound before it keeps the year ("before June 2024" may be in 2024: until 2024), and
+# "the end of", "early" say when in it.
 _WITHIN_YEAR = re.compile(
+    r"(?:\b(before|prior\s+to|earlier\s+than|older\s+than|after|later\s+than"
+    r"|newer\s+than|more\s+recent\s+than)\s+)?"
+    r"(?P<when>(?:\b(?:the\s+)?(?:end|start|beginning|middle|close)\s+of\s+)?"
     r"\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|fall|autumn"
-    rf"|winter|q[1-4]|h[12])\.?,?\s+(?:of\s+)?(?={YEAR}\b)",
+    rf"|winter|q[1-4]|h[12])\.?,?\s+(?:of\s+)?)(?={YEAR}\b)",
     re.I,
 )
+_EARLIER = ("before", "prior", "earlier", "older")
+
+
+def _year_alone(match: re.Match[str]) -> str:
+    """Return what stands for a month before a year: nothing, or a bound that keeps the
+    year ("until", "since")."""
+    bound = (match[1] or "").casefold()
+    if not bound:
+        return ""
+    return "until " if bound.startswith(_EARLIER) else "since "
+
+
 # ">2022", ">= 2022", "≤2023", "pre-2023", "post 2022"
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
 # "excluding 2023", "not cs.LG", "other than 2022", "except those from 2022": the years
@@ -144,7 +161,7 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
     """Return the year range a text asks for and the text without it; years counted back
     ("last year") count from ``this_year``, today's by default."""
     now = this_year or date.today().year
-    text = _absolute(_WITHIN_YEAR.sub("", CALENDAR_DATE.sub(" ", text)), now)
+    text = _absolute(_WITHIN_YEAR.sub(_year_alone, CALENDAR_DATE.sub(" ", text)), now)
     if match := _DECADE.search(text):
         decade = int(match[1]) if match[1] else now // 10 * 10
         return Years(decade, decade + 9), _drop(text, match)
@@ -186,13 +203,17 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
     return Years(low, high, only), text
 
 
-def within_year(text: str) -> list[str]:
-    """Return the months, seasons or quarters a text dates by, with their year ("March
-    2023"): read as the year alone (``read_years``), which an answer may say."""
-    return [
-        " ".join(f"{m.group()}{m.string[m.end() : m.end() + 4]}".split())
-        for m in _WITHIN_YEAR.finditer(text)
-    ]
+def within_year(text: str) -> list[tuple[str, str]]:
+    """Return the months, seasons or quarters a text dates by, with their year, and how
+    each is read (``read_years``), which an answer may say: ("March 2023", "2023"),
+    ("June 2024", "until 2024") for "before June 2024"."""
+    found = []
+    for m in _WITHIN_YEAR.finditer(text):
+        year = m.string[m.end() : m.end() + 4]
+        bound = _year_alone(m).strip()
+        read = f"{year} or earlier" if bound == "until" else f"{year} or later" if bound else year
+        found.append((" ".join(f"{m['when']}{year}".split()), read))
+    return found
 
 
 def _absolute(text: str, now: int) -> str:

@@ -849,6 +849,7 @@ def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
         "which cs.LG papers use spiking neurons?",
         "any cs.CV papers for cooking?",  # listed all cs.CV papers as an aside
         "which cs.DC papers handle smart contracts?",  # the same
+        "Which 2022 papers are about two-sided markets?",  # "two" of a compound: a topic
     ],
 )
 def test_a_topic_the_filtered_papers_lack_is_no_aside(engine: Engine, question: str) -> None:
@@ -1859,6 +1860,9 @@ def test_a_month_is_read_as_its_year_and_the_answer_says_so(engine: Engine) -> N
     assert not answer.abstained and answer.results
     assert {r.paper.year for r in answer.results} == {2023}
     assert answer.notes[0] == "The list gives years only: “March 2023” is read as 2023."
+    before = engine.ask("Anything before June 2024 on graph transformers?")
+    assert before.filters.year_to == 2024 and before.filters.year_from is None
+    assert before.notes[0].endswith("“June 2024” is read as 2024 or earlier.")
 
 
 @pytest.mark.parametrize(
@@ -1888,3 +1892,5 @@ def test_a_question_whose_ask_went_unread_says_so_though_its_exclusion_was_read(
     assert answer.notes[0].startswith("I could not understand this question")
     read = engine.ask("artigos sobre grafos que não sejam sobre bancos de dados")
     assert not read.abstained and read.results  # its ask read: answered
+    every = engine.ask("Muéstrame todos los artículos excepto los de cuantización")
+    assert not every.abstained and every.notes[0].startswith("Left out")  # "show me" read

@@ -119,6 +119,9 @@ def test_a_name_written_as_one_word_is_no_english_word(question: str, author: st
         ("anything since Sept. 2023?", Years(2023, None)),
         ("between spring 2022 and fall of 2023", Years(2022, 2023)),
         ("Q3 2024 papers on graphs", Years(2024, 2024)),
+        ("anything before June 2024?", Years(None, 2024)),  # June 2024 is in 2024
+        ("papers newer than August 2023", Years(2023, None)),
+        ("papers until the end of March 2024", Years(None, 2024)),
         # the ends of the years listed, not the year before this one
         ("how many papers, first and last year?", None),
         ("the first and the last year of his papers", None),
@@ -544,6 +547,7 @@ def test_words_for_any_thing_are_no_topic(reader: IntentReader) -> None:
     [
         ("graph papers from spring 2024", "graph"),
         ("what did Zhang write in June 2023 on quantization?", "quantization"),
+        ("what did Zhang drop in summer 2024?", ""),  # "drop": put out, as "released"
     ],
 )
 def test_a_month_before_a_year_is_no_topic(reader: IntentReader, question: str, topic: str) -> None:
