@@ -27,6 +27,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache
+from itertools import islice
 from typing import Protocol
 
 from retrieval.index.vocabulary import joined_words
@@ -109,6 +110,7 @@ class TitleInitials:
         stop = stopwords()
         runs: Counter[str] = Counter()
         spellings: dict[str, Counter[str]] = {}
+        first: dict[str, Titled] = {}  # the first paper whose title has the run
         for found in _run(acronym).finditer(text):
             run = re.split(GAP, found.group(1))
             if any(c.isupper() and fold(w) in stop for c, w in zip(acronym, run, strict=True)):
@@ -116,12 +118,12 @@ class TitleInitials:
             if not _phrase_ends(text, found.end(), stop):
                 continue  # "High-Performance Large" of "... Large Language Models"
             key = " ".join(fold(w) for w in run)
-            paper = papers[bisect_right(starts, found.start()) - 1]
-            if not self._term(key, paper):
-                continue  # title wording, not a term its abstract or another paper uses
             runs[key] += 1
             spellings.setdefault(key, Counter())[found.group(1)] += 1
-        ranked = runs.most_common(2)
+            first.setdefault(key, papers[bisect_right(starts, found.start()) - 1])
+        # the two commonest terms, not title wording its abstract and no other paper uses
+        terms = islice(((k, n) for k, n in runs.most_common() if self._term(k, first[k])), 2)
+        ranked = list(terms)
         if not ranked or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
             return None  # none, or two as common: no single spelling was meant
         return spellings[ranked[0][0]].most_common(1)[0][0]
