@@ -17,7 +17,8 @@ title: no "RCP").
 The commonest such run is read, and the answer says so and is never sure: the letters
 may stand for other words. Two runs as common, none, or a question that spells the
 acronym out itself ("automatic mixed precision (AMP)") leave it as typed. The titles
-decide; no acronym is listed here.
+decide; no acronym is listed here. They are joined at the first acronym the corpus lacks
+(10k papers: 0.7 MB), and a reading takes a scan of them (15 ms), kept per acronym.
 """
 
 from __future__ import annotations
