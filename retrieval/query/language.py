@@ -171,11 +171,19 @@ def framing(path: Path = FRAMING_FILE) -> dict[str, tuple[frozenset[str], dict[s
 
 
 @cache
+def _phrases(language: str) -> tuple[tuple[str, str], ...]:
+    """Return a language's framing phrases of several words and their English, the
+    longest first ("pero no solo" before "pero no")."""
+    _, mapping = framing().get(language, (frozenset(), {}))
+    keys = sorted((k for k in mapping if " " in k or "-" in k), key=len, reverse=True)
+    return tuple((key, mapping[key]) for key in keys)
+
+
+@cache
 def _framed(language: str) -> frozenset[str]:
     """Return the English words a language's framing phrases become ("but", "not"): read
     as framing, not counted as content the question was understood by."""
-    _, mapping = framing().get(language, (frozenset(), {}))
-    return frozenset(w for key, v in mapping.items() if " " in key or "-" in key for w in v.split())
+    return frozenset(word for _, english in _phrases(language) for word in english.split())
 
 
 @cache
@@ -312,7 +320,7 @@ class Reader:
         markers, mapping = framing().get(language, (frozenset(), {}))
         if language in UNSPACED:
             return self._read_cjk(question, language)
-        text = _replace_phrases(question, mapping)
+        text = _replace_phrases(question, language)
         lexicon = terms().get(language, {})
         words = list(WORDS.finditer(text))
         pieces: list[str] = []
@@ -482,24 +490,19 @@ def _rewrites() -> tuple[tuple[str, str], ...]:
     return tuple(dict.fromkeys((fold(old), new) for old, new in REWRITES))
 
 
-def _replace_phrases(text: str, mapping: dict[str, str]) -> str:
+def _replace_phrases(text: str, language: str) -> str:
     """Replace multi-word framing ("wie viele", "y a-t-il") before splitting into words,
-    the longest first ("pero no solo" before "pero no"), with or without its accents
-    ("mas não", "mas nao": the keys are folded)."""
+    the longest first (``_phrases``), with or without its accents ("mas não", "mas nao":
+    the keys are folded)."""
     folded, origin = _folded_with_origin(text)
-    for key in _phrase_keys(mapping):
+    for key, english in _phrases(language):
         if key not in folded:
             continue
         found = re.finditer(rf"(?<!\w){re.escape(key)}(?!\w)", folded)
         for start, end in reversed([(origin[m.start()], origin[m.end() - 1] + 1) for m in found]):
-            text = f"{text[:start]} {mapping[key]} {text[end:]}"
+            text = f"{text[:start]} {english} {text[end:]}"
         folded, origin = _folded_with_origin(text)
     return text
-
-
-def _phrase_keys(mapping: dict[str, str]) -> list[str]:
-    """Return a framing map's keys of several words, the longest first."""
-    return sorted((k for k in mapping if " " in k or "-" in k), key=len, reverse=True)
 
 
 def _folded_with_origin(text: str) -> tuple[str, list[int]]:
