@@ -35,10 +35,7 @@ def judged_best(answer: Answer, reading: Reading, route: Route) -> Answer:
     best = answer.ranking[0] if answer.ranking else None
     if shown is None or shown == best:
         return answer
-    if (
-        answer.confidence is not None
-        and answer.confidence < route.parts.searcher.settings.unsure_below
-    ):
+    if route.parts.searcher.doubts(answer):
         return answer
     return replace(answer, confidence=None)
 
@@ -66,9 +63,7 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
         return answer
     if route.name == "author" and (answer.notes or reading.notes):
         return answer  # the note says what the list is ("these are by either")
-    if answer.confidence is None or answer.abstained or not answer.results:
-        return answer
-    if answer.confidence >= route.parts.searcher.settings.unsure_below:
+    if answer.abstained or not answer.results or not route.parts.searcher.doubts(answer):
         return answer
     return replace(answer, notes=(*answer.notes, UNSURE))
 

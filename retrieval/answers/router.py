@@ -199,8 +199,7 @@ class Router:
         which entries sit under cs.CV\nlea: both people" found a cs.CV paper unsurely):
         words a search answers surely are a topic ("quantization papers from 2022":
         those from other years)."""
-        unsure = self.searcher.settings.unsure_below
-        return answer.confidence is not None and answer.confidence < unsure
+        return self.searcher.doubts(answer)
 
     def _listed_alone(self, request: Request) -> Plan | None:
         """Return the plan of a question's asking clause (after a dash or colon, or from

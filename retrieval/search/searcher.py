@@ -189,6 +189,11 @@ class Searcher:
             return text
         return self.glossary.by_meaning(text, self._embed(text))
 
+    def doubts(self, answer: Answer) -> bool:
+        """Return True when the answer model's P for an answer is below ``unsure_below``:
+        the answer is shown as not a sure match."""
+        return answer.confidence is not None and answer.confidence < self.settings.unsure_below
+
     def ask(
         self,
         question: str,

@@ -75,8 +75,7 @@ class Search(SearchedRoute):
         return answer
 
     def _unsure(self, answer: Answer) -> bool:
-        unsure = self.parts.searcher.settings.unsure_below
-        return answer.abstained or (answer.confidence is not None and answer.confidence < unsure)
+        return answer.abstained or self.parts.searcher.doubts(answer)
 
     def _past_lead_in(self, reading: Reading) -> Answer | None:
         """Return the answer to the sentences that ask, searched alone, when the whole
