@@ -206,7 +206,7 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
 def within_year(text: str) -> list[tuple[str, str]]:
     """Return the months, seasons or quarters a text dates by, with their year, and how
     each is read (``read_years``), which an answer may say: ("March 2023", "2023"),
-    ("June 2024", "until 2024") for "before June 2024"."""
+    ("June 2024", "2024 or earlier") for "before June 2024"."""
     found = []
     for m in _WITHIN_YEAR.finditer(text):
         year = m.string[m.end() : m.end() + 4]
