@@ -45,6 +45,7 @@ from retrieval.query.asking import content_words
 from retrieval.query.asking_part import ask_clause, ask_from_word
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import set_aside, without_known
+from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
 from retrieval.search.searcher import Searcher
@@ -77,6 +78,8 @@ class Router:
         self.intents = IntentReader(
             lookup.authors, self.subjects, words, listed, index.phrase_holders
         )
+        names = frozenset(part.lower() for name in lookup.authors for part in name.split())
+        self.leetspeak = Leetspeak(searcher.vocabulary.knows, names)
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(
@@ -140,8 +143,9 @@ class Router:
         return Plan(route, reading)
 
     def _marked(self, text: str) -> str:
-        """Return a question with the words it writes for full stops as full stops."""
-        return spoken_marks(text, self.searcher.vocabulary.knows)
+        """Return a question with its words typed in leetspeak spelled out, and the words
+        it writes for full stops as full stops."""
+        return spoken_marks(self.leetspeak.read(text), self.searcher.vocabulary.knows)
 
     def _known(self, intent: Intent) -> tuple[frozenset[str], Intent]:
         """Return the listed papers a question names only to set aside ("besides GPTQ,
