@@ -28,7 +28,7 @@ _ADVERBS = r"(?:(?:here|there|literally|actually|really|explicitly|directly|even
 _TITLES = rf"\btitles?\s+{_ADVERBS}(?:that\s+|which\s+)?{_ADVERBS}"
 _HAVING = (
     r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
-    r"|using)\s+(?:the\s+words?\s+)?"
+    r"|using)\s+(?:(?:the|a)\s+)?(?:words?\s+)?"
 )
 _THE_LETTER = r"(?:the\s+(?:letters?|words?)\s+)?"  # "start with the letter S"
 STARTS = re.compile(
@@ -41,7 +41,7 @@ ENDS_WITH = re.compile(
 )
 IN_TITLE = re.compile(
     rf"{_HAVING}{_PHRASE}\s+(?:(?:right|there|here|smack|literally|actually|somewhere)\s+){{0,2}}"
-    r"in\s+(?:the|their|its)\s+(?:paper\s+)?titles?\b",
+    r"in\s+(?:(?:the|their|its)\s+)?(?:paper\s+)?(?:titles?|names?)\b",  # a paper's name
     re.I,
 )
 TITLE_HAS = re.compile(

@@ -37,7 +37,11 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("any paper having Mesh smack in the title", ("Mesh",), False, "any paper"),
      ("which titles really contain 'Graph'?", ("Graph",), False, "which"),
      ("titles with the word 'Mesh' — including 'HammingMesh'", ("Mesh", "HammingMesh"), False,
-      "")],
+      ""),
+     # a paper's name is its title, said with or without "the", "a word" or "word"
+     ("which ones have the word Sparse in their names", ("Sparse",), False, "which ones"),
+     ("paper with word Mesh in name, from 2022", ("Mesh",), False, "paper , from 2022"),
+     ("any paper with a word Python in its name?", ("Python",), False, "any paper ?")],
 )  # fmt: skip
 def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     question: str, phrases: tuple[str, ...], at_start: bool, rest: str
