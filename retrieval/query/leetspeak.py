@@ -5,18 +5,22 @@ Some people write letters as the digits that look like them: 4 for "a", 3 for "e
 word is no word at all, and a message of them finds nothing. A word is read as the word
 its letters spell when:
 
-- it mixes letters and digits, two letters at least, and is no ordinal ("4th") and no
-  word the corpus writes ("A100", "fp16", "MobileNetV2" stay as typed);
+- it mixes letters and digits, and is no ordinal ("4th") and no word the corpus writes
+  ("A100", "fp16", "MobileNetV2" stay as typed);
 - reading each digit as a letter it stands for spells a word the corpus writes, a
   listed author's name, or an everyday English word (``WORD_ZIPF``); of several
   spellings ("1" as "i" or "l"), the one the corpus writes, else the commonest;
-- the message has ``MIN_WORDS`` such words or more: one alone ("B2B", "h2o", "k8s") is
-  a name, and leetspeak is seldom one word. In such a message a rarer English word
-  counts too (``LEET_ZIPF``: "arX1v"), and a word of one letter and digits is read as a
-  stop word only ("m3" -> "me", "0f" -> "of"; "3D" and "1D" stay).
+- the message is in leetspeak: ``MIN_WORDS`` such words or more have a digit between
+  letters and three letters or five characters ("p4p3rs", "wh1ch", "5p4714l"). One
+  alone ("B2B", "h2o") is a name. A number before a unit ("5ms", "5am"), an index after
+  a name ("top5", "SE3") or a short name ("L40S", "p4d") may spell a word ("sms", "tops",
+  "see", "laos"), and tells nothing.
 
-The spelled word keeps the typed word's case ("H03FL3R" -> "HOEFLER", "T0rst3n" ->
-"Torsten"). Digits standing alone ("4 all", "2 bits") stay: they may be amounts.
+In leetspeak, a word with a digit between letters may spell a rarer English word
+(``LEET_ZIPF``: "arX1v"); a word of one letter spells a stop word only ("m3" -> "me",
+"0f" -> "of"; "3D" stays). The spelled word keeps the typed word's case ("H03FL3R" ->
+"HOEFLER", "T0rst3n" -> "Torsten"). Digits alone ("4 all", "2 bits") may be amounts, and
+stay.
 
 The words come from the corpus, the author list and a word-frequency list; none is
 written here.
@@ -38,7 +42,10 @@ WORD_ZIPF = 3.0  # "papers" 4.6, "gui" 3.3: an English word a spelling may be
 LEET_ZIPF = 2.0  # in a message in leetspeak: "arxiv" 2.3, "haxor" 0
 MAX_SPELLINGS = 64  # a word with more ambiguous digits is left as typed
 TYPED = re.compile(r"(?<![\w.])[^\W_]*\d[^\W_]*(?![\w])")
-ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
+INSIDE = re.compile(r"[^\W\d_]\d+[^\W\d_]")  # a digit between letters: "p4p3rs"
+ORDINAL = re.compile(r"\d*(?:1st|2nd|3rd|\dth)", re.I)  # not "4nd", leetspeak's "and"
+MIN_TELLING = 3  # letters of a word that tells leetspeak ("p4d", "L40S" do not)
+MIN_TELLING_LENGTH = 5  # or characters: "5p4714l"
 
 
 def spellings(typed: str) -> list[str]:
@@ -73,11 +80,12 @@ class Leetspeak:
         """Return a message with each word typed in leetspeak spelled out, or as it is
         when it holds fewer than ``MIN_WORDS`` of them."""
         typed = {m.group() for m in TYPED.finditer(text)}
-        found = {word: spelled for word in typed if (spelled := self.word(word))}
+        found = {word: spelled for word in typed if _tells(word) and (spelled := self.word(word))}
         if len(found) < MIN_WORDS:
             return text
         for word in typed - found.keys():
-            if spelled := self.word(word, LEET_ZIPF) or _stop_word(word):
+            common = LEET_ZIPF if INSIDE.search(word) else WORD_ZIPF
+            if spelled := self.word(word, common) or _stop_word(word):
                 found[word] = spelled
         return TYPED.sub(lambda m: found.get(m.group(), m.group()), text)
 
@@ -100,9 +108,16 @@ def _letters(typed: str) -> int:
     return sum(c.isalpha() for c in typed)
 
 
+def _tells(typed: str) -> bool:
+    """Return True for a word that tells leetspeak: a digit between its letters, and
+    long enough to be no short name."""
+    long = _letters(typed) >= MIN_TELLING or len(typed) >= MIN_TELLING_LENGTH
+    return long and bool(INSIDE.search(typed))
+
+
 def _stop_word(typed: str) -> str | None:
-    """Return the stop word a word of one letter and digits spells ("m3" -> "me"), or
-    None."""
-    if _letters(typed) != 1:
+    """Return the stop word a word of letters and digits spells ("m3" -> "me"), or None;
+    a number is none ("4" is no "a")."""
+    if not _letters(typed):
         return None
     return next((w for w in spellings(typed) if w.lower() in stopwords()), None)

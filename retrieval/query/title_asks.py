@@ -41,7 +41,8 @@ ENDS_WITH = re.compile(
 )
 IN_TITLE = re.compile(
     rf"{_HAVING}{_PHRASE}\s+(?:(?:right|there|here|smack|literally|actually|somewhere)\s+){{0,2}}"
-    r"in\s+(?:(?:the|their|its)\s+)?(?:paper\s+)?(?:titles?|names?)\b",  # a paper's name
+    # a paper's name is its title; not "in the name of efficiency"
+    r"in\s+(?:(?:the|their|its)\s+)?(?:paper\s+)?(?:titles?|names?(?!\s+of\b))\b",
     re.I,
 )
 TITLE_HAS = re.compile(

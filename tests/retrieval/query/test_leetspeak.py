@@ -24,6 +24,8 @@ def shown(answer: Answer) -> list[str]:
         ("SH0W M3 3V3RY P4P3R", "SHOW ME EVERY PAPER"),  # capitals kept, "M3" a stop word
         ("l1st T0rst3n H03fl3r's p4p3rs", "list Torsten Hoefler's papers"),  # a listed name
         ("wh4t's 0n arX1v fr0m h1m?", "what's on arXiv from him?"),  # rarer, in leetspeak
+        ("4ll p4p3rs 4nd n0t3s 0n 4-b1t m0d3ls", "all papers and notes on 4-bit models"),
+        ("7h3 5p4714l c0mpu73r", "the spatial computer"),  # few letters, long words
     ],
 )
 def test_a_message_in_leetspeak_is_read_as_the_words_it_spells(typed: str, read: str) -> None:
@@ -38,6 +40,9 @@ def test_a_message_in_leetspeak_is_read_as_the_words_it_spells(typed: str, read:
         "k8s clusters and B2B markets",  # one made-up spelling each, no message of them
         "papers on 3D point clouds and 1D signals, not 5G",
         "is p4p3r a word?",  # one word in leetspeak: a name, maybe
+        # units, indices and short names that spell words ("sms", "bus", "tops", "laos")
+        "serving on L40S and p4d nodes with 5ms SLOs and 8us RPCs at 5am",
+        "top5 error after block5 and pool5, with SE3 symmetry",
     ],
 )
 def test_names_with_digits_are_left_as_typed(typed: str) -> None:
