@@ -118,9 +118,22 @@ class Search(SearchedRoute):
             return replace(empty(request, filters), notes=(HOW_TO_ASK,))
         if compares(request.text):
             answer = self.parts.titles.compared(answer, intent.search_text or request.text, filters)
-        if answer.abstained and narrowing(filters)[0]:
-            return self._elsewhere(reading) or answer
+        if narrowing(filters)[0] and self._unsure(answer):
+            wider = self._elsewhere(reading)
+            if wider is not None and (answer.abstained or self._named_outside(wider, reading)):
+                return wider
         return answer
+
+    def _named_outside(self, wider: Answer, reading: Reading) -> bool:
+        """Return True when the sure best paper beyond the years and subjects asked for
+        is one the question names, and lies outside them ("2022 papers comparing GPTQ
+        and FLIQS": both are from 2023)."""
+        searcher = self.parts.searcher
+        if searcher.doubts(wider) or not wider.results:
+            return False
+        best = wider.results[0].paper.id
+        named = {pid for pid, _, _ in searcher.titles.spans(reading.intent.search_text)}
+        return best in named and best not in searcher.filtering.allowed(reading.filters).papers
 
     def _dated_topic(self, reading: Reading) -> Answer | None:
         """Return the answer without the years only the question wrote, when no listed
