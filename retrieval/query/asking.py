@@ -199,6 +199,11 @@ WANTS_CODE = re.compile(
     re.I,
 )
 
+# Verbs that leave something out, in their forms ("skipping", "omitted", "ignoring").
+DROP_VERBS = (
+    r"(?:skip(?:s|ping|ped)?|drop(?:s|ping|ped)?|omit(?:s|ting|ted)?|ignor(?:e|es|ing|ed)"
+    r"|exclud(?:e|es|ing|ed)|avoid(?:s|ing|ed)?)"
+)
 # Words right before an author's name that ask to leave the author out ("not by Hoefler",
 # "no Hoefler papers", "nothing from Hoefler", "skip Hoefler's"; not "is there no
 # Hoefler paper on X?" or "is there nothing from Hoefler on X?", which ask about his).
@@ -206,7 +211,7 @@ LEAVE_OUT = re.compile(
     r"(?:\bnot|n['’]t|\bnon-?|\bwithout|\bw/o|\bexcept(?:\s+for)?|\bexcluding|\bother\s+than"
     r"|\bapart\s+from|\bbesides|\bbut(?:\s+not)?|(?<!there\s)(?<!there['’]s\s)\bno"
     r"|(?<!there\s)(?<!there['’]s\s)\b(?:nothing|none)"
-    r"|\b(?:skip|omit|drop|exclude|ignore|avoid)(?:s|p?ing|p?ed)?|\bleav(?:e|ing)\s+out"
+    rf"|\b{DROP_VERBS}|\bleav(?:e|ing)\s+out"
     r"|\bminus)(?:\s+(?:those|the\s+ones|ones|papers|anything|everything|any))?"
     r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$"
     # the same in the languages ``retrieval.query.language`` reads: "nicht von Hoefler", "sauf
@@ -220,7 +225,9 @@ LEAVE_OUT = re.compile(
 # Words right after an author's name that leave the author out: "GNN papers, Zhang
 # excluded", "Hoefler's aside", "quantization with Hoefler left out".
 LEFT_OUT_AFTER = re.compile(
-    r"^(?:['’]s(?:\s+(?:papers|work|ones))?)?\s+(?:excluded|aside|left\s+out)\b", re.I
+    r"^(?:['’]s(?:\s+(?:papers|work|ones))?)?\s+"
+    r"(?:excluded|aside|left\s+out|omitted|ignored|skipped|dropped)\b",
+    re.I,
 )
 JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re.I)
 # How many papers to show is not a topic: "top 10 papers on graphs", "3 papers about FPGAs",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from retrieval.query.asking import DROP_VERBS
 from retrieval.query.asking_part import asks
 from retrieval.text import sentences
 
@@ -32,7 +33,7 @@ PUT_ASIDE = re.compile(
     r"\b(?:besides?|apart\s+from|aside\s+from|other\s+than|rather\s+than|except(?:\s+for)?"
     r"|excluding|beyond|in\s+addition\s+to|on\s+top\s+of|not\s+counting|outside\s+of"
     r"|(?:leaving|setting|putting)\s+aside|leav(?:e|ing)\s+out|sans|minus"
-    r"|(?:skip|drop|omit|ignore|exclude)(?:s|p?ing|p?ed)?"  # "graph papers, but skip GARNET"
+    rf"|{DROP_VERBS}"  # "graph papers, but skip GARNET"
     r"|(?:predecessor|precursor|successor|sequel|follow[-\s]?up|extension)s?\s+(?:of|to|on)"
     r"|(?:the\s+)?same\s+(?:crowd|group|team|lab|people|folks|authors?)\s+(?:as|behind))"
     r"\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",

@@ -31,6 +31,8 @@ def shown(answer: Answer) -> list[str]:
         ("What else has Hoefler written besides GPTQ?", "GPTQ"),
         ("Papers by Zhang on graphs, but skip GARNET.", "GARNET"),
         ("quantization papers, drop GPTQ", "GPTQ"),
+        ("graph transformers, ignoring Polynormer", "Polynormer"),
+        ("any other graph transformer, skipping Polynormer?", "Polynormer"),
         # the paper asked for is defined by what it is to the named one
         ("Which paper is the predecessor of Allo?", "Allo"),
         ("Is there a follow-up to GPTQ in the list?", "GPTQ"),

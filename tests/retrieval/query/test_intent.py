@@ -301,6 +301,10 @@ def test_several_authors_are_read_and_an_author_to_leave_out_is_not_asked_for(
         "quantization, Hoefler excluded",
         "gnn papers w/o hoefler",
         "Other than anything by Hoefler, what's on Bloom filters?",
+        # verbs in their forms ("ignore" and "ing" had made "ignoreing")
+        "quantization papers, ignoring Hoefler",
+        "graph papers, Hoefler's omitted",
+        "FPGA work with Hoefler ignored",
     ],
 )
 def test_more_ways_of_leaving_an_author_out_are_read(reader: IntentReader, question: str) -> None:
