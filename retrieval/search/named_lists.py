@@ -12,6 +12,15 @@ writes a name must also cover half as much of the question as the best paper cho
 (``retrieval.search.searcher.HOLDER_COVER``): "which papers quantize LLMs to 4 bits?" does not
 list every paper that says "LLMs".
 
+A list question that asks which papers *mention* a name ("do any of them mention an
+H100?", "any that name-drop PyTorch?", "papers referring to MNIST") asks for the papers
+that write it, and only those (``MENTIONS``, ``mentioned``): the ones the models chose
+for the rest of the question without writing the name are dropped. Only when the verb's
+sentence asks nothing else before it ("which graph papers mention PyTorch?" asks for
+graph papers too), and only the names after the verb, in its sentence, count; of a name
+of several words, its rarest word that is a name itself ("NVIDIA A100": "(A100)"
+mentions it).
+
 Only lists (plural questions the models answered), and not comparisons, which answer
 with the papers they name.
 """
@@ -23,10 +32,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from retrieval.index.vocabulary import entities
+from retrieval.query.asking import content_words
 from retrieval.search.decision import Ranking
 from retrieval.text import fold, stopwords
 
 MIN_CAPITALS = 2
+# Verbs that ask whether a text writes a name, not what it is about.
+SENTENCE_END = re.compile(r"[.?!;](?=\s|$)")
+MENTIONS = re.compile(
+    r"\b(?:mention(?:s|ed|ing)?|name[- ]?drop(?:s|ped|ping)?|refer(?:s|red|ring)?\s+to)\b",
+    re.I,
+)
 MAX_HOLDERS = 12  # papers writing one name; half of the 25 an answer lists
 
 
@@ -39,8 +55,7 @@ def listed_names(text: str, knows_name: Callable[[str], bool]) -> list[str]:
         while words and fold(words[0]) in stopwords():
             words.pop(0)
         name = " ".join(words)
-        capitals = sum(c.isupper() for c in name)
-        if (capitals >= MIN_CAPITALS or any(c.isdigit() for c in name)) and knows_name(name):
+        if is_name(name) and knows_name(name):
             found.append(name)
     return list(dict.fromkeys(found))
 
@@ -73,5 +88,37 @@ def with_holders(ranking: Ranking, holders: list[str]) -> Ranking:
         ranking,
         order=[*ranking.order, *unranked],
         relevant=[*ranking.relevant, *ranked, *unranked],
+        relevance={**dict.fromkeys(unranked, 0.0), **ranking.relevance},
+    )
+
+
+def mentioned(text: str) -> str | None:
+    """Return what a question asks papers to mention: from the verb to the end of its
+    sentence ("do any mention an H100? We run those" -> " an H100"), or None when it asks
+    for none, or for a topic too before the verb."""
+    verb = MENTIONS.search(text)
+    if verb is None:
+        return None
+    ends = [m.end() for m in SENTENCE_END.finditer(text, 0, verb.start())]
+    if content_words(text[ends[-1] if ends else 0 : verb.start()]):
+        return None
+    end = SENTENCE_END.search(text, verb.end())
+    return text[verb.end() : end.start() if end else len(text)]
+
+
+def is_name(word: str) -> bool:
+    """Return True for a word written as a name: two capitals or more, or a digit."""
+    return sum(c.isupper() for c in word) >= MIN_CAPITALS or any(c.isdigit() for c in word)
+
+
+def only_holders(ranking: Ranking, holders: list[str]) -> Ranking:
+    """Return the ranking with its answer the papers that write a name the question asks
+    to be mentioned, in ranking order (those the search did not rank last)."""
+    ranked = [pid for pid in ranking.order if pid in holders]
+    unranked = [pid for pid in dict.fromkeys(holders) if pid not in ranking.relevance]
+    return replace(
+        ranking,
+        order=[*ranking.order, *unranked],
+        relevant=[*ranked, *unranked],
         relevance={**dict.fromkeys(unranked, 0.0), **ranking.relevance},
     )

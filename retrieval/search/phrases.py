@@ -16,7 +16,7 @@ from retrieval.index.acronyms import Acronym, definition_in
 from retrieval.index.filtering import matches
 from retrieval.index.loaded import LoadedIndex
 from retrieval.models import Filters
-from retrieval.search.named_lists import MAX_HOLDERS, listed_names, writing
+from retrieval.search.named_lists import MAX_HOLDERS, is_name, listed_names, mentioned, writing
 from retrieval.text import stem_forms, tokenize
 
 UNREAD = object()  # an acronym not looked up yet (``Phrases.definition``)
@@ -73,6 +73,26 @@ class Phrases:
             if len(found) <= MAX_HOLDERS:
                 holders += found
         return holders
+
+    def mentioning(
+        self, text: str, filters: Filters, knows_name: Callable[[str], bool]
+    ) -> list[str]:
+        """Return the papers within the filters that write a name the question asks to be
+        mentioned (``retrieval.search.named_lists``); [] when it asks none, or when many
+        papers write it."""
+        asked = mentioned(text)
+        if asked is None:
+            return []
+        holders: list[str] = []
+        stems, papers = self.index.stems, self.index.papers
+        for name in listed_names(asked, knows_name):
+            words = [w for w in name.split() if is_name(w)] or [name]
+            word = min(words, key=lambda w: min((stems.count(t) for t in tokenize(w)), default=0))
+            allowed = (p for p in self.papers_holding(word) if matches(papers[p], filters))
+            found = writing(word, allowed, self.text_of)
+            if len(found) <= MAX_HOLDERS:
+                holders += found
+        return list(dict.fromkeys(holders))
 
     def definition(self, short: str) -> Acronym | None:
         """Return what the corpus defines an acronym as (``definition_in``), the last

@@ -51,7 +51,7 @@ from retrieval.search.calibration import load as load_calibration
 from retrieval.search.decision import Ranking, Signals, decide, rank
 from retrieval.search.explain import explained
 from retrieval.search.features import SHARED, Query, read_query, shared
-from retrieval.search.named_lists import with_holders
+from retrieval.search.named_lists import only_holders, with_holders
 from retrieval.search.phrases import Phrases
 from retrieval.search.quoting import Quoter
 from retrieval.search.retrievers import Retrievers
@@ -226,8 +226,15 @@ class Searcher:
             signals = {pid: found for pid, found in signals.items() if pid not in leave_out}
         ranking = self.decide(signals, query, mode)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
-        if listing and not ranking.abstained:  # "which papers evaluate on MNIST?"
-            holders = self.phrases.writing_names(text, filters, self.vocabulary.knows_name)
+        knows_name = self.vocabulary.knows_name
+        if (
+            listing
+            and not ranking.abstained
+            and (mentioning := self.phrases.mentioning(text, filters, knows_name))
+        ):  # "do any mention an H100?": those that write it, only
+            ranking = only_holders(ranking, [p for p in mentioning if p not in leave_out])
+        elif listing and not ranking.abstained:  # "which papers evaluate on MNIST?"
+            holders = self.phrases.writing_names(text, filters, knows_name)
             holders = [pid for pid in holders if pid not in leave_out]
             if holders:  # and that cover half as much of the question as the best chosen
                 rows = self._rows(holders)  # of the whole question, or one "X or Y" part

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from retrieval.engine import Engine
-from retrieval.search.named_lists import listed_names
+from retrieval.search.named_lists import listed_names, mentioned
 
 
 def test_names_with_two_capitals_or_a_digit_are_read_plain_capitals_are_not() -> None:
@@ -33,6 +33,32 @@ def test_every_paper_that_writes_a_named_name_is_listed(
         text = f"{paper.title}. {paper.abstract}"
         if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text) for n in names):
             assert paper.title in listed
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("Which papers here mention PyTorch?", "PyTorch"),
+     # a name of several words is mentioned by its rarest word that is a name ("(A100)");
+     # the sentence after the ask names GPUs, which it does not ask to be mentioned
+     ("Which ones name-drop the NVIDIA A100? Our lab runs on those GPUs.", "A100")],
+)  # fmt: skip
+def test_a_list_of_papers_mentioning_a_name_is_those_that_write_it(
+    engine: Engine, question: str, name: str
+) -> None:
+    # Papers the models chose for the words around the name, but not writing it, were listed.
+    answer = engine.ask(question)
+    writing = {
+        paper.title
+        for paper in engine.searcher.index.papers.values()
+        if re.search(rf"(?<!\w){name}(?!\w)", f"{paper.title}. {paper.abstract}")
+    }
+    assert writing and {r.paper.title for r in answer.results + answer.more} == writing
+
+
+def test_a_topic_asked_before_the_mention_keeps_the_list_to_the_topic() -> None:
+    assert mentioned("which papers mention the A100? I run them") == " the A100"
+    assert mentioned("which graph papers mention PyTorch?") is None  # graph papers, too
+    assert mentioned("papers on graphs") is None
 
 
 @settings(max_examples=150, deadline=None)
