@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
 SPELLED_OUT = "Read “{}” as “{}”, from a listed title."
 YEAR_ONLY = "The list gives years only: “{}” is read as {}."
+SPELLED_LEET = "Read as “{}”."  # a message in leetspeak, spelled out
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ class Router:
             answer,
             question=asked,
             mode=request.mode,
-            notes=(*_read_as(reading), *reading.notes, *answer.notes),
+            notes=(*self._spelled(asked), *_read_as(reading), *reading.notes, *answer.notes),
             language=reading.intent.language,
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
@@ -141,6 +142,13 @@ class Router:
             route.name, intent.topic, filters, filters.author,
         )  # fmt: skip
         return Plan(route, reading)
+
+    def _spelled(self, asked: str) -> list[str]:
+        """Return a note quoting a message in leetspeak as it was read, or none."""
+        read = self.leetspeak.read(asked)
+        if read == asked:
+            return []
+        return [SPELLED_LEET.format(textwrap.shorten(read, ASIDE_SHOWN, placeholder="…"))]
 
     def _marked(self, text: str) -> str:
         """Return a question with its words typed in leetspeak spelled out, and the words

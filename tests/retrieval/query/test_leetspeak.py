@@ -55,7 +55,8 @@ def test_a_question_in_leetspeak_gets_the_answer_of_its_plain_words(engine: Engi
         ("wh1ch p4p3rs qu4nt1z3 l4ngu4g3 m0d3ls?", "which papers quantize language models?"),
         ("sh0w m3 th3 p4p3rs 0n gr4ph tr4nsf0rm3rs", "show me the papers on graph transformers"),
     ]:
-        answer = engine.ask(typed)
-        assert not answer.abstained and shown(answer) == shown(engine.ask(plain))
+        answer, asked = engine.ask(typed), engine.ask(plain)
+        assert not answer.abstained and shown(answer) == shown(asked)
+        assert answer.notes[0] == f"Read as “{plain}”." and not asked.notes  # how it was read
     card = engine.ask("h0w m4ny p4p3rs d1d T0rst3n H03fl3r wr1t3, 4nd wh3n?")
     assert card.author is not None and card.author.name == "Torsten Hoefler"
