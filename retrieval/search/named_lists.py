@@ -37,12 +37,14 @@ from retrieval.search.decision import Ranking
 from retrieval.text import fold, stopwords
 
 MIN_CAPITALS = 2
-# Verbs that ask whether a text writes a name, not what it is about.
-SENTENCE_END = re.compile(r"[.?!;](?=\s|$)")
+SENTENCE_END = re.compile(r"[.?!;](?=\s|$)|\s[-–—]\s")  # a spaced dash ends a clause
+# Verbs that ask whether a text writes a name, not what it is about; in the present:
+# "I mentioned GPUs earlier" asks nothing of the papers.
 MENTIONS = re.compile(
-    r"\b(?:mention(?:s|ed|ing)?|name[- ]?drop(?:s|ped|ping)?|refer(?:s|red|ring)?\s+to)\b",
-    re.I,
+    r"\b(?:mention(?:s|ing)?|name[- ]?drop(?:s|ping)?|refer(?:s|ring)?\s+to)\b", re.I
 )
+NEGATED = re.compile(r"(?:\bnot|n['’]t|\bnever|\bno)\s+(?:\w+\s+)?$", re.I)  # "not to mention"
+ALL_OF = re.compile(r"\b(?:and|both|as\s+well\s+as)\b", re.I)  # "mention X and Y": each
 MAX_HOLDERS = 12  # papers writing one name; half of the 25 an answer lists
 
 
@@ -100,10 +102,17 @@ def mentioned(text: str) -> str | None:
     if verb is None:
         return None
     ends = [m.end() for m in SENTENCE_END.finditer(text, 0, verb.start())]
-    if content_words(text[ends[-1] if ends else 0 : verb.start()]):
-        return None
+    before = text[ends[-1] if ends else 0 : verb.start()]
+    if content_words(before) or NEGATED.search(before):
+        return None  # "which graph papers mention X", "don't mention X", "not to mention"
     end = SENTENCE_END.search(text, verb.end())
     return text[verb.end() : end.start() if end else len(text)]
+
+
+def forms(name: str) -> list[str]:
+    """Return a name as typed and in its other number ("GPUs": "GPU"; "FPGA": "FPGAs")."""
+    other = name[:-1] if name.endswith("s") and is_name(name[:-1]) else f"{name}s"
+    return [name, other]
 
 
 def is_name(word: str) -> bool:

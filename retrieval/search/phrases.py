@@ -7,7 +7,9 @@ word, adjacent ones adjacent), then the texts of those few.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
+from functools import reduce
 from itertools import pairwise, product
 
 import numpy as np
@@ -16,7 +18,16 @@ from retrieval.index.acronyms import Acronym, definition_in
 from retrieval.index.filtering import matches
 from retrieval.index.loaded import LoadedIndex
 from retrieval.models import Filters
-from retrieval.search.named_lists import MAX_HOLDERS, is_name, listed_names, mentioned, writing
+from retrieval.query.asking import content_words
+from retrieval.search.named_lists import (
+    ALL_OF,
+    MAX_HOLDERS,
+    forms,
+    is_name,
+    listed_names,
+    mentioned,
+    writing,
+)
 from retrieval.text import stem_forms, tokenize
 
 UNREAD = object()  # an acronym not looked up yet (``Phrases.definition``)
@@ -78,21 +89,32 @@ class Phrases:
         self, text: str, filters: Filters, knows_name: Callable[[str], bool]
     ) -> list[str]:
         """Return the papers within the filters that write a name the question asks to be
-        mentioned (``retrieval.search.named_lists``); [] when it asks none, or when many
-        papers write it."""
+        mentioned (``retrieval.search.named_lists``), in either number ("GPUs", "GPU");
+        with "and" or "both", each of its names. [] when it asks none, or more than
+        names, or when a name is part of a longer one ("GPT" of "GPT-4V"), or many
+        papers write one."""
         asked = mentioned(text)
         if asked is None:
             return []
-        holders: list[str] = []
+        found: list[set[str]] = []
         stems, papers = self.index.stems, self.index.papers
-        for name in listed_names(asked, knows_name):
+        names = listed_names(asked, knows_name)
+        if content_words(reduce(lambda rest, name: rest.replace(name, " "), names, asked)):
+            return []  # more than names: "mention running on 8 GPUs" asks how, too
+        for name in names:
+            if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", asked):
+                return []  # a part of a longer name: "GPT" of "GPT-4V"
             words = [w for w in name.split() if is_name(w)] or [name]
             word = min(words, key=lambda w: min((stems.count(t) for t in tokenize(w)), default=0))
-            allowed = (p for p in self.papers_holding(word) if matches(papers[p], filters))
-            found = writing(word, allowed, self.text_of)
-            if len(found) <= MAX_HOLDERS:
-                holders += found
-        return list(dict.fromkeys(holders))
+            allowed = [p for p in self.papers_holding(word) if matches(papers[p], filters)]
+            holders = {pid for form in forms(word) for pid in writing(form, allowed, self.text_of)}
+            if len(holders) > MAX_HOLDERS:
+                return []
+            found.append(holders)
+        if not found:
+            return []
+        chosen = set.intersection(*found) if ALL_OF.search(asked) else set.union(*found)
+        return sorted(chosen)
 
     def definition(self, short: str) -> Acronym | None:
         """Return what the corpus defines an acronym as (``definition_in``), the last

@@ -48,6 +48,9 @@ SUBJECT_MATTER = re.compile(
 )
 
 
+BESIDE_NAMED = 1  # content words besides the papers a question names: "compare"
+
+
 class Search(SearchedRoute):
     name = "search"
 
@@ -126,13 +129,18 @@ class Search(SearchedRoute):
 
     def _named_outside(self, wider: Answer, reading: Reading) -> bool:
         """Return True when the sure best paper beyond the years and subjects asked for
-        is one the question names, and lies outside them ("2022 papers comparing GPTQ
-        and FLIQS": both are from 2023)."""
-        searcher = self.parts.searcher
+        is one the question names, lies outside them, and is what it asks about: at most
+        one word besides the names ("2022 papers comparing GPTQ and FLIQS": both are
+        from 2023); not a paper to measure others by ("2024 papers as fast as GPTQ at
+        quantizing", "2024 FPGA papers similar to Slapo")."""
+        searcher, text = self.parts.searcher, reading.intent.search_text
         if searcher.doubts(wider) or not wider.results:
             return False
+        spans = searcher.titles.spans(text)
+        if len(content_words(_without_spans(text, spans))) > BESIDE_NAMED:
+            return False
         best = wider.results[0].paper.id
-        named = {pid for pid, _, _ in searcher.titles.spans(reading.intent.search_text)}
+        named = {pid for pid, _, _ in spans}
         return best in named and best not in searcher.filtering.allowed(reading.filters).papers
 
     def _dated_topic(self, reading: Reading) -> Answer | None:
@@ -172,6 +180,13 @@ class Search(SearchedRoute):
             return None
         topic = intent.typed_topic() or request.text
         return replace(answer, filters=wider, notes=(outside(filters, topic),))
+
+
+def _without_spans(text: str, spans: list[tuple[str, int, int]]) -> str:
+    """Return a text without the spans (id, start, end) of the papers it names."""
+    for _, start, end in sorted(spans, key=lambda span: -span[1]):
+        text = f"{text[:start]} {text[end:]}"
+    return text
 
 
 def _quoted_pointed_at(text: str) -> tuple[str, str] | None:

@@ -37,20 +37,22 @@ def test_every_paper_that_writes_a_named_name_is_listed(
 
 @pytest.mark.parametrize(
     ("question", "name"),
-    [("Which papers here mention PyTorch?", "PyTorch"),
+    [("Which papers here mention PyTorch?", ["PyTorch"]),
      # a name of several words is mentioned by its rarest word that is a name ("(A100)");
      # the sentence after the ask names GPUs, which it does not ask to be mentioned
-     ("Which ones name-drop the NVIDIA A100? Our lab runs on those GPUs.", "A100")],
+     ("Which ones name-drop the NVIDIA A100? Our lab runs on those GPUs.", ["A100"]),
+     ("Which papers mention a GPU?", ["GPUs?"]),  # either number: "GPU" or "GPUs"
+     ("Which papers mention both PyTorch and FPGAs?", ["PyTorch", "FPGAs?"])],  # each
 )  # fmt: skip
 def test_a_list_of_papers_mentioning_a_name_is_those_that_write_it(
-    engine: Engine, question: str, name: str
+    engine: Engine, question: str, name: list[str]
 ) -> None:
     # Papers the models chose for the words around the name, but not writing it, were listed.
     answer = engine.ask(question)
     writing = {
         paper.title
         for paper in engine.searcher.index.papers.values()
-        if re.search(rf"(?<!\w){name}(?!\w)", f"{paper.title}. {paper.abstract}")
+        if all(re.search(rf"(?<!\w){n}(?!\w)", f"{paper.title}. {paper.abstract}") for n in name)
     }
     assert writing and {r.paper.title for r in answer.results + answer.more} == writing
 
@@ -59,6 +61,10 @@ def test_a_topic_asked_before_the_mention_keeps_the_list_to_the_topic() -> None:
     assert mentioned("which papers mention the A100? I run them") == " the A100"
     assert mentioned("which graph papers mention PyTorch?") is None  # graph papers, too
     assert mentioned("papers on graphs") is None
+    # "mention" that asks nothing of the papers
+    assert mentioned("I mentioned GPUs before - which papers put LLMs on FPGAs?") is None
+    assert mentioned("Not to mention the cost, which papers save energy?") is None
+    assert mentioned("Which papers don't mention GPUs?") is None
 
 
 @settings(max_examples=150, deadline=None)
