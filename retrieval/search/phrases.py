@@ -105,7 +105,10 @@ class Phrases:
             if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", asked):
                 return []  # a part of a longer name: "GPT" of "GPT-4V"
             words = [w for w in name.split() if is_name(w)] or [name]
-            word = min(words, key=lambda w: min((stems.count(t) for t in tokenize(w)), default=0))
+            held = {w: min((stems.count(t) for t in tokenize(w)), default=0) for w in words}
+            word = min(words, key=held.__getitem__)
+            if held[word] > 4 * MAX_HOLDERS:  # as ``writing_names``: too many to read
+                return []
             allowed = [p for p in self.papers_holding(word) if matches(papers[p], filters)]
             holders = {pid for form in forms(word) for pid in writing(form, allowed, self.text_of)}
             if len(holders) > MAX_HOLDERS:
