@@ -238,6 +238,18 @@ COUNTED = re.compile(
     r"|\b(?:one|1|a\s+single|single)(?=\s+(?:paper|article|result)\b)",
     re.I,
 )
+# Asking for papers by how many authors they have: "which paper has the most authors?",
+# "the one with the fewest co-authors", "the longest author list"; not "most authors
+# here work on graphs", where "most" counts the authors.
+BY_AUTHOR_COUNT = re.compile(
+    r"(?:\b(?:has|have|had|with|having)\s+(?:the\s+)?|\bthe\s+)"
+    r"(?:(?P<most>most|largest\s+number\s+of|highest\s+number\s+of)"
+    r"|(?P<fewest>fewest|least|smallest\s+number\s+of|lowest\s+number\s+of))"
+    r"\s+(?:co-?)?authors\b"
+    r"|\bthe\s+(?:(?P<long>longest|biggest|largest)|(?P<short>shortest|smallest))"
+    r"\s+(?:author|byline)\s+lists?\b",
+    re.I,
+)
 # Asking for the oldest papers first; "latest", "newest" are the listing's own order.
 OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
 NEWEST = re.compile(
@@ -446,6 +458,20 @@ def only_thanks(question: str) -> bool:
 def by_date(text: str) -> str | None:
     """Return "oldest" or "newest" when a question asks for papers by their date."""
     return "oldest" if OLDEST.search(text) else "newest" if NEWEST.search(text) else None
+
+
+def by_author_count(text: str) -> str | None:
+    """Return "most" or "fewest" when a question asks for papers by how many authors
+    they have."""
+    asked = BY_AUTHOR_COUNT.search(text)
+    if asked is None:
+        return None
+    return "most" if asked["most"] or asked["long"] else "fewest"
+
+
+def without_author_count(text: str) -> str:
+    """Return a question without the words asking for papers by their authors' count."""
+    return BY_AUTHOR_COUNT.sub(" ", text)
 
 
 def without_date_order(text: str) -> str:

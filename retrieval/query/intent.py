@@ -60,11 +60,13 @@ from retrieval.query.asking import (
     SIMILAR,
     WANTS_CODE,
     asks_several,
+    by_author_count,
     by_date,
     compares,
     content_words,
     left_out_after,
     only_thanks,
+    without_author_count,
     without_comment_tag,
     without_date_order,
 )
@@ -139,6 +141,7 @@ class Ordering:
     """The order a question wants papers in: by date, or nearest a paper it names."""
 
     by_date: str | None = None  # "newest" or "oldest"
+    by_authors: str | None = None  # "most" or "fewest": by how many authors a paper has
     like: str = ""  # what follows "like", "similar to": papers like a listed one are wanted
 
     @property
@@ -309,6 +312,7 @@ class IntentReader:
         text = COUNTED.sub(" ", text)
         text = COUNT_WORDS.sub(" ", text) if how_many else text  # "many" matched abstracts
         text = without_date_order(text)  # "latest" matched no abstract: an abstention
+        text = without_author_count(text)  # "the most authors": no topic
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
         if content_words(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic
@@ -355,6 +359,7 @@ class IntentReader:
             ),
             ordering=Ordering(
                 by_date=by_date(reading.english),
+                by_authors=by_author_count(reading.english),
                 like=like[1] if (like := SIMILAR.search(reading.english)) else "",
             ),
             exclusions=Exclusions(

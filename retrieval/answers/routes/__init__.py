@@ -12,6 +12,7 @@ Adding a kind of question: one module here with a ``Route`` subclass, one line i
 from __future__ import annotations
 
 from retrieval.answers.routes.author import Author
+from retrieval.answers.routes.author_count import AuthorCount
 from retrieval.answers.routes.base import Parts, Reading, Route, RouteName
 from retrieval.answers.routes.code import Code
 from retrieval.answers.routes.listing import Listing
@@ -37,6 +38,7 @@ ROUTES: tuple[type[Route], ...] = (
     UnlistedTitle,  # a quoted title no listed paper has
     Code,  # "papers with code"
     UnlistedName,  # built on a name no listed title or abstract mentions
+    AuthorCount,  # "which paper has the most authors?"
     Author,  # a listed author, by name or option
     UnlistedPaper,  # "the BERT paper", a name no listed paper has
     UnknownAuthor,  # "papers by <someone not listed>"

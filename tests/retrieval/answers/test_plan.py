@@ -30,6 +30,8 @@ PLANS = [
         NONE,
     ),
     ("which papers released their code?", NONE, "code", NONE),
+    ("which paper has the most authors?", NONE, "author-count", NONE),
+    ("Zhang's papers with the fewest co-authors", NONE, "author-count", Filters(author=ZHANG)),
     ("what has Hoefler worked on?", NONE, "author", Filters(author=HOEFLER)),
     (
         "Zhang's papers from 2024 on graphs",
