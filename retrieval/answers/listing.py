@@ -3,6 +3,7 @@ a page of listed papers with their quotes, and why filters leave no paper."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
@@ -29,6 +30,11 @@ class Request:
     filters: Filters
     quote: int | None = None  # papers that get a snippet (results, then more); None: k
     k_set: bool = False  # k is an option the user set: it wins over "top 10" in the text
+
+
+# Asking for a link to the code, not only where it is: "a GitHub link", "the repo URL".
+ASKS_FOR_LINK = re.compile(r"\b(?:link(?:s|ed)?|urls?|github|gitlab|hyperlinks?)\b", re.I)
+URL = re.compile(r"https?://|\bwww\.|\bgithub\.com\b|\bgitlab\.com\b", re.I)
 
 
 class Listings:
@@ -77,17 +83,24 @@ class Listings:
 
     def with_code(self, request: Request, filters: Filters) -> Answer:
         """List the papers within the filters whose abstract says where their code is
-        ("papers with code"), each quoting where."""
+        ("papers with code"), each quoting where; asked for a link ("which papers link
+        to their code?", "code on GitHub?"), only those whose abstract gives one, not a
+        promise ("will be made available as open source")."""
         rows, code = self.searcher.index.paper_rows, self.searcher.index.terms.code
-        answer = self.listing(
-            request, filters, keep=lambda p: bool(code[rows[p.id]]), wants_code=True
-        )
+        linked = bool(ASKS_FOR_LINK.search(request.text))
+
+        def says_where(paper: Paper) -> bool:
+            return bool(code[rows[paper.id]]) and (not linked or bool(URL.search(paper.abstract)))
+
+        answer = self.listing(request, filters, keep=says_where, wants_code=True)
         if answer.notes:  # the filters leave no paper, and say why
             return answer
         if not answer.matched:
             narrowed = " ".join(filter(None, (_by(filters), narrowing(filters)[0])))
-            return replace(answer, notes=(f"No listed paper {narrowed} says where its code is.",))
-        return replace(answer, notes=("Papers whose abstract says where their code is.",))
+            where = "links to its code" if linked else "says where its code is"
+            return replace(answer, notes=(f"No listed paper {narrowed} {where}.",))
+        where = "links to their code" if linked else "says where their code is"
+        return replace(answer, notes=(f"Papers whose abstract {where}.",))
 
     def not_answered(self, answer: Answer, note: str | None = None) -> Answer:
         """Return a search's answer as an abstention, its best papers as the closest,

@@ -204,6 +204,11 @@ DROP_VERBS = (
     r"(?:skip(?:s|ping|ped)?|drop(?:s|ping|ped)?|omit(?:s|ting|ted)?|ignor(?:e|es|ing|ed)"
     r"|exclud(?:e|es|ing|ed)|avoid(?:s|ing|ed)?)"
 )
+# The words of a code ask, not its topic: "which papers link to their code?", "code on
+# GitHub?", "is the implementation public?" ask where code is, about nothing else.
+CODE_ASK_WORDS = frozenset(
+    tokenize("github gitlab repo repos repository link links linked url urls available public")
+)
 # Words right before an author's name that ask to leave the author out ("not by Hoefler",
 # "no Hoefler papers", "nothing from Hoefler", "skip Hoefler's"; not "is there no
 # Hoefler paper on X?" or "is there nothing from Hoefler on X?", which ask about his).

@@ -41,6 +41,7 @@ from retrieval.query.analogy import read_contrast
 from retrieval.query.asking import (
     A_PART,
     BREAKDOWN,
+    CODE_ASK_WORDS,
     COUNT_WORDS,
     COUNTED,
     DESCRIBED,
@@ -90,7 +91,7 @@ from retrieval.query.textfilters import (
     spell_years,
 )
 from retrieval.query.title_asks import TitleAsk, read_title_ask
-from retrieval.text import RARE_ZIPF, fold
+from retrieval.text import RARE_ZIPF, fold, tokenize
 
 # Words by which an ask refers to a person named before it (English grammar, no topic).
 PERSONAL = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their)\b", re.I)
@@ -329,6 +330,9 @@ class IntentReader:
         text = counted_by if breakdown else text  # "graph papers per year": "graph papers"
         text = unbroken if authors else text  # "Hoefler's subject breakdown": his card
         topic = " ".join(content_words(text))
+        wants_code = bool(WANTS_CODE.search(reading.english))
+        if wants_code and set(tokenize(topic)) <= CODE_ASK_WORDS:
+            topic = ""  # "which papers link to their code?": where code is, no topic
         return Intent(
             question=question,
             search_text=text,
@@ -339,7 +343,7 @@ class IntentReader:
             language=reading.language,
             understood=reading.understood,
             plural=breakdown or asks_several(asked_english, topic),  # "skip anything on X. Is ..."
-            wants_code=bool(WANTS_CODE.search(reading.english)),
+            wants_code=wants_code,
             thanks=only_thanks(question),
             title_ask=title_ask,
             spelled_out=tuple(spelled_out.items()),

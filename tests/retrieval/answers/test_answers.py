@@ -1630,6 +1630,17 @@ def test_asking_for_code_lists_the_papers_that_say_where_their_code_is(
     assert all(any(w in r.snippet.text.lower() for w in code_words) for r in answer.results)
 
 
+@pytest.mark.parametrize("question", ["which papers link to their code?", "any code on GitHub?"])
+def test_asking_for_a_link_to_code_lists_the_papers_whose_abstract_gives_one(
+    engine: Engine, question: str
+) -> None:
+    # "link" was searched as a topic and abstained; a promise to release code is no link.
+    answer = engine.ask(question)
+    linked = {p.title for p in engine.searcher.index.papers.values() if "https://" in p.abstract}
+    assert linked and set(papers(answer)) == linked
+    assert answer.notes == ("Papers whose abstract links to their code.",)
+
+
 def test_asking_for_code_keeps_to_the_author_and_years(engine: Engine) -> None:
     zhang = engine.ask("Zhang papers with code")
     assert zhang.matched >= 1 and all("Zhiru Zhang" in r.paper.authors for r in zhang.results)
