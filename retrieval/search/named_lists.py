@@ -122,12 +122,6 @@ def is_name(word: str) -> bool:
 
 def only_holders(ranking: Ranking, holders: list[str]) -> Ranking:
     """Return the ranking with its answer the papers that write a name the question asks
-    to be mentioned, in ranking order (those the search did not rank last)."""
-    ranked = [pid for pid in ranking.order if pid in holders]
-    unranked = [pid for pid in dict.fromkeys(holders) if pid not in ranking.relevance]
-    return replace(
-        ranking,
-        order=[*ranking.order, *unranked],
-        relevant=[*ranked, *unranked],
-        relevance={**dict.fromkeys(unranked, 0.0), **ranking.relevance},
-    )
+    to be mentioned, in ranking order (those the search did not rank last): the holders
+    added to an answer of none."""
+    return with_holders(replace(ranking, relevant=[]), holders)

@@ -30,6 +30,7 @@ from retrieval.search.named_lists import (
 )
 from retrieval.text import stem_forms, tokenize
 
+MAX_READ = 4 * MAX_HOLDERS  # papers holding a name's rarest word, for its writers to be read
 UNREAD = object()  # an acronym not looked up yet (``Phrases.definition``)
 DEFINITIONS = 4096  # acronyms whose corpus definition is kept (``Phrases.definition``)
 PHRASE_BLOCK = 256  # papers whose stem pairs are tested at once for a phrase
@@ -72,18 +73,26 @@ class Phrases:
     ) -> list[str]:
         """Return the papers within the filters that write a name the question names
         (``retrieval.search.named_lists``); a name that many papers write adds none. Only names
-        whose rarest word at most ``MAX_HOLDERS`` x 4 papers hold are read at all."""
+        whose rarest word at most ``MAX_READ`` papers hold are read at all."""
         holders: list[str] = []
-        papers, stems = self.index.papers, self.index.stems
         for name in listed_names(text, knows_name):
-            words = tokenize(name)
-            if not words or min(stems.count(w) for w in words) > 4 * MAX_HOLDERS:
+            held = self._held(name)
+            if held is None or held > MAX_READ:
                 continue
-            allowed = (p for p in self.papers_holding(name) if matches(papers[p], filters))
-            found = writing(name, allowed, self.text_of)
+            found = writing(name, self._within(name, filters), self.text_of)
             if len(found) <= MAX_HOLDERS:
                 holders += found
         return holders
+
+    def _held(self, name: str) -> int | None:
+        """Return how many papers hold a name's rarest word, or None when it has none."""
+        words = tokenize(name)
+        return min(self.index.stems.count(w) for w in words) if words else None
+
+    def _within(self, name: str, filters: Filters) -> Iterator[str]:
+        """Return the ids of the papers within the filters that may hold a name."""
+        papers = self.index.papers
+        return (p for p in self.papers_holding(name) if matches(papers[p], filters))
 
     def mentioning(
         self, text: str, filters: Filters, knows_name: Callable[[str], bool]
@@ -97,7 +106,6 @@ class Phrases:
         if asked is None:
             return []
         found: list[set[str]] = []
-        stems, papers = self.index.stems, self.index.papers
         names = listed_names(asked, knows_name)
         if content_words(reduce(lambda rest, name: rest.replace(name, " "), names, asked)):
             return []  # more than names: "mention running on 8 GPUs" asks how, too
@@ -105,11 +113,11 @@ class Phrases:
             if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", asked):
                 return []  # a part of a longer name: "GPT" of "GPT-4V"
             words = [w for w in name.split() if is_name(w)] or [name]
-            held = {w: min((stems.count(t) for t in tokenize(w)), default=0) for w in words}
+            held = {w: self._held(w) or 0 for w in words}
             word = min(words, key=held.__getitem__)
-            if held[word] > 4 * MAX_HOLDERS:  # as ``writing_names``: too many to read
+            if held[word] > MAX_READ:  # as ``writing_names``: too many to read
                 return []
-            allowed = [p for p in self.papers_holding(word) if matches(papers[p], filters)]
+            allowed = list(self._within(word, filters))
             holders = {pid for form in forms(word) for pid in writing(form, allowed, self.text_of)}
             if len(holders) > MAX_HOLDERS:
                 return []

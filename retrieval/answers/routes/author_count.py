@@ -33,13 +33,11 @@ class AuthorCount(Route):
         asked = self._asked(reading)
         if isinstance(asked, Answer):
             return asked  # nothing on the topic
-        listings, papers = self.parts.listings, self.parts.searcher.index.papers
-        listed = listings.listing(
-            request, filters, keep=None if asked is None else lambda paper: paper.id in asked
-        )
-        if not listed.ranking:
-            return listed  # the filters leave none, and say why
-        found = [papers[pid] for pid in listed.ranking]
+        listings = self.parts.listings
+        on_topic = None if asked is None else lambda paper: paper.id in asked
+        found = listings.papers(filters, on_topic)
+        if not found:
+            return listings.listing(request, filters, keep=on_topic)  # says why none
         counts = {len(paper.authors) for paper in found}
         if len(counts) == 1:
             (count,) = counts

@@ -20,8 +20,7 @@ from retrieval.search.searcher import Searcher
 RouteName = Literal[
     "thanks", "unknown-subject", "no-year-left", "titles", "similar", "unlisted-title",
     "code", "unlisted-paper", "unlisted-name", "author-count", "author", "unknown-author",
-    "unreadable",
-    "overview", "listing", "search",
+    "unreadable", "overview", "listing", "search",
 ]  # fmt: skip
 
 
