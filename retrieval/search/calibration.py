@@ -1,7 +1,8 @@
 """Two small logistic models that turn signals into decisions, fitted on labelled questions.
 
 * ``answer``: P(the best candidate answers the question), over ``QUESTION_FEATURES``.
-  Below its threshold papercord says the list has nothing and shows the closest papers.
+  Below its threshold (``list_threshold`` for a question that asks for several papers)
+  papercord says the list has nothing and shows the closest papers.
 * ``member``: P(a candidate paper belongs in the answer), over ``PAPER_FEATURES``.
   With ``cutoff = "expected_f1"`` (the default) the most probable candidates are
   returned, as many as maximize the expected F1 (``retrieval.search.decision``), so a list
@@ -71,6 +72,9 @@ class Calibration:
     member: Logistic
     fitted_on: str = ""
     cutoff: Cutoff = "expected_f1"  # how the member model's probabilities become a list
+    # The answer model's threshold for a question that asks for several papers: a list
+    # found unsurely is shown hedged, where one paper asked for would be an abstention.
+    list_threshold: float = 0.5
 
 
 def fit(
@@ -132,7 +136,15 @@ def from_json(data: dict[str, Any]) -> Calibration:
         cutoff = data.get("cutoff", "threshold")  # files before the expected-F1 cut
         if cutoff not in get_args(Cutoff):
             raise ValueError(f"unknown cutoff {cutoff!r}")
-        calibration = Calibration(fitted_on=str(data.get("fitted_on", "")), cutoff=cutoff, **models)
+        listing = float(data.get("list_threshold", 0.5))  # files before it: one threshold
+        if not 0.0 <= listing <= 1.0:
+            raise ValueError(f"list_threshold {listing} is not a probability")
+        calibration = Calibration(
+            fitted_on=str(data.get("fitted_on", "")),
+            cutoff=cutoff,
+            list_threshold=listing,
+            **models,
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"the calibration file is malformed ({exc})") from exc
     for model in (calibration.answer, calibration.member):

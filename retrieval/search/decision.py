@@ -168,8 +168,14 @@ def decide(
     shared: Mapping[str, Mapping[str, float]],
     settings: RetrievalSettings,
     calibration: Calibration,
+    hedged: bool = False,
 ) -> Ranking:
-    """Return the hybrid ranking with the calibrated answer and membership decisions."""
+    """Return the hybrid ranking with the calibrated answer and membership decisions.
+
+    ``hedged``: a question that asks for several papers abstains only below the
+    calibration's ``list_threshold``; between it and the answer threshold its papers are
+    shown as not a sure match. Searches that only check whether the list has a topic
+    leave it off."""
     ranking = rank(signals, "hybrid", settings)
     if not ranking.order:
         return ranking
@@ -186,7 +192,9 @@ def decide(
     best = ranking.order[0]
     # A question that names the best paper by its own name ("the GPTQ paper", "Allo wala
     # paper") asks about it, however many of its other words the corpus lacks.
-    abstained = confidence < calibration.answer.threshold and best not in query.named
+    listing = hedged and query.framing.plural
+    threshold = calibration.list_threshold if listing else calibration.answer.threshold
+    abstained = confidence < threshold and best not in query.named
     # The answer model's P is that the best candidate answers: a question that asks for
     # one paper gets that paper first, even where the membership model left it out (held
     # out, a photo-compression question was shown a network paper; list answers keep

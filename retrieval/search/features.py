@@ -21,12 +21,13 @@ or author is named. Per candidate paper (``PAPER_FEATURES``):
 Per question (``QUESTION_FEATURES``): the best candidate's relevance, coverage, cosine,
 phrase and sentence cosine; the gaps between the best two (relevance, sentence, chunk
 cosine); ``agreement`` of BM25, cosine, sentence and coverage on the best paper; the
-question's length, plurality and named papers; and what the corpus lacks: ``missing``
-(weighted share of the question's terms no abstract uses), ``entity`` (1 when a name,
-"GraphCast", "H100", "Switch Transformer", is in no abstract), ``specific`` (the same for
-a name of four letters or more: "QLoRA" names a system, "IR" or "ML" is a generic
-abbreviation the abstracts may spell out) and ``rare`` (rare English words no abstract
-uses, "oversmoothing").
+question's length and named papers; and what the corpus lacks: ``missing`` (weighted
+share of the question's terms no abstract uses), ``entity`` (1 when a name, "GraphCast",
+"H100", "Switch Transformer", is in no abstract), ``specific`` (the same for a name of
+four letters or more: "QLoRA" names a system, "IR" or "ML" is a generic abbreviation the
+abstracts may spell out) and ``rare`` (rare English words no abstract uses,
+"oversmoothing"). Not whether it asks for one paper or several: that says what kind of
+answer is wanted, not whether the list has one.
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ PAPER_FEATURES = (
 )  # fmt: skip
 QUESTION_FEATURES = (
     "top_relevance", "top_coverage", "top_cosine", "top_phrase", "gap", "missing", "entity",
-    "top_sentence", "sentence_gap", "cosine_gap", "rare", "length", "plural", "agreement",
-    "named", "specific",
+    "top_sentence", "sentence_gap", "cosine_gap", "rare", "length", "agreement", "named",
+    "specific",
 )  # fmt: skip
 P = {name: n for n, name in enumerate(PAPER_FEATURES)}  # column of each paper feature
 SPECIFIC = 4  # letters of a specific name; "IR", "ML", "DSL" are generic abbreviations
@@ -227,8 +228,8 @@ def question_row(
             top("relevance"), top("coverage"), top("cosine"), top("phrase"),
             gap([float(papers[p][P["relevance"]]) for p in order]),
             query.missing, query.entity, top("sentence"), gap(sentences), gap(cosines),
-            min(query.rare, 2), min(query.length, LONG) / LONG, float(query.framing.plural),
-            agreement, min(len(query.named), 2), query.specific,
+            min(query.rare, 2), min(query.length, LONG) / LONG, agreement,
+            min(len(query.named), 2), query.specific,
         ],
         dtype=np.float64,
     )  # fmt: skip

@@ -203,9 +203,11 @@ class Searcher:
         framing: Framing | None = None,
         quote: int | None = None,
         leave_out: frozenset[str] = frozenset(),
+        hedged: bool = False,
     ) -> Answer:
         """Return the papers that best answer a question, or an abstention; the papers
-        ``leave_out`` holds are not candidates.
+        ``leave_out`` holds are not candidates. ``hedged``: a list found unsurely is
+        shown rather than abstained on (``decision.decide``).
 
         The first ``quote`` papers (default ``k``: the results) get their quoted snippet;
         the rest of ``more`` carry an empty one until a page shows them (ask again with a
@@ -224,7 +226,7 @@ class Searcher:
         signals = self.signals(query.weights, vector, mode, filters, query.key, query.acronyms)
         if leave_out:
             signals = {pid: found for pid, found in signals.items() if pid not in leave_out}
-        ranking = self.decide(signals, query, mode)
+        ranking = self.decide(signals, query, mode, hedged)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
         knows_name = self.vocabulary.knows_name
         if (
@@ -277,11 +279,14 @@ class Searcher:
             confidence=round(ranking.confidence, 4) if mode == "hybrid" else None,
         )
 
-    def decide(self, signals: dict[str, Signals], query: Query, mode: Mode) -> Ranking:
+    def decide(
+        self, signals: dict[str, Signals], query: Query, mode: Mode, hedged: bool = False
+    ) -> Ranking:
         """Return the ranking and the answer decision for a question's candidates."""
         if mode != "hybrid":
             return rank(signals, mode, self.settings)
-        return decide(signals, query, self.shared(query, signals), self.settings, self.calibration)
+        shared = self.shared(query, signals)
+        return decide(signals, query, shared, self.settings, self.calibration, hedged)
 
     def shared(self, query: Query, signals: Mapping[str, Signals]) -> dict[str, dict[str, float]]:
         """Return what each candidate shares with the question's terms (``features.shared``)."""

@@ -96,7 +96,7 @@ def test_a_follow_up_narrows_by_topic_author_card_and_keeps_an_abstention(engine
     respond(engine, "which of those are by zhang?", state, 3)  # the author, not ignored
     by = state.answer.results + state.answer.more
     assert by and state.answer.author is None and all("Zhiru Zhang" in r.paper.authors for r in by)
-    respond(engine, "quantum gravity in black holes", state, 3)
+    respond(engine, "recipes for sourdough bread", state, 3)
     assert state.answer.abstained
     reply = respond(engine, "and which of those are from 2023?", state, 3)
     assert state.answer.abstained and not state.answer.results  # still "not a match"

@@ -51,13 +51,14 @@ class Parts:
     leave_out: LeaveOut
     titles: TitleAnswers
 
-    def search(self, reading: Reading) -> Answer:
+    def search(self, reading: Reading, hedged: bool = False) -> Answer:
         """Return the topic search's answer within the reading's filters, without the
-        papers the question names only to set aside."""
+        papers the question names only to set aside; ``hedged`` for the answer a route
+        gives (``Searcher.ask``), not for a check of what the list has."""
         request, intent = reading.request, reading.intent
         return self.searcher.ask(
             intent.search_text or request.text, request.k, request.mode, reading.filters,
-            intent.framing(), request.quote, reading.known,
+            intent.framing(), request.quote, reading.known, hedged,
         )  # fmt: skip
 
     def none_left(self, filters: Filters) -> bool:
@@ -99,7 +100,7 @@ class SearchedRoute(Route):
     def answer(self, reading: Reading) -> Answer:
         if self.parts.none_left(reading.filters):
             return self.none_left(reading)
-        return self.searched(reading, self.parts.search(reading))
+        return self.searched(reading, self.parts.search(reading, hedged=True))
 
     def none_left(self, reading: Reading) -> Answer:
         """Return the answer when the filters leave no paper."""

@@ -1233,7 +1233,8 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
     assert fpga.notes[-1].startswith("Left out") and "“FPGAs”" in fpga.notes[-1]
     assert all("FPGA" not in t for t in papers(fpga))
     # "without" names a topic, and so does "does not use": nothing is left out.
-    assert not engine.ask("quantization without retraining").notes
+    kept = engine.ask("quantization without retraining").notes
+    assert not any(note.startswith("Left out") for note in kept)
     assert "FLIQS" in " ".join(
         papers(engine.ask("which quantization papers do not use retraining?"))
     )
@@ -1776,6 +1777,52 @@ def test_an_answer_the_answer_model_doubts_says_it_is_not_a_sure_match(engine: E
     named = engine.ask("quantization papers except GPTQ")
     assert named.results and named.confidence is not None
     assert not any(r.paper.title.startswith("GPTQ") for r in named.results + named.more)
+
+
+@pytest.mark.parametrize(
+    ("one", "several"),
+    [
+        (
+            "which paper trains a speech recognizer on an FPGA?",
+            "which papers train speech recognizers on FPGAs?",
+        ),
+        (
+            "which paper uses reinforcement learning to schedule GPU clusters?",
+            "which papers use reinforcement learning to schedule GPU clusters?",
+        ),
+        (
+            "which paper proposes a new consensus protocol for blockchains?",
+            "which papers propose consensus protocols for blockchains?",
+        ),
+        (
+            "which paper benchmarks quantum annealers on optimization problems?",
+            "which papers benchmark quantum annealers on optimization problems?",
+        ),
+    ],
+)
+def test_asking_for_several_papers_makes_no_unanswerable_question_surer(
+    engine: Engine, one: str, several: str
+) -> None:
+    # Whether a question asks for one paper or several says what kind of answer is
+    # wanted, not whether the list has one: in the plural, these were answered as sure.
+    for question in (one, several):
+        answer = engine.ask(question)
+        assert answer.abstained or UNSURE in answer.notes, question
+
+
+def test_a_list_found_unsurely_is_shown_hedged_where_one_paper_would_abstain(
+    engine: Engine,
+) -> None:
+    # Hedged, a list still shows its closest papers; an abstention would show none of
+    # a list's right papers. One paper asked for the same way abstains.
+    several = engine.ask("which papers train speech recognizers on FPGAs?")
+    assert not several.abstained and several.results and UNSURE in several.notes
+    assert engine.ask("which paper trains a speech recognizer on an FPGA?").abstained
+    for sure in (
+        engine.ask("which papers quantize GPT models to 3 or 4 bits?"),
+        engine.ask("which papers build datasets for weather forecast post-processing?"),
+    ):
+        assert not sure.abstained and UNSURE not in sure.notes
 
 
 def test_years_no_paper_is_from_are_searched_past_when_the_question_has_a_topic(

@@ -57,7 +57,17 @@ def test_a_malformed_calibration_is_refused() -> None:
         from_json(data)
     with pytest.raises(ConfigError, match="malformed"):
         from_json({"answer": {}})
+    data = to_json(load())
+    data["list_threshold"] = 1.5
+    with pytest.raises(ConfigError, match="not a probability"):
+        from_json(data)
     assert isinstance(load(), Calibration)
+
+
+def test_a_calibration_from_before_list_thresholds_reads_lists_as_any_question() -> None:
+    data = to_json(load())
+    del data["list_threshold"]
+    assert from_json(data).list_threshold == from_json(data).answer.threshold == 0.5
 
 
 def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
