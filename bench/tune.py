@@ -56,6 +56,17 @@ from retrieval.search.features import PAPER_FEATURES, QUESTION_FEATURES
 FILES = [DATA / "eval" / "dev.jsonl", DATA / "eval" / "dev2.jsonl"]
 L2 = 3.0  # on standardized features; 1 and 10 did worse on the held-out folds
 ANSWER_FEATURES = QUESTION_FEATURES  # the features each model reads
+# The way each answer signal may push, by what it means: more of a match never makes an
+# answer less likely, more of what the corpus lacks never more likely. Fitted freely on
+# 37 sets, the best sentence's cosine came out -0.26 and the share of missing words
+# +0.20 (the chatty styles' answerable questions are long and full of words no abstract
+# uses): a near miss in few words ("which paper studies the torus network topology?")
+# was then a sure match. The gaps and the length are left free.
+ANSWER_SIGNS = {
+    "top_relevance": 1, "top_coverage": 1, "top_cosine": 1, "top_phrase": 1,
+    "top_sentence": 1, "agreement": 1, "named": 1,
+    "missing": -1, "entity": -1, "specific": -1, "rare": -1,
+}  # fmt: skip
 # relevance, coverage, cosine and title are near-copies of ratio, zscore and sentence
 # for membership; without them held-out multi F1 rose 0.816 -> 0.826 (3 fold seeds).
 # Of the paper features added since, only the elbow of coverage helped held-out multi F1
@@ -73,11 +84,12 @@ MEMBER_FEATURES = (
 # 0.950 / 0.583 on blind-a, -c, -m; 12 -> 0.050, 0.920 / 0.950 / 0.500; 15 -> 0.050,
 # 0.880 / 0.900 / 0.500 (every other set the same or lower); so 10. Over 36 sets, with
 # the question's plurality among the features, no weight met it (blind-t 0.067 at 15).
-# Without it, over 37 sets (all but the unread blind-aq, -as, -at), lists at 0.25 (R@1,
-# false abstain and its worst set, flagged, right paper unsure): 7 -> 0.969, 0.008,
-# 0.083, 0.932, 0.091; 8 -> 0.970, 0.007, 0.050, 0.925, 0.086; 10 -> 0.971, 0.006,
-# 0.050, 0.909, 0.074; so 8.
-ANSWERABLE_WEIGHT = 8.0
+# Without it, and with the signs of ``ANSWER_SIGNS``, over 37 sets (all but the unread
+# blind-aq, -as, -at), lists at 0.25 (R@1, false abstain and its worst set, flagged,
+# right paper unsure): 4 -> 0.968, 0.011, 0.067, 0.955, 0.113; 5 -> 0.969, 0.008, 0.036,
+# 0.949, 0.102; 6 -> 0.970, 0.006, 0.036, 0.936, 0.094; 7 -> 0.971, 0.005, 0.025, 0.933,
+# 0.086; so 5. (Unsigned, 8 was the rule's: 0.970, 0.007, 0.050, 0.925, 0.086.)
+ANSWERABLE_WEIGHT = 5.0
 # A question that asks for several papers abstains below this P, not below 0.5: a list
 # found unsurely is shown hedged ("Not a sure match"), so it is flagged either way, and
 # an abstention loses every right paper of it. Held out by set, weight 10: 0.5 -> multi
@@ -174,7 +186,7 @@ def _fit(samples: list[Sample], weight: float) -> tuple[Logistic, Logistic]:
     a_cols = [QUESTION_FEATURES.index(f) for f in ANSWER_FEATURES]
     m_cols = [PAPER_FEATURES.index(f) for f in MEMBER_FEATURES]
     return (
-        fit(x[:, a_cols], y, ANSWER_FEATURES, L2, positive_weight=weight),
+        fit(x[:, a_cols], y, ANSWER_FEATURES, L2, positive_weight=weight, signs=ANSWER_SIGNS),
         fit(px[:, m_cols], py, MEMBER_FEATURES, L2, balanced=False),
     )
 

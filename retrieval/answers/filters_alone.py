@@ -14,9 +14,10 @@ count only when brought in as a topic.
 A topic the list lacks stays one: a word brought in as a topic anywhere ("2023 papers on
 cooking", "2023 papers that study music", "earthquake papers from 2023"), or a word of the
 ask rare in English that no listed paper has ("Zhang and robotics. Anything from
-2024?"), except in a title ask: the answer says nothing is about it, as before. So does a
-topic other papers answer surely ("quantization papers from 2022": those from other
-years).
+2024?"), except in a title ask: the answer says nothing is about it, as before. A listed
+paper named by its name stays one too ("GPTQ vs FLIQS from 2022": neither is from 2022),
+and so does a topic other papers answer surely ("quantization papers from 2022": those
+from other years).
 """
 
 from __future__ import annotations
@@ -105,6 +106,11 @@ def is_aside(
     asked = {fold(word) for word in WORDS.findall(question[start:end])}
     label = {fold(word) for word in WORDS.findall(_label(question, start))}
     stems = searcher.index.stems
+    named = {  # the words of the places the question names a listed paper by its name
+        fold(word)
+        for _, begin, finish in searcher.titles.spans(question)
+        for word in WORDS.findall(question[begin:finish])
+    }
     for term in question_terms(topic, stems.ids):
         if term.word.isdigit() or fold(term.word) in _amounts(question):
             continue  # an amount ("4 marks", "five hundred papers")
@@ -122,6 +128,8 @@ def is_aside(
         lettered = not any(c.isdigit() for c in term.word)
         if rare_is_topic and held is None and lettered and rarity(term.word) > TOPIC_RARITY:
             return False  # a topic no listed paper has
+        if fold(term.word) in named:
+            return False  # "GPTQ vs FLIQS from 2022": papers named outside them
     return True
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
@@ -85,13 +86,16 @@ def fit(
     balanced: bool = True,
     iterations: int = 50,
     positive_weight: float = 1.0,
+    signs: Mapping[str, int] | None = None,
 ) -> Logistic:
     """Fit an L2-regularized logistic regression by Newton's method.
 
     With ``balanced`` each class weighs as much in total as the other, so a rare class
     (unanswerable questions) is not simply outvoted; ``positive_weight`` then multiplies
     the weight of the positive class, which moves the decision at P = 0.5 the way a
-    cost ratio would.
+    cost ratio would. ``signs`` gives the direction a feature may push (+1 or -1): a
+    feature fitted the other way, the most contrary first, is held at 0 and the rest
+    refitted, until every coefficient agrees with its sign.
     """
     mean = rows.mean(axis=0)
     scale = rows.std(axis=0)
@@ -104,8 +108,31 @@ def fit(
     if not balanced:
         weight = np.ones_like(y)
     weight = np.where(y > 0, weight * positive_weight, weight)
+    wanted = np.array([(signs or {}).get(f, 0) for f in features] + [0])
+    free = np.ones(x.shape[1], dtype=bool)
+    while True:
+        beta = np.zeros(x.shape[1])
+        beta[free] = _newton(x[:, free], y, weight, l2, iterations)
+        contrary = np.where(wanted * beta < 0, wanted * beta, 0.0)
+        if not contrary.any():
+            break
+        free[int(np.argmin(contrary))] = False
+    return Logistic(
+        features=features,
+        mean=tuple(float(v) for v in mean),
+        scale=tuple(float(v) for v in scale),
+        coef=tuple(float(v) for v in beta[:-1]),
+        bias=float(beta[-1]),
+    )
+
+
+def _newton(
+    x: Matrix, y: npt.NDArray[np.float64], weight: Matrix, l2: float, iterations: int
+) -> Matrix:
+    """Return the coefficients of the weighted logistic regression on ``x`` (its last
+    column the intercept, which is not shrunk)."""
     penalty = np.full(x.shape[1], l2)
-    penalty[-1] = 0.0  # the intercept is not shrunk
+    penalty[-1] = 0.0
     beta = np.zeros(x.shape[1])
     for _ in range(iterations):
         p = 1.0 / (1.0 + np.exp(-(x @ beta)))
@@ -115,13 +142,7 @@ def fit(
         beta -= step
         if float(np.abs(step).max()) < 1e-8:
             break
-    return Logistic(
-        features=features,
-        mean=tuple(float(v) for v in mean),
-        scale=tuple(float(v) for v in scale),
-        coef=tuple(float(v) for v in beta[:-1]),
-        bias=float(beta[-1]),
-    )
+    return beta
 
 
 def to_json(calibration: Calibration) -> dict[str, Any]:

@@ -1197,7 +1197,8 @@ def test_a_thank_you_is_answered_without_a_paper(engine: Engine, message: str) -
     assert not papers(answer) and not answer.closest
     assert answer.notes == ("You're welcome! Ask about the papers any time.",)
     assert papers(engine.ask("thanks! which papers use FPGAs?"))  # a question after thanks
-    assert not engine.ask("is this one about FPGAs? thanks").notes
+    after = engine.ask("is this one about FPGAs? thanks")
+    assert papers(after) and not any(note.startswith("You're welcome") for note in after.notes)
 
 
 def test_search_operators_leave_out_and_look_in_titles(engine: Engine) -> None:
@@ -1810,14 +1811,30 @@ def test_asking_for_several_papers_makes_no_unanswerable_question_surer(
         assert answer.abstained or UNSURE in answer.notes, question
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which paper studies the torus network topology?",
+        "which paper simulates molecules on a quantum computer?",
+        "which paper uses vision transformers to detect pedestrians?",
+    ],
+)
+def test_a_near_miss_in_few_words_is_no_sure_match(engine: Engine, question: str) -> None:
+    # A topic word is shared ("topology", "quantum", "transformers"), what is asked is
+    # not. Fitted with a signal free to push either way (missing words counted for an
+    # answer), the first two were sure matches.
+    answer = engine.ask(question)
+    assert answer.abstained or UNSURE in answer.notes
+
+
 def test_a_list_found_unsurely_is_shown_hedged_where_one_paper_would_abstain(
     engine: Engine,
 ) -> None:
     # Hedged, a list still shows its closest papers; an abstention would show none of
     # a list's right papers. One paper asked for the same way abstains.
-    several = engine.ask("which papers train speech recognizers on FPGAs?")
+    several = engine.ask("which papers use FPGAs for speech recognition?")
     assert not several.abstained and several.results and UNSURE in several.notes
-    assert engine.ask("which paper trains a speech recognizer on an FPGA?").abstained
+    assert engine.ask("which paper uses an FPGA for speech recognition?").abstained
     for sure in (
         engine.ask("which papers quantize GPT models to 3 or 4 bits?"),
         engine.ask("which papers build datasets for weather forecast post-processing?"),

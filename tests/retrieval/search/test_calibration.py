@@ -34,6 +34,20 @@ def test_fit_separates_what_is_separable() -> None:
     assert model.probability(np.array([5.0, 5.0])) > 0.95 > 0.05 > model.probability(np.zeros(2))
 
 
+def test_a_feature_fitted_against_its_sign_is_held_at_zero() -> None:
+    # "b" predicts the negative class here; said to push only up, it is left out, and
+    # "a" alone still separates the classes.
+    rng = np.random.default_rng(3)
+    a = np.concatenate([rng.normal(0, 1, 60), rng.normal(2, 1, 60)])
+    b = np.concatenate([rng.normal(2, 1, 60), rng.normal(0, 1, 60)])
+    x, y = np.column_stack([a, b]), np.array([0.0] * 60 + [1.0] * 60)
+    free = fit(x, y, ("a", "b"), l2=1.0)
+    assert free.coef[0] > 0 > free.coef[1]
+    signed = fit(x, y, ("a", "b"), l2=1.0, signs={"a": 1, "b": 1})
+    assert signed.coef[0] > 0 and signed.coef[1] == 0
+    assert ((signed.probabilities(x) >= 0.5) == (y == 1)).mean() > 0.8
+
+
 def test_a_model_reads_its_own_features_from_a_wider_row() -> None:
     model = fit(np.array([[0.0], [1.0], [0.0], [1.0]]), np.array([0.0, 1.0, 0.0, 1.0]), ("b",))
     wide = np.array([[9.0, 1.0], [9.0, 0.0]])
