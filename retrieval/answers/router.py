@@ -64,6 +64,7 @@ class Plan:
 
     route: Route
     reading: Reading
+    spelled: str | None = None  # a message in leetspeak, as spelled out
 
 
 class Router:
@@ -116,14 +117,17 @@ class Router:
             answer,
             question=asked,
             mode=request.mode,
-            notes=(*self._spelled(asked), *_read_as(reading), *reading.notes, *answer.notes),
+            notes=(*_spelled(plan), *_read_as(reading), *reading.notes, *answer.notes),
             language=reading.intent.language,
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
 
     def plan(self, request: Request) -> Plan:
-        """Return the route a question takes, with the question as read."""
-        request = replace(request, text=self._marked(request.text))
+        """Return the route a question takes, with the question as read: its words
+        typed in leetspeak spelled out, the words it writes for full stops as full stops."""
+        asked = request.text
+        spelled = self.leetspeak.read(asked)
+        request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)
         filters, notes = self.applied.merged(request.filters, intent)
@@ -141,19 +145,7 @@ class Router:
             "route %s: topic %r, filters %s, author %s",
             route.name, intent.topic, filters, filters.author,
         )  # fmt: skip
-        return Plan(route, reading)
-
-    def _spelled(self, asked: str) -> list[str]:
-        """Return a note quoting a message in leetspeak as it was read, or none."""
-        read = self.leetspeak.read(asked)
-        if read == asked:
-            return []
-        return [SPELLED_LEET.format(textwrap.shorten(read, ASIDE_SHOWN, placeholder="…"))]
-
-    def _marked(self, text: str) -> str:
-        """Return a question with its words typed in leetspeak spelled out, and the words
-        it writes for full stops as full stops."""
-        return spoken_marks(self.leetspeak.read(text), self.searcher.vocabulary.knows)
+        return Plan(route, reading, spelled if spelled != asked else None)
 
     def _known(self, intent: Intent) -> tuple[frozenset[str], Intent]:
         """Return the listed papers a question names only to set aside ("besides GPTQ,
@@ -250,6 +242,13 @@ class Router:
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
+
+
+def _spelled(plan: Plan) -> list[str]:
+    """Return a note quoting a message in leetspeak as it was read, or none."""
+    if plan.spelled is None:
+        return []
+    return [SPELLED_LEET.format(textwrap.shorten(plan.spelled, ASIDE_SHOWN, placeholder="…"))]
 
 
 def _read_as(reading: Reading) -> list[str]:
