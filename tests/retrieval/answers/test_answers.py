@@ -372,6 +372,21 @@ def test_an_author_is_not_shown_the_other_authors_topic(
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["Hoefler papers on binary neural networks",
+     "which Zhiru Zhang paper proposes a network topology for supercomputers?"],
+)  # fmt: skip
+def test_an_authors_paper_found_after_anothers_is_not_a_sure_match(
+    engine: Engine, question: str
+) -> None:
+    # The topic's best paper is the other author's; this author's nearest paper shares
+    # only the field's words with it, so it is not shown as a sure answer.
+    answer = engine.ask(question)
+    assert answer.abstained or UNSURE in answer.notes
+    assert not answer.abstained or any("None of" in n for n in answer.notes)
+
+
+@pytest.mark.parametrize(
     ("question", "named", "asked", "owner"),
     [("the Polynormer paper by Hoefler", "Polynormer", "Torsten Hoefler", "Zhiru Zhang"),
      ("what did Zhang's GPTQ work quantize?", "GPTQ", "Zhiru Zhang", "Torsten Hoefler"),
