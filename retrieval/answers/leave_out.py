@@ -4,7 +4,8 @@ a subject ("everything but cs.LG"), by a listed author ("graph papers not by Zha
 They are taken out of the answer the question would get without them, and a note says
 how many. When the answer's ranking is every paper it matched (a listing), the count is
 exact and papers further down move up into the ones the answer carries; after a search,
-the count is of the papers the answer carried.
+the count is of the papers the answer carried, and when the paper it was surest of is
+left out, the rest is only as sure as a search over the rest finds it.
 """
 
 from __future__ import annotations
@@ -35,13 +36,16 @@ class LeaveOut:
         intent: Intent,
         subjects: list[str],
         set_aside: frozenset[str] = frozenset(),
+        searched: bool = False,
     ) -> Answer:
         """Return the answer without the papers the question leaves out: about a topic
         ("Hoefler's papers not about quantum"), in a subject ("everything but cs.LG"), by
         a listed author ("graph papers not by Zhang"); a note says how many each.
         ``subjects``: the codes of the subjects it leaves out; ``set_aside``: the papers
-        it names only to set aside, which the router's note has named already."""
+        it names only to set aside, which the router's note has named already.
+        ``searched``: the answer is the topic search's (``_rest``)."""
         papers, listed = self.searcher.index.papers, self.searcher.settings.listed
+        given = answer
         if set_aside:
             answer = self._without(answer, request, set(set_aside), "")
         for topic in filter(None, intent.exclusions.topics.split(" | ")):
@@ -64,7 +68,30 @@ class LeaveOut:
         for name in intent.exclusions.authors:
             found = {pid for pid in _considered(answer) if name in papers[pid].authors}
             answer = self._without(answer, request, found, f"by {name}")
+        if searched and given.ranking and not answer.abstained:
+            return self._rest(given, answer, request, intent)
         return answer
+
+    def _rest(self, given: Answer, left: Answer, request: Request, intent: Intent) -> Answer:
+        """Return the answer without the papers left out as sure as a search over the rest
+        is, when the paper the search was surest of is left out: the answer model's P was
+        about that paper, and the papers kept were judged beside it, not on their own.
+        "Quantum papers not by Hoefler" kept the third paper of a list whose two quantum
+        papers are his, as if it were a sure answer. When the search over the rest finds
+        nothing, nothing answers (the closest are shown); its P is taken when lower, and
+        the papers kept stay as they were chosen."""
+        gone = frozenset(_carried(given)) - {r.paper.id for r in left.results + left.more}
+        if given.ranking[0] not in gone or given.confidence is None:
+            return left
+        rest = self.searcher.ask(
+            intent.search_text or request.text, request.k, request.mode, left.filters,
+            intent.framing(), 0, gone, hedged=True,
+        )  # fmt: skip
+        if rest.abstained:
+            return replace(self.listings.not_answered(rest), notes=left.notes)
+        sure = min(given.confidence, rest.confidence or given.confidence)
+        ranking = tuple(pid for pid in left.ranking if pid not in gone)
+        return replace(left, confidence=sure, ranking=ranking)
 
     def _narrowed(self, found: set[str], left: str, asked: str) -> set[str]:
         """Return the papers found for a topic left out that hold the words by which it

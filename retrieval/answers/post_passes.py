@@ -24,13 +24,16 @@ def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
     Papers it names only to set aside go too, in every route."""
     parts = route.parts
     subjects = parts.applied.left_subjects(reading.intent)
-    return parts.leave_out.answer(answer, reading.request, reading.intent, subjects, reading.known)
+    return parts.leave_out.answer(
+        answer, reading.request, reading.intent, subjects, reading.known, route.name == "search"
+    )
 
 
 def judged_best(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Drop the answer model's P when the paper it is about (the best candidate) is not
-    the first shown: left out ("quantization papers except GPTQ") or cut from a list. A
-    P below ``unsure_below`` stays: the papers after an unsure best are no surer."""
+    the first shown: cut from a list, or left out of a route's answer other than the
+    topic search's (whose rest ``left_out`` judges by a search over it). A P below
+    ``unsure_below`` stays: the papers after an unsure best are no surer."""
     shown = answer.results[0].paper.id if answer.results else None
     best = answer.ranking[0] if answer.ranking else None
     if shown is None or shown == best:

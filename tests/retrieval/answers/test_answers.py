@@ -1262,6 +1262,18 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
     assert nothing.abstained and not papers(nothing) and nothing.closest
 
 
+def test_what_is_left_after_the_best_papers_go_is_not_a_sure_answer(engine: Engine) -> None:
+    # Both quantum papers are Hoefler's: what the search kept besides them merely says
+    # "quantum" ("time quantum"), and is not shown as a sure answer.
+    answer = engine.ask("Quantum computing papers that are not from Hoefler?")
+    assert answer.notes[0] == "Left out 2 papers by Torsten Hoefler."
+    assert answer.abstained or UNSURE in answer.notes
+    assert not any("Torsten Hoefler" in r.paper.authors for r in answer.results)
+    # Leaving out papers the search was less sure of keeps its answer as sure as it was.
+    graphs = engine.ask("graph papers not by Zhang")
+    assert papers(graphs) and UNSURE not in graphs.notes
+
+
 def test_a_paper_set_aside_by_not_leaves_the_answer_and_only_it(engine: Engine) -> None:
     compilers = papers(engine.ask("Which papers are about compilers?"))
     python = [t for t in compilers if "Python" in t]
@@ -1786,9 +1798,12 @@ def test_an_answer_the_answer_model_doubts_says_it_is_not_a_sure_match(engine: E
     # An author's card shown instead of a topic search says why itself.
     card = engine.ask("Hoefler's papers on graph partitioning")
     assert card.author is not None and not any("sure match" in n for n in card.notes)
-    # The P is about the best paper: with that paper left out, there is none to judge by.
+    # The P is about the best paper: with that paper left out, the rest is judged by a
+    # search over the rest, and is no surer than the whole search was.
+    whole = engine.ask("quantization papers")
     left = engine.ask("quantization papers not about language models")
-    assert left.results and left.confidence is None
+    assert left.results and left.confidence is not None and whole.confidence is not None
+    assert left.confidence <= whole.confidence
     # A listed paper set aside by its name is no candidate: the P is of the best of the rest.
     named = engine.ask("quantization papers except GPTQ")
     assert named.results and named.confidence is not None
