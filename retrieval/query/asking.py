@@ -132,6 +132,11 @@ ABOUT_THE_LIST = re.compile(
 )
 # What the list's papers are counted by: one pattern for the questions below that ask it.
 FACETS = r"years?|subjects?|categor(?:y|ies)"
+# "number" asks for a count when a word of a count follows it, or nothing does ("the
+# number of his papers", "number and years", "need a number for my slides", "the
+# number?"); before a word it names a kind of number ("number formats", "number
+# systems", "number theory"), which is a topic.
+COUNT_NUMBER = r"number(?=\s+(?:of|and|or|per|by|for|please|pls)\b|\s*[^\w\s]|\s*$)"
 LIST_FACETS = re.compile(rf"\b(?:{FACETS}|fields?|areas?|authors?|who)\b", re.I)
 # ... with filters too, when the facet is what is asked: "which subjects are there in
 # 2023?", "who are the authors of the cs.DC papers?", "papers per subject since 2023".
@@ -144,7 +149,7 @@ FACET_ASKED = re.compile(
 # answered by the card whatever else it says ("which categories do Hoefler's papers fall
 # under?", "what's his whole deal, like the main themes", "can someone summarise ...").
 CARD_ASKS = re.compile(
-    rf"\b(?:how\s+many|count|number|total|{FACETS}|fields?|areas?"
+    rf"\b(?:how\s+many|count|{COUNT_NUMBER}|total|{FACETS}|fields?|areas?"
     r"|themes?|topics?|overview|summar(?:y|ies|ise|ize)|sum\s+up|gist|tl;?dr|rundown"
     r"|big\s+picture|nutshell|overall|mostly|mainly|recent|latest|newest"
     r"|breakdown|split|spread|distribution)\b",

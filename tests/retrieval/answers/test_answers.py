@@ -660,6 +660,16 @@ def test_chat_around_what_the_card_says_is_not_a_topic_it_lacks(
         )
 
 
+def test_a_kind_of_number_asked_of_an_author_is_a_topic_not_a_count(engine: Engine) -> None:
+    # "number formats" names a topic: Hoefler has no paper on it, which is said, where
+    # the reply had listed all 18 of his papers as if a count had been asked.
+    answer = engine.ask("Hoefler's paper on number formats for LLMs")
+    assert not answer.results and answer.matched == 0
+    assert answer.notes[0].startswith("None of Torsten Hoefler's papers is about")
+    counted = engine.ask("Zhang: number of papers and years")
+    assert counted.author is not None and counted.matched == 18 and not counted.notes
+
+
 @pytest.mark.parametrize(
     ("question", "author", "topic"),
     [
