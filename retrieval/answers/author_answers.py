@@ -7,7 +7,9 @@
   answers with; else their papers that say every word of the topic; else a note that
   none of their papers is about it, with the card: nothing answers the question (the
   answer abstains), and the card shows what they did write. Several authors ("Hoefler or
-  Zhang") the same way, without a card.
+  Zhang") the same way, without a card;
+* an author and a listed paper named by its title that is someone else's, which none of
+  their papers found writes ("Zhang's HammingMesh") -> that paper, and whose it is.
 """
 
 from __future__ import annotations
@@ -96,6 +98,8 @@ class AuthorAnswers:
         found, answer = (False, empty)
         if listing.matched:
             found, answer = self._on_topic(request, intent, filters)
+        if found and self._names_anothers(intent, filters, answer):
+            found = False  # "which Zhang paper introduces the spatial computer?": Hoefler's
         if found and not (summary and self._chatter(intent.topic, answer)):
             return answer
         chat = found or self._unheld(intent.topic)  # words of chat: "thx", "prepping"
@@ -213,6 +217,21 @@ class AuthorAnswers:
             for name in (filters.author, *filters.also_by)
         )
         return replace(listing, notes=(*lines, *listing.notes))
+
+    def _names_anothers(self, intent: Intent, filters: Filters, found: Answer) -> bool:
+        """Return True when the question names a listed paper by its title, the paper is
+        not by the authors asked about, and none of their papers found for the topic writes
+        that name: the topic's words matched their papers only around the name ("which
+        Zhang paper introduces the spatial computer?" found his paper on spatial
+        acceleration). ``_named_elsewhere`` then says whose the paper named is."""
+        text = intent.search_text
+        spans = self.searcher.titles.spans(text)
+        papers = self.searcher.index.papers
+        if not spans or any(matches(papers[pid], filters.by_authors()) for pid, _, _ in spans):
+            return False
+        names = [fold(text[start:end]) for _, start, end in spans]
+        theirs = [papers[r.paper.id] for r in found.results + found.more]
+        return not any(name in fold(f"{p.title} {p.abstract}") for p in theirs for name in names)
 
     def _named_elsewhere(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the listed papers a question names when none of them is by the authors
