@@ -4,14 +4,16 @@ Each line of the file is a JSON object with ``type`` and, optionally, ``style``:
 
 * ``paper``: one gold title. Reported: R@1, whether the answer lists it first (an
   abstention scores 0); R@5, MRR and nDCG@10 over the full ranking; how often the
-  answer wrongly abstained; and ``unsure``, how often it listed the paper first but
-  said it is not a sure match.
+  answer wrongly abstained (listed no paper as an answer: an abstention, or a reply
+  such as an author's card saying none of theirs is from the year asked); and
+  ``unsure``, how often it listed the paper first but said it is not a sure match.
 * ``multi``: several gold titles (an exhaustive list). Reported: precision, recall and F1
   of every paper the answer returned (``results`` and ``more``), and P@1, whether the
   paper listed first is one of them.
-* ``none``: nothing in the list answers. Reported: how often the answer abstained, and
-  how often it was ``flagged``: abstained, or said it is not a sure match (``sure`` is
-  the rest: papers shown as if they answered).
+* ``none``: nothing in the list answers. Reported: how often the answer abstained
+  (listed no paper as an answer, as above), and how often it was ``flagged``:
+  abstained, or said it is not a sure match (``sure`` is the rest: papers shown as if
+  they answered).
 * ``author``: an ``author`` and an ``expect`` block. Reported: ``handled``, the answer is
   that author's card or a non-empty list of only that author's papers; and ``exact``, the
   card's count, first and last year, counts by year and by subject are all right.
@@ -213,11 +215,11 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
             "R@5": float(rank is not None and rank <= 5),
             "MRR": 1.0 / rank if rank else 0.0,
             "nDCG@10": 1.0 / math.log2(rank + 1) if rank and rank <= 10 else 0.0,
-            "false_abstain": float(answer.abstained),
+            "false_abstain": float(not returned),
             "unsure": float(first == gold[0] and UNSURE in answer.notes),
         }
         if first != gold[0]:
-            state = " (abstained)" if answer.abstained else f", listed first: {first_title}"
+            state = f", listed first: {first_title}" if returned else " (abstained)"
             where = f"gold at rank {rank}" if rank else "gold not in the ranking"
             failure = f"{label}: {where}{state}: {row['question']}"
     elif kind == "multi":
@@ -231,9 +233,9 @@ def score(report: Report, row: dict[str, Any], answer: Answer, titles: dict[str,
             listed = f", listed first: {first_title}" if first_title else " (abstained)"
             failure = f"{label}: P={precision:.2f} R={recall:.2f}{listed}: {row['question']}"
     elif kind == "none":
-        flagged = answer.abstained or UNSURE in answer.notes
-        values = {"abstain": float(answer.abstained), "flagged": float(flagged)}
-        if not answer.abstained:
+        flagged = not returned or UNSURE in answer.notes
+        values = {"abstain": float(not returned), "flagged": float(flagged)}
+        if returned:
             failure = f"{label}: answered: {row['question']}"
     else:
         handled = author_handled(answer, row["author"])

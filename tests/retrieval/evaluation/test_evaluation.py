@@ -54,10 +54,27 @@ def test_breakdown_reports_each_style_and_the_type_as_a_whole() -> None:
     report = Report("hybrid")
     for n, style in enumerate(["chatty", "chatty", "famous"]):
         row = {"id": f"n{n}", "type": "none", "style": style, "question": "anything?"}
-        score(report, row, Answer("q", "hybrid", style == "chatty", ()), TITLES)
+        shown = () if style == "chatty" else (result("p1"),)
+        score(report, row, Answer("q", "hybrid", style == "chatty", shown), TITLES)
     rows = {(r["type"], r["style"]): r for r in report.breakdown()}
     assert rows[("none", "chatty")]["abstain"] == 1.0 and rows[("none", "famous")]["abstain"] == 0.0
     assert rows[("none", "all")]["n"] == 3
+
+
+def test_a_reply_that_lists_no_paper_as_an_answer_counts_as_abstaining() -> None:
+    # An author's card saying none of theirs is from the year asked shows no paper as
+    # the answer: for an unanswerable question that is flagged, not answered as if sure;
+    # for a question one paper answers, it wrongly abstained.
+    card = Answer("q", "hybrid", False, (), notes=("No listed paper by X is from 2024.",))
+    sure = Answer("q", "hybrid", False, (result("p1"),), ranking=("p1",))
+    report = Report("hybrid")
+    for n, answer in enumerate((card, sure)):
+        score(report, {"id": f"n{n}", "type": "none", "question": "?"}, answer, TITLES)
+        row = {"id": f"p{n}", "type": "paper", "question": "?", "gold": ["Alpha Paper"]}
+        score(report, row, answer, TITLES)
+    summary = report.summary()
+    assert summary["none_flagged_rate"] == 0.5 and summary["none_abstain_rate"] == 0.5
+    assert summary["paper_wrongly_abstained"] == 0.5 and summary["R@1"] == 0.5
 
 
 def test_an_author_question_is_handled_by_the_card_or_a_list_of_only_their_papers() -> None:
