@@ -375,7 +375,9 @@ class AuthorAnswers:
             return answer
         if within.confidence >= answer.confidence:
             return answer
-        return replace(answer, confidence=within.confidence, abstained=within.abstained)
+        if within.abstained:  # their papers found are the closest, not an answer
+            return replace(self.listings.not_answered(answer), confidence=within.confidence)
+        return replace(answer, confidence=within.confidence)
 
     def _saying(
         self, required: list[str], filters: Filters, ranking: tuple[str, ...]

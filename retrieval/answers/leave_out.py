@@ -89,7 +89,8 @@ class LeaveOut:
         )  # fmt: skip
         if rest.abstained:
             return replace(self.listings.not_answered(rest), notes=left.notes)
-        sure = min(given.confidence, rest.confidence or given.confidence)
+        sure = given.confidence if rest.confidence is None else rest.confidence
+        sure = min(given.confidence, sure)
         ranking = tuple(pid for pid in left.ranking if pid not in gone)
         return replace(left, confidence=sure, ranking=ranking)
 
