@@ -29,6 +29,10 @@ EMPHASIS_ZIPF = 5.0  # a word in capitals this common in English is emphasis, no
 # papers ...", "UPDATE - any on HLS?", "SEEKING papers on X"); a name in capitals that
 # is also a word is rarer ("GLUE" 3.8, "SAGE" 3.8, "OPT" 3.9).
 LABEL_ZIPF = 4.0
+# A count with its magnitude's letter ("175B", "66B", "1.5M") or word ("175 billion").
+MAGNITUDES = {"K": "thousand", "M": "million", "B": "billion", "T": "trillion"}
+SHORT_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)([KMBT])(?![\w.])")
+LONG_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+(thousand|million|billion|trillion)\b", re.I)
 # A clause mark and a conjunction after it, before a word ("...; and WHEREAS ...").
 JOINED_CLAUSE = re.compile(r"[.!?:;]\s*(?:and|or|but)$", re.I)
 LINE_MARKS = ">*•-"  # a quote or bullet mark opening a line
@@ -75,7 +79,7 @@ class Vocabulary:
         return len(words) == 1 or not plain or self.knows(fold(name))
 
     def respell(self, text: str) -> str:
-        """Return the text with compounds written as the corpus writes them.
+        """Return the text with compounds and counts written as the corpus writes them.
 
         A word the corpus lacks that joins two of its words is split: "multipumping" ->
         "multi-pumping", "oneshot" -> "one-shot" (the two must stand together in some
@@ -87,9 +91,31 @@ class Vocabulary:
         if found is None:
             if len(self._respelled) >= RESPELLED:
                 self._respelled.clear()
-            split = WORDS.sub(lambda m: self._split(m.group()), text)
+            split = WORDS.sub(lambda m: self._split(m.group()), self._counts(text))
             found = self._respelled[text] = self._join_pairs(self._drop_defined(split))
         return found
+
+    def _counts(self, text: str) -> str:
+        """Return the text with counts written the way the corpus writes them: "175B" as
+        "175 billion" when no abstract writes "175B" and some writes "175" and "billion",
+        and "66 billion" as "66B" the other way round. Model sizes are written both ways
+        ("a 175B model", "175 billion parameters"), and the two share no word."""
+
+        def long(found: re.Match[str]) -> str:
+            number, word = found[1], MAGNITUDES[found[2]]
+            if self.knows(fold(found[0])) or not (number in self.words and word in self.words):
+                return found[0]
+            return f"{number} {word}"
+
+        def short(found: re.Match[str]) -> str:
+            number, word = found[1], found[2].lower()
+            letter = next(k for k, v in MAGNITUDES.items() if v == word)
+            joined = fold(f"{number}{letter}")
+            if joined not in self.words or self._together(number, word):
+                return found[0]
+            return f"{number}{letter}"
+
+        return LONG_COUNT.sub(short, SHORT_COUNT.sub(long, text))
 
     def _drop_defined(self, text: str) -> str:
         """Return the text without the acronyms it defines itself that the corpus never

@@ -356,6 +356,24 @@ def test_words_written_apart_join_as_the_corpus_writes_them_plural_too() -> None
     assert corpus.respell("data center papers") == "datacenter papers"
 
 
+def test_a_count_is_written_the_way_the_corpus_writes_it() -> None:
+    corpus = Vocabulary.of(
+        ["A model with 175 billion parameters", "We route tokens in OPT-66B and 7B models"]
+    )
+    assert corpus.respell("a 175B model on one GPU") == "a 175 billion model on one GPU"
+    assert corpus.respell("OPT with 66 billion parameters") == "OPT with 66B parameters"
+    # Written as the corpus writes it already, or a count the corpus has no word for.
+    for kept in ["a 7B model", "175 billion", "a 3T model", "12B tokens"]:
+        assert corpus.respell(kept) == kept
+
+
+def test_a_count_written_another_way_finds_the_paper(engine: Engine) -> None:
+    # The abstract says "175 billion": "175B" shared no word with it, and the question
+    # abstained (the paper ranked fourth).
+    answer = engine.ask("work that squeezes a 175B model onto a single GPU without retraining")
+    assert not answer.abstained and titles(answer)[0].startswith("GPTQ")
+
+
 def test_a_closed_up_compound_is_respelled_only_as_the_corpus_writes_it() -> None:
     corpus = Vocabulary.of(["Automatic multi-pumping on FPGAs", "user space threads, now here"])
     assert corpus.respell("MultiPumping for FPGAs") == "Multi-Pumping for FPGAs"
