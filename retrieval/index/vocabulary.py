@@ -33,6 +33,7 @@ LABEL_ZIPF = 4.0
 MAGNITUDES = {"K": "thousand", "M": "million", "B": "billion", "T": "trillion"}
 SHORT_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)([KMBT])(?![\w.])")
 LONG_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+(thousand|million|billion|trillion)\b", re.I)
+NUMBER_AND_WORD = re.compile(r"(\d+)([a-z]{2,})")  # a number closed up with its unit: "4bit"
 # A clause mark and a conjunction after it, before a word ("...; and WHEREAS ...").
 JOINED_CLAUSE = re.compile(r"[.!?:;]\s*(?:and|or|but)$", re.I)
 LINE_MARKS = ">*•-"  # a quote or bullet mark opening a line
@@ -82,11 +83,13 @@ class Vocabulary:
         """Return the text with compounds and counts written as the corpus writes them.
 
         A word the corpus lacks that joins two of its words is split: "multipumping" ->
-        "multi-pumping", "oneshot" -> "one-shot" (the two must stand together in some
-        title or abstract, with a hyphen or a space). Two words the corpus never writes
-        together, whose join it uses, are joined: "hyper-dimensional" ->
-        "hyperdimensional", "Poly-normer" -> "Polynormer". A question is searched and
-        embedded with it: the last ``RESPELLED`` are kept rather than read twice."""
+        "multi-pumping", "oneshot" -> "one-shot", a number and its unit "4bit" ->
+        "4-bit" (the two must stand together in some title or abstract, with a hyphen or
+        a space), and counts are written as the corpus writes them (``_counts``). Two
+        words the corpus never writes together, whose join it uses, are joined:
+        "hyper-dimensional" -> "hyperdimensional", "Poly-normer" -> "Polynormer". A
+        question is searched and embedded with it: the last ``RESPELLED`` are kept
+        rather than read twice."""
         found = self._respelled.get(text)
         if found is None:
             if len(self._respelled) >= RESPELLED:
@@ -161,6 +164,8 @@ class Vocabulary:
         word = fold(typed)
         if len(word) != len(typed) or self.knows(word):
             return typed
+        if (count := NUMBER_AND_WORD.fullmatch(word)) and self._together(*count.groups()):
+            return f"{typed[: count.end(1)]}-{typed[count.end(1) :]}"  # "4bit": "4-bit"
         # an English word ("nowhere") is not a closed-up compound
         if len(word) >= 2 * MIN_PART + 1 and rarity(word) >= 1.0:
             for at in range(MIN_PART, len(word) - MIN_PART + 1):

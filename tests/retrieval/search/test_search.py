@@ -378,8 +378,9 @@ def test_a_closed_up_compound_is_respelled_only_as_the_corpus_writes_it() -> Non
     corpus = Vocabulary.of(["Automatic multi-pumping on FPGAs", "user space threads, now here"])
     assert corpus.respell("MultiPumping for FPGAs") == "Multi-Pumping for FPGAs"
     assert corpus.respell("userspace scheduling") == "user-space scheduling"
+    assert Vocabulary.of(["weights of 4 bits"]).respell("4bits each") == "4-bits each"
     # Not split: an English word ("nowhere"), a word the corpus has, parts never together.
-    for kept in ["nowhere", "automatic", "pumpingmulti", "threadsuser"]:
+    for kept in ["nowhere", "automatic", "pumpingmulti", "threadsuser", "5nm", "4x"]:
         assert corpus.respell(kept) == kept
 
 
