@@ -387,6 +387,15 @@ NOT_ABOUT = re.compile(
 # Before "but not", a word said of the paper asked for: "which paper is fast but not
 # exact?", "methods that are approximate but not exact" describe it, leave nothing out.
 DESCRIBED_BUT = re.compile(r"\b(?:is|are|was|were|be|being|been)\s+[\w-]+\s*$", re.I)
+# Before "apart from" in its clause, a verb that keeps two things apart: "a language that
+# keeps the model's definition apart from its optimizations", "holds compute apart from
+# memory", "tells real speedups apart from noise". It separates; it leaves nothing out.
+APART = re.compile(r"\s*apart\s+from\b", re.I)
+KEPT_APART = re.compile(
+    r"\b(?:keep|keeps|kept|keeping|hold|holds|held|holding|set|sets|setting|tell|tells"
+    r"|told|telling)\b[^,;:.?!()]*$",
+    re.I,
+)
 # A topic or paper left out by words after it, or by "sans": "leave quantization out",
 # "weather papers, ENS-10 excluded", "the binarized ones aside", "skip the LLM ones",
 # "sans ENS-10". ``left_out_after`` rewrites them as "not about X" for ``NOT_ABOUT``.
@@ -434,6 +443,16 @@ _PART = (
     r"|same|way)"
 )
 A_PART = re.compile(rf"^\s*{_PART}\b|\b{_PART}\s*$", re.I)
+# ... nor when it contrasts a property with the common kind: "linear time (not the usual
+# quadratic)", "sparse attention, not the standard dense kind", "runs on CPUs (not the
+# conventional GPU setup)"; unless a paper noun says papers are set aside ("not the usual
+# GNN ones").
+PAPER_NOUN = re.compile(r"\b(?:ones?|papers?|works?|stud(?:y|ies)|articles?)\b", re.I)
+COMMON_KIND = re.compile(
+    r"^\s*(?:usual|standard|typical|common|normal|conventional|traditional|regular"
+    r"|default|ordinary|classic(?:al)?)\b",
+    re.I,
+)
 # What a question leaves out names one paper when it is "the one", "the paper" ("other
 # than the one on X", "except the paper that proposes Y"), not a topic.
 ONE_PAPER = re.compile(r"^\s*the\s+(?:one|paper|article|work|study)\b", re.I)

@@ -40,8 +40,10 @@ from retrieval.models import Filters
 from retrieval.query.analogy import read_contrast
 from retrieval.query.asking import (
     A_PART,
+    APART,
     BREAKDOWN,
     CODE_ASK_WORDS,
+    COMMON_KIND,
     COUNT_WORDS,
     COUNTED,
     DESCRIBED,
@@ -51,6 +53,7 @@ from retrieval.query.asking import (
     FACET_OF,
     HOW_MANY,
     JOINTLY,
+    KEPT_APART,
     LEANING,
     NOT_ABOUT,
     NOT_ONE,
@@ -58,6 +61,7 @@ from retrieval.query.asking import (
     ONE_PAPER,
     OPENER,
     PAPER_LEANS,
+    PAPER_NOUN,
     SIMILAR,
     WANTS_CODE,
     asks_several,
@@ -300,6 +304,8 @@ class IntentReader:
             unwanted = None  # "not about it": nothing named to leave out
         if unwanted and DESCRIBED_BUT.search(text[: unwanted.start()]):
             unwanted = None  # "which paper is fast but not exact?": what it is like
+        if unwanted and APART.match(unwanted[0]) and KEPT_APART.search(text[: unwanted.start()]):
+            unwanted = None  # "keeps the definition apart from its optimizations"
         if unwanted:
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         set_aside, text, leaving = _set_aside(text)
@@ -427,6 +433,8 @@ def _one_paper(clause: re.Match[str]) -> bool:
     """Return True when a NOT_ONE clause names or describes a paper ("not the HLS one"),
     not a part of one ("not the math, just the idea")."""
     opening = clause.string[clause.start() : clause.start(1)]
+    if DESCRIBED.search(opening) and COMMON_KIND.match(clause[1]):
+        return bool(PAPER_NOUN.search(clause[1]))  # "(not the usual quadratic)": a property
     return not (DESCRIBED.search(opening) and A_PART.search(clause[1]))
 
 

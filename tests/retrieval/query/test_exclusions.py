@@ -114,11 +114,34 @@ def test_a_foreign_phrase_that_only_looks_like_leaving_out_leaves_nothing_out(
         "Not to be picky, but which papers are from 2024?",
         "Not everything is about LLMs, but which paper handles layer sparsity in LLMs?",
         "Which graph mining paper is fast but not exact?",
+        # "keep X apart from Y" separates two things; it leaves nothing out
+        "which language keeps the algorithm apart from its hardware customizations?",
+        "a tool that holds compute apart from memory layout",
+        "how do you tell real speedups apart from noise?",
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
     unwanted = fake_engine.router.intents.read(question).exclusions.topics
     assert unwanted in ("", "GPTQ")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "a graph transformer with linear complexity (not the usual quadratic)",
+        "sparse attention, not the standard dense kind",
+        "a model that runs on CPUs (not the conventional GPU setup)",
+    ],
+)
+def test_a_contrast_with_the_common_kind_sets_no_paper_aside(
+    fake_engine: Engine, question: str
+) -> None:
+    assert fake_engine.router.intents.read(question).exclusions.papers == ()
+
+
+def test_the_usual_ones_are_still_papers_set_aside(fake_engine: Engine) -> None:
+    intent = fake_engine.router.intents.read("graph papers, not the usual GNN ones")
+    assert intent.exclusions.papers == ("usual GNN",)
 
 
 @pytest.mark.parametrize(
