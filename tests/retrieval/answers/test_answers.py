@@ -1153,6 +1153,17 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
     assert answer.notes == (f"No listed paper is the “{named}” paper.",)
 
 
+def test_a_name_given_with_another_spelling_asks_for_the_paper_either_names(
+    engine: Engine,
+) -> None:
+    # "Flicks" names no paper; "FLIQ", typed as the other spelling, is FLIQS.
+    answer = engine.ask("the FLIQ / Flicks paper that searches mixed int/float precision")
+    assert papers(answer)[0].startswith("FLIQS")
+    assert not any("No listed paper is the" in note for note in answer.notes)
+    neither = engine.ask("the BERT or RoBERTa paper")
+    assert neither.abstained and neither.notes == ("No listed paper is the “RoBERTa” paper.",)
+
+
 @pytest.mark.parametrize(
     ("question", "first"),
     [("the GPTQ paper", "GPTQ"),  # its title's name
