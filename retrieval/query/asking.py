@@ -387,9 +387,9 @@ NOT_ABOUT = re.compile(
 # Before "but not", a word said of the paper asked for: "which paper is fast but not
 # exact?", "methods that are approximate but not exact" describe it, leave nothing out.
 DESCRIBED_BUT = re.compile(r"\b(?:is|are|was|were|be|being|been)\s+[\w-]+\s*$", re.I)
-# Before "apart from" in its clause, a verb that keeps two things apart: "a language that
-# keeps the model's definition apart from its optimizations", "holds compute apart from
-# memory", "tells real speedups apart from noise". It separates; it leaves nothing out.
+# Before "apart from" in its clause, a verb that keeps two things apart: "a tool that
+# keeps the schedule apart from the model code", "holds compute apart from memory",
+# "tells real speedups apart from noise". It separates; it leaves nothing out.
 APART = re.compile(r"\s*apart\s+from\b", re.I)
 KEPT_APART = re.compile(
     r"\b(?:keep|keeps|kept|keeping|hold|holds|held|holding|set|sets|setting|tell|tells"
@@ -443,10 +443,10 @@ _PART = (
     r"|same|way)"
 )
 A_PART = re.compile(rf"^\s*{_PART}\b|\b{_PART}\s*$", re.I)
-# ... nor when it contrasts a property with the common kind: "linear time (not the usual
-# quadratic)", "sparse attention, not the standard dense kind", "runs on CPUs (not the
-# conventional GPU setup)"; unless a paper noun says papers are set aside ("not the usual
-# GNN ones").
+# ... nor when it contrasts a property with the common kind: "O(n) memory (not the usual
+# quadratic cost)", "sparse attention, not the standard dense kind", "runs on CPUs (not
+# the conventional GPU setup)"; unless a paper noun says papers are set aside ("not the
+# usual GNN ones").
 PAPER_NOUN = re.compile(r"\b(?:ones?|papers?|works?|stud(?:y|ies)|articles?)\b", re.I)
 COMMON_KIND = re.compile(
     r"^\s*(?:usual|standard|typical|common|normal|conventional|traditional|regular"

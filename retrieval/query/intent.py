@@ -305,7 +305,7 @@ class IntentReader:
         if unwanted and DESCRIBED_BUT.search(text[: unwanted.start()]):
             unwanted = None  # "which paper is fast but not exact?": what it is like
         if unwanted and APART.match(unwanted[0]) and KEPT_APART.search(text[: unwanted.start()]):
-            unwanted = None  # "keeps the definition apart from its optimizations"
+            unwanted = None  # "keeps the schedule apart from the model code"
         if unwanted:
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         set_aside, text, leaving = _set_aside(text)
@@ -434,7 +434,7 @@ def _one_paper(clause: re.Match[str]) -> bool:
     not a part of one ("not the math, just the idea")."""
     opening = clause.string[clause.start() : clause.start(1)]
     if DESCRIBED.search(opening) and COMMON_KIND.match(clause[1]):
-        return bool(PAPER_NOUN.search(clause[1]))  # "(not the usual quadratic)": a property
+        return bool(PAPER_NOUN.search(clause[1]))  # "(not the usual quadratic cost)": a property
     return not (DESCRIBED.search(opening) and A_PART.search(clause[1]))
 
 

@@ -128,7 +128,7 @@ def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, quest
 @pytest.mark.parametrize(
     "question",
     [
-        "a graph transformer with linear complexity (not the usual quadratic)",
+        "an attention layer in O(n) memory (not the usual quadratic cost)",
         "sparse attention, not the standard dense kind",
         "a model that runs on CPUs (not the conventional GPU setup)",
     ],
