@@ -34,6 +34,13 @@ MAGNITUDES = {"K": "thousand", "M": "million", "B": "billion", "T": "trillion"}
 SHORT_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)([KMBT])(?![\w.])")
 LONG_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+(thousand|million|billion|trillion)\b", re.I)
 NUMBER_AND_WORD = re.compile(r"(\d+)([a-z]{2,})")  # a number closed up with its unit: "4bit"
+# Abbreviations of chat and of the trade, written in capitals and naming nothing: "FYI,
+# which paper ...", "need it ASAP", "TBH", "my PI wants ...", "the SOTA results".
+CHAT_ABBREVIATIONS = frozenset((
+    "fyi", "asap", "tbh", "imo", "imho", "afaik", "fwiw", "btw", "lol", "lmao", "omg", "idk",
+    "iirc", "ymmv", "tia", "nvm", "ngl", "smh", "pls", "plz", "thx", "eta", "wip", "sota",
+    "pi", "tldr", "aka", "nb", "ps", "rsvp", "ooo", "eod", "eow",
+))  # fmt: skip
 # A clause mark and a conjunction after it, before a word ("...; and WHEREAS ...").
 JOINED_CLAUSE = re.compile(r"[.!?:;]\s*(?:and|or|but)$", re.I)
 LINE_MARKS = ">*•-"  # a quote or bullet mark opening a line
@@ -326,10 +333,12 @@ def _opens_clause(before: str) -> bool:
 
 def _emphasis(word: str, opening: bool = False) -> bool:
     """Return True for a very common English word written in capitals ("EVERY", "ONLY",
-    "NOT"), or a common one opening a clause ("URGENT:", "REMINDER -"); names in capitals
-    are rarer words ("SAGE", "GLUE", "SQuAD")."""
+    "NOT"), a common one opening a clause ("URGENT:", "REMINDER -"), or an abbreviation of
+    chat ("FYI", "ASAP"); names in capitals are rarer words ("SAGE", "GLUE", "SQuAD")."""
     if not word.isupper():
         return False
+    if word.casefold() in CHAT_ABBREVIATIONS:  # "FYI", "ASAP", "SOTA": no name
+        return True
     return zipf(word.casefold()) >= (LABEL_ZIPF if opening else EMPHASIS_ZIPF)
 
 

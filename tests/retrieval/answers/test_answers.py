@@ -1153,6 +1153,13 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
     assert answer.notes == (f"No listed paper is the “{named}” paper.",)
 
 
+def test_an_abbreviation_of_chat_is_no_name_the_list_lacks(engine: Engine) -> None:
+    # "SOTA" had been a name no listed paper mentions: the answer abstained.
+    answer = engine.ask("which SOTA paper quantizes GPT models in one shot?")
+    assert not answer.abstained and papers(answer)[0].startswith("GPTQ")
+    assert not any("No listed paper mentions" in note for note in answer.notes)
+
+
 def test_a_name_given_with_another_spelling_asks_for_the_paper_either_names(
     engine: Engine,
 ) -> None:

@@ -98,6 +98,8 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
         "GLUE",
         "SAGE",
     ]
+    # an abbreviation of chat names nothing, however rare in English ("SOTA")
+    assert entities("FYI my PI needs the SOTA results on GLUE ASAP") == ["GLUE"]
     # a common word in capitals opening a message, line or clause is its label
     assert entities("URGENT: which papers quantize LLMs?") == ["LLMs"]
     assert entities("notes\nREMINDER - any on HLS?") == ["HLS"]
