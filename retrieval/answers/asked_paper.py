@@ -264,6 +264,19 @@ def _topic(searcher: Searcher, word: str) -> bool:
     return len(list(islice(searcher.phrases.papers_holding(word), 2))) == 2
 
 
+# A name typed just before another as its other spelling: "HOGA / HOGANet", "Radial or
+# RadialNet".
+OTHER_SPELLING = re.compile(r"([^\W_][\w.+-]*)\s*(?:/|\bor\b)\s*$", re.I)
+
+
+def spelled_otherwise(searcher: Searcher, lookup: Lookup, text: str, at: int) -> bool:
+    """Return True when the name at ``at`` in a text follows another spelling of it, with
+    "/" or "or", that names a listed paper ("the HOGA / HOGANet paper", "the Radial or
+    RadialNet paper"): the question asks for that paper, under either name."""
+    other = OTHER_SPELLING.search(text[:at]) if at > 0 else None
+    return other is not None and not no_paper_named(searcher, lookup, other[1])
+
+
 def no_paper_named(searcher: Searcher, lookup: Lookup, name: str) -> bool:
     """Return True when no listed paper has the name (``names_no_paper``), nor a title
     ``/paper`` finds for it ("the polynomer paper" is Polynormer's, with a typo)."""

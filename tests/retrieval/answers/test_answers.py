@@ -1163,9 +1163,9 @@ def test_an_abbreviation_of_chat_is_no_name_the_list_lacks(engine: Engine) -> No
 def test_a_name_given_with_another_spelling_asks_for_the_paper_either_names(
     engine: Engine,
 ) -> None:
-    # "Flicks" names no paper; "FLIQ", typed as the other spelling, is FLIQS.
-    answer = engine.ask("the FLIQ / Flicks paper that searches mixed int/float precision")
-    assert papers(answer)[0].startswith("FLIQS")
+    # "RadialNet" names no paper; "Radial", typed as the other spelling, is a title's.
+    answer = engine.ask("the Radial / RadialNet paper that skips layers")
+    assert papers(answer)[0].startswith("Radial Networks")
     assert not any("No listed paper is the" in note for note in answer.notes)
     neither = engine.ask("the BERT or RoBERTa paper")
     assert neither.abstained and neither.notes == ("No listed paper is the “RoBERTa” paper.",)
