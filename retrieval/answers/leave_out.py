@@ -76,8 +76,8 @@ class LeaveOut:
         """Return the answer without the papers left out as sure as a search over the rest
         is, when the paper the search was surest of is left out: the answer model's P was
         about that paper, and the papers kept were judged beside it, not on their own.
-        "Quantum papers not by Hoefler" kept the third paper of a list whose two quantum
-        papers are his, as if it were a sure answer. When the search over the rest finds
+        "any quantum computing papers not by Hoefler?" kept the third paper of a list whose
+        two quantum papers are his, as if it were a sure answer. When the search over the rest finds
         nothing, nothing answers (the closest are shown); its P is taken when lower, and
         the papers kept stay as they were chosen."""
         gone = frozenset(_carried(given)) - {r.paper.id for r in left.results + left.more}

@@ -443,10 +443,10 @@ _PART = (
     r"|same|way)"
 )
 A_PART = re.compile(rf"^\s*{_PART}\b|\b{_PART}\s*$", re.I)
-# ... nor when it contrasts a property with the common kind: "O(n) memory (not the usual
-# quadratic cost)", "sparse attention, not the standard dense kind", "runs on CPUs (not
-# the conventional GPU setup)"; unless a paper noun says papers are set aside ("not the
-# usual GNN ones").
+# ... nor when it contrasts a property with the common kind: "a sort in n log n steps
+# (not the typical n-squared cost)", "sparse attention, not the standard dense kind",
+# "runs on CPUs (not the conventional GPU setup)"; unless a paper noun says papers are
+# set aside ("not the usual GNN ones").
 PAPER_NOUN = re.compile(r"\b(?:ones?|papers?|works?|stud(?:y|ies)|articles?)\b", re.I)
 COMMON_KIND = re.compile(
     r"^\s*(?:usual|standard|typical|common|normal|conventional|traditional|regular"

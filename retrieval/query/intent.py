@@ -434,7 +434,7 @@ def _one_paper(clause: re.Match[str]) -> bool:
     not a part of one ("not the math, just the idea")."""
     opening = clause.string[clause.start() : clause.start(1)]
     if DESCRIBED.search(opening) and COMMON_KIND.match(clause[1]):
-        return bool(PAPER_NOUN.search(clause[1]))  # "(not the usual quadratic cost)": a property
+        return bool(PAPER_NOUN.search(clause[1]))  # "(not the typical n-squared cost)": a property
     return not (DESCRIBED.search(opening) and A_PART.search(clause[1]))
 
 

@@ -115,7 +115,7 @@ def test_a_foreign_phrase_that_only_looks_like_leaving_out_leaves_nothing_out(
         "Not everything is about LLMs, but which paper handles layer sparsity in LLMs?",
         "Which graph mining paper is fast but not exact?",
         # "keep X apart from Y" separates two things; it leaves nothing out
-        "which language keeps the algorithm apart from its hardware customizations?",
+        "which language keeps the schedule apart from the kernels?",
         "a tool that holds compute apart from memory layout",
         "how do you tell real speedups apart from noise?",
     ],
@@ -128,7 +128,7 @@ def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, quest
 @pytest.mark.parametrize(
     "question",
     [
-        "an attention layer in O(n) memory (not the usual quadratic cost)",
+        "a sort in n log n steps (not the typical n-squared cost)",
         "sparse attention, not the standard dense kind",
         "a model that runs on CPUs (not the conventional GPU setup)",
     ],

@@ -370,7 +370,7 @@ def test_a_count_is_written_the_way_the_corpus_writes_it() -> None:
 def test_a_count_written_another_way_finds_the_paper(engine: Engine) -> None:
     # The abstract says "175 billion": "175B" shared no word with it, and the question
     # abstained (the paper ranked fourth).
-    answer = engine.ask("work that squeezes a 175B model onto a single GPU without retraining")
+    answer = engine.ask("which paper fits a 175B model in one GPU with no retraining?")
     assert not answer.abstained and titles(answer)[0].startswith("GPTQ")
 
 
