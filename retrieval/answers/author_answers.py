@@ -368,12 +368,12 @@ class AuthorAnswers:
         networks" found another author's benchmark of binary networks first, and kept his
         theory of sparse networks, which the search over his papers is unsure of. Below
         the answer threshold nothing of theirs answers."""
+        if answer.confidence is None:  # no answer model's P to lower (BM25, vectors)
+            return answer
         within = self.searcher.ask(
             intent.search_text, request.k, request.mode, filters, intent.framing(), quote=0
         )
-        if within.confidence is None or answer.confidence is None:
-            return answer
-        if within.confidence >= answer.confidence:
+        if within.confidence is None or within.confidence >= answer.confidence:
             return answer
         if within.abstained:  # their papers found are the closest, not an answer
             return replace(self.listings.not_answered(answer), confidence=within.confidence)

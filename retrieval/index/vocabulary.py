@@ -31,8 +31,9 @@ EMPHASIS_ZIPF = 5.0  # a word in capitals this common in English is emphasis, no
 LABEL_ZIPF = 4.0
 # A count with its magnitude's letter ("175B", "66B", "1.5M") or word ("175 billion").
 MAGNITUDES = {"K": "thousand", "M": "million", "B": "billion", "T": "trillion"}
-SHORT_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)([KMBT])(?![\w.])")
-LONG_COUNT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s+(thousand|million|billion|trillion)\b", re.I)
+LETTERS = {word: letter for letter, word in MAGNITUDES.items()}
+SHORT_COUNT = re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)([{''.join(MAGNITUDES)}])(?![\w.])")
+LONG_COUNT = re.compile(rf"(?<![\w.])(\d+(?:\.\d+)?)\s+({'|'.join(LETTERS)})\b", re.I)
 NUMBER_AND_WORD = re.compile(r"(\d+)([a-z]{2,})")  # a number closed up with its unit: "4bit"
 # Abbreviations of chat and of the trade, written in capitals and naming nothing: "FYI,
 # which paper ...", "need it ASAP", "TBH", "my PI wants ...", "the SOTA results".
@@ -111,21 +112,20 @@ class Vocabulary:
         and "66 billion" as "66B" the other way round. Model sizes are written both ways
         ("a 175B model", "175 billion parameters"), and the two share no word."""
 
-        def long(found: re.Match[str]) -> str:
+        def in_words(found: re.Match[str]) -> str:  # "175B" -> "175 billion"
             number, word = found[1], MAGNITUDES[found[2]]
             if self.knows(fold(found[0])) or not (number in self.words and word in self.words):
                 return found[0]
             return f"{number} {word}"
 
-        def short(found: re.Match[str]) -> str:
+        def lettered(found: re.Match[str]) -> str:  # "66 billion" -> "66B"
             number, word = found[1], found[2].lower()
-            letter = next(k for k, v in MAGNITUDES.items() if v == word)
-            joined = fold(f"{number}{letter}")
-            if joined not in self.words or self._together(number, word):
+            letter = LETTERS[word]
+            if fold(f"{number}{letter}") not in self.words or self._together(number, word):
                 return found[0]
             return f"{number}{letter}"
 
-        return LONG_COUNT.sub(short, SHORT_COUNT.sub(long, text))
+        return LONG_COUNT.sub(lettered, SHORT_COUNT.sub(in_words, text))
 
     def _drop_defined(self, text: str) -> str:
         """Return the text without the acronyms it defines itself that the corpus never
