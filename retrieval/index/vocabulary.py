@@ -42,6 +42,9 @@ CHAT_ABBREVIATIONS = frozenset((
     "iirc", "ymmv", "tia", "nvm", "ngl", "smh", "pls", "plz", "thx", "eta", "wip", "sota",
     "pi", "tldr", "aka", "nb", "ps", "rsvp", "ooo", "eod", "eow",
 ))  # fmt: skip
+# The number of a name's version or size, after a hyphen: "GPT-5", "ENS-20", "OPT-66B".
+VERSION = re.compile(r"\d+[A-Za-z]{0,2}")
+VERSIONED = re.compile(r"[^\W\d_]-\d")  # a name with such a number: "GPT-5"
 # A clause mark and a conjunction after it, before a word ("...; and WHEREAS ...").
 JOINED_CLAUSE = re.compile(r"[.!?:;]\s*(?:and|or|but)$", re.I)
 LINE_MARKS = ">*•-"  # a quote or bullet mark opening a line
@@ -81,6 +84,9 @@ class Vocabulary:
     def knows_name(self, name: str) -> bool:
         """Return True when the corpus uses a name: each of its words, and for a phrase of
         plain capitalized words ("Switch Transformer", "Piz Daint") the whole phrase."""
+        if VERSIONED.search(name):  # "GPT-2": written "GPT2" or "GPT 2", not "GPT" anywhere
+            folded = fold(name)
+            return self.knows(folded.replace("-", "")) or self.knows(folded.replace("-", " "))
         words = name.split()
         if not all(self.knows(fold(w)) for w in words):
             return False
@@ -284,6 +290,10 @@ def entities(text: str) -> list[str]:
             run.append(word)
             last_end = match.end()
             continue
+        if _numbers(run, text[last_end : match.start()], word):
+            run[-1] = f"{run[-1]}-{word}"  # "GPT-5", "ENS-20": the number is the name's
+            last_end = match.end()
+            continue
         if word[0].isdigit() or len(word) < 2:
             run, last_end = _close(run, found), -1
             continue
@@ -304,6 +314,13 @@ def entities(text: str) -> list[str]:
         last_end = match.end()
     _close(run, found)
     return found
+
+
+def _numbers(run: list[str], between: str, word: str) -> bool:
+    """Return True when a number after a hyphen belongs to the name before it: its
+    version or size ("GPT-5", "ENS-20", "Llama-70B"), which makes it another thing than
+    the name alone. Not after a capital that only opens a sentence ("Top-5")."""
+    return bool(run) and "" not in run and between == "-" and VERSION.fullmatch(word) is not None
 
 
 def _joins(

@@ -25,8 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 
-from retrieval.index.vocabulary import Vocabulary, entities, zipf
+from retrieval.index.vocabulary import MAGNITUDES, Vocabulary, entities, zipf
 from retrieval.query.asking_part import points_back, sentence_that_asks
 from retrieval.text import WORDS, fold, stopwords, tokenize
 
@@ -47,6 +48,8 @@ STRETCH = re.compile(r"[^.!?:;\"“”‘’«»()\[\]\n—–]+")  # between pu
 # A number after two letters or more, written apart by the corpus's words ("ResNet-50"
 # is "resnet" and "50"): "ResNet|50", "GPT|4V"; not "H100" or "A100", one letter.
 NUMBER_AFTER_LETTERS = re.compile(r"(?<=[^\W\d_]{2})(?=\d)")
+# A model named with its size: "OPT-175B", "Llama 70B" (the name, the count, its letter).
+SIZED = re.compile(r"(.*[^\W\d_])[\s-]?(\d+(?:\.\d+)?)([KMBTkmbt])")
 CAPITAL_AFTER_LOWER = re.compile(r"(?<=[a-z])(?=[A-Z])")  # "Student|Float"
 # A name, "'s", and the name it owns: "Meta's OPT", "NVIDIA's A100".
 OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\s+([A-Za-z][\w-]*)")
@@ -164,7 +167,7 @@ def _specific_part(run: str, start: int) -> tuple[str, int]:
     starts: with a word written like a name ("GPTQ", "FlexNet2") the run is that word
     ("Which SlimNet" -> "SlimNet"); otherwise the run less the function words before it
     ("The Slim Fly" -> "Slim Fly")."""
-    words = list(WORDS.finditer(run))
+    words = list(re.finditer(r"\S+", run))  # "ENS-20" is one word of a run
     inner = [w for w in words if _inner(w.group())]
     if inner:
         return inner[-1].group(), start + inner[-1].start()
@@ -177,16 +180,38 @@ def _specific_part(run: str, start: int) -> tuple[str, int]:
 def mentioned(name: str, vocabulary: Vocabulary) -> bool:
     """Return True when the corpus mentions a name in any of its spellings: as written,
     closed up or hyphenated ("Slim Fly", "SlimFly", "Slim-Fly"), its number apart
-    ("ResNet50", "ResNet-50"), its capitals apart ("SlimFly", "Slim Fly"), or singular
-    ("NICs", "HammingMeshes")."""
-    forms = {name, name.replace("-", " "), name.replace("-", ""), name.replace(" ", "")}
-    forms |= {CAPITAL_AFTER_LOWER.sub(" ", f) for f in forms}
-    forms |= {f[:-1] for f in forms if f.endswith("s") and len(f) > 3}
-    forms |= {f[:-2] for f in forms if f.endswith(("shes", "ches", "xes")) and len(f) > 5}
-    if any(vocabulary.knows_name(f) for f in forms if f.strip()):
+    ("ResNet50", "ResNet-50"), its capitals apart ("SlimFly", "Slim Fly"), singular
+    ("NICs", "HammingMeshes"), or a model's size apart ("OPT-175B": "OPT", "175 billion").
+
+    A spelling that puts words apart must stand as that phrase: "SparseGPT" is not
+    mentioned by an abstract that has "sparse" in one place and "GPT" in another, nor
+    "GPT-5" by one with "GPT" and a 5."""
+    written = {name, name.replace("-", ""), name.replace(" ", "")}
+    apart = {name.replace("-", " ")} | {CAPITAL_AFTER_LOWER.sub(" ", f) for f in written}
+    apart |= {NUMBER_AFTER_LETTERS.sub(" ", f) for f in written | apart}
+    apart -= written
+    if any(vocabulary.knows_name(f) for f in _singulars(written) if f.strip()):
         return True
-    numbered = {NUMBER_AFTER_LETTERS.sub(" ", f) for f in forms} - forms
-    return any(vocabulary.knows(fold(f)) for f in numbered)  # the phrase, "resnet 50"
+    if any(vocabulary.knows(fold(f)) for f in _singulars(apart) if f.strip()):
+        return True
+    sized = SIZED.fullmatch(name)
+    return sized is not None and _size_mentioned(sized, vocabulary)
+
+
+def _singulars(forms: set[str]) -> set[str]:
+    """Return the forms and their singulars ("NICs" -> "NIC", "Meshes" -> "Mesh")."""
+    found = forms | {f[:-1] for f in forms if f.endswith("s") and len(f) > 3}
+    return found | {f[:-2] for f in forms if f.endswith(("shes", "ches", "xes")) and len(f) > 5}
+
+
+def _size_mentioned(sized: re.Match[str], vocabulary: Vocabulary) -> bool:
+    """Return True when the corpus mentions a model named with its size ("OPT-175B") as
+    the name and the size apart: an abstract writes "OPT" and "175 billion parameters"."""
+    count, magnitude = sized[2], MAGNITUDES[sized[3].upper()]
+    size_known = vocabulary.knows(fold(count + sized[3])) or vocabulary.knows(
+        f"{count} {magnitude}"
+    )
+    return size_known and mentioned(sized[1], vocabulary)
 
 
 def makers(text: str, vocabulary: Vocabulary) -> set[str]:
@@ -242,6 +267,7 @@ ASKING_WORDS = frozenset((
     "introduces", "introducing", "propose", "proposed", "proposes", "proposing", "present",
     "presented", "presents", "cite", "behind",
 ))  # fmt: skip
+THING_POINTERS = frozenset(("it", "this", "that", "them", "these", "those"))
 # Words between the noun of what is asked and the name it is about ("a paper on the
 # SlimNet protocol", "the work about SlimNet").
 ABOUT = frozenset(("on", "about", "the", "a", "an", "its", "their", "his", "her"))
@@ -282,6 +308,8 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
     words are at least half of the topic's content words ("anything on SlimNet?")."""
     if _before_the_ask(found.name, question or text):
         return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
+    if _asked_back(found.name, question or text):
+        return True  # "FooNet: a tiny vision model. Which paper introduced it?"
     before = [w.casefold() for w in WORDS.findall(text[: found.start])[-1:]]
     if _possessive(text, found.end) or _modifies_kind(text[found.end :]):
         return True
@@ -345,6 +373,21 @@ def _possessive(text: str, end: int) -> bool:
         return False
     following = WORDS.findall(text[end + 2 :])[:1]
     return not following or following[0].casefold() not in stopwords() - {"own"}
+
+
+def _asked_back(name: str, question: str) -> bool:
+    """Return True when a name stands before the sentence that asks, and that sentence
+    asks for what introduced or describes a thing by a pronoun: "I keep hearing about
+    FooNet. Which paper introduced it?", "FooBench, a dataset with hourly labels: who
+    presents it?", "FooNet came up in our reading group. Can you summarize it?" (not
+    "We run FooNet. Which paper would speed it up?")."""
+    ask = sentence_that_asks(question)
+    if ask is None or name not in question[: ask.start] or name in question[ask.start :]:
+        return False
+    words = [w.casefold() for w in WORDS.findall(ask.text)]
+    return any(
+        word in ASKING_WORDS and following in THING_POINTERS for word, following in pairwise(words)
+    )
 
 
 def _before_the_ask(name: str, question: str) -> bool:

@@ -44,7 +44,7 @@ from retrieval.index.acronyms import Acronym, held
 from retrieval.index.paper_terms import PaperTerms, Values
 from retrieval.index.vocabulary import Vocabulary, entities, zipf
 from retrieval.query.intent import Framing
-from retrieval.query.named_things import makers
+from retrieval.query.named_things import makers, mentioned
 from retrieval.text import WORDS, fold, question_terms
 
 PAPER_FEATURES = (
@@ -107,7 +107,7 @@ def read_query(
     present = {s: w for s, w in weights.items() if s in known}
     names = entities(text)
     owners = makers(text, words)  # "Meta's OPT": OPT is the topic, not Meta
-    unknown = [w for w in names if not words.knows_name(w) and w not in owners]
+    unknown = [w for w in names if not mentioned(w, words) and w not in owners]
     rare = {
         t.word
         for t in found

@@ -88,7 +88,8 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     assert entities("the GraphCast paper from DeepMind") == ["GraphCast", "DeepMind"]
     assert entities("Switch Transformer — scaling sparse experts") == ["Switch Transformer"]
     assert entities("side-channel attacks against Intel SGX enclaves") == ["Intel SGX"]
-    assert entities("how long does OPT-175B take?") == ["OPT"]  # "175B" is an amount
+    assert entities("how long does OPT-175B take?") == ["OPT-175B"]  # its size is its name's
+    assert entities("a 175B model") == []  # "175B" alone is an amount
     assert entities("Which papers use graphs?") == []  # a sentence starts with a capital
     # capitalized words joined by "of" are one name, unless an acronym follows
     assert entities("is the Tree of Thoughts paper listed?") == ["Tree of Thoughts"]

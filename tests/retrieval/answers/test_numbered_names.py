@@ -1,0 +1,77 @@
+"""Names with a version or a size ("GPT-5", "OPT-175B"), names closed up from words the
+list has apart, and a name asked about by a pronoun: said missing only when the list
+lacks them."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.engine import Engine
+from retrieval.models import Answer
+
+
+def papers(answer: Answer) -> list[str]:
+    return [r.paper.title for r in answer.results + answer.more]
+
+
+def says_missing(answer: Answer, name: str) -> bool:
+    return answer.abstained and bool(answer.notes) and f"“{name}”" in answer.notes[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        # the list has "GPT" and "ENS-10": the number was dropped, and the first two
+        # were answered surely with a GPT paper and the ENS-10 dataset
+        ("Which paper introduced the GPT-5 model?", "GPT-5"),
+        ("Which paper introduces the ENS-20 dataset?", "ENS-20"),
+        ("which paper quantizes Llama-3 models?", "Llama-3"),
+        ("summarize the ResNet-152 results", "ResNet-152"),
+    ],
+)  # fmt: skip
+def test_a_name_with_a_number_the_list_lacks_is_said_missing(
+    engine: Engine, question: str, name: str
+) -> None:
+    assert says_missing(engine.ask(question), name)
+
+
+@pytest.mark.parametrize(
+    ("question", "listed"),
+    [
+        # the abstracts write "GPT2", "ResNet-18", and "OPT" with "175 billion"
+        ("Which papers run GPT-2 on an FPGA?", "Understanding the Potential of FPGA"),
+        ("which paper quantizes OPT-175B to 3 bits?", "GPTQ"),
+        ("Is the ResNet-18 model used in the mixed-precision search work?", "FLIQS"),
+    ],
+)  # fmt: skip
+def test_a_listed_name_with_its_number_or_size_is_answered(
+    engine: Engine, question: str, listed: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith(listed)
+
+
+def test_a_name_closed_up_from_words_the_list_has_apart_is_said_missing(
+    engine: Engine,
+) -> None:
+    # "sparse" and "GPT" are both in the abstracts, never as "sparse GPT".
+    assert says_missing(engine.ask("Is SparseGPT in the list?"), "SparseGPT")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I keep hearing about FooNet, a tiny vision model. Which paper introduced it?",
+        "FooNet came up in our reading group. Can you summarize it?",
+        "FooNet: a pruning tool for GPT models. Which listed paper presents it?",
+    ],
+)
+def test_a_name_asked_about_by_a_pronoun_is_said_missing(engine: Engine, question: str) -> None:
+    assert says_missing(engine.ask(question), "FooNet")
+
+
+def test_a_name_in_the_background_of_another_ask_is_not_said_missing(engine: Engine) -> None:
+    answer = engine.ask(
+        "We run FooNet on our cluster. Which paper would help quantize its GPT models?"
+    )
+    assert not any("FooNet" in note for note in answer.notes)
