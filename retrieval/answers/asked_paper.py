@@ -27,7 +27,7 @@ from retrieval.answers.lookup import Lookup
 from retrieval.index.titles import short_name, squashed
 from retrieval.index.vocabulary import entities, joined_words, zipf
 from retrieval.query.asking import content_words
-from retrieval.query.named_things import everyday
+from retrieval.query.named_things import everyday, specific_part
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold
 
@@ -105,10 +105,11 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
     it only as a name ("BERT" for "bert", ``name_spelling``): "the bert paper" asks for
     the BERT paper, "the quantization paper" for a topic."""
     cursor = 0
-    for name in entities(text):
-        at = text.find(name, cursor)
+    for run in entities(text):
+        at = text.find(run, cursor)
         if at < 0:
             continue
+        name, at = specific_part(run, at)  # "Which Google paper ...": "Google"
         cursor = at + len(name)
         following = PAPER.match(text[cursor:])
         if following and not everyday(name):  # "Every paper in this list ..."

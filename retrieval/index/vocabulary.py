@@ -303,7 +303,7 @@ def entities(text: str) -> list[str]:
         inner = any(c.isupper() or c.isdigit() for c in word[1:])
         opening = word.isupper() and _opens_clause(text[: match.start()])
         capital = (word[0].isupper() or inner) and not _emphasis(word, opening)
-        if capital and run and text[last_end : match.start()] == " ":
+        if capital and run and text[last_end : match.start()] == " " and not _opener(run):
             run.append(word)
         else:
             run = _close(run, found)
@@ -314,6 +314,12 @@ def entities(text: str) -> list[str]:
         last_end = match.end()
     _close(run, found)
     return found
+
+
+def _opener(run: list[str]) -> bool:
+    """Return True for a run that is only a function word opening a sentence ("Which",
+    "The"): it names nothing with the capital after it ("Which Google paper ...")."""
+    return len(run) == 2 and run[1] == "" and run[0].casefold() in stopwords()
 
 
 def _numbers(run: list[str], between: str, word: str) -> bool:

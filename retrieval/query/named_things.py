@@ -76,7 +76,7 @@ def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, in
         if start < 0:
             continue
         at = start + len(run)
-        name, start = _specific_part(run, start)
+        name, start = specific_part(run, start)
         end = start + len(name)
         words = WORDS.findall(name)
         if not words or any(s <= start < e for s, e in codes):
@@ -162,7 +162,7 @@ def _inner(word: str) -> bool:
     return any(c.isupper() or c.isdigit() for c in word[1:])
 
 
-def _specific_part(run: str, start: int) -> tuple[str, int]:
+def specific_part(run: str, start: int) -> tuple[str, int]:
     """Return the part of a run of capitalized words that names something, and where it
     starts: with a word written like a name ("GPTQ", "FlexNet2") the run is that word
     ("Which SlimNet" -> "SlimNet"); otherwise the run less the function words before it

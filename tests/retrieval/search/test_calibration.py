@@ -91,6 +91,10 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     assert entities("how long does OPT-175B take?") == ["OPT-175B"]  # its size is its name's
     assert entities("a 175B model") == []  # "175B" alone is an amount
     assert entities("Which papers use graphs?") == []  # a sentence starts with a capital
+    # a function word opening a sentence is no part of the name after it: the unlisted
+    # paper asked for was "the “Which Acme” paper"
+    assert entities("Which Acme paper skips layers?") == ["Acme"]
+    assert entities("The Slim Fly topology") == ["Slim Fly"]
     # capitalized words joined by "of" are one name, unless an acronym follows
     assert entities("is the Tree of Thoughts paper listed?") == ["Tree of Thoughts"]
     assert entities("Survey of LLM quantization methods") == ["LLM"]
