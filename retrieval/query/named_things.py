@@ -261,6 +261,12 @@ KIND_NOUNS = frozenset((
     "processors", "accelerator", "accelerators", "chip", "chips", "design", "designs",
     "technique", "techniques", "scheme", "schemes", "project", "projects", "result",
     "results", "implementation", "implementations", "variant", "variants",
+    # the other kinds of thing a name is given to: formats, layers, kernels, languages
+    "format", "formats", "type", "types", "language", "languages", "layer", "layers",
+    "kernel", "kernels", "operator", "operators", "engine", "engines", "database",
+    "databases", "simulator", "simulators", "decoder", "decoders", "encoder", "encoders",
+    "optimizer", "optimizers", "standard", "standards", "suite", "suites", "toolkit",
+    "toolkits", "extension", "extensions",
 ))  # fmt: skip
 ASKING_WORDS = frozenset((
     "summarize", "summarise", "explain", "describe", "introduce", "introduced",

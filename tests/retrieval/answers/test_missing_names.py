@@ -1,6 +1,6 @@
 """Names with a version or a size ("GPT-5", "OPT-175B"), names closed up from words the
-list has apart, and a name asked about by a pronoun: said missing only when the list
-lacks them."""
+list has apart, a name asked about by a pronoun, and a name of a layer, kernel or
+format: said missing only when the list lacks them."""
 
 from __future__ import annotations
 
@@ -75,3 +75,18 @@ def test_a_name_in_the_background_of_another_ask_is_not_said_missing(engine: Eng
         "We run FooNet on our cluster. Which paper would help quantize its GPT models?"
     )
     assert not any("FooNet" in note for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        # the rest of each question matches a listed paper: it was shown hedged or sure
+        ("Which paper speeds up LLM decoding on FPGAs with the FlashKV kernel?", "FlashKV"),
+        ("which graph transformer paper uses the HopNorm layer to scale to millions of nodes?",
+         "HopNorm"),
+    ],
+)  # fmt: skip
+def test_a_name_given_to_a_layer_or_kernel_the_list_lacks_is_said_missing(
+    engine: Engine, question: str, name: str
+) -> None:
+    assert says_missing(engine.ask(question), name)
