@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
 from retrieval.index.filtering import Mask
+from retrieval.index.taxonomy import name_words
 from retrieval.models import Filters
 from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, content_words
 from retrieval.query.asking_part import asked_span, points_at_described
@@ -78,14 +79,16 @@ def aside_beside_filters(
     if not intent.topic or not intent.plural or filters == Filters() or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
     within = searcher.filtering.papers(filters)
-    if not is_aside(intent.topic, question, within, searcher, asked_only=asked_only):
+    restated = name_words([filters.subject] if filters.subject else [])
+    if not is_aside(intent.topic, question, within, searcher, asked_only=asked_only,
+                    restated=restated):  # fmt: skip
         return None
     return replace(intent, topic="", search_text="")
 
 
 def is_aside(
     topic: str, question: str, within: Mask, searcher: Searcher, rare_is_topic: bool = True,
-    asked_only: bool = True,
+    asked_only: bool = True, restated: frozenset[str] = frozenset(),
 ) -> bool:  # fmt: skip
     """Return True when no word of a question's topic is brought in as a topic, or,
     said in its ask, held by a paper within ``within`` (a mask over the papers' rows)
@@ -98,7 +101,7 @@ def is_aside(
     Without ``asked_only``, so does a word around the ask a paper within them holds and
     rarer in English than ``BESIDE_RARITY``: "graph" in "My GNN breaks under small graph
     edits. Which 2024 papers help?", not "across" or "authors" in a pasted chat."""
-    if (set(content_words(topic)) - _amounts(question)) & brought_in(question):
+    if (set(content_words(topic)) - _amounts(question) - restated) & brought_in(question):
         return False  # "2023 papers on cooking", "papers that study music": a topic
     start, end = asked_span(question)
     if points_at_described(question[start:end]):
@@ -114,6 +117,8 @@ def is_aside(
     for term in question_terms(topic, stems.ids):
         if term.word.isdigit() or fold(term.word) in _amounts(question):
             continue  # an amount ("4 marks", "five hundred papers")
+        if fold(term.word) in restated:
+            continue  # the filtered subject named again: "cs.CV, vision-wise"
         held = stems.rows([term.stem]) if stems.count(term.stem) else None
         held_within = held is not None and bool(within[held].any())
         if fold(term.word) not in asked:

@@ -39,6 +39,7 @@ from retrieval.answers.lookup import Lookup
 from retrieval.answers.post_passes import POST_PASSES
 from retrieval.answers.routes import ROUTES, Parts, Reading, Route
 from retrieval.answers.title_answers import TitleAnswers
+from retrieval.index.taxonomy import name_words
 from retrieval.index.titles import short_name
 from retrieval.models import Answer, Paper
 from retrieval.query.asking import content_words
@@ -49,7 +50,7 @@ from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
 from retrieval.search.searcher import Searcher
-from retrieval.text import sentences
+from retrieval.text import fold, sentences
 
 log = logging.getLogger(__name__)
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
@@ -194,7 +195,12 @@ class Router:
         listed = listing.answer(alone)
         if listed.abstained or not (listed.results or listed.more):
             return answer, reading, route
-        aside = textwrap.shorten(reading.intent.typed_topic(), ASIDE_SHOWN, placeholder="…")
+        subject = reading.filters.subject  # "vision" beside cs.CV is no aside
+        restated = name_words([subject] if subject else [])
+        typed = " ".join(w for w in reading.intent.typed_topic().split() if fold(w) not in restated)
+        if not typed:
+            return listed, alone, listing
+        aside = textwrap.shorten(typed, ASIDE_SHOWN, placeholder="…")
         return replace(listed, notes=(ASIDE.format(aside), *listed.notes)), alone, listing
 
     def _unsure(self, answer: Answer, reading: Reading) -> bool:

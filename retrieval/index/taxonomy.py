@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 from retrieval.config import DATA
 from retrieval.models import Subject
+from retrieval.text import WORDS, fold
 
 TAXONOMY_FILE = DATA / "arxiv_taxonomy.json"
 ALIASES_FILE = DATA / "subject_aliases.json"
@@ -38,6 +39,13 @@ def spellings(codes: Iterable[str]) -> list[tuple[str, str]]:
         for code in codes
         for name in [names().get(code, code), *aliases().get(code, [])]
     ]
+
+
+def name_words(codes: Iterable[str]) -> frozenset[str]:
+    """Return the words of these subjects' names, folded ("computer", "vision" for
+    cs.CV): said beside the subject's filter ("cs.CV, vision-wise", "cs.DC, the
+    distributed computing crowd"), they name the subject again, not a topic within it."""
+    return frozenset(fold(w) for _, name in spellings(codes) for w in WORDS.findall(name))
 
 
 def subject(code: str) -> Subject:

@@ -33,8 +33,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
 
+from retrieval.index.taxonomy import name_words, spellings
 from retrieval.index.taxonomy import names as subject_names
-from retrieval.index.taxonomy import spellings
 from retrieval.index.vocabulary import zipf
 from retrieval.models import Filters
 from retrieval.query.analogy import read_contrast
@@ -95,7 +95,7 @@ from retrieval.query.textfilters import (
     spell_years,
 )
 from retrieval.query.title_asks import TitleAsk, read_title_ask
-from retrieval.text import RARE_ZIPF, fold, tokenize
+from retrieval.text import RARE_ZIPF, WORDS, fold, tokenize
 
 # Words by which an ask refers to a person named before it (English grammar, no topic).
 PERSONAL = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their)\b", re.I)
@@ -222,6 +222,17 @@ class Intent:
         return self.years is not None or bool(self.subjects)
 
 
+def _without_subject_named_again(text: str, subjects: tuple[str, ...]) -> str:
+    """Return the text without its content words when all of them name one of its
+    subjects again ("cs.CL please, the natural-language stuff", "cs.CV, vision-wise"):
+    they are no topic within the subject. "cs.CL papers on language models" keeps its
+    words."""
+    words = set(content_words(text))
+    if not subjects or not words or not words <= name_words(subjects):
+        return text
+    return WORDS.sub(lambda m: " " if fold(m.group()) in words else m.group(), text)
+
+
 class IntentReader:
     """Reads questions against one corpus: its authors, subjects and vocabulary."""
 
@@ -328,6 +339,7 @@ class IntentReader:
                 subjects, text = subjects + by_name, rest
             elif by_name and self.field_labels:
                 text = self.field_labels.sub(_field_label, text)
+        text = _without_subject_named_again(text, subjects)
         unbroken = BREAKDOWN.sub(" ", text)
         counted_by = unbroken
         if FACET_ASKED.search(counted_by):

@@ -427,3 +427,28 @@ def test_a_scene_that_says_the_title_word_leaves_the_title_ask_alone(engine: Eng
     assert titles(scened) and set(titles(scened)) == set(
         titles(engine.ask("Which papers have Python in the title?"))
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        # "natural language" and "vision" were searched within the subject: one paper of
+        # it, or papers from other subjects
+        ("cs.CL please, the natural-language stuff. Which papers?", "cs.CL papers"),
+        ("Which papers sit in cs.CV, vision-wise?", "cs.CV papers"),
+        ("the distributed computing crowd: which papers are in cs.DC? all", "cs.DC papers"),
+    ],
+)
+def test_a_subject_named_again_in_words_gets_all_its_papers(
+    engine: Engine, question: str, plain: str
+) -> None:
+    answer, listing = engine.ask(question), engine.ask(plain)
+    listed = [r.paper.title for r in answer.results + answer.more]
+    assert not answer.abstained
+    assert sorted(listed) == sorted(r.paper.title for r in listing.results + listing.more)
+
+
+def test_a_topic_beside_a_word_of_the_subject_still_narrows_it(engine: Engine) -> None:
+    everything = titles(engine.ask("cs.CL papers"))
+    narrowed = titles(engine.ask("cs.CL papers about language models"))
+    assert narrowed and len(narrowed) < len(everything)
