@@ -1,5 +1,5 @@
 """A question asking for one paper by a name no listed paper has: "the original BERT
-paper", "the DeepSpeed paper", "the GPT-3 paper".
+paper", "the DeepSpeed paper", "the GPT-3 paper", "which paper introduced PolyBench?".
 
 The search would answer with a paper that mentions the name in passing (the FPGA paper
 that benchmarks BERT, Slapo, which compares against DeepSpeed), as if it were the paper
@@ -114,6 +114,10 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
         following = PAPER.match(text[cursor:])
         if following and not everyday(name):  # "Every paper in this list ..."
             return _named(name + following[1])
+        suffix = SUFFIX.match(text[cursor:])
+        parts = suffix[0] if suffix else ""  # "Megatron" + "-LM"
+        if not everyday(name) and _origin_asked(text[:at], text[cursor + len(parts) :]):
+            return _named(name + parts)  # "which paper introduced PolyBench?"
     if written is None:
         return None
     for typed in LOWER.finditer(text):  # "which paper is the gpt-3 paper": "gpt-3"
@@ -128,6 +132,35 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
             short = len(rest) <= SUFFIX_LETTERS or any(c.isdigit() for c in rest)
             return _named(spelled + dash + (rest.upper() if short else rest))
     return None
+
+
+# Asking for the paper a thing comes from: "which paper introduced X?", "who proposed
+# X?", "the paper that first described X", "X was introduced where?"
+ORIGIN_BEFORE = re.compile(
+    r"\b(?:introduced|proposed|invented|created|coined|originated|came\s+up\s+with"
+    r"|first\s+(?:described|presented|introduced|proposed))\s+(?:the\s+)?$",
+    re.I,
+)
+ORIGIN_AFTER = re.compile(
+    r"^\s+(?:was|were)\s+(?:first\s+|originally\s+)?(?:introduced|proposed|invented|created)\b",
+    re.I,
+)
+WHO_OR_WHICH = re.compile(
+    r"\b(?:which|what|who|where|whose)\b|\bthe\s+(?:paper|work)\s+that\b", re.I
+)
+SUFFIX = re.compile(r"(?:-[^\W_]+)*")  # a name's parts after hyphens: "-LM", "-XL"
+
+
+def _origin_asked(before: str, after: str) -> bool:
+    """Return True when the question asks which paper a name comes from: an origin verb
+    right before it, asked by "which", "who", "the paper that" ("which paper introduced
+    PolyBench?", "who proposed Megatron-LM?"), the name ending its clause, or after it
+    ("PolyBench was first proposed where?")."""
+    # the name, and maybe one word of what it is, end the clause: "the NeuroSim simulator?"
+    ends = re.match(r"(?:\s+[a-z]+)?\s*(?:[?.!,;:]|$)", after) is not None
+    if ORIGIN_BEFORE.search(before):
+        return ends and WHO_OR_WHICH.search(before) is not None
+    return ORIGIN_AFTER.match(after) is not None
 
 
 def quoted_title(text: str) -> str | None:

@@ -90,3 +90,33 @@ def test_a_name_given_to_a_layer_or_kernel_the_list_lacks_is_said_missing(
     engine: Engine, question: str, name: str
 ) -> None:
     assert says_missing(engine.ask(question), name)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        # one listed paper uses each as a benchmark or a baseline, and was answered surely
+        ("Which paper introduced PolyBench?", "PolyBench"),
+        ("Who proposed Megatron-LM?", "Megatron-LM"),
+    ],
+)
+def test_the_origin_of_a_name_no_listed_paper_has_is_not_in_the_list(
+    engine: Engine, question: str, name: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.abstained and answer.notes[0] == f"No listed paper is the “{name}” paper."
+
+
+@pytest.mark.parametrize(
+    ("question", "listed"),
+    [
+        ("Which paper introduced HammingMesh?", "HammingMesh"),
+        ("who proposed SAGMAN?", "SAGMAN"),
+        ("Which paper introduced QFX quantization?", "Trainable Fixed-Point"),
+    ],
+)
+def test_the_origin_of_a_listed_papers_name_is_that_paper(
+    engine: Engine, question: str, listed: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith(listed)
