@@ -44,6 +44,7 @@ CHAT_ABBREVIATIONS = frozenset((
 ))  # fmt: skip
 # The number of a name's version or size, after a hyphen: "GPT-5", "ENS-20", "OPT-66B".
 VERSION = re.compile(r"\d+[A-Za-z]{0,2}")
+SIZE = re.compile(rf"\d+(?:\.\d+)?[{''.join(MAGNITUDES)}]")  # "13B", "1.5M": a model's size
 VERSIONED = re.compile(r"[^\W\d_]-\d")  # a name with such a number: "GPT-5"
 # A clause mark and a conjunction after it, before a word ("...; and WHEREAS ...").
 JOINED_CLAUSE = re.compile(r"[.!?:;]\s*(?:and|or|but)$", re.I)
@@ -290,8 +291,9 @@ def entities(text: str) -> list[str]:
             run.append(word)
             last_end = match.end()
             continue
-        if _numbers(run, text[last_end : match.start()], word):
-            run[-1] = f"{run[-1]}-{word}"  # "GPT-5", "ENS-20": the number is the name's
+        between = text[last_end : match.start()]
+        if _numbers(run, between, word):  # "GPT-5", "ENS-20", "Llama-2 13B": the name's
+            run[-1] = f"{run[-1]}{between}{word}"
             last_end = match.end()
             continue
         if word[0].isdigit() or len(word) < 2:
@@ -323,10 +325,15 @@ def _opener(run: list[str]) -> bool:
 
 
 def _numbers(run: list[str], between: str, word: str) -> bool:
-    """Return True when a number after a hyphen belongs to the name before it: its
-    version or size ("GPT-5", "ENS-20", "Llama-70B"), which makes it another thing than
-    the name alone. Not after a capital that only opens a sentence ("Top-5")."""
-    return bool(run) and "" not in run and between == "-" and VERSION.fullmatch(word) is not None
+    """Return True when a number belongs to the name before it: its version or size
+    after a hyphen ("GPT-5", "ENS-20", "Llama-70B") or a size after a space ("Llama-2
+    13B", "OPT 66B"), which makes it another thing than the name alone. Not after a
+    capital that only opens a sentence ("Top-5")."""
+    if not run or "" in run:
+        return False
+    if between == "-":
+        return VERSION.fullmatch(word) is not None
+    return between == " " and SIZE.fullmatch(word) is not None
 
 
 def _joins(

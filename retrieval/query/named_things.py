@@ -164,17 +164,20 @@ def _inner(word: str) -> bool:
 
 def specific_part(run: str, start: int) -> tuple[str, int]:
     """Return the part of a run of capitalized words that names something, and where it
-    starts: with a word written like a name ("GPTQ", "FlexNet2") the run is that word
-    ("Which SlimNet" -> "SlimNet"); otherwise the run less the function words before it
-    ("The Slim Fly" -> "Slim Fly")."""
+    starts: with a word written like a name ("GPTQ", "FlexNet2") the run is that word and
+    any size after it ("Which SlimNet" -> "SlimNet", "Llama-2 13B"); otherwise the run
+    less the function words before it ("The Slim Fly" -> "Slim Fly")."""
     words = list(re.finditer(r"\S+", run))  # "ENS-20" is one word of a run
-    inner = [w for w in words if _inner(w.group())]
-    if inner:
-        return inner[-1].group(), start + inner[-1].start()
-    while len(words) > 1 and fold(words[0].group()) in stopwords():
+    named = [n for n, w in enumerate(words) if _inner(w[0]) and not w[0][0].isdigit()]
+    if named:
+        first = last = named[-1]
+        while last + 1 < len(words) and words[last + 1][0][0].isdigit():
+            last += 1  # "13B" after "Llama-2"
+        return run[words[first].start() : words[last].end()], start + words[first].start()
+    while len(words) > 1 and fold(words[0][0]) in stopwords():
         words = words[1:]
-    first = words[0].start()
-    return run[first : words[-1].end()], start + first
+    begin = words[0].start()
+    return run[begin : words[-1].end()], start + begin
 
 
 def mentioned(name: str, vocabulary: Vocabulary) -> bool:

@@ -27,6 +27,8 @@ def says_missing(answer: Answer, name: str) -> bool:
         ("Which paper introduces the ENS-20 dataset?", "ENS-20"),
         ("which paper quantizes Llama-3 models?", "Llama-3"),
         ("summarize the ResNet-152 results", "ResNet-152"),
+        # a size after a space is the name's too: the abstracts have LLaMA2-7B only
+        ("which paper evaluates Llama-2 13B?", "Llama-2 13B"),
     ],
 )  # fmt: skip
 def test_a_name_with_a_number_the_list_lacks_is_said_missing(
@@ -42,6 +44,7 @@ def test_a_name_with_a_number_the_list_lacks_is_said_missing(
         ("Which papers run GPT-2 on an FPGA?", "Understanding the Potential of FPGA"),
         ("which paper quantizes OPT-175B to 3 bits?", "GPTQ"),
         ("Is the ResNet-18 model used in the mixed-precision search work?", "FLIQS"),
+        ("which paper evaluates OPT 66B?", "Radial Networks"),
     ],
 )  # fmt: skip
 def test_a_listed_name_with_its_number_or_size_is_answered(

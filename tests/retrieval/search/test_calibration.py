@@ -90,6 +90,7 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     assert entities("side-channel attacks against Intel SGX enclaves") == ["Intel SGX"]
     assert entities("how long does OPT-175B take?") == ["OPT-175B"]  # its size is its name's
     assert entities("a 175B model") == []  # "175B" alone is an amount
+    assert entities("results on Llama-2 13B") == ["Llama-2 13B"]  # a size after a space
     assert entities("Which papers use graphs?") == []  # a sentence starts with a capital
     # a function word opening a sentence is no part of the name after it: the unlisted
     # paper asked for was "the “Which Acme” paper"
