@@ -50,6 +50,7 @@ STRETCH = re.compile(r"[^.!?:;\"“”‘’«»()\[\]\n—–]+")  # between pu
 NUMBER_AFTER_LETTERS = re.compile(r"(?<=[^\W\d_]{2})(?=\d)")
 # A model named with its size: "OPT-175B", "Llama 70B" (the name, the count, its letter).
 SIZED = re.compile(r"(.*[^\W\d_])[\s-]?(\d+(?:\.\d+)?)([KMBTkmbt])")
+VERSION_WORD = re.compile(r"[vV]\d+(?:\.\d+)?")  # "TPU v4", "MobileNet V2"
 CAPITAL_AFTER_LOWER = re.compile(r"(?<=[a-z])(?=[A-Z])")  # "Student|Float"
 # A name, "'s", and the name it owns: "Meta's OPT", "NVIDIA's A100".
 OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\s+([A-Za-z][\w-]*)")
@@ -168,16 +169,22 @@ def specific_part(run: str, start: int) -> tuple[str, int]:
     any size after it ("Which SlimNet" -> "SlimNet", "Llama-2 13B"); otherwise the run
     less the function words before it ("The Slim Fly" -> "Slim Fly")."""
     words = list(re.finditer(r"\S+", run))  # "ENS-20" is one word of a run
-    named = [n for n, w in enumerate(words) if _inner(w[0]) and not w[0][0].isdigit()]
+    named = [n for n, w in enumerate(words) if _inner(w[0]) and not _numbering(w[0])]
     if named:
         first = last = named[-1]
-        while last + 1 < len(words) and words[last + 1][0][0].isdigit():
-            last += 1  # "13B" after "Llama-2"
+        while last + 1 < len(words) and _numbering(words[last + 1][0]):
+            last += 1  # "13B" after "Llama-2", "v4" after "TPU"
         return run[words[first].start() : words[last].end()], start + words[first].start()
     while len(words) > 1 and fold(words[0][0]) in stopwords():
         words = words[1:]
     begin = words[0].start()
     return run[begin : words[-1].end()], start + begin
+
+
+def _numbering(word: str) -> bool:
+    """Return True for a word that numbers the name before it: a size ("13B") or a
+    version ("v4", "V2")."""
+    return word[0].isdigit() or VERSION_WORD.fullmatch(word) is not None
 
 
 def mentioned(name: str, vocabulary: Vocabulary) -> bool:

@@ -29,6 +29,8 @@ def says_missing(answer: Answer, name: str) -> bool:
         ("summarize the ResNet-152 results", "ResNet-152"),
         # a size after a space is the name's too: the abstracts have LLaMA2-7B only
         ("which paper evaluates Llama-2 13B?", "Llama-2 13B"),
+        # and a version word: the note had named "v4" alone
+        ("the TPU v4 pods paper", "TPU v4"),
     ],
 )  # fmt: skip
 def test_a_name_with_a_number_the_list_lacks_is_said_missing(
