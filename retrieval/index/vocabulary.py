@@ -19,6 +19,7 @@ from rapidfuzz.distance import OSA
 from retrieval.text import WORDS, fold, rarity, stem_forms, stopwords, tokenize
 
 RESPELLED = 256  # questions whose respelling is kept (one dict, cleared when full)
+ENTITY_TEXTS = 1024  # texts whose names are kept (``entities``)
 TEXTS_READ = 64  # texts read for a phrase whose stop word has no stem (``_together``)
 MIN_PART = 3  # the shortest word a closed-up compound is split into ("one" of "oneshot")
 MIN_ACRONYM, MAX_ACRONYM = 2, 6  # letters of an acronym a question defines ("IR", "PIM")
@@ -272,6 +273,13 @@ def zipf(word: str, language: str = "en") -> float:
 
 
 def entities(text: str) -> list[str]:
+    """Return the words and phrases of a text that look like names (``_entities``, read
+    once per text: an ask reads its question's names three or four times)."""
+    return list(_entities(text))
+
+
+@lru_cache(maxsize=ENTITY_TEXTS)
+def _entities(text: str) -> tuple[str, ...]:
     """Return the words and phrases that look like names: "GraphCast", "ZeRO", "H100",
     "Mirhoseini", "Switch Transformer", "Intel SGX".
 
@@ -315,7 +323,7 @@ def entities(text: str) -> list[str]:
                     run.append("")  # a sentence-initial capital counts only in a phrase
         last_end = match.end()
     _close(run, found)
-    return found
+    return tuple(found)
 
 
 def _opener(run: list[str]) -> bool:

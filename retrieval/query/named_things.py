@@ -202,10 +202,17 @@ def mentioned(name: str, vocabulary: Vocabulary) -> bool:
     apart -= written
     if any(vocabulary.knows_name(f) for f in _singulars(written) if f.strip()):
         return True
-    if any(vocabulary.knows(fold(f)) for f in _singulars(apart) if f.strip()):
+    if any(_phrase_known(f, vocabulary) for f in _singulars(apart) if f.strip()):
         return True
     sized = SIZED.fullmatch(name)
     return sized is not None and _size_mentioned(sized, vocabulary)
+
+
+def _phrase_known(phrase: str, vocabulary: Vocabulary) -> bool:
+    """Return True when the corpus writes a phrase: looked for only when it has every
+    word of it (the search reads the texts that hold them)."""
+    words = [fold(w) for w in WORDS.findall(phrase)]
+    return all(vocabulary.knows(w) for w in words) and vocabulary.knows(" ".join(words))
 
 
 def _singulars(forms: set[str]) -> set[str]:
