@@ -12,10 +12,12 @@ from dataclasses import replace
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
+from retrieval.query.named_things import unchecked_sources
 
 PostPass = Callable[[Answer, Reading, Route], Answer]
 NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
+UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
 
 
 def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
@@ -106,6 +108,20 @@ def beyond_asked(answer: Answer, reading: Reading, route: Route) -> Answer:
     return replace(answer, notes=(*answer.notes, UNSURE))
 
 
+def unchecked(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Say which words given as where a paper comes from no listed paper mentions ("the
+    Acme paper on X": the list records no affiliations), over a topic search's papers,
+    which match the rest of the question (``named_things.unchecked_sources``)."""
+    if route.name != "search" or answer.abstained or not answer.results:
+        return answer
+    searcher, filters = route.parts.searcher, reading.filters
+    names = unchecked_sources(reading.request.text, searcher.vocabulary, filters.authors())
+    if not names:
+        return answer
+    said = " or ".join(f"“{name}”" for name in names)
+    return replace(answer, notes=(*answer.notes, UNCHECKED.format(said)))
+
+
 def _any_from(route: Route, filters: Filters) -> bool:
     """Return True when some listed paper is from the filters' years."""
     years = Filters(year_from=filters.year_from, year_to=filters.year_to, years=filters.years)
@@ -119,6 +135,7 @@ POST_PASSES: tuple[PostPass, ...] = (
     unsure,
     spelled_guess,
     beyond_asked,
+    unchecked,
 )
 
 

@@ -267,6 +267,46 @@ def absent(
     return found
 
 
+# A name said as where a paper comes from, after the noun of the paper and "from", "at"
+# or "by" ("a paper from Acme", "the study by Acme").
+FROM_SOURCE = re.compile(r"\b(\w+)\s+(?:from|at|by|out\s+of)\s+$", re.I)
+WRITTEN = frozenset(("paper", "papers", "study", "studies", "work", "article", "preprint"))
+# ... or before it, after a determiner ("the Acme paper"; not "List every paper ...").
+DETERMINER = re.compile(r"\b(?:the|a|an|that|this|which|what|any|some)\s+$", re.I)
+
+
+def unchecked_sources(text: str, vocabulary: Vocabulary, people: Iterable[str] = ()) -> list[str]:
+    """Return the everyday words a question gives as where a paper comes from ("the Acme
+    paper on X", "Acme's study of X", "a paper from Acme") that no listed title or
+    abstract mentions. The name check reads them as no name (``everyday``), and the
+    list records no affiliations, so the answer can only match the rest of the
+    question. The maker of a name the corpus mentions ("Acme's OPT") is not one."""
+    folded_people = {fold(w) for person in people for w in WORDS.findall(person)}
+    owners = makers(text, vocabulary)
+    found: list[str] = []
+    at = 0
+    for run in entities(text):
+        start = text.find(run, at)
+        if start < 0:
+            continue
+        at = start + len(run)
+        name, start = specific_part(run, start)
+        end = start + len(name)
+        if not everyday(name) or fold(name) in folded_people or name in owners:
+            continue
+        if text[end : end + 1] == "-":
+            continue  # part of a word the corpus may have closed up: "the Poly-normer paper"
+        source = FROM_SOURCE.search(text[:start])
+        said = (
+            (DETERMINER.search(text[:start]) is not None and _modifies_kind(text[end:], 1))
+            or (_possessive(text, end) and _modifies_kind(text[end + 2 :], 0))
+            or (source is not None and source[1].casefold() in WRITTEN)
+        )  # fmt: skip
+        if said and not mentioned(name, vocabulary) and name not in found:
+            found.append(name)
+    return found
+
+
 # The nouns of what is asked for, and the words that make a name their object: the
 # grammar of presupposing, not words of any topic.
 KIND_NOUNS = frozenset((
@@ -374,11 +414,11 @@ def _asked_if_there(before: str, after: str) -> bool:
     return bool(copula) and rest is not None and len(WORDS.findall(rest[0])) <= LISTED_WITHIN
 
 
-def _modifies_kind(following: str) -> bool:
+def _modifies_kind(following: str, modifiers: int = MODIFIERS) -> bool:
     """Return True when a name opens a noun phrase whose head is the noun of what is asked:
     "the SlimNet paper", "the SlimNet results", "the SlimNet tensor algebra compiler"
     (up to ``MODIFIERS`` words before the noun, none a function word or after a mark)."""
-    phrase = re.match(rf"(?:(?:\s+|-)[^\W_]+){{1,{MODIFIERS + 1}}}", following)
+    phrase = re.match(rf"(?:(?:\s+|-)[^\W_]+){{1,{modifiers + 1}}}", following)
     for word in WORDS.findall(phrase[0]) if phrase else ():
         folded = word.casefold()
         if folded in KIND_NOUNS:

@@ -125,3 +125,26 @@ def test_the_origin_of_a_listed_papers_name_is_that_paper(
 ) -> None:
     answer = engine.ask(question)
     assert not answer.abstained and papers(answer)[0].startswith(listed)
+
+
+@pytest.mark.parametrize(
+    ("question", "source", "listed"),
+    [
+        # the list records no affiliations: these were answered with no word of the source
+        ("the Google paper on weather forecasting", "Google", "ENS-10"),
+        ("a paper from Stanford on RDMA protocols", "Stanford", "Efficient RDMA"),
+    ],
+)
+def test_a_source_the_list_never_mentions_is_said_over_the_papers(
+    engine: Engine, question: str, source: str, listed: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith(listed)
+    assert f"No listed paper mentions “{source}”; these papers match" in " ".join(answer.notes)
+
+
+@pytest.mark.parametrize(
+    "question", ["List every paper on quantization", "Which paper quantizes GPT models?"]
+)
+def test_an_imperative_or_a_plain_question_names_no_source(engine: Engine, question: str) -> None:
+    assert not any("match the rest" in note for note in engine.ask(question).notes)
