@@ -117,7 +117,9 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
         suffix = SUFFIX.match(text[cursor:])
         parts = suffix[0] if suffix else ""  # "Megatron" + "-LM"
         if not everyday(name) and _origin_asked(text[:at], text[cursor + len(parts) :]):
-            return _named(name + parts)  # "which paper introduced PolyBench?"
+            # "which paper introduced PolyBench?"; three capitals are a name here ("who
+            # proposed MKL?"): a field's abbreviation is held by more than one paper
+            return name + parts if ORIGIN_NAMED.fullmatch(name + parts) else _named(name + parts)
     if written is None:
         return None
     for typed in LOWER.finditer(text):  # "which paper is the gpt-3 paper": "gpt-3"
@@ -149,6 +151,7 @@ WHO_OR_WHICH = re.compile(
     r"\b(?:which|what|who|where|whose)\b|\bthe\s+(?:paper|work)\s+that\b", re.I
 )
 SUFFIX = re.compile(r"(?:-[^\W_]+)*")  # a name's parts after hyphens: "-LM", "-XL"
+ORIGIN_NAMED = re.compile(r"[A-Z]{3}")  # "MKL", "WMT": a name when its origin is asked
 
 
 def _origin_asked(before: str, after: str) -> bool:
