@@ -27,7 +27,7 @@ from retrieval.answers.lookup import Lookup
 from retrieval.index.titles import short_name, squashed
 from retrieval.index.vocabulary import entities, joined_words, zipf
 from retrieval.query.asking import content_words
-from retrieval.query.named_things import everyday, specific_part
+from retrieval.query.named_things import everyday, named_spans
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold
 
@@ -104,13 +104,7 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
     ``written`` returns how the corpus writes a word typed in lower case when it writes
     it only as a name ("BERT" for "bert", ``name_spelling``): "the bert paper" asks for
     the BERT paper, "the quantization paper" for a topic."""
-    cursor = 0
-    for run in entities(text):
-        at = text.find(run, cursor)
-        if at < 0:
-            continue
-        name, at = specific_part(run, at)  # "Which Google paper ...": "Google"
-        cursor = at + len(name)
+    for name, at, cursor in named_spans(text):  # "Which SlimNet paper ...": "SlimNet"
         following = PAPER.match(text[cursor:])
         if following and not everyday(name):  # "Every paper in this list ..."
             return _named(name + following[1])

@@ -23,7 +23,7 @@ not make the question unanswerable.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -65,20 +65,31 @@ class Absent:
     end: int
 
 
-def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, int]]:
-    """Return the names a text uses, with their spans: not people, subject codes or
-    short generic abbreviations, and not capitalized everyday words."""
-    folded_people = {fold(w) for person in people for w in WORDS.findall(person)}
-    codes = [m.span() for m in SUBJECT_CODE.finditer(text)]
-    found = []
+def named_spans(text: str) -> Iterator[tuple[str, int, int]]:
+    """Yield each name-like run of a text (``entities``) as its specific part
+    (``specific_part``) with where that starts and ends."""
     at = 0
     for run in entities(text):
         start = text.find(run, at)
         if start < 0:
             continue
         at = start + len(run)
-        name, start = specific_part(run, start)
-        end = start + len(name)
+        name, begin = specific_part(run, start)
+        yield name, begin, begin + len(name)
+
+
+def _folded_words(people: Iterable[str]) -> set[str]:
+    """Return the folded words of people's names."""
+    return {fold(w) for person in people for w in WORDS.findall(person)}
+
+
+def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, int]]:
+    """Return the names a text uses, with their spans: not people, subject codes or
+    short generic abbreviations, and not capitalized everyday words."""
+    folded_people = _folded_words(people)
+    codes = [m.span() for m in SUBJECT_CODE.finditer(text)]
+    found = []
+    for name, start, end in named_spans(text):
         words = WORDS.findall(name)
         if not words or any(s <= start < e for s, e in codes):
             continue
@@ -281,17 +292,10 @@ def unchecked_sources(text: str, vocabulary: Vocabulary, people: Iterable[str] =
     abstract mentions. The name check reads them as no name (``everyday``), and the
     list records no affiliations, so the answer can only match the rest of the
     question. The maker of a name the corpus mentions ("Acme's OPT") is not one."""
-    folded_people = {fold(w) for person in people for w in WORDS.findall(person)}
+    folded_people = _folded_words(people)
     owners = makers(text, vocabulary)
     found: list[str] = []
-    at = 0
-    for run in entities(text):
-        start = text.find(run, at)
-        if start < 0:
-            continue
-        at = start + len(run)
-        name, start = specific_part(run, start)
-        end = start + len(name)
+    for name, start, end in named_spans(text):
         if not everyday(name) or fold(name) in folded_people or name in owners:
             continue
         if text[end : end + 1] == "-":
