@@ -49,7 +49,10 @@ class TitleAnswers:
         the words; newest first without a topic, by relevance with one. A topic no
         paper with such a title holds a word of is an aside ("Sorting rule: every card with
         'Graph' in the title goes in tray B. Which go there?"): they are listed, and a
-        note says so."""
+        note says so. So is a topic the search answers nothing for: its words only wrap the
+        ask ("Which papers, asked in parallel with three chores, have Spatial in the
+        title?"); "quantum papers with Learning in the title" has quantum papers, none
+        titled so."""
         asked = intent.title_ask
         assert asked is not None
         aside = ""
@@ -66,7 +69,8 @@ class TitleAnswers:
                 more=tuple(kept[request.k :]), closest=(), matched=len(kept),
             )  # fmt: skip
             alone = self._titled_alone(request, asked, filters)  # the scene may narrow it
-            if alone.matched and len(kept) < alone.matched and self._aside(alone, intent, asked):
+            beside = found.abstained or self._aside(alone, intent, asked)
+            if alone.matched and len(kept) < alone.matched and beside:
                 answer, aside = alone, intent.typed_topic()
         else:
             answer = self._titled_alone(request, asked, filters)

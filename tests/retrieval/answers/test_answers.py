@@ -1471,6 +1471,11 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
      # words rare in English, held by no paper: still an aside to a title ask
      ("Yo-ho, list each paper whose title bears 'Mesh', and leave none in the galley",
       "which titles contain Mesh?"),
+     # words some of those papers hold, of a topic the search answers nothing for
+     ("Which papers, asked in parallel with three other chores, have the word Spatial in "
+      "their titles?", "which titles contain Spatial?"),
+     ("Which papers have Spatial in the title, asked purely out of parallel-universe "
+      "curiosity?", "which titles contain Spatial?"),
      ("quantum papers with Learning in the title", None)],  # a topic: none of them
 )  # fmt: skip
 def test_words_no_paper_with_the_title_words_holds_are_an_aside(
