@@ -287,7 +287,21 @@ def names_no_paper(searcher: Searcher, name: str) -> bool:
     named = [w for w in words if not w.isdigit()]
     if len(named) >= 2 and all(_topic(searcher, w) for w in named):  # "the FPGA LLM paper"
         return False
+    if _described(searcher, name):  # "the GNN-robustness paper"
+        return False
     return len(holding) <= 1 and not any(_has_name(text, words) for _, text in holding)
+
+
+def _described(searcher: Searcher, name: str) -> bool:
+    """Return True when a name is a topic of the list, then after a hyphen words in lower
+    case that a paper uses: "GNN-robustness", "LLM-serving", "FPGA-mapping" describe a
+    paper, as "graph-mining" does. "Megatron-LM", "GPT-3" and "BERT-base" (BERT is in
+    fewer than two papers) are names."""
+    head, dash, rest = name.partition("-")
+    if not dash or not _topic(searcher, fold(head)):
+        return False
+    holds = searcher.phrases.papers_holding
+    return all(part.isalpha() and part.islower() and any(holds(part)) for part in rest.split("-"))
 
 
 def _topic(searcher: Searcher, word: str) -> bool:

@@ -151,3 +151,33 @@ def test_a_source_the_list_never_mentions_is_said_over_the_papers(
 )
 def test_an_imperative_or_a_plain_question_names_no_source(engine: Engine, question: str) -> None:
     assert not any("match the rest" in note for note in engine.ask(question).notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        # a topic of the list, then a word some paper uses: a description; the first
+        # had been told "No listed paper is the “GNN-robustness” paper"
+        ("Is there a GNN-robustness paper here?", "robust"),
+        ("Which paper is the FPGA-mapping one for LLMs?", "FPGA"),
+    ],
+)  # fmt: skip
+def test_a_topic_hyphened_to_a_word_the_list_uses_is_searched(
+    engine: Engine, question: str, word: str
+) -> None:
+    answer = engine.ask(question)
+    first = answer.results[0] if answer.results else None
+    assert not answer.abstained and first is not None
+    paper = engine.lookup.index.papers[first.paper.id]
+    assert word.casefold() in f"{paper.title} {paper.abstract}".casefold()
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("Is there a GNN-blockchain paper?", "GNN-blockchain"),  # no paper says "blockchain"
+     ("Which paper is the Megatron-LM paper?", "Megatron-LM")],  # a name, in capitals
+)  # fmt: skip
+def test_a_hyphened_name_the_list_lacks_is_still_no_listed_paper(
+    engine: Engine, question: str, name: str
+) -> None:
+    assert says_missing(engine.ask(question), name)
