@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from retrieval.query.asking import only_thanks, says_something
-from retrieval.text import fold, sentences
+from retrieval.text import fold, sentences, stopwords
 
 QUOTES = "'\"‘’“”«»`"
 TITLE_WORD = re.compile(r"\btitles?\b", re.I)
@@ -25,7 +25,8 @@ _PHRASE = r"(?P<words>[^?!\s](?:[^?!]*?[^?!\s])?)"
 _END = r"[\s?.!]*$"
 # "titles that really contain", "titles that actually start with"
 _ADVERBS = r"(?:(?:here|there|literally|actually|really|explicitly|directly|even|all|also)\s+){0,2}"
-_TITLES = rf"\btitles?\s+{_ADVERBS}(?:that\s+|which\s+)?{_ADVERBS}"
+# An aside in parentheses may follow: "titles (any year) that contain X".
+_TITLES = rf"\btitles?\s+(?:\((?P<aside>[^()]*)\)\s+)?{_ADVERBS}(?:that\s+|which\s+)?{_ADVERBS}"
 _HAVING = (
     r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
     r"|using)\s+(?:(?:the|a)\s+)?(?:words?\s+)?"
@@ -64,6 +65,19 @@ TITLE_QUOTES = re.compile(
     rf"(?P<words>{_QUOTE}(?:\s*{_ALSO}\s*{_QUOTE})*)",
     re.I,
 )
+# "The word X" names a word, so after "title(s)" and a verb, whichever it is, one word
+# is asked ("a title that carries the word Graph", "titles featuring the term Mesh"),
+# and before "in" a title ("is the word Graph in any title?").
+_NAMED_WORD = r"(?:the|a)\s+(?:words?|terms?)\s+(?P<words>[^\W_][\w.+-]*[^\W_]|[^\W_])"
+TITLE_WORD_NAMED = re.compile(rf"{_TITLES}(?!like\b)[^\W\d_]+\s+{_NAMED_WORD}", re.I)
+WORD_NAMED_IN_TITLE = re.compile(
+    rf"\b{_NAMED_WORD}\s+(?:\w+\s+)?in\s+(?:(?:any|a|the|their|its|some)\s+)?titles?\b", re.I
+)
+# Words in parentheses after the words asked: another name for them when it is a few
+# words of content ("LLM (large language model)"), "(or graphs)", a plural "(s)"; else an
+# aside that ends them ("Mesh (as a word or inside a longer one)").
+PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
+ALIAS_WORDS = 4
 # Quoted words and more quoted words after "or", a comma or a slash: "'GNN' or 'graph
 # network'", "'graph', 'mesh'".
 QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*{_ALSO}\s*{_QUOTE})*", re.I)
@@ -145,7 +159,8 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
     topic. Quoted words are taken as they are. The same words asked of titles again ("Who
     has X in the title? Which papers have X in their title?") are read once."""
     places = ((STARTS, True, False), (ENDS_WITH, False, True), (IN_TITLE, False, False),
-              (TITLE_HAS, False, False), (TITLE_QUOTES, False, False))  # fmt: skip
+              (TITLE_HAS, False, False), (TITLE_QUOTES, False, False),
+              (TITLE_WORD_NAMED, False, False), (WORD_NAMED_IN_TITLE, False, False))  # fmt: skip
     for pattern, at_start, at_end in places:
         match = pattern.search(text)
         if match is None:
@@ -159,6 +174,8 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
         end = None if quoted else ENDS.search(words)
         cut = quoted.end() if quoted else end.start() if end else len(words)
         tail, words = words[cut:], words[:cut]
+        words, aside = _without_aside(words)
+        tail = f"{aside} {tail}"
         parts = QUOTE.findall(words) if quoted else ALTERNATIVES.split(words)
         phrases = tuple(
             cleaned
@@ -167,10 +184,29 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
         )
         if phrases:
             head = text[: match.start()] + " " + HAVING.sub(" ", lead)
-            after = text[match.end() :] if pattern in (IN_TITLE, TITLE_QUOTES) else ""
+            if between := match.groupdict().get("aside"):
+                head += f" {between}"  # "titles (from 2023) that contain X": a filter
+            ends = (IN_TITLE, TITLE_QUOTES, TITLE_WORD_NAMED, WORD_NAMED_IN_TITLE)
+            after = text[match.end() :] if pattern in ends else ""
             asked = TitleAsk(tuple(phrases), at_start, at_end)
             return asked, _without_again(asked, " ".join(f"{head} {tail} {after}".split()))
     return _before_chat(text)
+
+
+def _without_aside(words: str) -> tuple[str, str]:
+    """Return the words asked of titles with another name in parentheses as an
+    alternative ("LLM (large language model)": "LLM or large language model"), and
+    an aside in parentheses apart, with what follows it ("Mesh (as a word or inside
+    a longer one)": "Mesh")."""
+    found = PARENTHESIS.search(words)
+    if found is None:
+        return words, ""
+    inside = found[1].split()
+    if not inside or OPTIONAL_PLURAL.fullmatch(found[0].strip()) or inside[0].casefold() == "or":
+        return words, ""  # "model(s)", "graph (or graphs)": read as alternatives
+    if len(inside) <= ALIAS_WORDS and not any(w.casefold() in stopwords() for w in inside):
+        return f"{words[: found.start()]} or {found[1]}{words[found.end() :]}", ""
+    return words[: found.start()], words[found.start() :]
 
 
 def _before_chat(text: str) -> tuple[TitleAsk | None, str]:

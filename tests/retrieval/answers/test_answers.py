@@ -1447,7 +1447,15 @@ def test_a_comparison_answers_with_the_papers_it_names(
      ("Seeking papers whose titles mention graph", "graph", "Papers whose title has “graph”."),
      ("need papers whose title has graph", "graph", "Papers whose title has “graph”."),
      # thanks after the ask: it abstained (only a title ask ending the message was read)
-     ("Which titles contain Graph? Thanks a lot!", "graph", "Papers whose title has “Graph”.")],
+     ("Which titles contain Graph? Thanks a lot!", "graph", "Papers whose title has “Graph”."),
+     # "the word X" after any verb, or before "in any title"; an aside after "titles"; a
+     # name's other name in parentheses: each was searched as a topic, or no title had it
+     ("every paper whose title carries the word Graph", "graph",
+      "Papers whose title has “Graph”."),
+     ("is the word Graph in any title?", "graph", "Papers whose title has “Graph”."),
+     ("Which titles (any year) contain Mesh?", "mesh", "Papers whose title has “Mesh”."),
+     ("titles containing LLM (large language model)", "language model",
+      "Papers whose title has “LLM” or “large language model”.")],
 )  # fmt: skip
 def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
     engine: Engine, question: str, word: str, note: str
@@ -1462,6 +1470,17 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
     if word == "graph":
         asked = ("graph", "mesh") if "Mesh" in question else ("graph",)
         assert len(titles) == sum(any(a in p.title.casefold() for a in asked) for p in listed)
+
+
+def test_an_aside_in_parentheses_after_title_words_is_no_part_of_them(engine: Engine) -> None:
+    # "No listed title has “Mesh (as a word” or “inside a longer one”"
+    answer = engine.ask("Which titles contain Mesh (as a word or inside a longer one)?")
+    assert papers(answer) == papers(engine.ask("which titles contain Mesh?")) != []
+    # in parentheses after "titles", a year still narrows them
+    dated = engine.ask("Which titles (from 2023) contain Graph?")
+    listed = engine.lookup.index.papers.values()
+    wanted = {p.title for p in listed if p.year == 2023 and "graph" in p.title.casefold()}
+    assert wanted and set(papers(dated)) == wanted
 
 
 @pytest.mark.parametrize(

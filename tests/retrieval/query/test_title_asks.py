@@ -41,7 +41,15 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      # a paper's name is its title, said with or without "the", "a word" or "word"
      ("which ones have the word Sparse in their names", ("Sparse",), False, "which ones"),
      ("paper with word Mesh in name, from 2022", ("Mesh",), False, "paper , from 2022"),
-     ("any paper with a word Python in its name?", ("Python",), False, "any paper ?")],
+     ("any paper with a word Python in its name?", ("Python",), False, "any paper ?"),
+     # "the word X" after any verb is one word; an aside in parentheses stays as words
+     ("a title that carries the word Graph from 2023", ("Graph",), False, "a from 2023"),
+     ("is the word Mesh in any title?", ("Mesh",), False, "is ?"),
+     ("which titles (from 2023) include Graph?", ("Graph",), False, "which from 2023"),
+     ("titles containing Mesh (as a whole word) please", ("Mesh",), False,
+      "(as a whole word) please"),
+     ("titles containing LLM (large language model)", ("LLM", "large language model"), False,
+      "")],
 )  # fmt: skip
 def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     question: str, phrases: tuple[str, ...], at_start: bool, rest: str
