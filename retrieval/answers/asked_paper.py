@@ -293,12 +293,14 @@ def names_no_paper(searcher: Searcher, name: str) -> bool:
 
 
 def _described(searcher: Searcher, name: str) -> bool:
-    """Return True when a name is a topic of the list, then after a hyphen words in lower
-    case that a paper uses: "GNN-robustness", "LLM-serving", "FPGA-mapping" describe a
-    paper, as "graph-mining" does. "Megatron-LM", "GPT-3" and "BERT-base" (BERT is in
-    fewer than two papers) are names."""
+    """Return True when a name is a topic of the list or a field's abbreviation (short
+    capitals, as in "the HPC paper"), then after a hyphen words in lower case that a
+    paper uses: "GNN-robustness", "HPC-cloud", "FPGA-mapping" describe a paper, as
+    "graph-mining" does. "Megatron-LM", "GPT-3" and "BERT-base" (BERT is in fewer than
+    two papers) are names."""
     head, dash, rest = name.partition("-")
-    if not dash or not _topic(searcher, fold(head)):
+    abbreviation = head.isupper() and len(head) < MIN_LETTERS
+    if not dash or not (abbreviation or _topic(searcher, fold(head))):
         return False
     holds = searcher.phrases.papers_holding
     return all(part.isalpha() and part.islower() and any(holds(part)) for part in rest.split("-"))

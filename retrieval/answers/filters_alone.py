@@ -101,7 +101,7 @@ def is_aside(
     Without ``asked_only``, so does a word around the ask a paper within them holds and
     rarer in English than ``BESIDE_RARITY``: "graph" in "My GNN breaks under small graph
     edits. Which 2024 papers help?", not "across" or "authors" in a pasted chat."""
-    if (set(content_words(topic)) - _amounts(question) - restated) & brought_in(question):
+    if brings_in(topic, question, restated):
         return False  # "2023 papers on cooking", "papers that study music": a topic
     start, end = asked_span(question)
     if points_at_described(question[start:end]):
@@ -150,6 +150,13 @@ def _label(question: str, start: int) -> str:
     in "Quantization: which papers from 2023?")."""
     own = [found for found in sentences(question) if found.start <= start]
     return question[own[-1].start : start] if own else question[:start]
+
+
+def brings_in(topic: str, question: str, restated: frozenset[str] = frozenset()) -> bool:
+    """Return True when a question brings in a word of its topic as a topic
+    (``brought_in``): not an amount ("five hundred papers"), nor its filtered subject
+    named again (``restated``)."""
+    return bool((set(content_words(topic)) - _amounts(question) - restated) & brought_in(question))
 
 
 def brought_in(text: str) -> set[str]:

@@ -12,7 +12,7 @@ from dataclasses import replace
 import numpy as np
 
 from retrieval.answers.asked_paper import paper_named
-from retrieval.answers.filters_alone import ASIDE, ASIDE_SHOWN, is_aside
+from retrieval.answers.filters_alone import ASIDE, ASIDE_SHOWN, brings_in, is_aside
 from retrieval.answers.listing import Listings, Request
 from retrieval.answers.lookup import Lookup
 from retrieval.index.filtering import matches
@@ -33,6 +33,7 @@ COMPARANDS = re.compile(r"[,;/()]|\b(?:and|vs\.?|versus|with|to|in\s+terms\s+of)
 
 
 MIN_NAME_PART = 3  # letters of a word looked for inside closed-up title words
+UNLISTED_TOPIC = "Nothing listed is about “{}”; the titles with {} are the closest."
 
 
 class TitleAnswers:
@@ -49,10 +50,11 @@ class TitleAnswers:
         the words; newest first without a topic, by relevance with one. A topic no
         paper with such a title holds a word of is an aside ("Sorting rule: every card with
         'Graph' in the title goes in tray B. Which go there?"): they are listed, and a
-        note says so. So is a topic the search answers nothing for: its words only wrap the
-        ask ("Which papers, asked in parallel with three chores, have Spatial in the
-        title?"); "quantum papers with Learning in the title" has quantum papers, none
-        titled so."""
+        note says so. So is a topic the search answers nothing for, unless the question
+        brings it in as one: its words only wrap the ask ("Which papers, asked in parallel
+        with three chores, have Spatial in the title?"). "quantum papers with Learning in
+        the title" has quantum papers, none titled so; "blockchain papers with Graph in
+        the title" has none on blockchain, and the titles with Graph are the closest."""
         asked = intent.title_ask
         assert asked is not None
         aside = ""
@@ -69,9 +71,13 @@ class TitleAnswers:
                 more=tuple(kept[request.k :]), closest=(), matched=len(kept),
             )  # fmt: skip
             alone = self._titled_alone(request, asked, filters)  # the scene may narrow it
-            beside = found.abstained or self._aside(alone, intent, asked)
+            topical = brings_in(intent.topic, intent.question)  # "blockchain papers with ..."
+            beside = (found.abstained and not topical) or self._aside(alone, intent, asked)
             if alone.matched and len(kept) < alone.matched and beside:
                 answer, aside = alone, intent.typed_topic()
+            elif found.abstained and alone.matched:  # a topic the list lacks
+                note = UNLISTED_TOPIC.format(intent.typed_topic(), asked.text())
+                return self.listings.not_answered(alone, note)
         else:
             answer = self._titled_alone(request, asked, filters)
             if answer.notes:  # the filters leave no paper: the note says why

@@ -1510,6 +1510,20 @@ def test_words_no_paper_with_the_title_words_holds_are_an_aside(
 
 
 @pytest.mark.parametrize(
+    ("question", "word"),
+    [("blockchain papers with Graph in the title", "graph"),
+     ("robotics papers with the word Learning in the title", "learning")],
+)  # fmt: skip
+def test_a_topic_the_list_lacks_leaves_the_titles_with_the_word_as_the_closest(
+    engine: Engine, question: str, word: str
+) -> None:
+    # They had been listed as a sure answer, the topic read as an aside.
+    answer = engine.ask(question)
+    assert answer.abstained and answer.notes[0].startswith("Nothing listed is about")
+    assert answer.closest and all(word in r.paper.title.casefold() for r in answer.closest)
+
+
+@pytest.mark.parametrize(
     ("question", "edge"),
     [("titles starting with S", lambda t: t.startswith("S")),
      ("titles starting with SA", lambda t: t.startswith("SA")),

@@ -159,6 +159,7 @@ def test_an_imperative_or_a_plain_question_names_no_source(engine: Engine, quest
         # a topic of the list, then a word some paper uses: a description; the first
         # had been told "No listed paper is the “GNN-robustness” paper"
         ("Is there a GNN-robustness paper here?", "robust"),
+        ("any HPC-cloud paper?", "cloud"),  # a field's abbreviation, one paper's word
         ("Which paper is the FPGA-mapping one for LLMs?", "FPGA"),
     ],
 )  # fmt: skip
