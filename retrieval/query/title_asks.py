@@ -47,8 +47,9 @@ IN_TITLE = re.compile(
     re.I,
 )
 TITLE_HAS = re.compile(
-    rf"{_TITLES}(?:contain|include|mention|say|use|ha(?:s|ve|ving))(?:s|ing)?"
-    rf"\s+(?:the\s+words?\s+)?{_PHRASE}{_END}",
+    rf"{_TITLES}(?:(?:contain|mention|say|bear|show)(?:s|ing)?|includ(?:e|es|ing)"
+    r"|us(?:e|es|ing)|featur(?:e|es|ing)|carr(?:y|ies|ying)|ha(?:s|ve|ving))"
+    rf"\s+(?:the\s+(?:words?|terms?)\s+)?{_PHRASE}{_END}",
     re.I,
 )
 HAVING = re.compile(_HAVING, re.I)
@@ -78,6 +79,21 @@ WORD_NAMED_IN_TITLE = re.compile(
 # aside that ends them ("Mesh (as a word or inside a longer one)").
 PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
 ALIAS_WORDS = 4
+# A pointer asked of titles ("which titles have it?") stands for the word named before
+# it: the last in quotes ("Everyone says 'sparse'. Which titles use it?"), the last "the
+# word X", or a label opening the message ("Graph: which titles contain it?", "Mesh (the
+# word) - titles with it?").
+POINTERS = frozenset(
+    {"it", "them", "this", "that", "these", "those", "this word", "that word", "the word",
+     "this term", "that term", "the term"}
+)  # fmt: skip
+# A word in quotes, not an apostrophe's run ("everyone's ... that's"): quotes that no
+# letter touches outside, around a few words.
+QUOTED_WORD = re.compile(r"(?<!\w)[\"“‘']([^\"”’'\n]{1,40}?)[\"”’'](?!\w)")
+NAMED_BEFORE = re.compile(r"\b(?:the|a)\s+(?:word|term)\s+([^\W_][\w.+-]*[^\W_]|[^\W_])", re.I)
+LABEL = re.compile(
+    r"^\s*([^\W_][\w.+-]*[^\W_]|[^\W_])\s*(?:\((?:the\s+)?(?:word|term)\)\s*)?(?::|[-–—]\s|\.\s)"
+)
 # Quoted words and more quoted words after "or", a comma or a slash: "'GNN' or 'graph
 # network'", "'graph', 'mesh'".
 QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*{_ALSO}\s*{_QUOTE})*", re.I)
@@ -171,11 +187,14 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
                 lead = words[: lead_end.end()]
             words = words[len(lead) :]
         quoted = QUOTED_RUN.match(words)
+        words, aside = (words, "") if quoted else _without_aside(words)
         end = None if quoted else ENDS.search(words)
         cut = quoted.end() if quoted else end.start() if end else len(words)
-        tail, words = words[cut:], words[:cut]
-        words, aside = _without_aside(words)
-        tail = f"{aside} {tail}"
+        tail, words = f"{words[cut:]} {aside}", words[:cut]
+        before = text[: match.start()]
+        if words.strip(f" {QUOTES}").casefold() in POINTERS and (named := _named_before(before)):
+            words, (start, stop) = named[0], named[1]  # the word, said once
+            before = f"{before[:start]} {before[stop:]}"
         parts = QUOTE.findall(words) if quoted else ALTERNATIVES.split(words)
         phrases = tuple(
             cleaned
@@ -183,7 +202,7 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
             if (cleaned := OPTIONAL_PLURAL.sub("", part).strip(f" {QUOTES}()"))  # "X (or Y)"
         )
         if phrases:
-            head = text[: match.start()] + " " + HAVING.sub(" ", lead)
+            head = before + " " + HAVING.sub(" ", lead)
             if between := match.groupdict().get("aside"):
                 head += f" {between}"  # "titles (from 2023) that contain X": a filter
             ends = (IN_TITLE, TITLE_QUOTES, TITLE_WORD_NAMED, WORD_NAMED_IN_TITLE)
@@ -191,6 +210,16 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
             asked = TitleAsk(tuple(phrases), at_start, at_end)
             return asked, _without_again(asked, " ".join(f"{head} {tail} {after}".split()))
     return _before_chat(text)
+
+
+def _named_before(text: str) -> tuple[str, tuple[int, int]] | None:
+    """Return the word a text names before a pointer asked of titles (``POINTERS``), and
+    where the text names it."""
+    for pattern in (QUOTED_WORD, NAMED_BEFORE, LABEL):
+        found = list(pattern.finditer(text))
+        if found:
+            return found[-1][1], found[-1].span()
+    return None
 
 
 def _without_aside(words: str) -> tuple[str, str]:
@@ -204,9 +233,16 @@ def _without_aside(words: str) -> tuple[str, str]:
     inside = found[1].split()
     if not inside or OPTIONAL_PLURAL.fullmatch(found[0].strip()) or inside[0].casefold() == "or":
         return words, ""  # "model(s)", "graph (or graphs)": read as alternatives
-    if len(inside) <= ALIAS_WORDS and not any(w.casefold() in stopwords() for w in inside):
+    if _another_name(inside):
         return f"{words[: found.start()]} or {found[1]}{words[found.end() :]}", ""
     return words[: found.start()], words[found.start() :]
+
+
+def _another_name(words: list[str]) -> bool:
+    """Return True for a few words of content, no stop word nor punctuation among them:
+    "large language model", not "as a whole word" nor "plural, exactly"."""
+    plain = all(re.fullmatch(r"[\w-]+", w) and w.casefold() not in stopwords() for w in words)
+    return plain and len(words) <= ALIAS_WORDS
 
 
 def _before_chat(text: str) -> tuple[TitleAsk | None, str]:

@@ -1455,7 +1455,10 @@ def test_a_comparison_answers_with_the_papers_it_names(
      ("is the word Graph in any title?", "graph", "Papers whose title has “Graph”."),
      ("Which titles (any year) contain Mesh?", "mesh", "Papers whose title has “Mesh”."),
      ("titles containing LLM (large language model)", "language model",
-      "Papers whose title has “LLM” or “large language model”.")],
+      "Papers whose title has “LLM” or “large language model”."),
+     # a pointer for the word named before it: "No listed title has “it”"
+     ("Graph: which titles contain it?", "graph", "Papers whose title has “Graph”."),
+     ("titles featuring the term Mesh", "mesh", "Papers whose title has “Mesh”.")],
 )  # fmt: skip
 def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
     engine: Engine, question: str, word: str, note: str

@@ -49,7 +49,20 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("titles containing Mesh (as a whole word) please", ("Mesh",), False,
       "(as a whole word) please"),
      ("titles containing LLM (large language model)", ("LLM", "large language model"), False,
-      "")],
+      ""),
+     ("which titles contain Networks (plural, exactly)?", ("Networks",), False,
+      "which (plural, exactly)"),
+     # verbs of containing besides "contain", "the term" as "the word"
+     ("titles featuring Python", ("Python",), False, ""),
+     ("which titles carry Mesh?", ("Mesh",), False, "which"),
+     ("titles containing the term Circuits", ("Circuits",), False, ""),
+     # a pointer stands for the word named before it, which is said once
+     ("Graph: which titles contain it?", ("Graph",), False, "which"),
+     ("My advisor keeps saying 'sparse'. Which titles use it?", ("sparse",), False,
+      "My advisor keeps saying . Which"),
+     ("I like the word Mesh. Which titles have that word?", ("Mesh",), False, "I like . Which"),
+     ("Everyone's on about it, that's clear. Which titles have it?", ("it",), False,
+      "Everyone's on about it, that's clear. Which")],
 )  # fmt: skip
 def test_the_words_asked_of_titles_end_where_a_filter_or_topic_begins(
     question: str, phrases: tuple[str, ...], at_start: bool, rest: str
