@@ -71,9 +71,12 @@ class TitleAnswers:
                 more=tuple(kept[request.k :]), closest=(), matched=len(kept),
             )  # fmt: skip
             alone = self._titled_alone(request, asked, filters)  # the scene may narrow it
-            topical = brings_in(intent.topic, intent.question)  # "blockchain papers with ..."
-            beside = (found.abstained and not topical) or self._aside(alone, intent, asked)
-            if alone.matched and len(kept) < alone.matched and beside:
+            # a topic the search answers nothing for, brought in as the papers' own
+            # ("blockchain papers with ..."), is one the list lacks; otherwise an aside
+            unlisted = found.abstained and brings_in(intent.topic, intent.question)
+            widened = alone.matched and len(kept) < alone.matched
+            beside = found.abstained and not unlisted
+            if widened and (beside or self._aside(alone, intent, asked)):
                 answer, aside = alone, intent.typed_topic()
             elif found.abstained and alone.matched:  # a topic the list lacks
                 note = UNLISTED_TOPIC.format(intent.typed_topic(), asked.text())

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from retrieval.query.asking import only_thanks, says_something
+from retrieval.query.named_things import THING_POINTERS
 from retrieval.text import fold, sentences, stopwords
 
 QUOTES = "'\"‘’“”«»`"
@@ -69,7 +70,8 @@ TITLE_QUOTES = re.compile(
 # "The word X" names a word, so after "title(s)" and a verb, whichever it is, one word
 # is asked ("a title that carries the word Graph", "titles featuring the term Mesh"),
 # and before "in" a title ("is the word Graph in any title?").
-_NAMED_WORD = r"(?:the|a)\s+(?:words?|terms?)\s+(?P<words>[^\W_][\w.+-]*[^\W_]|[^\W_])"
+_ONE_WORD = r"[^\W_][\w.+-]*[^\W_]|[^\W_]"  # one word: "Graph", "GPT-2", "cs.LG", "S"
+_NAMED_WORD = rf"(?:the|a)\s+(?:words?|terms?)\s+(?P<words>{_ONE_WORD})"
 TITLE_WORD_NAMED = re.compile(rf"{_TITLES}(?!like\b)[^\W\d_]+\s+{_NAMED_WORD}", re.I)
 WORD_NAMED_IN_TITLE = re.compile(
     rf"\b{_NAMED_WORD}\s+(?:\w+\s+)?in\s+(?:(?:any|a|the|their|its|some)\s+)?titles?\b", re.I
@@ -83,17 +85,19 @@ ALIAS_WORDS = 4
 # it: the last in quotes ("Everyone says 'sparse'. Which titles use it?"), the last "the
 # word X", or a label opening the message ("Graph: which titles contain it?", "Mesh (the
 # word) - titles with it?").
-POINTERS = frozenset(
-    {"it", "them", "this", "that", "these", "those", "this word", "that word", "the word",
-     "this term", "that term", "the term"}
-)  # fmt: skip
+POINTERS = THING_POINTERS | {
+    "this word",
+    "that word",
+    "the word",
+    "this term",
+    "that term",
+    "the term",
+}
 # A word in quotes, not an apostrophe's run ("everyone's ... that's"): quotes that no
 # letter touches outside, around a few words.
 QUOTED_WORD = re.compile(r"(?<!\w)[\"“‘']([^\"”’'\n]{1,40}?)[\"”’'](?!\w)")
-NAMED_BEFORE = re.compile(r"\b(?:the|a)\s+(?:word|term)\s+([^\W_][\w.+-]*[^\W_]|[^\W_])", re.I)
-LABEL = re.compile(
-    r"^\s*([^\W_][\w.+-]*[^\W_]|[^\W_])\s*(?:\((?:the\s+)?(?:word|term)\)\s*)?(?::|[-–—]\s|\.\s)"
-)
+NAMED_BEFORE = re.compile(rf"\b(?:the|a)\s+(?:word|term)\s+({_ONE_WORD})", re.I)
+LABEL = re.compile(rf"^\s*({_ONE_WORD})\s*(?:\((?:the\s+)?(?:word|term)\)\s*)?(?::|[-–—]\s|\.\s)")
 # Quoted words and more quoted words after "or", a comma or a slash: "'GNN' or 'graph
 # network'", "'graph', 'mesh'".
 QUOTED_RUN = re.compile(rf"^\s*{_QUOTE}(?:\s*{_ALSO}\s*{_QUOTE})*", re.I)
