@@ -2075,3 +2075,17 @@ def test_a_question_whose_ask_went_unread_says_so_though_its_exclusion_was_read(
     assert not read.abstained and read.results  # its ask read: answered
     every = engine.ask("Muéstrame todos los artículos excepto los de cuantización")
     assert not every.abstained and every.notes[0].startswith("Left out")  # "show me" read
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Has anybody looked at FPGAs?",
+        "somebody did quantization, right?",
+        "Has anyone worked on graphs?",
+    ],
+)
+def test_an_indefinite_pronoun_is_no_word_of_the_topic(engine: Engine, question: str) -> None:
+    # "anybody", "somebody" were weighed as words no abstract uses: the answer abstained.
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.results
