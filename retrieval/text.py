@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Callable, Container
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import NamedTuple
 
 import Stemmer
@@ -196,6 +197,23 @@ def tokenize(text: str) -> list[str]:
         if known is not None:
             found.append(known[0])
     return found
+
+
+# An item of a list: a line opening with a bullet, a number or a checkbox ("- renew the
+# permit", "2) which paper ...?", "[ ] ask the bot ..."). Items are apart, like sentences.
+LIST_ITEM = re.compile(r"(?:[-*•◦▪‣–]|\(?\d{1,3}[.)]|\[[ xX✓]?\])\s")
+
+
+def spaced(text: str) -> str:
+    """Return a text with its whitespace as single spaces, but for the line breaks
+    around an item of a list (``LIST_ITEM``): items are apart ("Monday:\n- renew the
+    permit\n- which paper ...?\n- call the plumber"); other lines run on as one text."""
+    lines = [line for line in (" ".join(line.split()) for line in text.splitlines()) if line]
+    joined = lines[0] if lines else ""
+    for before, line in pairwise(lines):
+        items = LIST_ITEM.match(before) or LIST_ITEM.match(line)
+        joined += ("\n" if items else " ") + line
+    return joined
 
 
 def sentences(text: str) -> list[Sentence]:

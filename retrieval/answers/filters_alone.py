@@ -34,7 +34,7 @@ from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, content_words
 from retrieval.query.asking_part import asked_span, points_at_described
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
-from retrieval.text import WORDS, fold, question_terms, rarity, sentences
+from retrieval.text import LIST_ITEM, WORDS, fold, question_terms, rarity, sentences
 
 # A word of the ask no listed paper has and this rare in English is a topic the list
 # lacks ("robotics" 0.99, "spiking" 1.0: "Zhang and robotics. Anything from 2024?"); the
@@ -178,5 +178,7 @@ def brought_in(text: str) -> set[str]:
 def around(text: str, part: str) -> str:
     """Return what a question says around the part of it that was answered, shortened
     for a note."""
-    rest = " ".join(text.replace(part, " ").split())
+    lines = text.replace(part, " ").splitlines()
+    kept = (line for line in lines if line.strip() and not LIST_ITEM.fullmatch(f"{line.strip()} "))
+    rest = " ".join(" ".join(kept).split())  # not the bullet the part was taken from
     return textwrap.shorten(rest.strip(" \t\n—–-:,;"), ASIDE_SHOWN, placeholder="…")

@@ -3,10 +3,12 @@
 "We run a lab that does A and B. We tried C last year. Has anyone here done D?" asks
 about D; A, B and C are the asker's situation. The asking part is found by its form:
 from the first sentence that ends with a question mark (or, when none does, the last
-sentence) to the end, so a clarification after the question stays with it. It is
-apart from a background of at least ``MIN_BACKGROUND`` sentences, and stands alone
-when it has words of its own to search for and does not point back into the background
-with a pronoun ("is there a paper on this?").
+sentence) to the end, so a clarification after the question stays with it; an ask that
+is an item of a list ends at the next item, another chore ("- renew the permit\n- which
+paper ...?\n- call the plumber"). It is apart from a background of at least
+``MIN_BACKGROUND`` sentences, and stands alone when it has words of its own to search
+for and does not point back into the background with a pronoun ("is there a paper on
+this?").
 
 The whole question still ranks the papers (its background breaks ties between them);
 whether anything answers, and how surely, is judged on the asking part, so a background
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 
 from retrieval.query.asking import PAPER_PLURALS, content_words, says_something
-from retrieval.text import WORDS, Sentence, sentences, stopwords
+from retrieval.text import LIST_ITEM, WORDS, Sentence, sentences, stopwords
 
 # A field label of a message written as a form: a word or two before a colon, where a
 # sentence or line starts ("Context: ... Question: ...", "Done: ... Next: ... Blocker:
@@ -94,7 +96,7 @@ def asking_part(
     start = ask_start(text, background)
     if not start:
         return None
-    part = text[start:].strip()
+    part = _unmarked(text[start : ask_end(text)].strip())
     own = len(content_words(part))
     if own >= own_words or (own >= MIN_NAMED_WORDS and NAMES_ITS_TOPIC.search(part)):
         return part
@@ -109,17 +111,48 @@ def ask_start(text: str, background: int = MIN_BACKGROUND) -> int | None:
     Y. Is there anything on that?" asks about X for Y. A chain of pointers, or a pointer
     at a sentence that says nothing ("... What a week! Which paper is this?"), makes the
     whole question the ask; so does a message none of whose sentences asks ("Desk six.
-    Request: Zhang's papers by year. Out.": not "Out.")."""
+    Request: Zhang's papers by year. Out.": not "Out."), and an item of a list that
+    points back at the items before it ("- binary weights\n- for translation\n- which
+    one is it?": the items describe what it asks for)."""
     found = sentences(text)
     first = asking_sentence(found)
     if first < background or not asks(found[first].text):
         return None  # no sentence asks: the ask is the whole message
     if points_back(text[found[first].start :]):
+        if _item(text, found[first]) and _item(text, found[first - 1]):
+            return None  # "- uses t-distributions\n- for LLMs\n- which one is it?": all
         first -= 1
         pointed = found[first].text  # an exclamation says nothing to point to: "Wow!"
         if points_back(pointed) or len(content_words(pointed)) < MIN_OWN_WORDS:
             return None
     return found[first].start
+
+
+def ask_end(text: str) -> int:
+    """Return where the ask of a question ends: where the next item of a list starts,
+    when the sentence that asks is an item of one ("Monday:\n- renew the permit\n- which
+    paper proposes X?\n- call the plumber" asks nothing of the plumber); else at the
+    end, so a clarification after a question stays with it ("Is there a paper on X?
+    Ideally from 2023.")."""
+    found = sentences(text)
+    first = asking_sentence(found)
+    if first < 0 or not _item(text, found[first]):
+        return len(text)
+    following = (s.start for s in found[first + 1 :] if _item(text, s))
+    return next(following, len(text))
+
+
+def _unmarked(item: str) -> str:
+    """Return an item of a list without its bullet or number ("2. which paper ...?"):
+    the number of an item is no number asked about."""
+    marker = LIST_ITEM.match(item)
+    return item[marker.end() :] if marker else item
+
+
+def _item(text: str, sentence: Sentence) -> bool:
+    """Return True when a sentence opens a line as an item of a list (``LIST_ITEM``)."""
+    line_start = text[: sentence.start].rstrip(" \t")
+    return (not line_start or line_start.endswith("\n")) and bool(LIST_ITEM.match(sentence.text))
 
 
 def ask_clause(text: str) -> str | None:

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 from retrieval.query.asking import DROP_VERBS
 from retrieval.query.asking_part import asks
-from retrieval.text import sentences
+from retrieval.text import sentences, spaced
 
 # Words that put what follows aside, or relate the paper asked for to it ("the
 # predecessor of X", "a follow-up to X", "the same group as X"); "the", a quote or
@@ -106,7 +106,7 @@ def without_known(text: str, spans: Iterable[tuple[str, int, int]]) -> str:
         if own is not None and own.end < len(text.rstrip()) and not asks(own.text):
             start, end = own.start, max(end, own.end)  # "I know X is listed. Is there ...?"
         text = f"{text[:start]} {text[end:]}"
-    return " ".join(ASKS_MORE.sub(" ", text).split())
+    return spaced(ASKS_MORE.sub(" ", text))
 
 
 def _kept(text: str, start: int, end: int) -> bool:

@@ -37,7 +37,7 @@ from rapidfuzz import fuzz, process
 
 from retrieval.config import DATA
 from retrieval.index.vocabulary import zipf
-from retrieval.text import CJK, WORDS, fold, stem, stopwords, tokenize
+from retrieval.text import CJK, WORDS, fold, spaced, stem, stopwords, tokenize
 
 FRAMING_FILE = DATA / "framing.json"
 TERMS_FILE = DATA / "terms.json"
@@ -356,7 +356,7 @@ class Reader:
                 english = english.lower()  # "Routing" is no name ("Mixture-of-Experts" is)
             pieces.append(english)
         pieces.append(text[cursor:])
-        english_text = " ".join("".join(pieces).split())
+        english_text = spaced("".join(pieces))
         return Reading(language, english_text, kept / content if content else 1.0, tuple(unread))
 
     def _english(self, word: str, folded: str) -> str | None:

@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from retrieval.text import spaced
+
 MINUS_SIGN = "[-\u2212\u2013]"  # hyphen-minus, minus sign, en dash
 TERM = r"(?:\"([^\"]+)\"|“([^”]+)”|([^\W\d_][^\W\d_]*(?:[-.]\w+)*)(?![\w=-]))"
 MINUS = re.compile(rf"(?:(?<=[ \t])|^){MINUS_SIGN}(?:intitle:)?{TERM}", re.I)
@@ -48,7 +50,7 @@ def read_operators(text: str) -> Operators:
     """Return the question without its search operators, and what they leave out;
     ``intitle:X`` becomes "with X in the title" in place."""
     if DASHED_LIST.search(text):
-        return Operators(" ".join(text.split()))
+        return Operators(spaced(text))
     shielded = [(m.start(), m.end()) for m in QUOTED.finditer(text)]
 
     def outside(match: re.Match[str]) -> bool:
@@ -64,7 +66,7 @@ def read_operators(text: str) -> Operators:
         text = f"{text[: match.start()]} {text[match.end() :]}"
     text = IN_TITLE.sub(lambda m: f"with {_term(m)} in the title", text)
     return Operators(
-        " ".join(text.split()) or ("papers" if terms or years else ""),
+        spaced(text) or ("papers" if terms or years else ""),
         tuple(_term(m) for m in terms),
         tuple(m[1] for m in years),
     )

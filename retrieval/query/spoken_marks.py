@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from retrieval.index.vocabulary import zipf
-from retrieval.text import stopwords
+from retrieval.text import spaced, stopwords
 
 MIN_MARKS = 3  # times a word is written in capitals to be read as a mark
 MIN_LETTERS = 3
@@ -50,4 +50,4 @@ def spoken_marks(text: str, knows: Callable[[str], bool]) -> str:
     letters = [c for c in pattern.sub(" ", text) if c.isalpha()]
     if not letters or sum(c.islower() for c in letters) < LOWER_SHARE * len(letters):
         return text
-    return " ".join(pattern.sub(".", text).split())
+    return spaced(pattern.sub(".", text))

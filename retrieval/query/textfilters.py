@@ -16,7 +16,7 @@ from datetime import date
 
 from rapidfuzz import fuzz, process
 
-from retrieval.text import fold, stem, stopwords
+from retrieval.text import fold, spaced, stem, stopwords
 
 # A number 1950..2039 is a year unless a unit counts by it: "2048 GPUs" is out of range,
 # "2000 nodes" and "2024 cores" are counts; "2023 papers", "2024 LLMs" are years.
@@ -402,4 +402,4 @@ def _drop(text: str, match: re.Match[str]) -> str:
 
 
 def _tidy(text: str) -> str:
-    return " ".join(_PARENS.sub(" ", text).split())
+    return spaced(_PARENS.sub(" ", text))

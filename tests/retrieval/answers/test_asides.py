@@ -352,6 +352,28 @@ def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(
 
 
 @pytest.mark.parametrize(
+    ("question", "ask"),
+    [
+        ("to do:\n- laundry\n- which papers here are about quantum computing?\n- gym",
+         "which papers here are about quantum computing?"),
+        ("todo\n1. book flights to Lisbon\n2. which listed paper post-trains GPT models down "
+         "to 3 bits?\n3. buy a birthday card for Sam",
+         "which listed paper post-trains GPT models down to 3 bits?"),
+        ("Checklist\n1) coffee\n2) find papers on graph transformers\n3) email Ana",
+         "find papers on graph transformers"),
+    ],
+)  # fmt: skip
+def test_an_ask_among_chores_is_answered_as_surely_as_alone(
+    engine: Engine, question: str, ask: str
+) -> None:
+    # The chores after the ask were read with it: "Not a sure match", or another paper
+    # first.
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask(ask)) and titles(answer)
+    assert answer.notes[0].startswith("Read “") and UNSURE not in answer.notes
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "The ghosts are resting tonight. Which papers do protein folding with diffusion models?",

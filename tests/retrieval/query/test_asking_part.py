@@ -6,6 +6,7 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.query.asking_part import NAMES_ITS_TOPIC, ask_from_word, asking_part, points_back
+from retrieval.text import spaced
 
 
 @pytest.mark.parametrize(
@@ -109,6 +110,56 @@ def test_the_asking_part_follows_the_background(question: str, part: str) -> Non
 )
 def test_the_whole_question_is_searched_otherwise(question: str) -> None:
     assert asking_part(question) is None
+
+
+@pytest.mark.parametrize(
+    ("message", "part"),
+    [
+        (
+            "Tuesday:\n- return the library books\n- renew the bike lock\n- which paper "
+            "here learns fixed-point formats for FPGAs?\n- call the landlord",
+            "which paper here learns fixed-point formats for FPGAs?",
+        ),
+        (
+            "errands\n1. drop off the parcel\n2) is there a paper on semantic image "
+            "compression in the list?\n3) buy coffee filters",
+            "is there a paper on semantic image compression in the list?",
+        ),
+        (
+            "[x] book the meeting room\n[ ] water the ferns\n[ ] find the paper about "
+            "attestation of GPU kernels\n[ ] print the poster",
+            "find the paper about attestation of GPU kernels",
+        ),
+    ],
+)
+def test_an_ask_in_a_list_of_chores_is_its_own_item(message: str, part: str) -> None:
+    # The items after the ask are the next chores, not a clarification of it; the
+    # item's bullet or number is no word asked about.
+    assert asking_part(spaced(message)) == part
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # the items describe one paper, and the ask points back at all of them
+        "A paper I half remember:\n- binary weights\n- machine translation\n- scaling "
+        "laws for the binarized models\n- which one is it?",
+        # the ask after the list is no item: the lines before it are what it asks about
+        "Slide 4\n- graph transformer\n- linear time\n- polynomial expressivity\n"
+        "Speaker's note: what's the paper?",
+    ],
+)
+def test_a_list_that_describes_the_paper_is_asked_whole(message: str) -> None:
+    assert asking_part(spaced(message)) is None
+
+
+def test_line_breaks_are_kept_around_list_items_only() -> None:
+    assert spaced("to do:\n- laundry\n-  which  paper?\nthanks") == (
+        "to do:\n- laundry\n- which paper?\nthanks"
+    )
+    assert spaced("Dear bot,\nwhich paper\n  is about graphs?") == (
+        "Dear bot, which paper is about graphs?"
+    )
 
 
 @pytest.mark.parametrize(
