@@ -96,7 +96,9 @@ def read_query(
     """
     found = question_terms(text, known)  # "quantisation" is read as "quantization"
     stems = [t.stem for t in found]
-    pairs = {(a, b): weights[a] + weights[b] for a, b in pairwise(stems)}
+    pairs = {
+        (a, b): weights[a] + weights[b] for a, b in pairwise(stems) if a in weights and b in weights
+    }  # not with a verb of writing the corpus lacks (``query_weights``)
     parts = [p for p in ALTERNATIVES.split(text) if p.strip()]
     alternatives = tuple(
         {s: weights[s] for s in {t.stem for t in question_terms(p, known)} if s in weights}
