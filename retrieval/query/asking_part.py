@@ -166,6 +166,18 @@ def ask_clause(text: str) -> str | None:
     return text[start:].strip() or None if start > 0 else None
 
 
+def own_clause(text: str) -> str | None:
+    """Return the clause that asks after a spaced dash or a colon (``ask_clause``) when it
+    asks on its own: it asks (``asks``), has ``MIN_OWN_WORDS`` words of its own and does
+    not point back ("'SlimNet Turns Three' - for our blog: which papers quantize large
+    language models?"; not "SlimNet: one-shot pruning of GPT models", which asks
+    nothing, nor "SlimNet: which paper introduced it?"). Else None."""
+    clause = ask_clause(text)
+    if clause is None or not asks(clause) or points_back(clause, things_only=True):
+        return None
+    return clause if len(content_words(clause)) >= MIN_OWN_WORDS else None
+
+
 def ask_from_word(text: str) -> str | None:
     """Return the asking sentence from its first asking word (a "which" or "what", or a
     verb that asks for a list) when words of the sentence come before it, or None: what

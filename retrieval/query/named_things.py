@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from retrieval.index.vocabulary import MAGNITUDES, Vocabulary, entities, zipf
-from retrieval.query.asking_part import points_back, sentence_that_asks
+from retrieval.query.asking_part import own_clause, points_back, sentence_that_asks
 from retrieval.text import WORDS, fold, stopwords, tokenize
 
 GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation ("ML")
@@ -459,11 +459,17 @@ def _asked_back(name: str, question: str) -> bool:
 
 def _before_the_ask(name: str, question: str) -> bool:
     """Return True when a name stands only in sentences of the question before the one
-    that asks (the first ending in "?", else the last), and that one does not point back
-    ("I loved the SlimNet talk. Is there a paper on it?" is about SlimNet)."""
+    that asks (the first ending in "?", else the last), or before the clause that asks
+    after a spaced dash or a colon ("'SlimNet Turns Three' - draft title for Friday: how
+    many papers does Zhang have?"), and that one does not point back ("I loved the
+    SlimNet talk. Is there a paper on it?", "SlimNet: which paper introduced it?" are
+    about SlimNet; ``own_clause``)."""
     ask = sentence_that_asks(question)
     if ask is None:
         return False
     if points_back(ask.text, things_only=True):
         return False
-    return name in question[: ask.start] and name not in question[ask.start :]
+    if name in question[: ask.start] and name not in question[ask.start :]:
+        return True
+    clause = own_clause(question)
+    return clause is not None and name in question[: question.rindex(clause)] and name not in clause

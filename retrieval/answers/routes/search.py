@@ -28,6 +28,7 @@ from retrieval.query.asking_part import (
     asking_part,
     asking_sentence,
     asks,
+    own_clause,
     points_back,
 )
 from retrieval.text import sentences
@@ -93,7 +94,9 @@ class Search(SearchedRoute):
         astronomy. Which papers use neural networks?"); an ask the list cannot answer
         stays unanswered."""
         text = reading.intent.search_text
-        part = asked = asking_part(text, background=1, own_words=MIN_NAMED_WORDS)
+        part = asked = asking_part(text, background=1, own_words=MIN_NAMED_WORDS) or own_clause(
+            text
+        )
         if part is None and reading.intent.plural:  # a term papers use, not one paper
             term, asked = _quoted_pointed_at(text) or (None, None)
             part = f"{term} {asked}" if term else None

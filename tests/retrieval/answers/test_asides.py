@@ -354,8 +354,26 @@ def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(
 @pytest.mark.parametrize(
     ("question", "ask"),
     [
-        ("to do:\n- laundry\n- which papers here are about quantum computing?\n- gym",
-         "which papers here are about quantum computing?"),
+        ("New student starting Monday, quick favour: which papers here train graph neural "
+         "networks robustly?", "which papers here train graph neural networks robustly?"),
+        ("'FooNet Turns Three' - for the lab blog: which papers quantize large language models?",
+         "which papers quantize large language models?"),
+    ],
+)  # fmt: skip
+def test_a_clause_that_asks_alone_after_a_dash_or_colon_is_answered_as_surely(
+    engine: Engine, question: str, ask: str
+) -> None:
+    # The words before it were searched with it: "Not a sure match", or nothing listed.
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask(ask)) and titles(answer)
+    assert answer.notes[0].startswith("Read “") and UNSURE not in answer.notes
+
+
+@pytest.mark.parametrize(
+    ("question", "ask"),
+    [
+        ("to do:\n- laundry\n- which listed works study quantum machines?\n- gym",
+         "which listed works study quantum machines?"),
         ("todo\n1. book flights to Lisbon\n2. which listed paper post-trains GPT models down "
          "to 3 bits?\n3. buy a birthday card for Sam",
          "which listed paper post-trains GPT models down to 3 bits?"),

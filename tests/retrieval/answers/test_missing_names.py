@@ -66,6 +66,32 @@ def test_a_name_closed_up_from_words_the_list_has_apart_is_said_missing(
 @pytest.mark.parametrize(
     "question",
     [
+        "'FooNet Turns Three' - for the lab blog: which papers quantize large language models?",
+        '"The FooNet Summer" - draft title for Friday: how many of Zhiru Zhang\'s papers are listed?',
+    ],
+)
+def test_a_headline_before_the_clause_that_asks_is_not_said_missing(
+    engine: Engine, question: str
+) -> None:
+    # A title of the asker's own, before " - ... :", was read as a name the question is
+    # built on: "No listed paper mentions “FooNet”", and nothing listed.
+    answer = engine.ask(question)
+    assert not says_missing(answer, "FooNet") and (answer.results or answer.author)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["FooNet: which paper introduced it?", "FooNet - which listed paper presents it?"],
+)
+def test_a_name_before_a_clause_that_points_back_at_it_is_said_missing(
+    engine: Engine, question: str
+) -> None:
+    assert says_missing(engine.ask(question), "FooNet")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "I keep hearing about FooNet, a tiny vision model. Which paper introduced it?",
         "FooNet came up in our reading group. Can you summarize it?",
         "FooNet: a pruning tool for GPT models. Which listed paper presents it?",
