@@ -14,11 +14,6 @@ from collections.abc import Callable
 from retrieval.query.names import TITLES
 from retrieval.text import fold, terms, tokenize
 
-# The verbs of doing and writing research, which say that papers exist, not what about:
-# "has anyone written anything on graphs?", "what has been done on weather?", "has
-# anything been published on quantization?". An abstract seldom uses them, and a word
-# no abstract uses would count as a topic the list lacks (``searcher.query_weights``).
-AUTHORING = frozenset(("written", "wrote", "published", "worked", "done", "studied"))
 # The English of asking about a listing or an author rather than about a topic.
 FRAMING = frozenset(
     tokenize(

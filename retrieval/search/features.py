@@ -96,9 +96,7 @@ def read_query(
     """
     found = question_terms(text, known)  # "quantisation" is read as "quantization"
     stems = [t.stem for t in found]
-    pairs = {
-        (a, b): weights[a] + weights[b] for a, b in pairwise(stems) if a in weights and b in weights
-    }  # not with a verb of writing the corpus lacks (``query_weights``)
+    pairs = {(a, b): weights[a] + weights[b] for a, b in pairwise(stems)}
     parts = [p for p in ALTERNATIVES.split(text) if p.strip()]
     alternatives = tuple(
         {s: weights[s] for s in {t.stem for t in question_terms(p, known)} if s in weights}

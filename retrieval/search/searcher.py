@@ -42,7 +42,7 @@ from retrieval.index.titles import TitleNames
 from retrieval.index.vector_store import VectorStore
 from retrieval.index.vocabulary import Vocabulary
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
-from retrieval.query.asking import ABOUT_VERB, AUTHORING
+from retrieval.query.asking import ABOUT_VERB
 from retrieval.query.intent import Framing
 from retrieval.query.plain_words import Glossary
 from retrieval.search import fusion
@@ -91,15 +91,12 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
     The corpus idf alone cannot tell a word the corpus lacks because it is off-topic
     ("earthquake") from one it lacks because it only frames the question ("whose",
     "report"); how common the word is in English can (see ``retrieval.text.rarity``).
-    A stem the corpus lacks gets the highest idf in the corpus, but for a verb of doing
-    or writing research (``AUTHORING``), which is left out: it says papers exist.
+    A stem the corpus lacks gets the highest idf in the corpus.
     """
     idf = index.bm25.idf
     ceiling = index.bm25.max_idf
     weights: dict[str, float] = {}
     for term in question_terms(question, idf):
-        if term.stem not in idf and term.word in AUTHORING:
-            continue  # "has anyone written on graphs?": not a topic the list lacks
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
         weights[term.stem] = max(weights.get(term.stem, 0.0), weight)
     return weights
