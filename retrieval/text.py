@@ -207,8 +207,12 @@ LIST_ITEM = re.compile(r"(?:[-*•◦▪‣–]|\(?\d{1,3}[.)]|\[[ xX✓]?\])\s"
 def spaced(text: str) -> str:
     """Return a text with its whitespace as single spaces, but for the line breaks
     around an item of a list (``LIST_ITEM``): items are apart ("Monday:\n- renew the
-    permit\n- which paper ...?\n- call the plumber"); other lines run on as one text."""
-    lines = [line for line in (" ".join(line.split()) for line in text.splitlines()) if line]
+    permit\n- which paper ...?\n- call the plumber"); other lines run on as one text.
+    Each item is bulleted alike: "1. papers on X\n2. from 2023" asks nothing of 1 or 2,
+    and a checkbox ("[ ] find ...") is no bracket to tidy away."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    lines = [LIST_ITEM.sub("- ", line, count=1) if LIST_ITEM.match(line) else line
+             for line in lines if line]  # fmt: skip
     joined = lines[0] if lines else ""
     for before, line in pairwise(lines):
         items = LIST_ITEM.match(before) or LIST_ITEM.match(line)

@@ -94,8 +94,8 @@ def asking_part(
     words of their own, or ``MIN_NAMED_WORDS`` after "on" or "about"); None when the
     whole question is to be searched."""
     start = ask_start(text, background)
-    if not start:
-        return None
+    if start is None or (start == 0 and not _item(text, sentences(text)[0])):
+        return None  # the whole message asks (but for the first item of a list)
     part = _unmarked(text[start : ask_end(text)].strip())
     own = len(content_words(part))
     if own >= own_words or (own >= MIN_NAMED_WORDS and NAMES_ITS_TOPIC.search(part)):
@@ -116,16 +116,27 @@ def ask_start(text: str, background: int = MIN_BACKGROUND) -> int | None:
     one is it?": the items describe what it asks for)."""
     found = sentences(text)
     first = asking_sentence(found)
-    if first < background or not asks(found[first].text):
+    item = bool(found) and _item(text, found[first])
+    listed = item and sum(_item(text, s) for s in found) > 1  # an item of a list: apart
+    if (first < background and not listed) or not asks(found[first].text):
         return None  # no sentence asks: the ask is the whole message
-    if points_back(text[found[first].start :]):
-        if _item(text, found[first]) and _item(text, found[first - 1]):
+    if _points_back(text, found[first], listed):
+        if first == 0 or (item and _item(text, found[first - 1])):
             return None  # "- uses t-distributions\n- for LLMs\n- which one is it?": all
         first -= 1
         pointed = found[first].text  # an exclamation says nothing to point to: "Wow!"
         if points_back(pointed) or len(content_words(pointed)) < MIN_OWN_WORDS:
             return None
     return found[first].start
+
+
+def _points_back(text: str, ask: Sentence, listed: bool) -> bool:
+    """Return True when an ask points back (``points_back``); an item of a list does only
+    when it has too few words of its own to stand alone ("- which one is it?"; not "-
+    find that paper on GPU attestation")."""
+    if listed and len(content_words(ask.text)) >= MIN_OWN_WORDS:
+        return False
+    return points_back(text[ask.start :])
 
 
 def ask_end(text: str) -> int:
@@ -138,8 +149,17 @@ def ask_end(text: str) -> int:
     first = asking_sentence(found)
     if first < 0 or not _item(text, found[first]):
         return len(text)
-    following = (s.start for s in found[first + 1 :] if _item(text, s))
-    return next(following, len(text))
+    following = (s for s in found[first + 1 :] if _item(text, s))
+    chores = (s.start for s in following if not _continues(_unmarked(s.text)))
+    return next(chores, len(text))
+
+
+def _continues(item: str) -> bool:
+    """Return True when an item after the ask goes on with it rather than being another
+    chore: it opens with a word of grammar ("- from 2023 only", "- and with code", "- not
+    the GPU ones") or points back ("- their code too"); "- call the plumber" does not."""
+    words = WORDS.findall(item)[:1]
+    return not words or words[0].casefold() in stopwords() or points_back(item)
 
 
 def _unmarked(item: str) -> str:
@@ -249,13 +269,16 @@ def sentence_that_asks(text: str) -> Sentence | None:
 
 def asking_sentence(found: list[Sentence]) -> int:
     """Return the index of the sentence that asks: the first that ends with "?", else the
-    last with an asking word (a form's last field may follow the ask: "... Return the
-    title. Deadline: Friday"), else the last (-1 when there is none)."""
+    last with an asking word and a noun for papers ("- find the HammingMesh paper\n-
+    return the library books"), else the last with an asking word (a form's last field
+    may follow the ask: "... Return the title. Deadline: Friday"), else the last (-1
+    when there is none)."""
     asking = (n for n, s in enumerate(found) if s.text.rstrip().endswith("?"))
     if (first := next(asking, None)) is not None:
         return first
-    worded = (n for n in reversed(range(len(found))) if ASKING_WORD.search(found[n].text))
-    return next(worded, len(found) - 1)
+    worded = [n for n in range(len(found)) if ASKING_WORD.search(found[n].text)]
+    for_papers = [n for n in worded if ASKED_FOR.search(found[n].text)]
+    return (for_papers or worded or [len(found) - 1])[-1]
 
 
 def asks(sentence: str) -> bool:

@@ -2089,3 +2089,12 @@ def test_an_indefinite_pronoun_is_no_word_of_the_topic(engine: Engine, question:
     # "anybody", "somebody" were weighed as words no abstract uses: the answer abstained.
     answer = engine.ask(question)
     assert not answer.abstained and answer.results
+
+
+def test_filters_given_as_numbered_items_are_read_as_on_one_line(engine: Engine) -> None:
+    # The items' numbers were read as numbers asked about: "None of the papers by
+    # Torsten Hoefler from 2023 is about “1 quantum computing 2 3”".
+    listed = engine.ask("1. papers on quantum computing\n2. by Torsten Hoefler\n3. from 2023")
+    one_line = engine.ask("papers on quantum computing by Torsten Hoefler from 2023")
+    assert papers(listed) == papers(one_line) and papers(listed)
+    assert UNSURE not in listed.notes and not any("None of" in note for note in listed.notes)

@@ -379,6 +379,10 @@ def test_a_clause_that_asks_alone_after_a_dash_or_colon_is_answered_as_surely(
          "which listed paper post-trains GPT models down to 3 bits?"),
         ("Checklist\n1) coffee\n2) find papers on graph transformers\n3) email Ana",
          "find papers on graph transformers"),
+        ("[ ] water the ferns\n[ ] find that paper about attestation of GPU kernels\n[ ] print "
+         "the poster", "find that paper about attestation of GPU kernels"),
+        ("- which paper here learns fixed-point formats for FPGAs?\n- return the library "
+         "books\n- call the landlord", "which paper here learns fixed-point formats for FPGAs?"),
     ],
 )  # fmt: skip
 def test_an_ask_among_chores_is_answered_as_surely_as_alone(

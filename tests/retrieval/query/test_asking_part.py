@@ -130,6 +130,18 @@ def test_the_whole_question_is_searched_otherwise(question: str) -> None:
             "attestation of GPU kernels\n[ ] print the poster",
             "find the paper about attestation of GPU kernels",
         ),
+        (  # the ask may be the first item; "that" before its noun points at nothing
+            "[ ] find that paper about attestation of GPU kernels\n[ ] water the ferns",
+            "find that paper about attestation of GPU kernels",
+        ),
+        (  # an item that asks for papers, not the chore with an asking word ("return")
+            "- find the paper on GPU attestation\n- return the library books",
+            "find the paper on GPU attestation",
+        ),
+        (  # an item that goes on with the ask stays with it; the next chore does not
+            "to do:\n- laundry\n- which papers quantize language models?\n- only from 2023\n- gym",
+            "which papers quantize language models?\n- only from 2023",
+        ),
     ],
 )
 def test_an_ask_in_a_list_of_chores_is_its_own_item(message: str, part: str) -> None:
@@ -159,6 +171,10 @@ def test_line_breaks_are_kept_around_list_items_only() -> None:
     )
     assert spaced("Dear bot,\nwhich paper\n  is about graphs?") == (
         "Dear bot, which paper is about graphs?"
+    )
+    # items are bulleted alike: an item's number is no number asked about
+    assert spaced("1. papers on graphs\n2) from 2023\n[ ] by Zhang") == (
+        "- papers on graphs\n- from 2023\n- by Zhang"
     )
 
 
