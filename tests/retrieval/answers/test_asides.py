@@ -327,6 +327,14 @@ def test_chatter_before_an_ask_the_search_finds_nothing_for_is_an_aside(
     assert titles(answer) and sorted(titles(answer)) == sorted(titles(engine.ask(plain)))
 
 
+def assert_answered_as_the_ask_alone(engine: Engine, question: str, ask: str) -> None:
+    """Assert that a question gets the papers its ask gets alone, as surely, the rest of
+    it quoted as context."""
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask(ask)) and titles(answer)
+    assert answer.notes[0].startswith("Read “") and UNSURE not in answer.notes
+
+
 @pytest.mark.parametrize(
     ("question", "ask"),
     [
@@ -346,9 +354,7 @@ def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(
 ) -> None:
     # The scene's words were searched with the ask: the answer abstained, or was "Not a
     # sure match", or cut the list short.
-    answer = engine.ask(question)
-    assert titles(answer) == titles(engine.ask(ask)) and titles(answer)
-    assert answer.notes[0].startswith("Read “") and UNSURE not in answer.notes
+    assert_answered_as_the_ask_alone(engine, question, ask)
 
 
 @pytest.mark.parametrize(
@@ -364,9 +370,7 @@ def test_a_clause_that_asks_alone_after_a_dash_or_colon_is_answered_as_surely(
     engine: Engine, question: str, ask: str
 ) -> None:
     # The words before it were searched with it: "Not a sure match", or nothing listed.
-    answer = engine.ask(question)
-    assert titles(answer) == titles(engine.ask(ask)) and titles(answer)
-    assert answer.notes[0].startswith("Read “") and UNSURE not in answer.notes
+    assert_answered_as_the_ask_alone(engine, question, ask)
 
 
 @pytest.mark.parametrize(
@@ -390,9 +394,7 @@ def test_an_ask_among_chores_is_answered_as_surely_as_alone(
 ) -> None:
     # The chores after the ask were read with it: "Not a sure match", or another paper
     # first.
-    answer = engine.ask(question)
-    assert titles(answer) == titles(engine.ask(ask)) and titles(answer)
-    assert answer.notes[0].startswith("Read “") and UNSURE not in answer.notes
+    assert_answered_as_the_ask_alone(engine, question, ask)
 
 
 @pytest.mark.parametrize(
