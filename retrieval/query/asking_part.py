@@ -91,16 +91,18 @@ def asking_part(
 ) -> str | None:
     """Return the sentences of a question that ask, when the question also has
     ``background`` sentences or more before them and they stand alone (``own_words``
-    words of their own, or ``MIN_NAMED_WORDS`` after "on" or "about"); None when the
-    whole question is to be searched."""
+    words of their own, or ``MIN_NAMED_WORDS`` after "on" or "about", or one in an item
+    of a list, which is apart: "* order lunch\n* the HammingMesh paper?"); None when
+    the whole question is to be searched."""
     start = ask_start(text, background)
-    if start is None or (start == 0 and not _item(text, sentences(text)[0])):
+    item = start is not None and _item(text, next(s for s in sentences(text) if s.start >= start))
+    if start is None or (start == 0 and not item):
         return None  # the whole message asks (but for the first item of a list)
     part = _unmarked(text[start : ask_end(text)].strip())
     own = len(content_words(part))
     if own >= own_words or (own >= MIN_NAMED_WORDS and NAMES_ITS_TOPIC.search(part)):
         return part
-    return None
+    return part if item and own else None
 
 
 def ask_start(text: str, background: int = MIN_BACKGROUND) -> int | None:

@@ -387,6 +387,10 @@ def test_a_clause_that_asks_alone_after_a_dash_or_colon_is_answered_as_surely(
          "the poster", "find that paper about attestation of GPU kernels"),
         ("- which paper here learns fixed-point formats for FPGAs?\n- return the library "
          "books\n- call the landlord", "which paper here learns fixed-point formats for FPGAs?"),
+        # an item asks alone with one word of its own: items are apart
+        ("- renew the parking permit\n- find the Polynormer paper\n- buy stamps",
+         "find the Polynormer paper"),
+        ("* buy stamps\n* HammingMesh paper?\n* fix CI", "HammingMesh paper?"),
     ],
 )  # fmt: skip
 def test_an_ask_among_chores_is_answered_as_surely_as_alone(
