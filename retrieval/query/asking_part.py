@@ -80,9 +80,11 @@ MIN_NAMED_WORDS = 2  # content words of an ask that names its topic, to search i
 # ("sorry, new here — which papers are from 2023?", "quick one: cs.LG papers?").
 CLAUSE_BREAK = re.compile(r"\s[—–-]\s|:\s")
 # The words that open an ask inside a sentence: a question word, or a verb asking for
-# papers ("list", "enumerate", "show me").
+# papers ("list", "enumerate", "show me", "look up").
 ASKING_WORD = re.compile(
-    r"\b(?:which|what|list|enumerate|show|give|name|identify|find|return|fetch)\b", re.I
+    r"\b(?:which|what|list|enumerate|show|give|name|identify|find|return|fetch"
+    r"|(?:look|pull|dig)\s+up)\b",
+    re.I,
 )
 
 

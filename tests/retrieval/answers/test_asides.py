@@ -391,6 +391,9 @@ def test_a_clause_that_asks_alone_after_a_dash_or_colon_is_answered_as_surely(
         ("- renew the parking permit\n- find the Polynormer paper\n- buy stamps",
          "find the Polynormer paper"),
         ("* buy stamps\n* HammingMesh paper?\n* fix CI", "HammingMesh paper?"),
+        # "pull up", "look up" ask as "find" does
+        ("- water the ferns\n- pull up the paper on GPU attestation\n- print the poster",
+         "pull up the paper on GPU attestation"),
     ],
 )  # fmt: skip
 def test_an_ask_among_chores_is_answered_as_surely_as_alone(
