@@ -96,11 +96,12 @@ def asking_part(
     words of their own, or ``MIN_NAMED_WORDS`` after "on" or "about", or one in an item
     of a list, which is apart: "* order lunch\n* the HammingMesh paper?"); None when
     the whole question is to be searched."""
-    start = ask_start(text, background)
-    item = start is not None and _item(text, next(s for s in sentences(text) if s.start >= start))
+    found = sentences(text)
+    start = _ask_start(text, found, background)
+    item = start is not None and _item(text, next(s for s in found if s.start >= start))
     if start is None or (start == 0 and not item):
         return None  # the whole message asks (but for the first item of a list)
-    part = _unmarked(text[start : ask_end(text)].strip())
+    part = _unmarked(text[start : _ask_end(text, found)].strip())
     own = len(content_words(part))
     if own >= own_words or (own >= MIN_NAMED_WORDS and NAMES_ITS_TOPIC.search(part)):
         return part
@@ -118,7 +119,11 @@ def ask_start(text: str, background: int = MIN_BACKGROUND) -> int | None:
     Request: Zhang's papers by year. Out.": not "Out."), and an item of a list that
     points back at the items before it ("- binary weights\n- for translation\n- which
     one is it?": the items describe what it asks for)."""
-    found = sentences(text)
+    return _ask_start(text, sentences(text), background)
+
+
+def _ask_start(text: str, found: list[Sentence], background: int) -> int | None:
+    """Return ``ask_start`` of a text already split into its sentences."""
     first = asking_sentence(found)
     item = bool(found) and _item(text, found[first])
     listed = item and sum(_item(text, s) for s in found) > 1  # an item of a list: apart
@@ -143,13 +148,12 @@ def _points_back(text: str, ask: Sentence, listed: bool) -> bool:
     return points_back(text[ask.start :])
 
 
-def ask_end(text: str) -> int:
-    """Return where the ask of a question ends: where the next item of a list starts,
-    when the sentence that asks is an item of one ("Monday:\n- renew the permit\n- which
-    paper proposes X?\n- call the plumber" asks nothing of the plumber); else at the
-    end, so a clarification after a question stays with it ("Is there a paper on X?
-    Ideally from 2023.")."""
-    found = sentences(text)
+def _ask_end(text: str, found: list[Sentence]) -> int:
+    """Return where the ask of a text split into its sentences ends: where the next chore
+    of a list starts, when the sentence that asks is an item of one ("Monday:\n- renew
+    the permit\n- which paper proposes X?\n- call the plumber" asks nothing of the
+    plumber); else at the end, so a clarification after a question stays with it ("Is
+    there a paper on X? Ideally from 2023.")."""
     first = asking_sentence(found)
     if first < 0 or not _item(text, found[first]):
         return len(text)
