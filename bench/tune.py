@@ -70,10 +70,12 @@ ANSWER_SIGNS = {
 # relevance, coverage, cosine and title are near-copies of ratio, zscore and sentence
 # for membership; without them held-out multi F1 rose 0.816 -> 0.826 (3 fold seeds).
 # Of the paper features added since, only the elbow of coverage helped held-out multi F1
-# (docs/retrieval-tuning.md has the table).
+# (docs/retrieval-tuning.md has the table). How far a paper's cosines and coverage fall
+# behind the best candidate's came with the fit on every readable set's lists: held out
+# by style, multi F1 of the searched lists 0.818 -> 0.840, worst style 0.404 -> 0.500.
 MEMBER_FEATURES = (
     "ratio", "zscore", "phrase", "alternative", "key", "code", "sentence", "named",
-    "below_gap", "cover_gap",
+    "below_gap", "cover_gap", "sentence_behind", "cosine_behind", "coverage_behind",
 )  # fmt: skip
 # An answerable question weighs this many times its balanced share when the answer
 # model is fitted, and the model answers at P >= 0.5: a wrong abstention costs more than
@@ -189,6 +191,19 @@ def _fit(samples: list[Sample], weight: float) -> tuple[Logistic, Logistic]:
         fit(x[:, a_cols], y, ANSWER_FEATURES, L2, positive_weight=weight, signs=ANSWER_SIGNS),
         fit(px[:, m_cols], py, MEMBER_FEATURES, L2, balanced=False),
     )
+
+
+def _keep_one(fitted: Calibration, kept: Calibration, label: str, keep: str) -> Calibration:
+    """Return ``fitted`` with the ``keep`` model ("answer" or "member") of ``kept``, the
+    calibration in use, and a ``fitted_on`` that says what each model was fitted on."""
+    parts = dict(part.split(": ", 1) for part in kept.fitted_on.split("; ") if ": " in part)
+    old = parts.get(keep, kept.fitted_on)
+    if keep == "member":
+        return replace(fitted, member=kept.member, fitted_on=f"answer: {label}; member: {old}")
+    return replace(
+        fitted, answer=kept.answer, list_threshold=kept.list_threshold,
+        fitted_on=f"answer: {old}; member: {label}",
+    )  # fmt: skip
 
 
 def folds_of(samples: list[Sample], k: int, seed: str = "") -> list[int]:
@@ -332,9 +347,14 @@ def main() -> None:
     parser.add_argument(
         "--leave-out", choices=("style", "set"), help="hold out each style (or file) in turn"
     )
-    parser.add_argument(
+    kept = parser.add_mutually_exclusive_group()
+    kept.add_argument(
         "--answer-only", action="store_true",
         help="with --write, keep the membership model data/calibration.json has",
+    )  # fmt: skip
+    kept.add_argument(
+        "--member-only", action="store_true",
+        help="with --write, keep the answer model data/calibration.json has",
     )  # fmt: skip
     parser.add_argument(
         "--lists-from", nargs="+", type=Path, metavar="FILE",
@@ -402,11 +422,8 @@ def main() -> None:
     if args.lists_from:
         label += f" (lists: {'+'.join(p.name for p in args.lists_from)})"
     final = fit_models(samples, label, costs)
-    if args.answer_only:
-        kept = load()
-        member = kept.fitted_on.split("member: ")[-1]
-        label = f"answer: {label}; member: {member}"
-        final = Calibration(final.answer, kept.member, label, list_threshold=costs.list_threshold)
+    if args.answer_only or args.member_only:
+        final = _keep_one(final, load(), label, "member" if args.answer_only else "answer")
     print(f"\nAll-data model: answer threshold {final.answer.threshold} (lists "
           f"{final.list_threshold}), membership cut {final.cutoff}")  # fmt: skip
     for model in (final.answer, final.member):

@@ -16,6 +16,9 @@ or author is named. Per candidate paper (``PAPER_FEATURES``):
   holds at all, the explicit match a reader would count as evidence;
 * ``code``: 1 when the question asks for code and the abstract says where its code is;
 * ``sentence``: the best single abstract sentence's cosine to the question;
+* ``sentence_behind``, ``cosine_behind`` and ``coverage_behind``: how far its sentence
+  cosine, chunk cosine and coverage fall short of the best candidate's, so a paper far
+  from the closest in meaning or in words counts less as one more member;
 * ``named``: 1 when the question names the paper by its title ("compare SAGMAN and ...").
 
 Per question (``QUESTION_FEATURES``): the best candidate's relevance, coverage, cosine,
@@ -50,6 +53,7 @@ from retrieval.text import WORDS, fold, question_terms
 PAPER_FEATURES = (
     "relevance", "coverage", "cosine", "title", "ratio", "zscore", "phrase",
     "alternative", "key", "code", "sentence", "named", "below_gap", "cover_gap",
+    "sentence_behind", "cosine_behind", "coverage_behind",
 )  # fmt: skip
 QUESTION_FEATURES = (
     "top_relevance", "top_coverage", "top_cosine", "top_phrase", "gap", "missing", "entity",
@@ -185,8 +189,9 @@ def paper_row(
 
 def table(rows: dict[str, list[float]]) -> dict[str, Row]:
     """Fill in the features relative to all candidates: relevance as a ratio to the best
-    and as a z-score, and whether the paper lies below the elbow of relevance and of
-    coverage, so the cutoff follows the score distribution."""
+    and as a z-score, whether the paper lies below the elbow of relevance and of
+    coverage, so the cutoff follows the score distribution, and how far its cosines and
+    coverage fall behind the best ones."""
     if not rows:
         return {}
     matrix = np.array(list(rows.values()), dtype=np.float64)
@@ -197,6 +202,8 @@ def table(rows: dict[str, list[float]]) -> dict[str, Row]:
     matrix[:, P["zscore"]] = (relevance - mean) / spread
     matrix[:, P["below_gap"]] = below_elbow(relevance)
     matrix[:, P["cover_gap"]] = below_elbow(matrix[:, P["coverage"]])
+    for column in ("sentence", "cosine", "coverage"):
+        matrix[:, P[f"{column}_behind"]] = matrix[:, P[column]].max() - matrix[:, P[column]]
     return dict(zip(rows, matrix, strict=True))
 
 

@@ -31,7 +31,7 @@ def test_a_question_in_everyday_words_finds_the_papers(engine: Engine) -> None:
     answer = engine.ask("which papers run on a reprogrammable chip?")
     assert not answer.abstained
     found = [r.paper.title for r in (*answer.results, *answer.more)]
-    assert len(found) >= 3 and all("FPGA" in engine.searcher.index.papers[r.paper.id].abstract
+    assert len(found) >= 2 and all("FPGA" in engine.searcher.index.papers[r.paper.id].abstract
                                    for r in (*answer.results, *answer.more))  # fmt: skip
 
 

@@ -180,3 +180,21 @@ def test_papers_past_the_drop_in_coverage_are_marked() -> None:
     }
     column = PAPER_FEATURES.index("cover_gap")
     assert [float(row[column]) for row in table(rows).values()] == [0.0, 0.0, 1.0]
+
+
+def test_how_far_each_paper_falls_behind_the_closest_in_meaning_is_marked() -> None:
+    nothing = dict.fromkeys(SHARED, 0.0)
+    rows = {
+        pid: paper_row(nothing, 0.5, cover, cosine, sentence, False)
+        for pid, cover, cosine, sentence in [
+            ("a", 0.9, 0.8, 0.6), ("b", 1.0, 0.5, 0.7), ("c", 0.4, 0.2, 0.1),
+        ]
+    }  # fmt: skip
+
+    def behind(name: str) -> list[float]:
+        column = PAPER_FEATURES.index(f"{name}_behind")
+        return [round(float(row[column]), 2) for row in table(rows).values()]
+
+    assert behind("sentence") == [0.1, 0.0, 0.6]
+    assert behind("cosine") == [0.0, 0.3, 0.6]
+    assert behind("coverage") == [0.1, 0.0, 0.6]

@@ -118,6 +118,21 @@ def test_topic_question_returns_every_clearly_relevant_paper(engine: Engine) -> 
     assert {t.split(":")[0] for t in found} == {"GARNET", "SAGMAN"}
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["Anything on RDMA or on network topologies?", "anything about RDMA, or network topologies"],
+)
+def test_a_list_of_two_topics_leaves_out_papers_far_from_both_in_meaning(
+    engine: Engine, question: str
+) -> None:
+    # GARNET learns a graph's topology and shares the word; it is far from both asks
+    found = titles(engine.ask(question))
+    assert sorted(t.split(":")[0] for t in found) == [
+        "Efficient RDMA Communication Protocols",
+        "HammingMesh",
+    ]
+
+
 def test_unanswerable_question_abstains_and_lists_three_closest(engine: Engine) -> None:
     answer = engine.ask("earthquake detection from seismic waveforms with deep learning")
     assert answer.abstained and not answer.results
