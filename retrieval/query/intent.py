@@ -42,7 +42,6 @@ from retrieval.query.asking import (
     A_PART,
     APART,
     BREAKDOWN,
-    CARD_ASKS,
     CODE_ASK_WORDS,
     COMMON_KIND,
     COUNT_WORDS,
@@ -285,7 +284,7 @@ class IntentReader:
         left_out = tuple(dict.fromkeys([*left_out, *(a for n in minus_people.values() for a in n)]))
         minus_topics = [term for term, named in minus_people.items() if not named]
         asked = ask_start(opened) if authors else None
-        own = asked is not None and self._asks_of_its_own(opened[asked:])
+        own = asked is not None and bool(content_words(BREAKDOWN.sub(" ", opened[asked:])))
         if own and not self._names_people(opened[asked:]):
             # named in the background only: "we read Zhang's X. Is there Y?"; an ask of
             # no words of its own asks about them ("Zhang's page. How many, which years?")
@@ -393,17 +392,6 @@ class IntentReader:
                 papers=set_aside,
             ),
         )
-
-    def _asks_of_its_own(self, ask: str) -> bool:
-        """Return True when an ask after background has words of its own to ask about.
-
-        A count or a facet asked in words the list mostly lacks asks about the people the
-        background names: "Breathe out. Think of Zhang's page. Now tally softly: how many
-        papers?", "Relax. Hold Hoefler's page in mind. Count softly: which years?" """
-        words = content_words(BREAKDOWN.sub(" ", ask))
-        if not words or not CARD_ASKS.search(ask):
-            return bool(words)
-        return sum(map(self._names_a_topic, words)) * 2 > len(words)
 
     def _names_people(self, ask: str) -> bool:
         """Return True when the ask of a question names a listed author or refers to a

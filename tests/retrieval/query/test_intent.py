@@ -525,30 +525,6 @@ def test_an_ask_naming_or_pointing_at_the_author_keeps_them(
 
 
 @pytest.mark.parametrize(
-    ("question", "author"),
-    [
-        # a count in words the list lacks: about the author the background names
-        ("Breathe out. Think of Zhiru Zhang's page. Now tally softly: how many papers?", True),
-        (
-            "Relax. Hold Hoefler's page in your thoughts. Count softly: how many papers, "
-            "which years? Let the figures drift up.",
-            True,
-        ),
-        # a count of a topic the list has: over the whole list
-        (
-            "We met Zhiru Zhang at a conference last spring. It was a nice chat. How many "
-            "papers on weather forecasting are in the list?",
-            False,
-        ),
-    ],
-)
-def test_a_count_after_an_author_in_the_background_asks_about_them_unless_of_a_topic(
-    reader: IntentReader, question: str, author: bool
-) -> None:
-    assert (reader.read(question).people.author is not None) == author
-
-
-@pytest.mark.parametrize(
     ("question", "left"),
     [
         ("Hoefler papers that aren't from 2022", "2022"),
