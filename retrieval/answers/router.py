@@ -11,6 +11,7 @@ and a filter that matches nothing says why.
 from __future__ import annotations
 
 import logging
+import re
 import textwrap
 import time
 from collections import Counter
@@ -43,20 +44,22 @@ from retrieval.index.taxonomy import name_words
 from retrieval.index.titles import short_name
 from retrieval.models import Answer, Paper
 from retrieval.query.asking import content_words
-from retrieval.query.asking_part import ask_clause, ask_from_word
+from retrieval.query.asking_part import ask_clause, ask_from_word, asks
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import set_aside, without_known
 from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
 from retrieval.search.searcher import Searcher
-from retrieval.text import fold, sentences
+from retrieval.text import WORDS, fold, sentences
 
 log = logging.getLogger(__name__)
 SET_ASIDE = "“{}” is listed; it is left out here, as the question asks beyond it."
 SPELLED_OUT = "Read “{}” as “{}”, from a listed title."
 YEAR_ONLY = "The list gives years only: “{}” is read as {}."
 SPELLED_LEET = "Read as “{}”."  # a message in leetspeak, spelled out
+UNLISTED = frozenset({"unlisted-name", "unlisted-paper"})  # routes that say a name is missing
+QUOTED = re.compile(r"“([^”]+)”")
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,8 @@ class Router:
             answer, reading, route = self._filters_alone(answer, reading, route)
         for post_pass in POST_PASSES:
             answer = post_pass(answer, reading, route)
+        if route.name not in UNLISTED and (missing := self._missing_apart(request)):
+            answer = replace(answer, notes=(*missing, *answer.notes))
         return replace(
             answer,
             question=asked,
@@ -228,6 +233,28 @@ class Router:
             if plan.route.name == "listing" and bool(intent.years or intent.subjects):
                 return plan
         return None
+
+    def _missing_apart(self, request: Request) -> list[str]:
+        """Return what a sentence that asks on its own says is missing, when the question
+        names a listed paper elsewhere: "Is Chinchilla in the list? And how does
+        HammingMesh route traffic?" answers HammingMesh, and says no listed paper mentions
+        Chinchilla (a name beside a listed paper's is otherwise a detail of it)."""
+        titles = self.searcher.titles
+        found = sentences(request.text)
+        if len(found) < 2 or not titles.named_in(request.text):
+            return []
+        missing = []
+        for sentence in found:
+            if not asks(sentence.text) or titles.named_in(sentence.text):
+                continue
+            plan = self.plan(replace(request, text=sentence.text))
+            unlisted = plan.route.name in UNLISTED
+            note = (plan.route.note(plan.reading) or "") if unlisted else ""
+            named = QUOTED.findall(note)
+            said = fold(" ".join(named)).split()  # more than the name: not "WTFAQ?" alone
+            if named and any(w not in said for w in map(fold, WORDS.findall(sentence.text))):
+                missing.append(f"{note.split(';')[0].rstrip('.:')}.")
+        return list(dict.fromkeys(missing))
 
     def _spell_titles(self, intent: Intent) -> tuple[Intent, str | None]:
         """Return the intent with quoted names and names before "paper" that stand for a

@@ -208,3 +208,37 @@ def test_a_hyphened_name_the_list_lacks_is_still_no_listed_paper(
     engine: Engine, question: str, name: str
 ) -> None:
     assert says_missing(engine.ask(question), name)
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "answered"),
+    [
+        ("Is Chinchilla on this list? How does it compare with HammingMesh?", "Chinchilla",
+         "HammingMesh"),
+        ("What does SAGE attest? Is there anything on Nitro Enclaves?", "Nitro Enclaves",
+         "SAGE"),
+        ("Summarize GPTQ. Is SparseGPT listed too?", "SparseGPT", "GPTQ"),
+    ],
+)  # fmt: skip
+def test_a_name_the_list_lacks_asked_about_apart_is_said_missing_beside_the_answer(
+    engine: Engine, question: str, name: str, answered: str
+) -> None:
+    # The listed paper named in the other sentence was answered, and the missing name
+    # went unsaid.
+    answer = engine.ask(question)
+    assert papers(answer)[0].startswith(answered)
+    assert f"No listed paper mentions “{name}”." in answer.notes
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We run Chinchilla in our lab. How does HammingMesh route traffic?",  # no ask
+        "WTFAQ? Is Allo a programming model?",  # a label standing alone
+    ],
+)
+def test_a_name_the_list_lacks_that_no_ask_is_about_adds_no_note(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert not any(note.startswith("No listed paper") for note in answer.notes)
