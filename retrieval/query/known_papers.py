@@ -8,10 +8,10 @@ code?": the asker has the named paper, so it is not the answer. A name is set as
 * right after words that put it aside ("besides", "apart from", "other than", "beyond",
   "in addition to") or relate the paper asked for to it ("the predecessor of", "a
   follow-up to", "the same group as"), or right before "aside"; or
-* in a statement (a clause that asks nothing; "Summarize X." asks about X) when another
-  clause asks for more ("another", "other", "else", "a second", "also", "too"; not
-  "second-order") and does not point back at it ("Allo composes accelerators. Which
-  other tools does it beat?" asks about Allo).
+* in a statement (a clause that asks nothing) when another clause asks for more
+  ("another", "other", "else", "a second", "also", "too"; not "second-order") and does
+  not point back at it ("Allo composes accelerators. Which other tools does it beat?"
+  asks about Allo).
 
 A name the question keeps ("including X", "X included", "as well as X") is not set
 aside. The grammar is English's: the reader has translated the question by then.
@@ -64,13 +64,6 @@ ASKS_MORE = re.compile(
     r"|\b(?:any|some)\s+more\b|\balso\b|\btoo\s*[?.!]|\bas\s+well\s*[?.!]",
     re.I,
 )
-# A clause that asks about what it names, not a statement: "Summarize GPTQ.", "Tell me
-# about Allo.", "Please explain HammingMesh."
-REQUEST = re.compile(
-    r"\W*(?:please\s+)?(?:summari[sz]e|tell\s+(?:me|us)|explain|describe|outline|recap"
-    r"|walk\s+(?:me|us)\s+through)\b",
-    re.I,
-)
 # A pronoun that points back at a thing named before ("does it beat", "their results");
 # not "that" or "this", which also open relative clauses and noun phrases.
 POINTER = re.compile(r"\b(?:it|its|they|them|their)\b", re.I)
@@ -91,8 +84,7 @@ def set_aside(text: str, spans: Iterable[tuple[str, int, int]]) -> frozenset[str
             aside.add(pid)
             continue
         own = next(c for c in clauses if c[0] <= start < c[1])
-        clause = text[own[0] : own[1]]
-        stated = not clause.rstrip().endswith("?") and not REQUEST.match(clause)
+        stated = not text[own[0] : own[1]].rstrip().endswith("?")
         others = (text[a:b] for a, b in clauses if (a, b) != own)
         if stated and any(ASKS_MORE.search(c) and not POINTER.search(c) for c in others):
             aside.add(pid)

@@ -93,21 +93,3 @@ def test_a_named_paper_the_question_keeps_is_answered(
     answer = engine.ask(question)
     assert shown(answer)[0].startswith(first)
     assert not any(note.endswith("asks beyond it.") for note in answer.notes)
-
-
-@pytest.mark.parametrize(
-    ("question", "named", "also"),
-    [
-        ("Tell me about HammingMesh. Also, any papers on quantum computing?", "HammingMesh",
-         "Approximate Reversible"),
-        ("Summarize Allo. Also, which papers cover FPGAs?", "Allo", "Python FPGA Programming"),
-    ],
-)  # fmt: skip
-def test_a_paper_a_request_of_its_own_asks_about_is_shown_with_the_other_ask(
-    engine: Engine, question: str, named: str, also: str
-) -> None:
-    # "also" in the second ask had set the paper the first asks about aside
-    answer = engine.ask(question)
-    assert any(title.startswith(named) for title in shown(answer))
-    assert any(title.startswith(also) for title in shown(answer))
-    assert not any(note.endswith("asks beyond it.") for note in answer.notes)

@@ -217,7 +217,7 @@ def test_a_hyphened_name_the_list_lacks_is_still_no_listed_paper(
          "HammingMesh"),
         ("What does SAGE attest? Is there anything on Nitro Enclaves?", "Nitro Enclaves",
          "SAGE"),
-        ("Summarize GPTQ. Is SparseGPT listed too?", "SparseGPT", "GPTQ"),
+        ("What does Polynormer do? And is Exphormer in the list?", "Exphormer", "Polynormer"),
     ],
 )  # fmt: skip
 def test_a_name_the_list_lacks_asked_about_apart_is_said_missing_beside_the_answer(
