@@ -178,7 +178,9 @@ def specific_part(run: str, start: int) -> tuple[str, int]:
     """Return the part of a run of capitalized words that names something, and where it
     starts: with a word written like a name ("GPTQ", "FlexNet2") the run is that word and
     any size after it ("Which SlimNet" -> "SlimNet", "Llama-2 13B"); otherwise the run
-    less the function words before it ("The Slim Fly" -> "Slim Fly")."""
+    less the function words and the asking verb before it ("The Slim Fly" -> "Slim Fly",
+    "Summarize Slim Fly Routing" -> "Slim Fly Routing": a verb opening a sentence has
+    its capital from where it stands)."""
     words = list(re.finditer(r"\S+", run))  # "ENS-20" is one word of a run
     named = [n for n, w in enumerate(words) if _inner(w[0]) and not _numbering(w[0])]
     if named:
@@ -186,7 +188,7 @@ def specific_part(run: str, start: int) -> tuple[str, int]:
         while last + 1 < len(words) and _numbering(words[last + 1][0]):
             last += 1  # "13B" after "Llama-2", "v4" after "TPU"
         return run[words[first].start() : words[last].end()], start + words[first].start()
-    while len(words) > 1 and fold(words[0][0]) in stopwords():
+    while len(words) > 1 and (fold(words[0][0]) in stopwords() or words[0][0] in OPENING_ASKS):
         words = words[1:]
     begin = words[0].start()
     return run[begin : words[-1].end()], start + begin
@@ -334,6 +336,7 @@ ASKING_WORDS = frozenset((
     "introduces", "introducing", "propose", "proposed", "proposes", "proposing", "present",
     "presented", "presents", "cite", "behind",
 ))  # fmt: skip
+OPENING_ASKS = frozenset(word.capitalize() for word in ASKING_WORDS)  # "Summarize X Y"
 THING_POINTERS = frozenset(("it", "this", "that", "them", "these", "those"))
 # Words between the noun of what is asked and the name it is about ("a paper on the
 # SlimNet protocol", "the work about SlimNet").

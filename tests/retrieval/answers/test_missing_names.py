@@ -242,3 +242,24 @@ def test_a_name_the_list_lacks_that_no_ask_is_about_adds_no_note(
 ) -> None:
     answer = engine.ask(question)
     assert not any(note.startswith("No listed paper") for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Describe Combinatorial Scheduling at Scale.", "Differentiable Combinatorial"),
+        ("Explain Semantic Image Compression.", "Exploring the Limits of Semantic"),
+    ],
+)
+def test_a_title_after_an_asking_verb_that_opens_the_sentence_is_found(
+    engine: Engine, question: str, first: str
+) -> None:
+    # The verb's capital joined it to the name: "No listed paper mentions “Summarize ...”"
+    answer = engine.ask(question)
+    assert papers(answer)[0].startswith(first)
+    assert not any(note.startswith("No listed paper") for note in answer.notes)
+
+
+def test_a_missing_name_after_an_asking_verb_is_said_without_the_verb(engine: Engine) -> None:
+    answer = engine.ask("Summarize Slim Fly Routing.")
+    assert says_missing(answer, "Slim Fly Routing")
