@@ -6,7 +6,7 @@
     python -m bench.tune ... --lists-from FILE ...   (the membership model's list questions)
     python -m bench.tune ... --answerable-weight W   (the answer model's class weight)
     python -m bench.tune ... --list-threshold T   (a list question abstains below P = T)
-    python -m bench.tune --write --answer-only data/eval/*.jsonl   (how calibration.json is made)
+    python -m bench.tune --write --answer-only|--member-only FILE ...   (refit one model)
 
 1. Every question is routed as the bot routes it. For those a topic search answers, the
    question's and every candidate paper's features are computed once (hybrid mode).
@@ -17,7 +17,10 @@
 3. Prints the held-out table per type and style, and the held-out figures per file.
    With ``--seeds`` the folds are drawn once per seed and the table is the mean over
    seeds (fold assignment alone moves single questions across the boundary).
-4. ``--write`` fits on all questions and writes ``data/calibration.json``.
+4. ``--write`` fits on all questions and writes ``data/calibration.json``; with
+   ``--answer-only`` or ``--member-only`` one model is refitted, the other kept. The
+   shipped membership model is fitted on every readable set's lists, the answer model on
+   the sets it names in ``fitted_on``.
 5. ``--leave-out style`` fits on every style but one and asks the held-out style, for
    every style; ``--leave-out set`` does the same per file. These measure what a new
    style or a new writer gets: the k-fold figures mix every style into every fold, so a
