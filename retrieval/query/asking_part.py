@@ -97,11 +97,12 @@ def asking_part(
     of a list, which is apart: "* order lunch\n* the HammingMesh paper?"); None when
     the whole question is to be searched."""
     found = sentences(text)
-    start = _ask_start(text, found, background)
+    asked = asking_sentence(found)
+    start = _ask_start(text, found, asked, background)
     item = start is not None and _item(text, next(s for s in found if s.start >= start))
     if start is None or (start == 0 and not item):
         return None  # the whole message asks (but for the first item of a list)
-    part = _unmarked(text[start : _ask_end(text, found)].strip())
+    part = _unmarked(text[start : _ask_end(text, found, asked)].strip())
     own = len(content_words(part))
     if own >= own_words or (own >= MIN_NAMED_WORDS and NAMES_ITS_TOPIC.search(part)):
         return part
@@ -119,12 +120,13 @@ def ask_start(text: str, background: int = MIN_BACKGROUND) -> int | None:
     Request: Zhang's papers by year. Out.": not "Out."), and an item of a list that
     points back at the items before it ("- binary weights\n- for translation\n- which
     one is it?": the items describe what it asks for)."""
-    return _ask_start(text, sentences(text), background)
+    found = sentences(text)
+    return _ask_start(text, found, asking_sentence(found), background)
 
 
-def _ask_start(text: str, found: list[Sentence], background: int) -> int | None:
-    """Return ``ask_start`` of a text already split into its sentences."""
-    first = asking_sentence(found)
+def _ask_start(text: str, found: list[Sentence], first: int, background: int) -> int | None:
+    """Return ``ask_start`` of a text already split into its sentences, ``first`` the
+    one that asks (``asking_sentence``)."""
     item = bool(found) and _item(text, found[first])
     listed = item and sum(_item(text, s) for s in found) > 1  # an item of a list: apart
     if (first < background and not listed) or not asks(found[first].text):
@@ -148,13 +150,12 @@ def _points_back(text: str, ask: Sentence, listed: bool) -> bool:
     return points_back(text[ask.start :])
 
 
-def _ask_end(text: str, found: list[Sentence]) -> int:
+def _ask_end(text: str, found: list[Sentence], first: int) -> int:
     """Return where the ask of a text split into its sentences ends: where the next chore
     of a list starts, when the sentence that asks is an item of one ("Monday:\n- renew
     the permit\n- which paper proposes X?\n- call the plumber" asks nothing of the
     plumber); else at the end, so a clarification after a question stays with it ("Is
-    there a paper on X? Ideally from 2023.")."""
-    first = asking_sentence(found)
+    there a paper on X? Ideally from 2023."); ``first`` is the sentence that asks."""
     if first < 0 or not _item(text, found[first]):
         return len(text)
     following = (s for s in found[first + 1 :] if _item(text, s))
