@@ -199,7 +199,7 @@ def own_clause(text: str) -> str | None:
     """Return the clause that asks after a spaced dash or a colon (``ask_clause``) when it
     asks on its own: it asks (``asks``), has ``MIN_OWN_WORDS`` words of its own and does
     not point back ("'SlimNet Turns Three' - for our blog: which papers quantize large
-    language models?"; not "SlimNet: one-shot pruning of GPT models", which asks
+    language models?"; not "SlimNet: pruning GPT-style models in one shot", which asks
     nothing, nor "SlimNet: which paper introduced it?"). Else None."""
     clause = ask_clause(text)
     if clause is None or not asks(clause) or points_back(clause, things_only=True):
