@@ -31,6 +31,39 @@ def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
     )
 
 
+def examples(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Add the papers a list question names as examples of what it asks for ("all the
+    weather papers, ENS-10 included") where its topic's answer, searched without their
+    names (``Router._examples``), left them out: each goes before the first paper shown
+    that ranks below it, or last."""
+    if not reading.examples or answer.abstained:
+        return answer
+    shown = [r.paper.id for r in answer.results + answer.more]
+    missing = [pid for pid in answer.ranking if pid in reading.examples and pid not in shown]
+    missing += sorted(reading.examples - set(shown) - set(missing))
+    if not missing:
+        return answer
+    rank = {pid: n for n, pid in enumerate(answer.ranking)}
+    order = list(shown)
+    for pid in missing:
+        below = (
+            n
+            for n, other in enumerate(order)
+            if rank.get(other, len(rank)) > rank.get(pid, len(rank))
+        )
+        order.insert(next(below, len(order)), pid)
+    carried = {r.paper.id: r for r in answer.closest + answer.results + answer.more}
+    papers, listings = route.parts.searcher.index.papers, route.parts.listings
+    found = [carried.get(pid) or listings.listed(papers[pid], True) for pid in order]
+    k = reading.request.k
+    return replace(
+        answer,
+        results=tuple(found[:k]),
+        more=tuple(found[k:]),
+        matched=answer.matched + len(missing),
+    )
+
+
 def judged_best(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Drop the answer model's P when the paper it is about (the best candidate) is not
     the first shown: cut from a list, or left out of a route's answer other than the
@@ -130,6 +163,7 @@ def _any_from(route: Route, filters: Filters) -> bool:
 
 POST_PASSES: tuple[PostPass, ...] = (
     left_out,
+    examples,
     judged_best,
     counted,
     unsure,

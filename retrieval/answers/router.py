@@ -43,10 +43,17 @@ from retrieval.answers.title_answers import TitleAnswers
 from retrieval.index.taxonomy import name_words
 from retrieval.index.titles import short_name
 from retrieval.models import Answer, Paper
-from retrieval.query.asking import content_words
+from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import ask_clause, ask_from_word, asks
 from retrieval.query.intent import Intent, IntentReader
-from retrieval.query.known_papers import set_aside, without_known
+from retrieval.query.known_papers import (
+    INCLUDED,
+    KEEPING,
+    kept,
+    set_aside,
+    without_kept,
+    without_known,
+)
 from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
@@ -60,6 +67,13 @@ YEAR_ONLY = "The list gives years only: “{}” is read as {}."
 SPELLED_LEET = "Read as “{}”."  # a message in leetspeak, spelled out
 UNLISTED = frozenset({"unlisted-name", "unlisted-paper"})  # routes that say a name is missing
 QUOTED = re.compile(r"“([^”]+)”")
+# A paper a list question keeps by name is an example of its topic when the topic alone
+# ranks it among this many: "all the quantization papers, GPTQ included" ranks GPTQ
+# first, "I keep notes on number formats; the full reading list on low-precision
+# arithmetic, FLIQS included" FLIQS second; "papers that build on GPTQ as well" ranks
+# GPTQ 20th of 36, "papers that extend Allo too" Allo 19th. Past it (in a large list),
+# the name stays in the searched words, as before.
+EXAMPLE_RANK = 10
 
 
 @dataclass(frozen=True)
@@ -136,6 +150,7 @@ class Router:
         request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)
+        examples, intent = self._examples(intent)
         filters, notes = self.applied.merged(request.filters, intent)
         shown = intent.counting.shown  # "top 10 papers on graphs": the first reply lists ten
         if shown and not request.k_set:  # unless the user set how many
@@ -143,7 +158,7 @@ class Router:
         papers = self.searcher.index.papers
         for pid in sorted(known):
             notes.append(SET_ASIDE.format(short_name(papers[pid].title) or papers[pid].title))
-        reading = Reading(request, intent, filters, notes, name, known)
+        reading = Reading(request, intent, filters, notes, name, known, examples)
         route = next(route for route in self.routes if route.applies(reading))
         if note := route.note(reading):
             reading.notes.append(note)
@@ -178,6 +193,35 @@ class Router:
             return frozenset(known), intent
         topic = " ".join(content_words(asked))
         return frozenset(known), replace(intent, search_text=asked, topic=topic)
+
+    def _examples(self, intent: Intent) -> tuple[frozenset[str], Intent]:
+        """Return the listed papers a list question keeps by name as examples of what it
+        asks for ("all the quantization papers, GPTQ included", "every weather paper,
+        including ENS-10"), and the intent searched without their names: the topic is
+        searched alone, and the named papers join its answer (``post_passes.examples``).
+        Searched with its name, a named paper's own words outweigh the topic's, and the
+        other papers fall out of the list. A name said to be included makes the question
+        ask for a list ("The reading list on number formats, please, FLIQS included.").
+        None when nothing is left to search but the names, when the question compares the
+        papers it names, or when the topic alone ranks none of them near the top: they
+        are then what the papers asked for relate to, not examples of them ("papers that
+        build on GPTQ as well")."""
+        text = intent.search_text
+        if not text or not KEEPING.search(text) or compares(text):
+            return frozenset(), intent
+        spans = self.searcher.titles.spans(text)
+        named = kept(text, spans) if intent.plural else kept(text, spans, after=INCLUDED)
+        if not named:
+            return frozenset(), intent
+        asked = without_kept(text, [span for span in spans if span[0] in named])
+        if not content_words(asked):
+            return frozenset(), intent
+        topic = " ".join(content_words(asked))
+        searched = replace(intent, search_text=asked, topic=topic, plural=True)
+        found = self.searcher.ask(asked, filters=intent.filters(), framing=searched.framing())
+        if not set(found.ranking[:EXAMPLE_RANK]) & named:
+            return frozenset(), intent  # "papers that build on GPTQ as well"
+        return named, searched
 
     def _filters_alone(
         self, answer: Answer, reading: Reading, route: Route

@@ -14,7 +14,10 @@ code?": the asker has the named paper, so it is not the answer. A name is set as
   asks about Allo).
 
 A name the question keeps ("including X", "X included", "as well as X") is not set
-aside. The grammar is English's: the reader has translated the question by then.
+aside: in a question that asks for a list, it is one of the papers asked for, named as
+an example (``kept``). Names joined by "and", "or" or commas share the words before the
+first and after the last ("besides GPTQ and FLIQS", "QFX, FLIQS included"). The grammar
+is English's: the reader has translated the question by then.
 """
 
 from __future__ import annotations
@@ -55,6 +58,15 @@ KEEP_BEFORE = re.compile(
     re.I,
 )
 KEEP_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included|too\b|as\s+well\b|also\b)", re.I)
+# Any of those words, wherever it stands: a question without one keeps no name.
+KEEPING = re.compile(
+    r"\b(?:including|incl|plus|as\s+well|along\s+with|together\s+with|also|included|too)\b",
+    re.I,
+)
+# Of those, the ones that say the named paper is one of several asked for, in a question
+# that does not ask for a list otherwise ("The reading list on HLS, Allo included."): not
+# "too" or "also", which may describe ("Is GPTQ too slow?", "GPTQ also prunes?").
+INCLUDED = re.compile(r"^\s*[\"'”’]?\s*(?:paper\s+)?included\b", re.I)
 # An ask for more than what was named: "another", "other papers", "what else", "a
 # second one", "also", "too" at a clause's end; not "each other", "one another", "the
 # other hand", "in other words" nor "other than" (``PUT_ASIDE``).
@@ -67,20 +79,25 @@ ASKS_MORE = re.compile(
 # A pronoun that points back at a thing named before ("does it beat", "their results");
 # not "that" or "this", which also open relative clauses and noun phrases.
 POINTER = re.compile(r"\b(?:it|its|they|them|their)\b", re.I)
+JOINED = re.compile(r"^\s*(?:,|,?\s*(?:and|or|&)\b)\s*(?:the\s+)?$", re.I)  # "X, Y and Z"
 CLAUSE_END = re.compile(r"[.?!;]+(?=\s|$)|\s+but\s+|\s[—–-]\s|:\s", re.I)
 
 
-def set_aside(text: str, spans: Iterable[tuple[str, int, int]]) -> frozenset[str]:
+Span = tuple[str, int, int]  # a place a question names a listed paper: id, start, end
+
+
+def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
     """Return the papers a question names only to set aside (see the module's doc);
     ``spans``: each place it names a listed paper (id, start, end)."""
     spans = list(spans)
-    kept = {pid for pid, start, end in spans if _kept(text, start, end)}
+    keeps = kept(text, spans)
     clauses = _clauses(text)
     aside = set()
     for pid, start, end in spans:
-        if pid in kept:
+        if pid in keeps:
             continue
-        if PUT_ASIDE.search(text[:start]) or ASIDE_AFTER.match(text[end:]):
+        first, last = _joined(text, spans, start, end)
+        if PUT_ASIDE.search(text[:first]) or ASIDE_AFTER.match(text[last:]):
             aside.add(pid)
             continue
         own = next(c for c in clauses if c[0] <= start < c[1])
@@ -91,7 +108,35 @@ def set_aside(text: str, spans: Iterable[tuple[str, int, int]]) -> frozenset[str
     return frozenset(aside)
 
 
-def without_known(text: str, spans: Iterable[tuple[str, int, int]]) -> str:
+def kept(text: str, spans: Iterable[Span], after: re.Pattern[str] = KEEP_AFTER) -> frozenset[str]:
+    """Return the papers a question keeps by name ("including X", "X and Y included",
+    "X too"; ``after``: the words after a name that keep it); ``spans``: each place it
+    names a listed paper (id, start, end)."""
+    spans = list(spans)
+    found = set()
+    for pid, start, end in spans:
+        first, last = _joined(text, spans, start, end)
+        if KEEP_BEFORE.search(text[:first]) or after.match(text[last:]):
+            found.add(pid)
+    return frozenset(found)
+
+
+def without_kept(text: str, spans: Iterable[Span]) -> str:
+    """Return a question without the names it keeps (``spans``: id, start, end) and the
+    words that keep them: what is left is the topic they are examples of ("all the
+    quantization papers, GPTQ and FLIQS included" -> "all the quantization papers")."""
+    spans = list(spans)
+    groups = {_joined(text, spans, start, end) for _, start, end in spans}
+    for first, last in sorted(groups, reverse=True):
+        before = KEEP_BEFORE.search(text[:first])
+        after = KEEP_AFTER.match(text[last:])
+        start = before.start() if before else first
+        end = last + after.end() if after else last
+        text = f"{text[:start]} {text[end:]}"
+    return spaced(text)
+
+
+def without_known(text: str, spans: Iterable[Span]) -> str:
     """Return a question without the names it sets aside (``spans``: id, start, end),
     each with the words that put it aside, and without the words asking for more: what
     is left is what it asks ("what else has Hoefler written besides GPTQ?" -> "what has
@@ -109,8 +154,17 @@ def without_known(text: str, spans: Iterable[tuple[str, int, int]]) -> str:
     return spaced(ASKS_MORE.sub(" ", text))
 
 
-def _kept(text: str, start: int, end: int) -> bool:
-    return bool(KEEP_BEFORE.search(text[:start]) or KEEP_AFTER.match(text[end:]))
+def _joined(text: str, spans: list[Span], start: int, end: int) -> tuple[int, int]:
+    """Return where the names joined with the one at ``start``..``end`` begin and end:
+    "GPTQ, FLIQS and QFX" as one list of names."""
+    places = sorted({(s, e) for _, s, e in spans})
+    at = places.index((start, end))
+    first = last = at
+    while first > 0 and JOINED.match(text[places[first - 1][1] : places[first][0]]):
+        first -= 1
+    while last + 1 < len(places) and JOINED.match(text[places[last][1] : places[last + 1][0]]):
+        last += 1
+    return places[first][0], places[last][1]
 
 
 def _clauses(text: str) -> list[tuple[int, int]]:

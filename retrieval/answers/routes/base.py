@@ -28,8 +28,9 @@ RouteName = Literal[
 class Reading:
     """A question as the router read it: the request, its intent and merged filters, the
     notes said before the answer's own, the one paper it asks for by name, if any ("the
-    BERT paper" -> "BERT"), and the listed papers it names only to set aside ("besides
-    GPTQ, ...": ``retrieval.query.known_papers``)."""
+    BERT paper" -> "BERT"), the listed papers it names only to set aside ("besides
+    GPTQ, ...": ``retrieval.query.known_papers``), and those a list question names as
+    examples of what it asks for ("GPTQ included")."""
 
     request: Request
     intent: Intent
@@ -37,6 +38,7 @@ class Reading:
     notes: list[str] = field(default_factory=list)
     name: str | None = None
     known: frozenset[str] = frozenset()
+    examples: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,41 @@ def test_a_named_paper_the_question_keeps_is_answered(
     answer = engine.ask(question)
     assert shown(answer)[0].startswith(first)
     assert not any(note.endswith("asks beyond it.") for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "topic"),
+    [
+        ("Give me all the quantization papers, GPTQ included.", "GPTQ",
+         "Which listed papers quantize models?"),
+        ("List every quantization paper, including GPTQ.", "GPTQ",
+         "Which listed papers quantize models?"),
+        ("Show me all the weather papers, ENS-10 included.", "ENS-10",
+         "Which papers are about weather?"),
+        # a name said to be included asks for a list, however the rest is worded
+        ("Number formats are my thing. Whatever is on low-precision arithmetic, FLIQS"
+         " included.", "FLIQS", "Which papers are about low-precision arithmetic?"),
+    ],
+)  # fmt: skip
+def test_a_list_that_names_an_example_shows_it_with_the_rest_of_its_topic(
+    engine: Engine, question: str, name: str, topic: str
+) -> None:
+    # searched with the name, the named paper's own words left it alone in the list
+    answer, plain = shown(engine.ask(question)), shown(engine.ask(topic))
+    assert any(title.startswith(name) for title in answer)
+    others = [title for title in plain if not title.startswith(name)]
+    assert len(others) >= 2 and set(others) <= set(answer)
+
+
+def test_a_paper_the_asked_papers_relate_to_is_no_example(engine: Engine) -> None:
+    # the topic alone ("which papers build on") ranks GPTQ far down: GPTQ is what the
+    # papers relate to, and the question is searched with its name
+    answer = engine.ask("Which papers build on GPTQ as well?")
+    assert shown(answer)[0].startswith("GPTQ")
+
+
+def test_every_name_joined_to_one_set_aside_leaves_the_answer(engine: Engine) -> None:
+    answer = engine.ask("Besides GPTQ and FLIQS, which papers do quantization?")
+    assert shown(answer)
+    assert not any(title.startswith(("GPTQ", "FLIQS")) for title in shown(answer))
+    assert {SET_ASIDE.format("GPTQ"), SET_ASIDE.format("FLIQS")} <= set(answer.notes)

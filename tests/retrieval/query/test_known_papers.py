@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from retrieval.query.known_papers import set_aside, without_known
+from retrieval.query.known_papers import INCLUDED, kept, set_aside, without_kept, without_known
 
 
 def spans(text: str, name: str) -> list[tuple[str, int, int]]:
@@ -50,3 +50,45 @@ def test_a_named_paper_is_set_aside_when_the_question_asks_beyond_it(
 def test_what_is_left_is_what_is_asked() -> None:
     question = "What else has Zhang written besides Allo?"
     assert without_known(question, spans(question, "Allo")) == "What has Zhang written ?"
+
+
+def named(text: str, *names: str) -> list[tuple[str, int, int]]:
+    return [span for name in names for span in spans(text, name)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which accelerator papers are there besides Allo and Slapo?",
+        "apart from Allo, Slapo or UniSparse, any compiler papers?",
+        "Allo and Slapo aside, what else is on compilers?",
+    ],
+)
+def test_names_joined_to_one_set_aside_are_set_aside_too(question: str) -> None:
+    found = named(question, "Allo", "Slapo", "UniSparse")
+    assert set_aside(question, found) == {pid for pid, _, _ in found}
+
+
+@pytest.mark.parametrize(
+    ("question", "keeps", "topic"),
+    [
+        ("List every compiler paper, Allo and Slapo included.", {"Allo", "Slapo"},
+         "List every compiler paper, ."),
+        ("all the compiler papers, including Allo", {"Allo"}, "all the compiler papers,"),
+        ("compiler papers, Slapo too", {"Slapo"}, "compiler papers,"),
+        ("Which paper compares Allo with Slapo?", set(), None),
+    ],
+)  # fmt: skip
+def test_names_a_list_keeps_are_read_apart_from_its_topic(
+    question: str, keeps: set[str], topic: str | None
+) -> None:
+    found = named(question, "Allo", "Slapo")
+    assert kept(question, found) == keeps
+    if topic is not None:
+        assert without_kept(question, [s for s in found if s[0] in keeps]) == topic
+
+
+def test_only_included_keeps_a_name_in_a_question_for_one_paper() -> None:
+    question = "Is Allo too slow for HLS?"
+    assert kept(question, named(question, "Allo")) == {"Allo"}  # read so in a list only
+    assert not kept(question, named(question, "Allo"), after=INCLUDED)
