@@ -203,9 +203,10 @@ class Router:
         other papers fall out of the list. A name said to be included makes the question
         ask for a list ("The reading list on number formats, please, FLIQS included.").
         None when nothing is left to search but the names, when the question compares the
-        papers it names, or when the topic alone ranks none of them near the top: they
-        are then what the papers asked for relate to, not examples of them ("papers that
-        build on GPTQ as well")."""
+        papers it names, when the topic alone finds nothing (the named paper would be
+        lost with it), or when it ranks none of them near the top: they are then what the
+        papers asked for relate to, not examples of them ("papers that build on GPTQ as
+        well")."""
         text = intent.search_text
         if not text or not KEEPING.search(text) or compares(text):
             return frozenset(), intent
@@ -218,8 +219,10 @@ class Router:
             return frozenset(), intent
         topic = " ".join(content_words(asked))
         searched = replace(intent, search_text=asked, topic=topic, plural=True)
-        found = self.searcher.ask(asked, filters=intent.filters(), framing=searched.framing())
-        if not set(found.ranking[:EXAMPLE_RANK]) & named:
+        found = self.searcher.ask(
+            asked, filters=intent.filters(), framing=searched.framing(), hedged=True
+        )
+        if found.abstained or not set(found.ranking[:EXAMPLE_RANK]) & named:
             return frozenset(), intent  # "papers that build on GPTQ as well"
         return named, searched
 

@@ -131,3 +131,11 @@ def test_every_name_joined_to_one_set_aside_leaves_the_answer(engine: Engine) ->
     assert shown(answer)
     assert not any(title.startswith(("GPTQ", "FLIQS")) for title in shown(answer))
     assert {SET_ASIDE.format("GPTQ"), SET_ASIDE.format("FLIQS")} <= set(answer.notes)
+
+
+def test_a_named_example_is_never_lost_when_its_topic_alone_finds_nothing(
+    engine: Engine,
+) -> None:
+    # without the name the topic abstained, and the named paper went with it
+    answer = engine.ask("Papers on network performance and interconnects, along with HammingMesh.")
+    assert any(title.startswith("HammingMesh") for title in shown(answer))
