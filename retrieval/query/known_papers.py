@@ -51,22 +51,32 @@ ASIDE_AFTER = re.compile(
     r"(?:[.!;…—–]|,?\s*(?:I|we)\s*(?:mean|meant|want|need|am\s+after|['’]m\s+after)\b))",
     re.I,
 )
-# Words that keep a name in the answer: "including X", "X included", "X too".
+# Words that keep a name in the answer: "including X", "X included", "X too", "X and the
+# others".
 KEEP_BEFORE = re.compile(
     r"\b(?:including|incl\.?|plus|as\s+well\s+as|along\s+with|together\s+with|and\s+also)"
     r"\s+(?:the\s+)?[\"'“‘]?\s*$",
     re.I,
 )
-KEEP_AFTER = re.compile(r"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included|too\b|as\s+well\b|also\b)", re.I)
+# The name then the others beside it: "Allo and the other accelerator languages", "GPTQ
+# plus every other quantization paper", "ENS-10 with all the others on weather".
+WITH_OTHERS = (
+    r"(?:,?\s*(?:and|plus|with|as\s+well\s+as|along\s+with|together\s+with)\s+)"
+    r"(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+)?others?\b"
+)
+KEEP_AFTER = re.compile(
+    rf"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included|too\b|as\s+well\b|also\b|{WITH_OTHERS})", re.I
+)
 # Any of those words, wherever it stands: a question without one keeps no name.
 KEEPING = re.compile(
-    r"\b(?:including|incl|plus|as\s+well|along\s+with|together\s+with|also|included|too)\b",
+    r"\b(?:including|incl|plus|as\s+well|along\s+with|together\s+with|also|included|too"
+    r"|others?)\b",
     re.I,
 )
 # Of those, the ones that say the named paper is one of several asked for, in a question
 # that does not ask for a list otherwise ("The reading list on HLS, Allo included."): not
 # "too" or "also", which may describe ("Is GPTQ too slow?", "GPTQ also prunes?").
-INCLUDED = re.compile(r"^\s*[\"'”’]?\s*(?:paper\s+)?included\b", re.I)
+INCLUDED = re.compile(rf"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included\b|{WITH_OTHERS})", re.I)
 # An ask for more than what was named: "another", "other papers", "what else", "a
 # second one", "also", "too" at a clause's end; not "each other", "one another", "the
 # other hand", "in other words" nor "other than" (``PUT_ASIDE``).

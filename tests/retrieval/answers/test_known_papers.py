@@ -107,6 +107,11 @@ def test_a_named_paper_the_question_keeps_is_answered(
         # a name said to be included asks for a list, however the rest is worded
         ("Number formats are my thing. Whatever is on low-precision arithmetic, FLIQS"
          " included.", "FLIQS", "Which papers are about low-precision arithmetic?"),
+        # the name, then the others beside it
+        ("Give me GPTQ plus all the other quantization papers.", "GPTQ",
+         "Which listed papers quantize models?"),
+        ("Show ENS-10 and the other weather papers.", "ENS-10",
+         "Which papers are about weather?"),
     ],
 )  # fmt: skip
 def test_a_list_that_names_an_example_shows_it_with_the_rest_of_its_topic(

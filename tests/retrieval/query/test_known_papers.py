@@ -76,6 +76,8 @@ def test_names_joined_to_one_set_aside_are_set_aside_too(question: str) -> None:
          "List every compiler paper, ."),
         ("all the compiler papers, including Allo", {"Allo"}, "all the compiler papers,"),
         ("compiler papers, Slapo too", {"Slapo"}, "compiler papers,"),
+        ("Allo and the other compiler papers", {"Allo"}, "compiler papers"),
+        ("Slapo plus every other compiler paper", {"Slapo"}, "compiler paper"),
         ("Which paper compares Allo with Slapo?", set(), None),
     ],
 )  # fmt: skip
