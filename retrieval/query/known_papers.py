@@ -78,12 +78,14 @@ KEEPING = re.compile(
 # "too" or "also", which may describe ("Is GPTQ too slow?", "GPTQ also prunes?").
 INCLUDED = re.compile(rf"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included\b|{WITH_OTHERS})", re.I)
 # An ask for more than what was named: "another", "other papers", "what else", "a
-# second one", "also", "too" at a clause's end; not "each other", "one another", "the
-# other hand", "in other words" nor "other than" (``PUT_ASIDE``).
+# second one", "also", "too" at a clause's end, "what should I read next?"; not "each
+# other", "one another", "the other hand", "in other words" nor "other than"
+# (``PUT_ASIDE``), nor "next-token".
 ASKS_MORE = re.compile(
     r"(?<!\beach\s)(?<!\bone\s)\b(?:another|others?|else)\b(?!\s+(?:than|hand|words)\b)"
     r"|\ba\s+second\b(?!-)|\badditional\s+(?:papers?|ones?|works?|stud(?:y|ies))\b"
-    r"|\b(?:any|some)\s+more\b|\balso\b|\btoo\s*[?.!]|\bas\s+well\s*[?.!]",
+    r"|\b(?:any|some)\s+more\b|\balso\b|\btoo\s*[?.!]|\bas\s+well\s*[?.!]"
+    r"|\b(?:read|study|look\s+at|check\s+out|try|cite)\s+next\b|\bnext\s*[?.!]",
     re.I,
 )
 # A pronoun that points back at a thing named before ("does it beat", "their results");

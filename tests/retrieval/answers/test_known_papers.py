@@ -28,6 +28,7 @@ def shown(answer: Answer) -> list[str]:
         ("I've already read GPTQ. Is there also a paper that prunes LLM weights to 50% sparsity?",
          "GPTQ"),
         ("Polynormer aside, any other graph transformers?", "Polynormer"),
+        ("I have read GPTQ. Which quantization papers should I read next?", "GPTQ"),
         ("What else has Hoefler written besides GPTQ?", "GPTQ"),
         ("Papers by Zhang on graphs, but skip GARNET.", "GARNET"),
         ("quantization papers, drop GPTQ", "GPTQ"),

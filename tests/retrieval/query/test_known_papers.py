@@ -39,6 +39,9 @@ def spans(text: str, name: str) -> list[tuple[str, int, int]]:
         ("We use Allo. Which second-order methods are listed?", False),
         ("Allo is great. Which year is it from?", False),
         ("Allo composes accelerators. Which other tools does it beat?", False),
+        ("We read Allo. Which accelerator papers should we read next?", True),
+        ("Allo is great. What's next?", True),
+        ("Does Allo do next-token prediction?", False),
     ],
 )
 def test_a_named_paper_is_set_aside_when_the_question_asks_beyond_it(
