@@ -201,7 +201,9 @@ class Router:
         searched alone, and the named papers join its answer (``post_passes.examples``).
         Searched with its name, a named paper's own words outweigh the topic's, and the
         other papers fall out of the list. A name said to be included makes the question
-        ask for a list ("The reading list on number formats, please, FLIQS included.").
+        ask for a list ("The reading list on number formats, please, FLIQS included."),
+        and a named paper outside the years or subjects asked for is shown all the same
+        ("2024 FPGA papers, Allo included": the topic is ranked over every paper).
         None when nothing is left to search but the names, when the question compares the
         papers it names, when the topic alone finds nothing (the named paper would be
         lost with it), or when it ranks none of them near the top: they are then what the
@@ -219,9 +221,7 @@ class Router:
             return frozenset(), intent
         topic = " ".join(content_words(asked))
         searched = replace(intent, search_text=asked, topic=topic, plural=True)
-        found = self.searcher.ask(
-            asked, filters=intent.filters(), framing=searched.framing(), hedged=True
-        )
+        found = self.searcher.ask(asked, framing=searched.framing(), hedged=True)
         if found.abstained or not set(found.ranking[:EXAMPLE_RANK]) & named:
             return frozenset(), intent  # "papers that build on GPTQ as well"
         return named, searched

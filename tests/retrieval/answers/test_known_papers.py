@@ -145,3 +145,10 @@ def test_a_named_example_is_never_lost_when_its_topic_alone_finds_nothing(
     # without the name the topic abstained, and the named paper went with it
     answer = engine.ask("Papers on network performance and interconnects, along with HammingMesh.")
     assert any(title.startswith("HammingMesh") for title in shown(answer))
+
+
+def test_a_named_example_outside_the_years_asked_for_is_still_shown(engine: Engine) -> None:
+    # the topic within the years, and the paper the question says to include
+    answer = engine.ask("2024 quantization papers, GPTQ included.")
+    titles = shown(answer)
+    assert any(title.startswith("GPTQ") for title in titles) and len(titles) >= 2
