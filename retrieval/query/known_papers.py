@@ -153,17 +153,36 @@ def without_known(text: str, spans: Iterable[Span]) -> str:
     each with the words that put it aside, and without the words asking for more: what
     is left is what it asks ("what else has Hoefler written besides GPTQ?" -> "what has
     Hoefler written?"). A sentence before the ask that names it and asks nothing goes
-    whole: "I know GPTQ is listed. Is there another ...?" -> "Is there ...?"."""
-    for _, start, end in sorted(spans, key=lambda span: -span[1]):
-        before = PUT_ASIDE.search(text[:start])
-        after = ASIDE_AFTER.match(text[end:])
-        start = before.start() if before else start
-        end = end + after.end() if after else end
-        own = next((s for s in sentences(text) if s.start <= start < s.end), None)
+    whole: "I know GPTQ is listed. Is there another ...?" -> "Is there ...?". What goes
+    is found in the question as written, then cut, so two names in one sentence ("I've
+    read GPTQ and FLIQS.") take the sentence once."""
+    spans = list(spans)
+    found = sentences(text)
+    cuts = []
+    for _, start, end in spans:
+        first, last = _joined(text, spans, start, end)
+        before = PUT_ASIDE.search(text[:first])
+        after = ASIDE_AFTER.match(text[last:])
+        start = before.start() if before else first
+        end = last + after.end() if after else last
+        own = next((s for s in found if s.start <= start < s.end), None)
         if own is not None and own.end < len(text.rstrip()) and not asks(own.text):
             start, end = own.start, max(end, own.end)  # "I know X is listed. Is there ...?"
+        cuts.append((start, end))
+    for start, end in sorted(_merged(cuts), reverse=True):
         text = f"{text[:start]} {text[end:]}"
     return spaced(ASKS_MORE.sub(" ", text))
+
+
+def _merged(cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Return the ranges (start, end) with those that overlap made one."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(cuts):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _joined(text: str, spans: list[Span], start: int, end: int) -> tuple[int, int]:

@@ -97,3 +97,17 @@ def test_only_included_keeps_a_name_in_a_question_for_one_paper() -> None:
     question = "Is Allo too slow for HLS?"
     assert kept(question, named(question, "Allo")) == {"Allo"}  # read so in a list only
     assert not kept(question, named(question, "Allo"), after=INCLUDED)
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        # two names in one statement: the sentence goes once, and the ask is intact
+        ("We read Allo and Slapo. Which other compiler papers are there?",
+         "Which compiler papers are there?"),
+        ("Which compiler papers are there besides Allo and Slapo?",
+         "Which compiler papers are there ?"),
+    ],
+)  # fmt: skip
+def test_every_name_set_aside_goes_and_only_it(question: str, asked: str) -> None:
+    assert without_known(question, named(question, "Allo", "Slapo")) == asked
