@@ -80,18 +80,19 @@ INCLUDED = re.compile(rf"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included\b|{WITH_OTH
 # An ask for more than what was named: "another", "other papers", "what else", "a
 # second one", "also", "too" at a clause's end, "what should I read next?"; not "each
 # other", "one another", "the other hand", "in other words" nor "other than"
-# (``PUT_ASIDE``), nor "next-token".
+# (``PUT_ASIDE``), nor "next-token" or "what comes next?".
 ASKS_MORE = re.compile(
     r"(?<!\beach\s)(?<!\bone\s)\b(?:another|others?|else)\b(?!\s+(?:than|hand|words)\b)"
     r"|\ba\s+second\b(?!-)|\badditional\s+(?:papers?|ones?|works?|stud(?:y|ies))\b"
     r"|\b(?:any|some)\s+more\b|\balso\b|\btoo\s*[?.!]|\bas\s+well\s*[?.!]"
-    r"|\b(?:read|study|look\s+at|check\s+out|try|cite)\s+next\b|\bnext\s*[?.!]",
+    r"|\b(?:read|study|look\s+at|check\s+out|cite)\s+next\b",
     re.I,
 )
 # A pronoun that points back at a thing named before ("does it beat", "their results");
 # not "that" or "this", which also open relative clauses and noun phrases.
 POINTER = re.compile(r"\b(?:it|its|they|them|their)\b", re.I)
 JOINED = re.compile(r"^\s*(?:,|,?\s*(?:and|or|&)\b)\s*(?:the\s+)?$", re.I)  # "X, Y and Z"
+CONJUNCTION = re.compile(r"\b(?:and|or)\b|&", re.I)  # a list of names ends with one
 CLAUSE_END = re.compile(r"[.?!;]+(?=\s|$)|\s+but\s+|\s[—–-]\s|:\s", re.I)
 
 
@@ -114,8 +115,15 @@ def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
             continue
         own = next(c for c in clauses if c[0] <= start < c[1])
         stated = not text[own[0] : own[1]].rstrip().endswith("?")
-        others = (text[a:b] for a, b in clauses if (a, b) != own)
-        if stated and any(ASKS_MORE.search(c) and not POINTER.search(c) for c in others):
+        others = [(a, b) for a, b in clauses if (a, b) != own]
+        # an ask that names a paper, or points back, asks about it ("Is X the one to
+        # read next?", "what does it try next?")
+        more = (
+            text[a:b]
+            for a, b in others
+            if not any(a <= s < b for _, s, _ in spans) and not POINTER.search(text[a:b])
+        )
+        if stated and any(ASKS_MORE.search(c) for c in more):
             aside.add(pid)
     return frozenset(aside)
 
@@ -128,7 +136,14 @@ def kept(text: str, spans: Iterable[Span], after: re.Pattern[str] = KEEP_AFTER) 
     found = set()
     for pid, start, end in spans:
         first, last = _joined(text, spans, start, end)
-        if KEEP_BEFORE.search(text[:first]) or after.match(text[last:]):
+        if PUT_ASIDE.search(text[:first]):
+            continue  # "besides GPTQ and the other quantization papers, ..."
+        keeping = after.match(text[last:])
+        if keeping and "includ" not in keeping.group().casefold():  # "too", "and the others"
+            own = next((s for s in sentences(text) if s.start <= start < s.end), None)
+            if own is not None and own.end < len(text.rstrip()) and "?" not in own.text:
+                keeping = None  # a statement before the ask: "We read X and the others."
+        if KEEP_BEFORE.search(text[:first]) or keeping:
             found.add(pid)
     return frozenset(found)
 
@@ -195,6 +210,9 @@ def _joined(text: str, spans: list[Span], start: int, end: int) -> tuple[int, in
         first -= 1
     while last + 1 < len(places) and JOINED.match(text[places[last][1] : places[last + 1][0]]):
         last += 1
+    between = (text[places[n][1] : places[n + 1][0]] for n in range(first, last))
+    if not any(CONJUNCTION.search(gap) for gap in between):  # "Besides GPTQ, Polynormer is"
+        return start, end
     return places[first][0], places[last][1]
 
 

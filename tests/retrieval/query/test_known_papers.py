@@ -40,7 +40,10 @@ def spans(text: str, name: str) -> list[tuple[str, int, int]]:
         ("Allo is great. Which year is it from?", False),
         ("Allo composes accelerators. Which other tools does it beat?", False),
         ("We read Allo. Which accelerator papers should we read next?", True),
-        ("Allo is great. What's next?", True),
+        ("Allo is great. What's next?", False),  # what comes next, not what to read
+        ("Allo composes accelerators. Is Allo the one to read next?", False),  # asked again
+        ("Allo composes accelerators. What should I cite next, Allo or Slapo?", False),
+        ("Allo composes accelerators. What does the paper try next?", False),
         ("Does Allo do next-token prediction?", False),
     ],
 )
@@ -111,3 +114,15 @@ def test_only_included_keeps_a_name_in_a_question_for_one_paper() -> None:
 )  # fmt: skip
 def test_every_name_set_aside_goes_and_only_it(question: str, asked: str) -> None:
     assert without_known(question, named(question, "Allo", "Slapo")) == asked
+
+
+def test_words_that_set_names_aside_outweigh_words_that_keep_them() -> None:
+    question = "Besides Allo and the other compiler papers, what is there on HLS?"
+    assert set_aside(question, named(question, "Allo")) == {"Allo"}
+    stated = "We discussed Allo and the other compiler papers. Is there another one on HLS?"
+    assert set_aside(stated, named(stated, "Allo")) == {"Allo"}
+
+
+def test_a_comma_alone_joins_no_names() -> None:
+    question = "Besides Allo, Slapo is the one I'd pick. What does Slapo propose?"
+    assert set_aside(question, named(question, "Allo", "Slapo")) == {"Allo"}
