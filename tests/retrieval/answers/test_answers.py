@@ -2098,3 +2098,10 @@ def test_filters_given_as_numbered_items_are_read_as_on_one_line(engine: Engine)
     one_line = engine.ask("papers on quantum computing by Torsten Hoefler from 2023")
     assert papers(listed) == papers(one_line) and papers(listed)
     assert UNSURE not in listed.notes and not any("None of" in note for note in listed.notes)
+
+
+def test_asking_what_to_cite_is_no_topic(engine: Engine) -> None:
+    # "cite" was searched as the topic, and none of his 2022 papers was about it
+    cite = engine.ask("Which Hoefler papers from 2022 should I cite?")
+    listed = engine.ask("Which Hoefler papers are from 2022?")
+    assert not cite.abstained and papers(cite) and set(papers(cite)) == set(papers(listed))
