@@ -49,6 +49,7 @@ from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import (
     INCLUDED,
     KEEPING,
+    RELATES,
     kept,
     set_aside,
     without_kept,
@@ -188,8 +189,15 @@ class Router:
         intent = replace(intent, exclusions=replace(exclusions, topics=left))
         asked = without_known(text, [s for s in spans if s[0] in known])
         if not (content_words(asked) or intent.people.author or intent.has_filters):
-            # asked only by what it is to the named paper ("the predecessor of Allo?"):
-            # searched as it is, without that paper
+            # asked only as more than the named paper ("I've read Allo. What should I
+            # study next?", "Besides GPTQ, what else?"): the papers nearest it in content
+            # (the similar route), the list having nothing else to go by. By what it is
+            # to the named one ("the predecessor of Allo?"), or with several named:
+            # searched as it is, without them
+            if len(known) == 1 and not RELATES.search(text):
+                (pid,) = known
+                like = replace(intent.ordering, like=self.searcher.index.papers[pid].title)
+                return frozenset(known), replace(intent, ordering=like, topic="")
             return frozenset(known), intent
         topic = " ".join(content_words(asked))
         return frozenset(known), replace(intent, search_text=asked, topic=topic)

@@ -29,6 +29,13 @@ from retrieval.query.asking import DROP_VERBS
 from retrieval.query.asking_part import asks
 from retrieval.text import sentences, spaced
 
+# Words that relate the paper asked for to the one named: it is asked by what it is to
+# that one, not by its content.
+RELATION = (
+    r"(?:predecessor|precursor|successor|sequel|follow[-\s]?up|extension)s?\s+(?:of|to|on)"
+    r"|(?:the\s+)?same\s+(?:crowd|group|team|lab|people|folks|authors?)\s+(?:as|behind)"
+)
+RELATES = re.compile(rf"\b(?:{RELATION})\b", re.I)
 # Words that put what follows aside, or relate the paper asked for to it ("the
 # predecessor of X", "a follow-up to X", "the same group as X"); "the", a quote or
 # "paper" may come between.
@@ -37,8 +44,7 @@ PUT_ASIDE = re.compile(
     r"|excluding|beyond|in\s+addition\s+to|on\s+top\s+of|not\s+counting|outside\s+of"
     r"|(?:leaving|setting|putting)\s+aside|leav(?:e|ing)\s+out|sans|minus"
     rf"|{DROP_VERBS}"  # "graph papers, but skip GARNET"
-    r"|(?:predecessor|precursor|successor|sequel|follow[-\s]?up|extension)s?\s+(?:of|to|on)"
-    r"|(?:the\s+)?same\s+(?:crowd|group|team|lab|people|folks|authors?)\s+(?:as|behind))"
+    rf"|{RELATION})"
     r"\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",
     re.I,
 )

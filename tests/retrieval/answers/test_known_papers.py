@@ -152,3 +152,13 @@ def test_a_named_example_outside_the_years_asked_for_is_still_shown(engine: Engi
     answer = engine.ask("2024 quantization papers, GPTQ included.")
     titles = shown(answer)
     assert any(title.startswith("GPTQ") for title in titles) and len(titles) >= 2
+
+
+def test_an_ask_for_more_than_a_paper_alone_gets_the_papers_nearest_it(engine: Engine) -> None:
+    # with the paper set aside nothing was left to search, and the answer abstained
+    answer = engine.ask("I've read Allo. What should I study next?")
+    like = engine.ask("Which papers are similar to Allo?")
+    assert shown(answer) and shown(answer) == shown(like)
+    assert SET_ASIDE.format("Allo") in answer.notes
+    # asked by what it is to the paper, not by its content: nothing to show for it
+    assert engine.ask("Which paper is the predecessor of Allo?").abstained
