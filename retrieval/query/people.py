@@ -30,6 +30,13 @@ from retrieval.query.names import COMMON_ZIPF, WORD_ZIPF, AuthorNames
 from retrieval.text import fold, terms
 
 MAX_AUTHORS = 4  # authors read from one question ("papers by Hoefler or Zhang")
+# A name the author owns, after the possessive: "apart from Hoefler's GPTQ" leaves out
+# the paper, not the author; "not Hoefler's LLM papers" leaves out his papers.
+OWNED = re.compile(
+    r"^\s+[A-Z][\w.-]*(?![\w.-])"
+    r"(?!\s+(?:papers?|works?|ones?|articles?|publications?|research|stuff)\b)"
+)
+POSSESSIVE = ("'s", "’s")
 
 
 class PeopleReader:
@@ -116,10 +123,13 @@ class PeopleReader:
             for _ in range(3):  # "Herr Professor Dr Hoefler"; a loop, not a (...)+ regex,
                 before = TITLE.sub("", before).rstrip()  # which is quadratic in the text
             before = self._people_before(before, others)
+            after_name = text[mention.end :]
             leaving = LEAVE_OUT.search(before)
+            owner = text[mention.start : mention.end].endswith(POSSESSIVE)
+            if leaving and owner and OWNED.match(after_name):  # "apart from Hoefler's GPTQ"
+                leaving = None  # leaves out the paper
             if leaving:
                 before = before[: leaving.start()].rstrip()
-            after_name = text[mention.end :]
             if left_after := LEFT_OUT_AFTER.match(after_name):  # "Zhang excluded"
                 after_name = after_name[left_after.end() :]
             after, beside = self._after_name(after_name)

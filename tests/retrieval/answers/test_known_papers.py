@@ -162,3 +162,15 @@ def test_an_ask_for_more_than_a_paper_alone_gets_the_papers_nearest_it(engine: E
     assert SET_ASIDE.format("Allo") in answer.notes
     # asked by what it is to the paper, not by its content: nothing to show for it
     assert engine.ask("Which paper is the predecessor of Allo?").abstained
+
+
+def test_an_authors_paper_set_aside_leaves_out_the_paper_not_the_author(
+    engine: Engine,
+) -> None:
+    # "Hoefler's" after "apart from" had left out every paper of his, and abstained
+    answer = engine.ask("Apart from Hoefler's GPTQ, which 2023 papers did he write?")
+    assert shown(answer) and not any(title.startswith("GPTQ") for title in shown(answer))
+    assert all("Torsten Hoefler" in r.paper.authors for r in answer.results + answer.more)
+    # his papers, not a paper of his: the author is left out, as before
+    unlike = engine.ask("Which graph papers are there, except Zhang's?")
+    assert not any("Zhiru Zhang" in r.paper.authors for r in unlike.results + unlike.more)
