@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 from retrieval.query.asking import DROP_VERBS
 from retrieval.query.asking_part import asks
-from retrieval.text import sentences, spaced
+from retrieval.text import Sentence, sentences, spaced
 
 # Words that relate the paper asked for to the one named: it is asked by what it is to
 # that one, not by its content.
@@ -140,14 +140,15 @@ def kept(text: str, spans: Iterable[Span], after: re.Pattern[str] = KEEP_AFTER) 
     names a listed paper (id, start, end)."""
     spans = list(spans)
     found = set()
+    said = sentences(text)
     for pid, start, end in spans:
         first, last = _joined(text, spans, start, end)
         if PUT_ASIDE.search(text[:first]):
             continue  # "besides GPTQ and the other quantization papers, ..."
         keeping = after.match(text[last:])
         if keeping and "includ" not in keeping.group().casefold():  # "too", "and the others"
-            own = next((s for s in sentences(text) if s.start <= start < s.end), None)
-            if own is not None and own.end < len(text.rstrip()) and "?" not in own.text:
+            own = _before_the_ask(text, said, start)
+            if own is not None and "?" not in own.text:
                 keeping = None  # a statement before the ask: "We read X and the others."
         if KEEP_BEFORE.search(text[:first]) or keeping:
             found.add(pid)
@@ -186,13 +187,20 @@ def without_known(text: str, spans: Iterable[Span]) -> str:
         after = ASIDE_AFTER.match(text[last:])
         start = before.start() if before else first
         end = last + after.end() if after else last
-        own = next((s for s in found if s.start <= start < s.end), None)
-        if own is not None and own.end < len(text.rstrip()) and not asks(own.text):
+        own = _before_the_ask(text, found, start)
+        if own is not None and not asks(own.text):
             start, end = own.start, max(end, own.end)  # "I know X is listed. Is there ...?"
         cuts.append((start, end))
     for start, end in sorted(_merged(cuts), reverse=True):
         text = f"{text[:start]} {text[end:]}"
     return spaced(ASKS_MORE.sub(" ", text))
+
+
+def _before_the_ask(text: str, found: list[Sentence], at: int) -> Sentence | None:
+    """Return the sentence of ``found`` (the text's sentences) that holds ``at``, when a
+    later one follows it; else None."""
+    own = next((s for s in found if s.start <= at < s.end), None)
+    return own if own is not None and own.end < len(text.rstrip()) else None
 
 
 def _merged(cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
