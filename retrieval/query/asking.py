@@ -261,9 +261,17 @@ BY_AUTHOR_COUNT = re.compile(
     re.I,
 )
 # Asking for the oldest papers first; "latest", "newest" are the listing's own order.
-OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
+# Not the asker's timing: "at your earliest convenience", "by Friday at the latest",
+# "the earliest possible", "at my earliest opportunity".
+ASKERS_TIMING = (
+    r"(?<!\bat your )(?<!\bat the )(?<!\bat my )(?<!\bat our )(?<!\bat their )"
+    r"(?!\w+\s+(?:convenience|possible|opportunity|moment|chance)\b)"
+)
+OLDEST = re.compile(rf"\b{ASKERS_TIMING}(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
 NEWEST = re.compile(
-    r"\b(?:latest|newest|most\s+recent)\b|\bwhat['’]?s\s+new\b|\banything\s+new\b", re.I
+    rf"\b{ASKERS_TIMING}(?:latest|newest|most\s+recent)\b|\bwhat['’]?s\s+new\b"
+    r"|\banything\s+new\b",
+    re.I,
 )  # "what's new?" was searched for abstracts saying "new"
 # A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".
 PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"

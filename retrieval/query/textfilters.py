@@ -16,6 +16,7 @@ from datetime import date
 
 from rapidfuzz import fuzz, process
 
+from retrieval.query.asking import PAPER_PLURALS
 from retrieval.text import fold, spaced, stem, stopwords
 
 # A number 1950..2039 is a year unless a unit counts by it: "2048 GPUs" is out of range,
@@ -77,6 +78,27 @@ _FIRST_AND = re.compile(
 )
 _AGO = re.compile(rf"\b{_COUNT}\s+years?\s+(?:ago|back)\b", re.I)
 _NAMED_YEAR = re.compile(r"\b(last|previous|this|next)\s+year(?:['’]s)?\b", re.I)
+# A year counted back can date the asker's own doing, not the papers: "I read FLIQS
+# last year", "which paper should I read next year?", "two years ago we moved to FPGAs",
+# "Last year, I tried pruning". It does when the asker ("I", "we") is the subject of
+# its sentence before it, with no paper and no other clause between them ("I want
+# papers last year", "I'm after what Zhang did last year" ask for the papers' year),
+# or when it opens the sentence and the asker follows. A preposition or a verb of
+# publishing before it ties it to the papers: "I want papers from last year", "we need
+# what came out last year", "I'd read last year's work".
+_ASKER = r"\b(?:i|we)(?:['’](?:m|ve|d|ll|re))?(?![\w'’])"
+_SENTENCE_START = re.compile(r"(?:^|[.;!?](?=\s))[^.;!?]*$")
+_ASKER_BEFORE = re.compile(
+    rf"{_ASKER}(?:(?!\b(?:{PAPER_PLURALS}|paper|work|article|what|which|who|whose|that)\b)"
+    r"[^.;!?])*$",
+    re.I,
+)
+_ASKER_AFTER = re.compile(rf"^\s*,?\s*{_ASKER}", re.I)
+_TIED = re.compile(
+    r"\b(?:from|in|of|since|before|after|until|till|during|by|than|out|publish(?:ed)?"
+    r"|release[sd]?|post(?:ed)?|appear(?:ed)?|writ(?:e|ten)|wrote|submit(?:ted)?)\s*$",
+    re.I,
+)
 _DECADE = re.compile(
     r"\b(?:from\s+|in\s+)?(?:the\s+)?(?:(?:early|mid|late)[-\s]+)?"
     r"(?:(19[5-9]0|20[0-3]0)['’]?s|(this)\s+decade)\b",
@@ -232,9 +254,25 @@ def _absolute(text: str, now: int) -> str:
             return match.group()  # "the first and last year": the list's ends, not a year
         return str(now + {"last": -1, "previous": -1, "this": 0, "next": 1}[match[1].casefold()])
 
+    def ago(match: re.Match[str]) -> str:
+        return " " if _askers_time(match) else str(now - number(match[1]))
+
     text = _SPAN.sub(span, text)
-    text = _AGO.sub(lambda match: str(now - number(match[1])), text)
-    return _NAMED_YEAR.sub(named, text)
+    text = _AGO.sub(ago, text)
+    return _NAMED_YEAR.sub(lambda match: " " if _askers_time(match) else named(match), text)
+
+
+def _askers_time(match: re.Match[str]) -> bool:
+    """Return True when a year counted back dates the asker's own doing (``_ASKER_BEFORE``),
+    not the papers asked for; it is then no filter."""
+    before = match.string[: match.start()]
+    if match.group().casefold().endswith("s") or _TIED.search(before):
+        return False  # "last year's papers", "papers from last year"
+    sentence = _SENTENCE_START.search(before)
+    opening = sentence is not None and not sentence.group().strip(" .;!?")
+    if opening:
+        return bool(_ASKER_AFTER.match(match.string[match.end() :]))
+    return sentence is not None and bool(_ASKER_BEFORE.search(sentence.group()))
 
 
 def number(word: str) -> int:

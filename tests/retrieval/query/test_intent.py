@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from retrieval.index.taxonomy import names as subject_names
+from retrieval.query.asking import by_date
 from retrieval.query.intent import IntentReader
 from retrieval.query.names import AuthorNames
 from retrieval.query.textfilters import Years, read_subject_codes, read_years, spell_years
@@ -148,6 +149,30 @@ def test_years_in_plain_language_become_a_range(text: str, years: Years | None) 
     ],
 )
 def test_years_counted_back_from_today(text: str, years: Years) -> None:
+    assert read_years(text, this_year=2026)[0] == years
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        # the asker's own doing: no filter
+        ("I read FLIQS last year. Which quantization papers now?", None),
+        ("Which paper should I read next year on graph transformers?", None),
+        ("Two years ago we moved to FPGAs. Papers on HLS?", None),
+        ("Last year, I tried pruning. Anything better?", None),
+        ("What should we study this year?", None),
+        # the papers' year, even when the asker speaks
+        ("I want papers from last year", Years(2025, 2025)),
+        ("I'm after what Zhang did last year", Years(2025, 2025)),
+        ("I need what came out two years ago", Years(2024, 2024)),
+        ("I'd read last year's work on graphs", Years(2025, 2025)),
+        ("Last year Zhang wrote on GNNs, which ones?", Years(2025, 2025)),
+        ("What did Hoefler publish last year?", Years(2025, 2025)),
+    ],
+)  # fmt: skip
+def test_a_year_counted_back_that_dates_the_askers_doing_is_no_filter(
+    text: str, years: Years | None
+) -> None:
     assert read_years(text, this_year=2026)[0] == years
 
 
@@ -557,3 +582,18 @@ def test_words_for_any_thing_are_no_topic(reader: IntentReader) -> None:
 def test_a_month_before_a_year_is_no_topic(reader: IntentReader, question: str, topic: str) -> None:
     # "spring" and "June" were searched as topics: no listed paper was about them.
     assert reader.read(question).topic == topic
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("the earliest papers on graph learning", "oldest"),
+        ("latest work on quantization?", "newest"),
+        # the asker's timing, not the papers' order
+        ("Which paper trains GNNs on circuits? Do reply at your earliest convenience!", None),
+        ("I need the weather dataset paper by Friday at the latest.", None),
+        ("Send the RDMA survey the earliest possible, thanks.", None),
+    ],
+)  # fmt: skip
+def test_an_order_by_date_is_read_only_of_the_papers(text: str, order: str | None) -> None:
+    assert by_date(text) == order
