@@ -50,6 +50,7 @@ from retrieval.query.known_papers import (
     INCLUDED,
     KEEPING,
     RELATES,
+    built_on,
     kept,
     set_aside,
     without_kept,
@@ -194,7 +195,7 @@ class Router:
             # (the similar route), the list having nothing else to go by. By what it is
             # to the named one ("the predecessor of Allo?"), or with several named:
             # searched as it is, without them
-            if len(known) == 1 and not RELATES.search(text):
+            if len(known) == 1 and not RELATES.search(text) and not built_on(text, spans):
                 (pid,) = known
                 like = replace(intent.ordering, like=self.searcher.index.papers[pid].title)
                 return frozenset(known), replace(intent, ordering=like, topic="")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from retrieval.query.asking import DROP_VERBS
+from retrieval.query.asking import DROP_VERBS, PAPER_PLURALS
 from retrieval.query.asking_part import asks
 from retrieval.text import Sentence, sentences, spaced
 
@@ -36,6 +36,22 @@ RELATION = (
     r"|(?:the\s+)?same\s+(?:crowd|group|team|lab|people|folks|authors?)\s+(?:as|behind)"
 )
 RELATES = re.compile(rf"\b(?:{RELATION})\b", re.I)
+# Words that ask for the papers that build on the one named, the papers asked for being
+# their subject: "papers that build on GPTQ", "which ones extend Allo?", "anything citing
+# HammingMesh", "work compared against FLIQS", "are there papers using SAGMAN?". Not "I
+# want to use GPTQ" (the asker uses it), "does GPTQ use ..." (it is the subject) nor
+# "the paper that uses HammingMesh topology" (one paper, described by what it has).
+USES = (
+    r"(?:build(?:s|ing)?|built)\s+(?:up)?on|based\s+on|extend(?:s|ed|ing)?"
+    r"|cit(?:e|es|ed|ing)|compar(?:e|es|ed|ing)\s+(?:\w+\s+)?(?:against|with|to)"
+    r"|benchmark(?:s|ed|ing)?\s+against|improv(?:e|es|ed|ing)\s+(?:on|upon)"
+    r"|inspired\s+by|us(?:e|es|ed|ing)|appl(?:y|ies|ied|ying)|adopt(?:s|ed|ing)?"
+)
+BUILDS_ON = re.compile(
+    rf"\b(?:{PAPER_PLURALS}|work|research|anything)\s+"
+    rf"(?:(?:that|which|who)\s+)?(?:\w+\s+)?(?:{USES})\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",
+    re.I,
+)
 # Words that put what follows aside, or relate the paper asked for to it ("the
 # predecessor of X", "a follow-up to X", "the same group as X"); "the", a quote or
 # "paper" may come between.
@@ -84,14 +100,19 @@ KEEPING = re.compile(
 # "too" or "also", which may describe ("Is GPTQ too slow?", "GPTQ also prunes?").
 INCLUDED = re.compile(rf"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included\b|{WITH_OTHERS})", re.I)
 # An ask for more than what was named: "another", "other papers", "what else", "a
-# second one", "also", "too" at a clause's end, "what should I read next?"; not "each
-# other", "one another", "the other hand", "in other words" nor "other than"
-# (``PUT_ASIDE``), nor "next-token" or "what comes next?".
+# second one", "also", "too" at a clause's end; or for what to read after it: "what
+# should I read next?", "which papers should we study now?", "what should I look at
+# afterwards?", "what should I read about graphs?"; not "each other", "one another",
+# "the other hand", "in other words" nor "other than" (``PUT_ASIDE``), nor
+# "next-token" or "what comes next?".
+READING = r"(?:read|study|look\s+at|check\s+out)"
+AFTER = r"(?:next|now|then|afterwards?|after\s+that)"
 ASKS_MORE = re.compile(
     r"(?<!\beach\s)(?<!\bone\s)\b(?:another|others?|else)\b(?!\s+(?:than|hand|words)\b)"
     r"|\ba\s+second\b(?!-)|\badditional\s+(?:papers?|ones?|works?|stud(?:y|ies))\b"
     r"|\b(?:any|some)\s+more\b|\balso\b|\btoo\s*[?.!]|\bas\s+well\s*[?.!]"
-    r"|\b(?:read|study|look\s+at|check\s+out|cite)\s+next\b",
+    rf"|\b(?:(?:should|shall|could)\s+(?:I|we)\s+(?:(?:go\s+on\s+to|then)\s+)?{READING}"
+    rf"(?:\s+{AFTER})?|(?:{READING}|cite)\s+{AFTER})\b",
     re.I,
 )
 # A pronoun that points back at a thing named before ("does it beat", "their results");
@@ -105,6 +126,13 @@ CLAUSE_END = re.compile(r"[.?!;]+(?=\s|$)|\s+but\s+|\s[—–-]\s|:\s", re.I)
 Span = tuple[str, int, int]  # a place a question names a listed paper: id, start, end
 
 
+def built_on(text: str, spans: Iterable[Span]) -> list[Span]:
+    """Return the places a question names a listed paper as the one the papers it asks
+    for build on (``BUILDS_ON``): "which papers build on GPTQ?"."""
+    spans = list(spans)
+    return [s for s in spans if BUILDS_ON.search(text[: _joined(text, spans, s[1], s[2])[0]])]
+
+
 def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
     """Return the papers a question names only to set aside (see the module's doc);
     ``spans``: each place it names a listed paper (id, start, end)."""
@@ -116,7 +144,8 @@ def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
         if pid in keeps:
             continue
         first, last = _joined(text, spans, start, end)
-        if PUT_ASIDE.search(text[:first]) or ASIDE_AFTER.match(text[last:]):
+        before = text[:first]
+        if PUT_ASIDE.search(before) or BUILDS_ON.search(before) or ASIDE_AFTER.match(text[last:]):
             aside.add(pid)
             continue
         own = next(c for c in clauses if c[0] <= start < c[1])

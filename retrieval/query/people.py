@@ -37,6 +37,7 @@ OWNED = re.compile(
     r"(?!\s+(?:papers?|works?|ones?|articles?|publications?|research|stuff)\b)"
 )
 POSSESSIVE = ("'s", "’s")
+BY = re.compile(r"\b(?:(?:written|authored|published)\s+)?by\s*$", re.I)  # before a name
 
 
 class PeopleReader:
@@ -116,8 +117,9 @@ class PeopleReader:
             joined[k] = bool(left) and bool(JOINED.fullmatch(gap))
         for k, mention in reversed(list(enumerate(found))):  # the text keeps the
             if mention.other:  # "Wei Zhang": no listed author, and no topic
-                others.insert(0, mention.author)
-                text = f"{text[: mention.start].rstrip()} {text[mention.end :].lstrip()}".strip()
+                others.insert(0, mention.author)  # nor the "by" before it
+                before = BY.sub("", text[: mention.start]).rstrip()
+                text = f"{before} {text[mention.end :].lstrip()}".strip()
                 continue
             before = text[: mention.start].rstrip()  # places of the names before it
             for _ in range(3):  # "Herr Professor Dr Hoefler"; a loop, not a (...)+ regex,
@@ -130,6 +132,7 @@ class PeopleReader:
                 leaving = None  # leaves out the paper
             if leaving:
                 before = before[: leaving.start()].rstrip()
+            before = BY.sub("", before).rstrip()  # "network papers by": no topic word
             if left_after := LEFT_OUT_AFTER.match(after_name):  # "Zhang excluded"
                 after_name = after_name[left_after.end() :]
             after, beside = self._after_name(after_name)

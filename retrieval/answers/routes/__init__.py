@@ -14,6 +14,7 @@ from __future__ import annotations
 from retrieval.answers.routes.author import Author
 from retrieval.answers.routes.author_count import AuthorCount
 from retrieval.answers.routes.base import Parts, Reading, Route, RouteName
+from retrieval.answers.routes.builds_on import BuildsOn
 from retrieval.answers.routes.code import Code
 from retrieval.answers.routes.listing import Listing
 from retrieval.answers.routes.no_year_left import NoYearLeft
@@ -35,6 +36,7 @@ ROUTES: tuple[type[Route], ...] = (
     NoYearLeft,  # the options' years and the question's leave none
     Titles,  # "which titles start with ..."
     Similar,  # "papers like GPTQ"
+    BuildsOn,  # "which papers build on GPTQ?"
     UnlistedTitle,  # a quoted title no listed paper has
     Code,  # "papers with code"
     UnlistedName,  # built on a name no listed title or abstract mentions

@@ -18,7 +18,8 @@ from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
 
 RouteName = Literal[
-    "thanks", "unknown-subject", "no-year-left", "titles", "similar", "unlisted-title",
+    "thanks", "unknown-subject", "no-year-left", "titles", "similar", "builds-on",
+    "unlisted-title",
     "code", "unlisted-paper", "unlisted-name", "author-count", "author", "unknown-author",
     "unreadable", "overview", "listing", "search",
 ]  # fmt: skip

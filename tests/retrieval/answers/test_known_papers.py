@@ -29,6 +29,8 @@ def shown(answer: Answer) -> list[str]:
          "GPTQ"),
         ("Polynormer aside, any other graph transformers?", "Polynormer"),
         ("I have read GPTQ. Which quantization papers should I read next?", "GPTQ"),
+        ("I finished GPTQ. Which quantization papers should we study now?", "GPTQ"),
+        ("HammingMesh is done. What should I read about networks?", "HammingMesh"),
         ("What else has Hoefler written besides GPTQ?", "GPTQ"),
         ("Papers by Zhang on graphs, but skip GARNET.", "GARNET"),
         ("quantization papers, drop GPTQ", "GPTQ"),

@@ -23,6 +23,7 @@ PLANS = [
     ("papers not from 2022, 2023 or 2024", NONE, "no-year-left", None),
     ("which titles start with 'Understanding'?", NONE, "titles", NONE),
     ("papers similar to Polynormer", NONE, "similar", NONE),
+    ("which papers build on Polynormer?", NONE, "builds-on", NONE),
     (
         "is 'Deep Residual Learning for Image Recognition' in the list?",
         NONE,

@@ -1,0 +1,68 @@
+"""Papers that build on a listed one ("which papers build on GPTQ?", "anything citing
+HammingMesh?", "work compared against FLIQS"): the other listed papers that write its
+name. When none does, the answer says so, with the papers closest to it in content as
+the closest, not as matches: a paper about the same topic need not use it.
+
+The named paper is set aside when the question is read (``retrieval.query.known_papers``),
+so it is not its own answer.
+"""
+
+from __future__ import annotations
+
+from retrieval.answers.routes.base import Reading, Route
+from retrieval.index.filtering import matches
+from retrieval.models import Answer
+from retrieval.query.known_papers import built_on
+from retrieval.search.named_lists import writing
+
+MENTIONED = "The listed papers that mention “{}”:"
+UNMENTIONED = "No other listed paper mentions “{}”; the closest to it in content:"
+
+
+class BuildsOn(Route):
+    name = "builds-on"
+
+    def applies(self, reading: Reading) -> bool:
+        return self.built_on(reading) is not None
+
+    def built_on(self, reading: Reading) -> tuple[str, str] | None:
+        """Return the id of the one listed paper the papers asked for build on, and its
+        name as the question writes it; None when the question asks no such thing."""
+        text = reading.request.text
+        found = {
+            (pid, text[a:b]) for pid, a, b in built_on(text, self.parts.searcher.titles.spans(text))
+        }
+        found = {(pid, name) for pid, name in found if pid in reading.known}
+        return found.pop() if len(found) == 1 else None
+
+    def answer(self, reading: Reading) -> Answer:
+        found = self.built_on(reading)
+        assert found is not None
+        named, name = found
+        request, filters = reading.request, reading.filters
+        searcher, listings = self.parts.searcher, self.parts.listings
+        papers, limit = searcher.index.papers, searcher.settings.listed
+        others = (
+            pid
+            for pid in searcher.phrases.papers_holding(name)
+            if pid != named and matches(papers[pid], filters)
+        )
+        holders = writing(name, others, searcher.phrases.text_of)[:limit]
+        if holders:
+            results = [listings.listed(papers[pid], True) for pid in holders]
+            return Answer(
+                question=request.text, mode=request.mode, abstained=False,
+                results=tuple(results[: request.k]), more=tuple(results[request.k :]),
+                filters=filters, ranking=tuple(holders), matched=len(holders),
+                notes=(MENTIONED.format(name),),
+            )  # fmt: skip
+        nearest = [
+            papers[pid]
+            for pid in self.parts.lookup.related(named, n=limit)
+            if matches(papers[pid], filters)
+        ][: searcher.settings.closest]
+        return Answer(
+            question=request.text, mode=request.mode, abstained=True, results=(),
+            closest=tuple(listings.listed(p, True) for p in nearest), filters=filters,
+            ranking=tuple(p.id for p in nearest), notes=(UNMENTIONED.format(name),),
+        )  # fmt: skip

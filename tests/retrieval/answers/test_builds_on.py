@@ -1,0 +1,79 @@
+"""Papers asked for by what they build on: the other listed papers that write its name."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from retrieval.answers.routes.builds_on import MENTIONED, UNMENTIONED
+from retrieval.config import ChromaSettings, RetrievalSettings
+from retrieval.engine import Engine
+from retrieval.models import Answer
+from tests.conftest import FakeEmbedder
+
+PAPERS = {
+    "Quill: A Compiler for Sparse Tensor Algebra": "We present Quill, a compiler that "
+    "generates sparse tensor kernels from a declarative format language.",
+    "Sparse Kernels on GPUs at Scale": "We extend Quill to GPUs and generate sparse "
+    "tensor kernels for thousands of cores.",
+    "A Benchmark of Sparse Tensor Compilers": "We compare five sparse tensor compilers, "
+    "including Quill, on forty kernels.",
+    "Dense Stencils for Weather Codes": "We tune dense stencil kernels for weather and "
+    "climate models on CPUs.",
+}
+
+
+@pytest.fixture(scope="module")
+def quill(fake_embedder: FakeEmbedder, tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    """An engine over four papers, two of which write the name of the first."""
+    root = tmp_path_factory.mktemp("quill")
+    rows = [
+        {"title": title, "abstract": abstract, "year": 2023, "subjects": ["cs.PL"],
+         "authors": ["Ada Lovelace"]}
+        for title, abstract in PAPERS.items()
+    ]  # fmt: skip
+    (root / "quill.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=root / "index"), fake_embedder)
+    engine.ingest([root / "quill.jsonl"])
+    return engine
+
+
+def shown(answer: Answer) -> list[str]:
+    return [r.paper.title for r in answer.results + answer.more]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Which papers build on Quill?", "Is there any work citing Quill?",
+     "Which ones compare themselves against Quill?"],
+)  # fmt: skip
+def test_the_papers_that_write_the_name_are_the_answer(quill: Engine, question: str) -> None:
+    answer = quill.ask(question)
+    assert set(shown(answer)) == {"Sparse Kernels on GPUs at Scale",
+                                  "A Benchmark of Sparse Tensor Compilers"}  # fmt: skip
+    assert MENTIONED.format("Quill") in answer.notes
+
+
+def test_none_writing_the_name_is_said_with_the_closest_as_closest(engine: Engine) -> None:
+    # the named paper was its own answer, as if it built on itself
+    answer = engine.ask("Which papers build on GPTQ?")
+    assert answer.abstained and not shown(answer)
+    closest = [r.paper.title for r in answer.closest]
+    assert closest and not any(title.startswith("GPTQ") for title in closest)
+    assert UNMENTIONED.format("GPTQ") in answer.notes
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        # one paper described by what it has, and the asker's own use: the paper itself
+        ("Which paper uses HammingMesh topology for training clusters?", "HammingMesh"),
+        ("I want to use GPTQ. Which paper explains it?", "GPTQ"),
+        ("Does GPTQ use second-order information?", "GPTQ"),
+    ],
+)  # fmt: skip
+def test_a_paper_named_as_what_it_is_stays_the_answer(
+    engine: Engine, question: str, first: str
+) -> None:
+    assert shown(engine.ask(question))[0].startswith(first)
