@@ -101,7 +101,8 @@ PLURAL = re.compile(
     r"|\bevery\s+(?:[\w'’-]+(?:\.\w+)?\s+){0,4}?(?:paper|work|article|entry|preprint|study)\b"
     r"|\beverything\s+(?:on|about|related|regarding|concerning|that|you|here|with|by|from)\b"
     r"|(?<!\bdo\s)(?<!\bdid\s)\banything\b"
-    r"|\bboth\b(?!\s+(?:[\w-]+\s+){0,3}?and\b)|\bwhat\s+do\s+you\s+have\b",
+    r"|\bboth\b(?!\s+(?:[\w-]+\s+){0,3}?and\b)|\bwhat\s+do\s+you\s+have\b"
+    r"|\bstuff\b",  # "weather stuff?", "any graph stuff in here?": things, several
     re.I,
 )
 # A verb that only says a list is about something: "anything involving weather",

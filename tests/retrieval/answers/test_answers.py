@@ -2105,3 +2105,10 @@ def test_asking_what_to_cite_is_no_topic(engine: Engine) -> None:
     cite = engine.ask("Which Hoefler papers from 2022 should I cite?")
     listed = engine.ask("Which Hoefler papers are from 2022?")
     assert not cite.abstained and papers(cite) and set(papers(cite)) == set(papers(listed))
+
+
+def test_a_topic_asked_for_as_stuff_lists_its_papers(engine: Engine) -> None:
+    # read as asking for one paper, two words were too few to be sure of: it abstained
+    answer = engine.ask("weather stuff?")
+    assert not answer.abstained and len(papers(answer)) >= 2
+    assert any(title.startswith("ENS-10") for title in papers(answer))

@@ -427,10 +427,11 @@ def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
     ["which works involve high-level synthesis?", "which ones use FPGAs?",
      "list the cs.ET papers", "give me a list of quantization work",
      "can you compare GPTQ and FLIQS? both seem to be about quantization",
-     "anything on graph databases?", "does anything here touch processing-in-memory?",
+     "anything on graph databases?", "does anything cover in-memory computing?",
      "everything on weather and climate", "collect all of them, please",
      "show me all the quantization research", "I want all work on FPGAs",
-     "everything", "show me all", "what's in here, all of it"],
+     "everything", "show me all", "what's in here, all of it",
+     "weather stuff?", "got any quantization stuff?", "FPGA stuff from Zhang?"],
 )  # fmt: skip
 def test_asking_for_several_papers_is_plural(reader: IntentReader, question: str) -> None:
     assert reader.read(question).plural
