@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from retrieval.answers.router import SET_ASIDE
+from retrieval.answers.routes.search import UNANSWERED_TOPICS
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError
 from retrieval.models import UNSURE, Answer, Filters, Paper
@@ -2112,3 +2113,13 @@ def test_a_topic_asked_for_as_stuff_lists_its_papers(engine: Engine) -> None:
     answer = engine.ask("weather stuff?")
     assert not answer.abstained and len(papers(answer)) >= 2
     assert any(title.startswith("ENS-10") for title in papers(answer))
+
+
+def test_a_list_of_topics_one_of_which_the_list_lacks_shows_the_others(engine: Engine) -> None:
+    # the words no abstract uses ("photonic interconnects") made the whole unanswerable
+    answer = engine.ask("Any papers on networking or on photonic interconnects?")
+    assert not answer.abstained and UNSURE in answer.notes
+    assert {"Noise in the Clouds", "HammingMesh"} <= {p.split(":")[0] for p in papers(answer)}
+    assert UNANSWERED_TOPICS.format("“photonic interconnects”") in answer.notes
+    # no topic of it found alone: still nothing
+    assert engine.ask("Any papers on protein folding or drug discovery?").abstained
