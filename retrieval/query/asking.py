@@ -55,12 +55,22 @@ COMMENT_TAG = re.compile(
     r"\s*(?:\([^()]{0,40}\)|\[[^\[\]]{0,40}\])?\s*:(?=\s)"
 )
 # The listing page the list was read from, named as where the papers are: "tagged cs.DC
-# on the page?", "which 2023 papers are on this page?"; not "the page cache".
+# on the page?", "which 2023 papers are on this page?", "the cs.LG ones on Zhang's
+# page" (the owner stays, an author); not "the page cache".
 ON_THE_PAGE = re.compile(
-    r"\b(?:on|in|from)\s+(?:the|this|that|your|our|my)\s+(?:arxiv\s+|author\s+)?"
+    r"\b(?:on|in|from)\s+(?:the|this|that|your|our|my|his|her|their|(?P<owner>[^\W\d_][\w-]*['’]s))\s+"
+    r"(?:arxiv\s+|author\s+)?"
     r"(?:listing\s+)?page(?=\s*(?:[?.!,;:]|$)|\s+(?:are|is|were|was|that|which|about|from|here)\b)",
     re.I,
 )
+
+
+def off_the_page(match: re.Match[str]) -> str:
+    """Return what stays of the words naming the listing page (``ON_THE_PAGE``): its
+    owner ("on Zhang's page": "Zhang's"), if it has one."""
+    return f" {match['owner']} " if match["owner"] else " "
+
+
 # Framing words whose stems are topics too ("lately" is "late", "currently" "current"),
 # matched as typed; and the plural nouns a list's papers go by besides "papers" ("which
 # entries are in cs.CL?", "records from 2022", "list the rows tagged cs.ET", "items by

@@ -70,6 +70,7 @@ from retrieval.query.asking import (
     compares,
     content_words,
     left_out_after,
+    off_the_page,
     only_thanks,
     without_author_count,
     without_comment_tag,
@@ -277,7 +278,7 @@ class IntentReader:
         normal = untitled(unshouted(unicodedata.normalize("NFKC", question)))
         # a form's labels are read on its lines, before the operators join them
         operators = read_operators(without_form_labels(normal))
-        opened = ON_THE_PAGE.sub(" ", OPENER.sub("", operators.text))
+        opened = ON_THE_PAGE.sub(off_the_page, OPENER.sub("", operators.text))
         opened = without_comment_tag(opened, self._names_a_topic)
         authors, left_out, text, others = self.people.authors(opened)
         minus_people = {term: self.people.authors(term)[0] for term in operators.left_out}

@@ -194,6 +194,9 @@ def test_labels_that_are_all_the_topics_stay(engine: Engine, form: str, prose: s
 def test_the_page_the_list_comes_from_is_no_topic(engine: Engine) -> None:
     answer = engine.ask("which papers are tagged cs.ET on the page?")
     assert titles(answer) == titles(engine.ask("cs.ET papers"))
+    # an author's page: the author's papers, "page" no topic ("None ... is about page")
+    owned = engine.ask("Which cs.DC papers are on Zhang's listing page?")
+    assert titles(owned) == titles(engine.ask("Zhang's cs.DC papers")) and titles(owned)
 
 
 @pytest.mark.parametrize(
