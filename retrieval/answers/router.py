@@ -50,7 +50,6 @@ from retrieval.query.known_papers import (
     INCLUDED,
     KEEPING,
     RELATES,
-    built_on,
     kept,
     set_aside,
     without_kept,
@@ -195,7 +194,7 @@ class Router:
             # (the similar route), the list having nothing else to go by. By what it is
             # to the named one ("the predecessor of Allo?"), or with several named:
             # searched as it is, without them
-            if len(known) == 1 and not RELATES.search(text) and not built_on(text, spans):
+            if len(known) == 1 and not RELATES.search(text):
                 (pid,) = known
                 like = replace(intent.ordering, like=self.searcher.index.papers[pid].title)
                 return frozenset(known), replace(intent, ordering=like, topic="")

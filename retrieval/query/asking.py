@@ -272,18 +272,18 @@ BY_AUTHOR_COUNT = re.compile(
     re.I,
 )
 # Asking for the oldest papers first; "latest", "newest" are the listing's own order.
-# Not the asker's timing: "at your earliest convenience", "by Friday at the latest",
-# "the earliest possible", "at my earliest opportunity".
-ASKERS_TIMING = (
-    r"(?<!\bat your )(?<!\bat the )(?<!\bat my )(?<!\bat our )(?<!\bat their )"
-    r"(?!\w+\s+(?:convenience|possible|opportunity|moment|chance)\b)"
-)
-OLDEST = re.compile(rf"\b{ASKERS_TIMING}(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
+# Not the asker's timing, which is no topic either (``ASKERS_TIMING``).
+OLDEST = re.compile(r"\b(?:oldest|earliest|first\s+(?:papers?|ones?))\b", re.I)
 NEWEST = re.compile(
-    rf"\b{ASKERS_TIMING}(?:latest|newest|most\s+recent)\b|\bwhat['’]?s\s+new\b"
-    r"|\banything\s+new\b",
-    re.I,
+    r"\b(?:latest|newest|most\s+recent)\b|\bwhat['’]?s\s+new\b|\banything\s+new\b", re.I
 )  # "what's new?" was searched for abstracts saying "new"
+# When the asker wants the answer: "at your earliest convenience", "at my earliest
+# opportunity", "the earliest possible", "as soon as possible".
+ASKERS_TIMING = re.compile(
+    r"\bat\s+(?:your|my|our|their)\s+(?:earliest|soonest)(?:\s+(?:convenience|opportunity"
+    r"|moment|chance))?\b|\b(?:the\s+)?earliest\s+possible\b|\bas\s+soon\s+as\s+possible\b",
+    re.I,
+)
 # A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".
 PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"
 OTHER_AUTHOR = re.compile(
@@ -505,6 +505,7 @@ def only_thanks(question: str) -> bool:
 
 def by_date(text: str) -> str | None:
     """Return "oldest" or "newest" when a question asks for papers by their date."""
+    text = ASKERS_TIMING.sub(" ", text)
     return "oldest" if OLDEST.search(text) else "newest" if NEWEST.search(text) else None
 
 
@@ -525,7 +526,7 @@ def without_author_count(text: str) -> str:
 def without_date_order(text: str) -> str:
     """Return a question without the words asking for an order by date: the papers are
     sorted by year, not searched for "latest" ("latest quantization paper")."""
-    return NEWEST.sub(" ", OLDEST.sub(" ", text))
+    return NEWEST.sub(" ", OLDEST.sub(" ", ASKERS_TIMING.sub(" ", text)))
 
 
 def content_words(text: str) -> list[str]:

@@ -25,9 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from retrieval.query.asking import DROP_VERBS, PAPER_PLURALS
+from retrieval.index.vocabulary import zipf
+from retrieval.query.asking import DROP_VERBS, PAPER_PLURALS, content_words
 from retrieval.query.asking_part import asks
-from retrieval.text import Sentence, sentences, spaced
+from retrieval.text import Sentence, sentences, spaced, stopwords
 
 # Words that relate the paper asked for to the one named: it is asked by what it is to
 # that one, not by its content.
@@ -36,6 +37,10 @@ RELATION = (
     r"|(?:the\s+)?same\s+(?:crowd|group|team|lab|people|folks|authors?)\s+(?:as|behind)"
 )
 RELATES = re.compile(rf"\b(?:{RELATION})\b", re.I)
+RARE_NAME = 3.0  # Zipf below which one capitalized word is a name ("Allo"), not English
+AS_BASELINE = re.compile(  # "papers that use X as a baseline": what they use it for
+    r"\bas\s+(?:a\s+|the\s+|their\s+)?(?:baseline|reference|starting\s+point|foundation)s?\b", re.I
+)
 # Words that ask for the papers that build on the one named, the papers asked for being
 # their subject: "papers that build on GPTQ", "which ones extend Allo?", "anything citing
 # HammingMesh", "work compared against FLIQS", "are there papers using SAGMAN?". Not "I
@@ -100,19 +105,32 @@ KEEPING = re.compile(
 # "too" or "also", which may describe ("Is GPTQ too slow?", "GPTQ also prunes?").
 INCLUDED = re.compile(rf"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included\b|{WITH_OTHERS})", re.I)
 # An ask for more than what was named: "another", "other papers", "what else", "a
-# second one", "also", "too" at a clause's end; or for what to read after it: "what
-# should I read next?", "which papers should we study now?", "what should I look at
-# afterwards?", "what should I read about graphs?"; not "each other", "one another",
-# "the other hand", "in other words" nor "other than" (``PUT_ASIDE``), nor
-# "next-token" or "what comes next?".
-READING = r"(?:read|study|look\s+at|check\s+out)"
-AFTER = r"(?:next|now|then|afterwards?|after\s+that)"
+# second one", "also", "too" at a clause's end, or what to read after it: "what should I
+# read next?", "which papers should we study afterwards?"; not "each other", "one
+# another", "the other hand", "in other words" nor "other than" (``PUT_ASIDE``), nor
+# "next-token" or "what comes next?". An ask for what to read, now or at all, may ask
+# for the paper named ("My professor recommended X. What should I read?").
+READING = r"(?:read|study|look\s+at|check\s+out|cite)"
 ASKS_MORE = re.compile(
     r"(?<!\beach\s)(?<!\bone\s)\b(?:another|others?|else)\b(?!\s+(?:than|hand|words)\b)"
     r"|\ba\s+second\b(?!-)|\badditional\s+(?:papers?|ones?|works?|stud(?:y|ies))\b"
     r"|\b(?:any|some)\s+more\b|\balso\b|\btoo\s*[?.!]|\bas\s+well\s*[?.!]"
-    rf"|\b(?:(?:should|shall|could)\s+(?:I|we)\s+(?:(?:go\s+on\s+to|then)\s+)?{READING}"
-    rf"(?:\s+{AFTER})?|(?:{READING}|cite)\s+{AFTER})\b",
+    rf"|\b{READING}\s+(?:next|afterwards?|after\s+that)\b",
+    re.I,
+)
+# After a statement that the asker has read the paper ("I just finished GPTQ.", "I'm
+# done with Slapo", "I loved the ENS-10 paper"), an ask for what to read at all asks
+# for another: "Which papers should we read about quantization?", "What should I study
+# now?". Not after "I've heard of X" or "X came up in a meeting".
+HAS_READ = re.compile(
+    r"\b(?:i|we)(?:['’](?:ve|d|m)|\s+have|\s+had|\s+am|\s+are)?\s+(?:just\s+|already\s+"
+    r"|finally\s+|now\s+|really\s+)?(?:read|finished|skimmed|studied|gone\s+through|went"
+    r"\s+through|worked\s+through|done\s+with|loved|liked|enjoyed)\b",
+    re.I,
+)
+ASKS_READING = re.compile(
+    rf"\b(?:should|shall|could|can|do)\s+(?:I|we)\s+(?:\w+\s+)?{READING}\b"
+    rf"|\b{READING}\s+(?:now|then)\b",
     re.I,
 )
 # A pronoun that points back at a thing named before ("does it beat", "their results");
@@ -126,11 +144,40 @@ CLAUSE_END = re.compile(r"[.?!;]+(?=\s|$)|\s+but\s+|\s[—–-]\s|:\s", re.I)
 Span = tuple[str, int, int]  # a place a question names a listed paper: id, start, end
 
 
-def built_on(text: str, spans: Iterable[Span]) -> list[Span]:
-    """Return the places a question names a listed paper as the one the papers it asks
-    for build on (``BUILDS_ON``): "which papers build on GPTQ?"."""
+def built_on(text: str, spans: Iterable[Span]) -> Span | None:
+    """Return where a question names the one listed paper that the papers it asks for
+    build on (``BUILDS_ON``), and asks nothing else: "which papers build on GPTQ?",
+    "anything citing ENS-10?". None for a name of common words, which may be a topic
+    ("papers using neural graph databases"), for two names ("papers using GPTQ or
+    FLIQS") and for more words of the ask ("applying SAGMAN to recommendation",
+    "Polynormer-style attention", "Allo's primitives"): those are searched as before."""
     spans = list(spans)
-    return [s for s in spans if BUILDS_ON.search(text[: _joined(text, spans, s[1], s[2])[0]])]
+    found = [
+        (span, match)
+        for span in spans
+        if _joined(text, spans, span[1], span[2]) == (span[1], span[2])
+        and (match := BUILDS_ON.search(text[: span[1]]))
+    ]
+    if len(found) != 1 or len({pid for pid, _, _ in spans}) != 1:
+        return None
+    (span, match) = found[0]
+    name = text[span[1] : span[2]]
+    after = AS_BASELINE.sub(" ", text[span[2] :])
+    if content_words(f"{text[: match.start()]} {after}") or not _proper_name(name):
+        return None
+    return span
+
+
+def _proper_name(name: str) -> bool:
+    """Return True for a paper's name written as a name, not in words of English: typed
+    with a capital or a digit in one word ("GPTQ", "Allo", "ENS-10"; it never opens the
+    sentence here) or in each of its words ("Noise in the Clouds"), or one word rare in
+    English ("polynormer"); not "neural graph databases" nor "garnet"."""
+    words = [w for w in name.split() if w.casefold() not in stopwords()]
+    if len(words) > 1:
+        return all(w[0].isupper() for w in words)
+    typed = any(c.isupper() or c.isdigit() for c in name)
+    return typed or zipf(name.casefold()) < RARE_NAME
 
 
 def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
@@ -145,7 +192,7 @@ def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
             continue
         first, last = _joined(text, spans, start, end)
         before = text[:first]
-        if PUT_ASIDE.search(before) or BUILDS_ON.search(before) or ASIDE_AFTER.match(text[last:]):
+        if PUT_ASIDE.search(before) or ASIDE_AFTER.match(text[last:]):
             aside.add(pid)
             continue
         own = next(c for c in clauses if c[0] <= start < c[1])
@@ -153,12 +200,13 @@ def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
         others = [(a, b) for a, b in clauses if (a, b) != own]
         # an ask that names a paper, or points back, asks about it ("Is X the one to
         # read next?", "what does it try next?")
-        more = (
+        more = [
             text[a:b]
             for a, b in others
             if not any(a <= s < b for _, s, _ in spans) and not POINTER.search(text[a:b])
-        )
-        if stated and any(ASKS_MORE.search(c) for c in more):
+        ]
+        read = stated and bool(HAS_READ.search(text[own[0] : own[1]]))
+        if stated and any(ASKS_MORE.search(c) or (read and ASKS_READING.search(c)) for c in more):
             aside.add(pid)
     return frozenset(aside)
 
@@ -222,7 +270,7 @@ def without_known(text: str, spans: Iterable[Span]) -> str:
         cuts.append((start, end))
     for start, end in sorted(_merged(cuts), reverse=True):
         text = f"{text[:start]} {text[end:]}"
-    return spaced(ASKS_MORE.sub(" ", text))
+    return spaced(ASKS_READING.sub(" ", ASKS_MORE.sub(" ", text)))
 
 
 def _before_the_ask(text: str, found: list[Sentence], at: int) -> Sentence | None:

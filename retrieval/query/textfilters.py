@@ -78,24 +78,40 @@ _FIRST_AND = re.compile(
 )
 _AGO = re.compile(rf"\b{_COUNT}\s+years?\s+(?:ago|back)\b", re.I)
 _NAMED_YEAR = re.compile(r"\b(last|previous|this|next)\s+year(?:['’]s)?\b", re.I)
-# A year counted back can date the asker's own doing, not the papers: "I read FLIQS
-# last year", "which paper should I read next year?", "two years ago we moved to FPGAs",
-# "Last year, I tried pruning". It does when the asker ("I", "we") is the subject of
-# its sentence before it, with no paper and no other clause between them ("I want
-# papers last year", "I'm after what Zhang did last year" ask for the papers' year),
-# or when it opens the sentence and the asker follows. A preposition or a verb of
-# publishing before it ties it to the papers: "I want papers from last year", "we need
-# what came out last year", "I'd read last year's work".
-_ASKER = r"\b(?:i|we)(?:['’](?:m|ve|d|ll|re))?(?![\w'’])"
+# A year counted back can date the asker's own doing: "I read FLIQS last year", "which
+# paper should I read next year?", "two years ago we moved to FPGAs", "Last year, I
+# tried pruning". It does when the asker ("I", "we") is the subject of a verb of doing
+# (``ASKERS_DOING``) before it, with no paper and no other clause between, or when it
+# opens the sentence and such a clause follows. Asking verbs keep it the papers' year:
+# "I need Hoefler's publications two years ago", "I only care about two years ago",
+# "what have we got this year?", "I'd like the GNN research, but only two years ago". A
+# preposition or a verb of publishing before it ties it to the papers: "I want papers
+# from last year", "we need what came out last year", "I'd read last year's work".
+ASKERS_DOING = (
+    r"read|reading|tr(?:y|ied|ying)|mov(?:e|ed|ing)|start(?:s|ed|ing)?|beg(?:a|i|u)n"
+    r"|wr(?:ite|ote|iting)|buil[dt]|building|us(?:e|ed|ing)|stud(?:y|ied|ying)"
+    r"|learn(?:t|ed|ing)?|join(?:ed|ing)?|switch(?:ed|ing)?|saw|see|seen|hear(?:d)?"
+    r"|met|meet|attend(?:ed|ing)?|visit(?:ed|ing)?|taught|teach(?:ing)?|took|tak(?:e|en|ing)"
+    r"|finish(?:ed|ing)?|ran|run(?:ning)?|submit(?:ted|ting)?|publish(?:ed)?|work(?:ed)?\s+on"
+    r"|plan(?:ned|ning)?|hir(?:e|ed|ing)|launch(?:ed|ing)?|graduat(?:e|ed|ing)"
+    r"|discuss(?:ed|ing)?|talk(?:ed|ing)?\s+about|teaching|skimm(?:ed|ing)|skim"
+)
+_ASKER = (
+    r"\b(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s+(?:(?:have|had|has|will|would|should|could|can"
+    r"|did|do|am|are|was|were|be|been|already|just|first|also|only|never|once|finally"
+    r"|recently|then|all|both|going\s+to|gonna|(?:want|wanted|plan|hope|need|have)\s+to)\s+)*"
+    rf"(?:{ASKERS_DOING})\b"
+)
 _SENTENCE_START = re.compile(r"(?:^|[.;!?](?=\s))[^.;!?]*$")
 _ASKER_BEFORE = re.compile(
-    rf"{_ASKER}(?:(?!\b(?:{PAPER_PLURALS}|paper|work|article|what|which|who|whose|that)\b)"
-    r"[^.;!?])*$",
+    rf"{_ASKER}(?:(?!\b(?:{PAPER_PLURALS}|papers?|work|research|publications?|articles?"
+    r"|anything|what|which|who|whose|that)\b)[^.;!?])*$",
     re.I,
 )
 _ASKER_AFTER = re.compile(rf"^\s*,?\s*{_ASKER}", re.I)
 _TIED = re.compile(
-    r"\b(?:from|in|of|since|before|after|until|till|during|by|than|out|publish(?:ed)?"
+    r"\b(?:from|in|of|since|before|after|until|till|during|by|than|out|covering|over"
+    r"|publish(?:ed)?"
     r"|release[sd]?|post(?:ed)?|appear(?:ed)?|writ(?:e|ten)|wrote|submit(?:ted)?)\s*$",
     re.I,
 )

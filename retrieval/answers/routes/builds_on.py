@@ -3,8 +3,8 @@ HammingMesh?", "work compared against FLIQS"): the other listed papers that writ
 name. When none does, the answer says so, with the papers closest to it in content as
 the closest, not as matches: a paper about the same topic need not use it.
 
-The named paper is set aside when the question is read (``retrieval.query.known_papers``),
-so it is not its own answer.
+Which questions ask so is read by ``retrieval.query.known_papers.built_on``; the named
+paper is never its own answer.
 """
 
 from __future__ import annotations
@@ -28,12 +28,9 @@ class BuildsOn(Route):
     def built_on(self, reading: Reading) -> tuple[str, str] | None:
         """Return the id of the one listed paper the papers asked for build on, and its
         name as the question writes it; None when the question asks no such thing."""
-        text = reading.request.text
-        found = {
-            (pid, text[a:b]) for pid, a, b in built_on(text, self.parts.searcher.titles.spans(text))
-        }
-        found = {(pid, name) for pid, name in found if pid in reading.known}
-        return found.pop() if len(found) == 1 else None
+        text = reading.intent.search_text
+        found = built_on(text, self.parts.searcher.titles.spans(text)) if text else None
+        return (found[0], text[found[1] : found[2]]) if found else None
 
     def answer(self, reading: Reading) -> Answer:
         found = self.built_on(reading)

@@ -27,6 +27,7 @@ from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import (
     MIN_NAMED_WORDS,
     NAMES_ITS_TOPIC,
+    ask_clause,
     asking_part,
     asking_sentence,
     asks,
@@ -88,13 +89,15 @@ class Search(SearchedRoute):
         """Return the papers of the topics of a list question of several ("papers on
         networking or on photonic interconnects", "seismology, weather or climate"),
         each searched alone, when the ``whole`` question found none: words no abstract
-        uses in one topic made all of it unanswerable. A topic counts when it answers at
-        the answer threshold, not the lower one of lists: readable sets, in sample, 7
-        lists found and 2 unanswerable questions hedged, against 10 and 6 at the list
-        threshold. Shown as not a sure match (the whole's P), with a note naming the
-        topics that found nothing; None when no topic finds papers."""
+        uses in one topic made all of it unanswerable. Only the topics of the ask count
+        ("I use PyTorch, JAX - any papers on X?" has one), each when it answers surely
+        alone: a topic found unsurely is most often a word's other sense ("differential
+        privacy": a differentiable scheduler). Shown as not a sure match (the whole's
+        P), with a note naming the topics that found nothing; None when no topic finds
+        papers."""
         text = reading.intent.search_text
-        topics = [t for t in ALTERNATIVES.split(text) if content_words(t)]
+        asked = asking_part(text, background=1) or ask_clause(text) or text
+        topics = _shared_tail([t for t in ALTERNATIVES.split(asked) if content_words(t)])
         if len(topics) < 2:
             return None
         found: dict[str, Result] = {}
@@ -103,9 +106,10 @@ class Search(SearchedRoute):
             words = " ".join(content_words(topic))
             intent = replace(reading.intent, search_text=topic, topic=words)
             alone = self.parts.search(replace(reading, intent=intent))
-            if alone.abstained or not alone.results:
+            sure = alone.results and not self._unsure(alone)
+            if not sure:
                 unanswered.append(words)
-            for result in () if alone.abstained else alone.results + alone.more:
+            for result in alone.results + alone.more if sure else ():
                 found.setdefault(result.paper.id, result)
         if not found:
             return None
@@ -243,3 +247,18 @@ def _quoted_pointed_at(text: str) -> tuple[str, str] | None:
     if len(terms) != 1 or not points_back(ask, pronouns_only=True):
         return None
     return terms[0], ask
+
+
+TAIL = re.compile(r"\s(?:for|on|in|with|of|about|using|to)\s", re.I)  # a topic's modifier
+
+
+def _shared_tail(topics: list[str]) -> list[str]:
+    """Return the topics of a list with the modifier of the last shared by the ones of a
+    word or two before it: "GPUs/TPUs for seismology" asks for "GPUs for seismology"
+    and "TPUs for seismology", not for GPUs."""
+    tail = TAIL.search(topics[-1]) if topics else None
+    if tail is None or not content_words(topics[-1][: tail.start()]):
+        return topics  # "..., or on photonic interconnects": a topic of its own
+    if not all(len(content_words(t)) <= 2 for t in topics[:-1]):
+        return topics
+    return [f"{t.strip()}{topics[-1][tail.start() :]}" for t in topics[:-1]] + topics[-1:]

@@ -2121,5 +2121,8 @@ def test_a_list_of_topics_one_of_which_the_list_lacks_shows_the_others(engine: E
     assert not answer.abstained and UNSURE in answer.notes
     assert {"Noise in the Clouds", "HammingMesh"} <= {p.split(":")[0] for p in papers(answer)}
     assert UNANSWERED_TOPICS.format("“photonic interconnects”") in answer.notes
-    # no topic of it found alone: still nothing
+    # no topic of it found alone: still nothing; nor when what all share is absent, nor
+    # for topics named before the ask
     assert engine.ask("Any papers on protein folding or drug discovery?").abstained
+    assert engine.ask("Papers on GPUs/TPUs for seismology?").abstained
+    assert engine.ask("I use PyTorch, TensorFlow / JAX daily - any papers on robotics?").abstained

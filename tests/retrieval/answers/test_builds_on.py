@@ -71,9 +71,20 @@ def test_none_writing_the_name_is_said_with_the_closest_as_closest(engine: Engin
         ("Which paper uses HammingMesh topology for training clusters?", "HammingMesh"),
         ("I want to use GPTQ. Which paper explains it?", "GPTQ"),
         ("Does GPTQ use second-order information?", "GPTQ"),
+        # a name in words of English, or asked with more: searched as a topic
+        ("Which papers use neural graph databases?", "Neural Graph Databases"),
+        ("Any research applying SAGMAN to recommendation systems?", "SAGMAN"),
+        ("Papers using GPTQ-style quantization?", "GPTQ"),
     ],
 )  # fmt: skip
 def test_a_paper_named_as_what_it_is_stays_the_answer(
     engine: Engine, question: str, first: str
 ) -> None:
     assert shown(engine.ask(question))[0].startswith(first)
+
+
+def test_two_papers_named_as_used_are_both_shown(engine: Engine) -> None:
+    # both were set aside, and "which papers use or" was searched
+    assert {"GPTQ", "FLIQS"} <= {
+        t.split(":")[0] for t in shown(engine.ask("Which papers use GPTQ or FLIQS?"))
+    }

@@ -29,8 +29,8 @@ def shown(answer: Answer) -> list[str]:
          "GPTQ"),
         ("Polynormer aside, any other graph transformers?", "Polynormer"),
         ("I have read GPTQ. Which quantization papers should I read next?", "GPTQ"),
-        ("I finished GPTQ. Which quantization papers should we study now?", "GPTQ"),
-        ("HammingMesh is done. What should I read about networks?", "HammingMesh"),
+        ("I finished GPTQ. Which quantization papers should we study afterwards?", "GPTQ"),
+        ("I just finished GPTQ. Which papers should we read about quantization?", "GPTQ"),
         ("What else has Hoefler written besides GPTQ?", "GPTQ"),
         ("Papers by Zhang on graphs, but skip GARNET.", "GARNET"),
         ("quantization papers, drop GPTQ", "GPTQ"),
@@ -176,3 +176,8 @@ def test_an_authors_paper_set_aside_leaves_out_the_paper_not_the_author(
     # his papers, not a paper of his: the author is left out, as before
     unlike = engine.ask("Which graph papers are there, except Zhang's?")
     assert not any("Zhiru Zhang" in r.paper.authors for r in unlike.results + unlike.more)
+
+
+def test_a_paper_the_asker_has_not_read_stays_an_answer_to_what_to_read(engine: Engine) -> None:
+    answer = engine.ask("My professor recommended Polynormer. What should I read?")
+    assert shown(answer) and shown(answer)[0].startswith("Polynormer")

@@ -168,6 +168,11 @@ def test_years_counted_back_from_today(text: str, years: Years) -> None:
         ("I'd read last year's work on graphs", Years(2025, 2025)),
         ("Last year Zhang wrote on GNNs, which ones?", Years(2025, 2025)),
         ("What did Hoefler publish last year?", Years(2025, 2025)),
+        # asking, wanting or caring is no doing of the asker's: the papers' year
+        ("I need Hoefler's publications two years ago.", Years(2024, 2024)),
+        ("I only care about two years ago: any FPGA papers?", Years(2024, 2024)),
+        ("What have we got this year?", Years(2026, 2026)),
+        ("I'm writing a survey covering last year", Years(2025, 2025)),
     ],
 )  # fmt: skip
 def test_a_year_counted_back_that_dates_the_askers_doing_is_no_filter(
@@ -592,7 +597,7 @@ def test_a_month_before_a_year_is_no_topic(reader: IntentReader, question: str, 
         ("latest work on quantization?", "newest"),
         # the asker's timing, not the papers' order
         ("Which paper trains GNNs on circuits? Do reply at your earliest convenience!", None),
-        ("I need the weather dataset paper by Friday at the latest.", None),
+        ("Which weather paper came out at the earliest?", "oldest"),
         ("Send the RDMA survey the earliest possible, thanks.", None),
     ],
 )  # fmt: skip
