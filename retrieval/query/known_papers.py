@@ -52,6 +52,7 @@ USES = (
     r"|benchmark(?:s|ed|ing)?\s+against|improv(?:e|es|ed|ing)\s+(?:on|upon)"
     r"|inspired\s+by|us(?:e|es|ed|ing)|appl(?:y|ies|ied|ying)|adopt(?:s|ed|ing)?"
 )
+USING = re.compile(rf"\b(?:{USES})\b", re.I)  # a word of it anywhere: worth reading names
 BUILDS_ON = re.compile(
     rf"\b(?:{PAPER_PLURALS}|work|research|anything)\s+"
     rf"(?:(?:that|which|who)\s+)?(?:\w+\s+)?(?:{USES})\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from retrieval.answers.routes.base import Reading, Route
 from retrieval.index.filtering import matches
 from retrieval.models import Answer
-from retrieval.query.known_papers import built_on
+from retrieval.query.known_papers import USING, built_on
 from retrieval.search.named_lists import writing
 
 MENTIONED = "The listed papers that mention “{}”:"
@@ -29,7 +29,9 @@ class BuildsOn(Route):
         """Return the id of the one listed paper the papers asked for build on, and its
         name as the question writes it; None when the question asks no such thing."""
         text = reading.intent.search_text
-        found = built_on(text, self.parts.searcher.titles.spans(text)) if text else None
+        if not text or not USING.search(text):
+            return None  # most questions have none of its words: no names to look for
+        found = built_on(text, self.parts.searcher.titles.spans(text))
         return (found[0], text[found[1] : found[2]]) if found else None
 
     def answer(self, reading: Reading) -> Answer:
