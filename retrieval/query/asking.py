@@ -278,10 +278,10 @@ NEWEST = re.compile(
     r"\b(?:latest|newest|most\s+recent)\b|\bwhat['’]?s\s+new\b|\banything\s+new\b", re.I
 )  # "what's new?" was searched for abstracts saying "new"
 # When the asker wants the answer: "at your earliest convenience", "at my earliest
-# opportunity", "the earliest possible", "as soon as possible".
+# opportunity", "as soon as possible"; not "the earliest possible paper on X".
 ASKERS_TIMING = re.compile(
     r"\bat\s+(?:your|my|our|their)\s+(?:earliest|soonest)(?:\s+(?:convenience|opportunity"
-    r"|moment|chance))?\b|\b(?:the\s+)?earliest\s+possible\b|\bas\s+soon\s+as\s+possible\b",
+    r"|moment|chance))?\b|\bas\s+soon\s+as\s+possible\b",
     re.I,
 )
 # A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".

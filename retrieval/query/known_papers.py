@@ -123,15 +123,23 @@ ASKS_MORE = re.compile(
 # done with Slapo", "I loved the ENS-10 paper"), an ask for what to read at all asks
 # for another: "Which papers should we read about quantization?", "What should I study
 # now?". Not after "I've heard of X" or "X came up in a meeting".
-HAS_READ = re.compile(
+HAS_READ = re.compile(  # right before the name: the paper itself, not its talk or code
     r"\b(?:i|we)(?:['’](?:ve|d|m)|\s+have|\s+had|\s+am|\s+are)?\s+(?:just\s+|already\s+"
-    r"|finally\s+|now\s+|really\s+)?(?:read|finished|skimmed|studied|gone\s+through|went"
-    r"\s+through|worked\s+through|done\s+with|loved|liked|enjoyed)\b",
+    r"|finally\s+|now\s+|really\s+)?(?:read|finished(?:\s+reading)?|skimmed|studied|gone"
+    r"\s+through|went\s+through|worked\s+through|done\s+with|loved|liked|enjoyed)\s+"
+    r"(?:the\s+)?[\"'“‘]?\s*$",
     re.I,
 )
-ASKS_READING = re.compile(
-    rf"\b(?:should|shall|could|can|do)\s+(?:I|we)\s+(?:\w+\s+)?{READING}\b"
-    rf"|\b{READING}\s+(?:now|then)\b",
+# What follows the name in such a statement: nothing, or "paper" ("I read the GPTQ
+# paper twice."), not "'s appendix", "talk", "blog post", "code" or "dataset card".
+READ_WHOLE = re.compile(
+    r"^\s*[\"'”’]?\s*(?:paper\b)?\s*(?:(?:already|too|twice|again|closely|carefully"
+    r"|yesterday|recently|last\s+\w+|this\s+\w+)\b\s*)*(?:[.!;,]|$)",
+    re.I,
+)
+ASKS_READING = re.compile(  # for papers to read, not one ("which paper should I read?")
+    r"(?<!\bpaper\s)\b(?:should|shall|could|can|do)\s+(?:I|we)\s+(?:\w+\s+)?"
+    r"(?:read|study|look\s+at|check\s+out)\b|\b(?:read|study)\s+(?:now|then)\b",
     re.I,
 )
 # A pronoun that points back at a thing named before ("does it beat", "their results");
@@ -206,7 +214,11 @@ def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
             for a, b in others
             if not any(a <= s < b for _, s, _ in spans) and not POINTER.search(text[a:b])
         ]
-        read = stated and bool(HAS_READ.search(text[own[0] : own[1]]))
+        read = (
+            stated
+            and bool(HAS_READ.search(text[own[0] : start]))
+            and bool(READ_WHOLE.match(text[end : own[1]]))
+        )
         if stated and any(ASKS_MORE.search(c) or (read and ASKS_READING.search(c)) for c in more):
             aside.add(pid)
     return frozenset(aside)

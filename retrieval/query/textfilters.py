@@ -93,21 +93,24 @@ ASKERS_DOING = (
     r"|learn(?:t|ed|ing)?|join(?:ed|ing)?|switch(?:ed|ing)?|saw|see|seen|hear(?:d)?"
     r"|met|meet|attend(?:ed|ing)?|visit(?:ed|ing)?|taught|teach(?:ing)?|took|tak(?:e|en|ing)"
     r"|finish(?:ed|ing)?|ran|run(?:ning)?|submit(?:ted|ting)?|publish(?:ed)?|work(?:ed)?\s+on"
-    r"|plan(?:ned|ning)?|hir(?:e|ed|ing)|launch(?:ed|ing)?|graduat(?:e|ed|ing)"
+    r"|hir(?:e|ed|ing)|launch(?:ed|ing)?|graduat(?:e|ed|ing)"
     r"|discuss(?:ed|ing)?|talk(?:ed|ing)?\s+about|teaching|skimm(?:ed|ing)|skim"
 )
 _ASKER = (
     r"\b(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s+(?:(?:have|had|has|will|would|should|could|can"
     r"|did|do|am|are|was|were|be|been|already|just|first|also|only|never|once|finally"
-    r"|recently|then|all|both|going\s+to|gonna|(?:want|wanted|plan|hope|need|have)\s+to)\s+)*"
+    r"|recently|then|all|both)\s+)*"
     rf"(?:{ASKERS_DOING})\b"
 )
 _SENTENCE_START = re.compile(r"(?:^|[.;!?](?=\s))[^.;!?]*$")
 _ASKER_BEFORE = re.compile(
     rf"{_ASKER}(?:(?!\b(?:{PAPER_PLURALS}|papers?|work|research|publications?|articles?"
-    r"|anything|what|which|who|whose|that)\b)[^.;!?])*$",
+    r"|anything|everything|whatever|all|output|contributions?|efforts?|stuff|what|which"
+    r"|who|whose|that)\b|\w['’]s\b)[^.;!?])*$",
     re.I,
 )
+# The year pointed back at later ("..., which of his papers that year?"): the papers'.
+_THAT_YEAR = re.compile(r"\b(?:that|the\s+same)\s+year\b", re.I)
 _ASKER_AFTER = re.compile(rf"^\s*,?\s*{_ASKER}", re.I)
 _TIED = re.compile(
     r"\b(?:from|in|of|since|before|after|until|till|during|by|than|out|covering|over"
@@ -284,6 +287,8 @@ def _askers_time(match: re.Match[str]) -> bool:
     before = match.string[: match.start()]
     if match.group().casefold().endswith("s") or _TIED.search(before):
         return False  # "last year's papers", "papers from last year"
+    if _THAT_YEAR.search(match.string, match.end()):
+        return False  # "I saw him speak two years ago: which papers that year?"
     sentence = _SENTENCE_START.search(before)
     opening = sentence is not None and not sentence.group().strip(" .;!?")
     if opening:

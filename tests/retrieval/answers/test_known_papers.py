@@ -181,3 +181,13 @@ def test_an_authors_paper_set_aside_leaves_out_the_paper_not_the_author(
 def test_a_paper_the_asker_has_not_read_stays_an_answer_to_what_to_read(engine: Engine) -> None:
     answer = engine.ask("My professor recommended Polynormer. What should I read?")
     assert shown(answer) and shown(answer)[0].startswith("Polynormer")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["I read the GPTQ blog post. What should I read to get the real details?",
+     "I loved the Allo talk at the conference. What should I read?",
+     "I have read the abstract of HammingMesh. Which paper should I read for the details?"],
+)  # fmt: skip
+def test_reading_about_a_paper_is_not_reading_it(engine: Engine, question: str) -> None:
+    assert not any(SET_ASIDE.split("”")[1] in note for note in engine.ask(question).notes)

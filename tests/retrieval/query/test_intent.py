@@ -173,6 +173,9 @@ def test_years_counted_back_from_today(text: str, years: Years) -> None:
         ("I only care about two years ago: any FPGA papers?", Years(2024, 2024)),
         ("What have we got this year?", Years(2026, 2026)),
         ("I'm writing a survey covering last year", Years(2025, 2025)),
+        ("I want to study everything Zhang did three years ago.", Years(2023, 2023)),
+        ("I will read whatever Hoefler did two years ago", Years(2024, 2024)),
+        ("I saw him speak three years ago; which of his papers that year?", Years(2023, 2023)),
     ],
 )  # fmt: skip
 def test_a_year_counted_back_that_dates_the_askers_doing_is_no_filter(
@@ -598,7 +601,8 @@ def test_a_month_before_a_year_is_no_topic(reader: IntentReader, question: str, 
         # the asker's timing, not the papers' order
         ("Which paper trains GNNs on circuits? Do reply at your earliest convenience!", None),
         ("Which weather paper came out at the earliest?", "oldest"),
-        ("Send the RDMA survey the earliest possible, thanks.", None),
+        ("Send the RDMA survey as soon as possible, thanks.", None),
+        ("I need the earliest possible paper on network topology.", "oldest"),
     ],
 )  # fmt: skip
 def test_an_order_by_date_is_read_only_of_the_papers(text: str, order: str | None) -> None:
