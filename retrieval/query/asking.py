@@ -35,7 +35,7 @@ FRAMING = frozenset(
         "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
         "came come produce produced cover covers covered want wants wanted wanna whose "
         "need needs needed look looking seek seeking sought hunt hunting drop dropped "
-        "nothing anything something cite cites cited citing"
+        "nothing anything something cite cites cited citing read reading"
     )
 )
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".

@@ -2126,3 +2126,11 @@ def test_a_list_of_topics_one_of_which_the_list_lacks_shows_the_others(engine: E
     assert engine.ask("Any papers on protein folding or drug discovery?").abstained
     assert engine.ask("Papers on GPUs/TPUs for seismology?").abstained
     assert engine.ask("I use PyTorch, TensorFlow / JAX daily - any papers on robotics?").abstained
+
+
+def test_an_ask_to_read_an_authors_year_lists_it(engine: Engine) -> None:
+    # "read" was its topic, and the answer said no paper of his that year is about it
+    answer = engine.ask("We need to read what Hoefler did in 2022")
+    listed = answer.results + answer.more
+    assert not answer.abstained and len(listed) == answer.matched == 13
+    assert all(r.paper.year == 2022 for r in listed)
