@@ -42,7 +42,7 @@ AS_BASELINE = re.compile(  # "papers that use X as a baseline": what they use it
     r"\bas\s+(?:a\s+|the\s+|their\s+)?(?:baseline|reference|starting\s+point|foundation)s?\b", re.I
 )
 # Words that ask for the papers that build on the one named, the papers asked for being
-# their subject: "papers that build on GPTQ", "which ones extend Allo?", "anything citing
+# their subject: "papers that build on GPTQ", "which of these extend Allo?", "anything citing
 # HammingMesh", "work compared against FLIQS", "are there papers using SAGMAN?". Not "I
 # want to use GPTQ" (the asker uses it), "does GPTQ use ..." (it is the subject) nor
 # "the paper that uses HammingMesh topology" (one paper, described by what it has).
@@ -54,7 +54,7 @@ USES = (
 )
 USING = re.compile(rf"\b(?:{USES})\b", re.I)  # a word of it anywhere: worth reading names
 BUILDS_ON = re.compile(
-    rf"\b(?:{PAPER_PLURALS}|work|research|anything)\s+"
+    rf"\b(?:{PAPER_PLURALS}|work|research|anything|these|those)\s+"
     rf"(?:(?:that|which|who)\s+)?(?:\w+\s+)?(?:{USES})\s+(?:the\s+)?(?:paper\s+)?[\"'“‘]?\s*$",
     re.I,
 )

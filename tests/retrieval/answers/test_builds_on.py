@@ -46,6 +46,7 @@ def shown(answer: Answer) -> list[str]:
 @pytest.mark.parametrize(
     "question",
     ["Which papers build on Quill?", "Is there any work citing Quill?",
+     "Which of these build on Quill?",
      "Which ones compare themselves against Quill?"],
 )  # fmt: skip
 def test_the_papers_that_write_the_name_are_the_answer(quill: Engine, question: str) -> None:
