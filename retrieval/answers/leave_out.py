@@ -17,9 +17,10 @@ from itertools import islice
 from retrieval.answers.listing import Listings, Request
 from retrieval.index.filtering import matches
 from retrieval.models import Answer, Filters
+from retrieval.query.asking import content_words
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
-from retrieval.text import question_terms
+from retrieval.text import fold, question_terms
 
 
 class LeaveOut:
@@ -48,13 +49,17 @@ class LeaveOut:
         given = answer
         if set_aside:
             answer = self._without(answer, request, set(set_aside), "")
+        excluded: set[str] = set()  # every paper left out by topic
         for topic in filter(None, intent.exclusions.topics.split(" | ")):
             if answer.abstained:
                 break
             about = self.searcher.ask(topic, listed, request.mode, quote=0)
             found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
             found = self._narrowed(found, topic, intent.topic)
+            excluded |= found
             answer = self._without(answer, request, found, f"about “{topic}”")
+        if searched and excluded and answer.abstained and not given.abstained:
+            answer = self._beyond(given, answer, request, intent, excluded | set_aside)
         for described in intent.exclusions.papers:  # "not the HLS one": its best match
             known = set(_known(answer))  # among the papers answered: none there, no note
             about = self.searcher.ask(described, listed, request.mode, quote=0)
@@ -71,6 +76,29 @@ class LeaveOut:
         if searched and given.ranking and not answer.abstained:
             return self._rest(given, answer, request, intent)
         return answer
+
+    def _beyond(
+        self, given: Answer, left: Answer, request: Request, intent: Intent, gone: set[str]
+    ) -> Answer:
+        """Return the search over the papers not left out, as sure as it and the whole
+        question's search are, when the topics left out took every paper it had chosen
+        and the topic asked has words of its own: "GNN papers, none on stability or
+        robustness" chose the two on robustness and stability, and abstained once they
+        went, though three other GNN papers remain ("quantization papers not about
+        quantization" has nothing left to ask). The notes of what was left out stay;
+        when that search finds nothing, ``left``."""
+        words = {fold(w) for w in content_words(intent.exclusions.topics)}
+        if not {fold(w) for w in content_words(intent.topic)} - words:
+            return left
+        rest = self.searcher.ask(
+            intent.search_text or request.text, request.k, request.mode, left.filters,
+            intent.framing(), None, frozenset(gone), hedged=True,
+        )  # fmt: skip
+        if rest.abstained or not rest.results:
+            return left
+        if given.confidence is None or rest.confidence is None:
+            return replace(rest, notes=left.notes)
+        return replace(rest, notes=left.notes, confidence=min(given.confidence, rest.confidence))
 
     def _rest(self, given: Answer, left: Answer, request: Request, intent: Intent) -> Answer:
         """Return the answer without the papers left out as sure as a search over the rest

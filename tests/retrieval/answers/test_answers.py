@@ -2134,3 +2134,14 @@ def test_an_ask_to_read_an_authors_year_lists_it(engine: Engine) -> None:
     listed = answer.results + answer.more
     assert not answer.abstained and len(listed) == answer.matched == 13
     assert all(r.paper.year == 2022 for r in listed)
+
+
+def test_topics_left_out_that_take_every_paper_chosen_leave_the_rest(engine: Engine) -> None:
+    # the background chose the papers on robustness and stability; left out, it abstained
+    answer = engine.ask(
+        "Graph neural network robustness and stability bore me. Which graph neural network "
+        "papers are NOT about stability, robustness or attacks?"
+    )
+    titles = {p.split(":")[0] for p in papers(answer)}
+    assert not answer.abstained and {"Polynormer", "Neural Graph Databases"} <= titles
+    assert not titles & {"GARNET", "SAGMAN"}
