@@ -393,6 +393,8 @@ NOT_ABOUT = re.compile(
     # "not interested in X", "..., but no X", "I don't care about X" ("no X papers" alone
     # is as often a statement: "no prior work does X", "else: no HLS papers")
     r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"
+    # "GNN papers, but none about robustness", "..., none on attacks"
+    r"|(?<=,\s)(?:but\s+)?none\s+(?:about|on|concerning|dealing\s+with|involving)"
     r"|(?:do\s+not|don['’]t)\s+care\s+(?:about|for)"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"

@@ -29,6 +29,8 @@ from retrieval.engine import Engine
         ("I'm not interested in quantization. Which of Zhang's 2024 papers should I read?",
          "quantization"),
         ("Zhang's 2024 papers, but no quantization stuff", "quantization"),
+        ("Graph neural network papers, please, but none about robustness", "robustness"),
+        ("Quantization papers, none on language models", "language models"),
         # said after what is left out
         ("LLM papers, leave quantization out", "quantization"),
         ("FPGA papers, skip the LLM ones", "LLM"),
