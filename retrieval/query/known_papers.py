@@ -111,7 +111,8 @@ INCLUDED = re.compile(rf"^\s*[\"'”’]?\s*(?:paper\s+)?(?:included\b|{WITH_OTH
 # another", "the other hand", "in other words" nor "other than" (``PUT_ASIDE``), nor
 # "next-token" or "what comes next?". An ask for what to read, now or at all, may ask
 # for the paper named ("My professor recommended X. What should I read?").
-READING = r"(?:read|study|look\s+at|check\s+out|cite)"
+READS = r"(?:read|study|look\s+at|check\s+out)"  # what an asker does with a paper
+READING = rf"(?:{READS}|cite)"
 ASKS_MORE = re.compile(
     r"(?<!\beach\s)(?<!\bone\s)\b(?:another|others?|else)\b(?!\s+(?:than|hand|words)\b)"
     r"|\ba\s+second\b(?!-)|\badditional\s+(?:papers?|ones?|works?|stud(?:y|ies))\b"
@@ -138,8 +139,8 @@ READ_WHOLE = re.compile(
     re.I,
 )
 ASKS_READING = re.compile(  # for papers to read, not one ("which paper should I read?")
-    r"(?<!\bpaper\s)\b(?:should|shall|could|can|do)\s+(?:I|we)\s+(?:\w+\s+)?"
-    r"(?:read|study|look\s+at|check\s+out)\b|\b(?:read|study)\s+(?:now|then)\b",
+    rf"(?<!\bpaper\s)\b(?:should|shall|could|can|do)\s+(?:I|we)\s+(?:\w+\s+)?{READS}\b"
+    r"|\b(?:read|study)\s+(?:now|then)\b",
     re.I,
 )
 # A pronoun that points back at a thing named before ("does it beat", "their results");
@@ -200,8 +201,7 @@ def set_aside(text: str, spans: Iterable[Span]) -> frozenset[str]:
         if pid in keeps:
             continue
         first, last = _joined(text, spans, start, end)
-        before = text[:first]
-        if PUT_ASIDE.search(before) or ASIDE_AFTER.match(text[last:]):
+        if PUT_ASIDE.search(text[:first]) or ASIDE_AFTER.match(text[last:]):
             aside.add(pid)
             continue
         own = next(c for c in clauses if c[0] <= start < c[1])
