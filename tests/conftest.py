@@ -12,6 +12,7 @@ Two engines index the bundled 36-paper corpus once per session:
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import socket
@@ -145,6 +146,15 @@ def fake_engine(fake_embedder: FakeEmbedder, tmp_path_factory: pytest.TempPathFa
         RetrievalSettings(), ChromaSettings(path=tmp_path_factory.mktemp("fake")), fake_embedder
     )
     engine.ingest([CORPUS])
+    return engine
+
+
+def engine_over(rows: list[dict[str, Any]], root: Path, embedder: Embedder) -> Engine:
+    """Return an engine over papers given as JSONL rows, written and indexed in ``root``."""
+    papers = root / "papers.jsonl"
+    papers.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    engine = Engine(RetrievalSettings(), ChromaSettings(path=root / "index"), embedder)
+    engine.ingest([papers])
     return engine
 
 

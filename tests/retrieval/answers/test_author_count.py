@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.models import Answer
 from retrieval.query.asking import by_author_count
-from tests.conftest import FakeEmbedder
+from tests.conftest import FakeEmbedder, engine_over
 
 TEAMS = {  # title: how many authors
     "Sparse Kernels for Graph Accelerators": 5,
@@ -23,16 +20,12 @@ TEAMS = {  # title: how many authors
 @pytest.fixture(scope="module")
 def teams(fake_embedder: FakeEmbedder, tmp_path_factory: pytest.TempPathFactory) -> Engine:
     """An engine over four papers with 5, 3, 3 and 1 authors."""
-    root = tmp_path_factory.mktemp("teams")
     rows = [
         {"title": title, "abstract": f"We study {title.lower()} in depth.", "year": 2023,
          "subjects": ["cs.DC"], "authors": [f"Author {title[:4]} {n}" for n in range(count)]}
         for title, count in TEAMS.items()
     ]  # fmt: skip
-    (root / "teams.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
-    engine = Engine(RetrievalSettings(), ChromaSettings(path=root / "index"), fake_embedder)
-    engine.ingest([root / "teams.jsonl"])
-    return engine
+    return engine_over(rows, tmp_path_factory.mktemp("teams"), fake_embedder)
 
 
 def titles(answer: Answer) -> list[str]:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from retrieval.answers.routes.builds_on import MENTIONED, UNMENTIONED
-from retrieval.config import ChromaSettings, RetrievalSettings
 from retrieval.engine import Engine
 from retrieval.models import Answer
-from tests.conftest import FakeEmbedder
+from tests.conftest import FakeEmbedder, engine_over
 
 PAPERS = {
     "Quill: A Compiler for Sparse Tensor Algebra": "We present Quill, a compiler that "
@@ -27,16 +24,12 @@ PAPERS = {
 @pytest.fixture(scope="module")
 def quill(fake_embedder: FakeEmbedder, tmp_path_factory: pytest.TempPathFactory) -> Engine:
     """An engine over four papers, two of which write the name of the first."""
-    root = tmp_path_factory.mktemp("quill")
     rows = [
         {"title": title, "abstract": abstract, "year": 2023, "subjects": ["cs.PL"],
          "authors": ["Ada Lovelace"]}
         for title, abstract in PAPERS.items()
     ]  # fmt: skip
-    (root / "quill.jsonl").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
-    engine = Engine(RetrievalSettings(), ChromaSettings(path=root / "index"), fake_embedder)
-    engine.ingest([root / "quill.jsonl"])
-    return engine
+    return engine_over(rows, tmp_path_factory.mktemp("quill"), fake_embedder)
 
 
 def shown(answer: Answer) -> list[str]:
