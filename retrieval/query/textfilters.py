@@ -78,11 +78,14 @@ _FIRST_AND = re.compile(
 )
 _AGO = re.compile(rf"\b{_COUNT}\s+years?\s+(?:ago|back)\b", re.I)
 _NAMED_YEAR = re.compile(r"\b(last|previous|this|next)\s+year(?:['’]s)?\b", re.I)
-# A year counted back can date the asker's own doing: "I read FLIQS last year", "which
-# paper should I read next year?", "two years ago we moved to FPGAs", "Last year, I
-# tried pruning". It does when the asker ("I", "we") is the subject of a verb of doing
-# (``ASKERS_DOING``) before it, with no paper and no other clause between, or when it
-# opens the sentence and such a clause follows. Asking verbs keep it the papers' year:
+# A year can date the asker's own doing: "I read FLIQS last year", "which paper should
+# I read next year?", "two years ago we moved to FPGAs", "Last year, I tried pruning",
+# "we plan to read up on GNNs next year", "Back in 2019 I worked on sparse codes",
+# "since 2021 my lab has used FPGAs". It does when the asker ("I", "we", "my lab", "our
+# group") is the subject of a verb of doing (``ASKERS_DOING``) before it, with no paper
+# and no other clause between, or when it opens the sentence (after a word of time:
+# "since", "starting", "back in") and such a clause follows. Asking verbs keep it the
+# papers' year:
 # "I need Hoefler's publications two years ago", "I only care about two years ago",
 # "what have we got this year?", "I'd like the GNN research, but only two years ago". A
 # preposition or a verb of publishing before it ties it to the papers: "I want papers
@@ -97,9 +100,11 @@ ASKERS_DOING = (
     r"|discuss(?:ed|ing)?|talk(?:ed|ing)?\s+about|teaching|skimm(?:ed|ing)|skim"
 )
 _ASKER = (
-    r"\b(?:i|we)(?:['’](?:m|ve|d|ll|re))?\s+(?:(?:have|had|has|will|would|should|could|can"
-    r"|did|do|am|are|was|were|be|been|already|just|first|also|only|never|once|finally"
-    r"|recently|then|all|both)\s+)*"
+    r"\b(?:i|we|(?:my|our)\s+[^\W\d_]+)(?:['’](?:m|ve|d|ll|re|s))?\s+"
+    r"(?:(?:have|had|has|will|would|should|could|can|did|do|am|are|is|was|were|be|been"
+    r"|already|just|first|also|only|never|once|finally|recently|then|all|both|gonna"
+    r"|(?:plan(?:s|ned|ning)?|going|hop(?:e|ed|ing)|intend(?:s|ed|ing)?|about|want(?:s|ed)?"
+    r"|need|ha(?:ve|s|d))\s+to)\s+)*"
     rf"(?:{ASKERS_DOING})\b"
 )
 _SENTENCE_START = re.compile(r"(?:^|[.;!?](?=\s))[^.;!?]*$")
@@ -109,9 +114,29 @@ _ASKER_BEFORE = re.compile(
     r"|who|whose|that)\b|\w['’]s\b)[^.;!?])*$",
     re.I,
 )
+_ASKER_AHEAD = re.compile(rf"{_ASKER}[^.;!?]*$", re.I)
 # The year pointed back at later ("..., which of his papers that year?"): the papers'.
 _THAT_YEAR = re.compile(r"\b(?:that|the\s+same)\s+year\b", re.I)
 _ASKER_AFTER = re.compile(rf"^\s*,?\s*{_ASKER}", re.I)
+# A word of time that may open the sentence before the asker's year ("Since last year we
+# have used FPGAs", "Starting next year I'll teach", "Back in 2019 I worked on ...").
+_OPENING = re.compile(
+    r"^\s*(?:(?:ever\s+)?since|starting|beginning|from|back|as\s+of|around|until|during"
+    r"|in|early|late|already)?(?:\s+in)?\s*$",
+    re.I,
+)
+# A year the asker's clause may date when a preposition ties it to that clause ("I have
+# used FPGAs since 2021", "we moved to HLS in 2022"): with no asker before it, the
+# papers' ("papers in 2023", "what came out since last year").
+_TIED_TO_ASKER = re.compile(r"\b(?:in|since|during)\s*$", re.I)
+_A_YEAR = re.compile(rf"\b{YEAR}\b")
+# A year written before the papers it dates: "2023 papers", "my favourite 2023 GNN work".
+_DATES_PAPERS = re.compile(
+    rf"(?:['’]s)?(?:\s+[\w-]+){{0,2}}?\s+(?:{PAPER_PLURALS}|papers?|work|research|articles?"
+    r"|publications?|preprints?|ones)\b",
+    re.I,
+)
+_IN_RANGE = re.compile(rf"{YEAR}\s*{_THROUGH}\s*$|^\s*{_THROUGH}\s*{YEAR}", re.I)
 _TIED = re.compile(
     r"\b(?:from|in|of|since|before|after|until|till|during|by|than|out|covering|over"
     r"|publish(?:ed)?"
@@ -202,7 +227,8 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
     """Return the year range a text asks for and the text without it; years counted back
     ("last year") count from ``this_year``, today's by default."""
     now = this_year or date.today().year
-    text = _absolute(_WITHIN_YEAR.sub(_year_alone, CALENDAR_DATE.sub(" ", text)), now)
+    text = _WITHIN_YEAR.sub(_year_alone, CALENDAR_DATE.sub(" ", text))
+    text = _absolute(_years_of_the_askers(text), now)
     if match := _DECADE.search(text):
         decade = int(match[1]) if match[1] else now // 10 * 10
         return Years(decade, decade + 9), _drop(text, match)
@@ -278,22 +304,51 @@ def _absolute(text: str, now: int) -> str:
 
     text = _SPAN.sub(span, text)
     text = _AGO.sub(ago, text)
-    return _NAMED_YEAR.sub(lambda match: " " if _askers_time(match) else named(match), text)
+
+    def year(match: re.Match[str]) -> str:
+        ahead = match[1].casefold() == "next"  # no paper is from next year: it is the asker's
+        return " " if _askers_time(match, ahead) else named(match)
+
+    return _NAMED_YEAR.sub(year, text)
 
 
-def _askers_time(match: re.Match[str]) -> bool:
-    """Return True when a year counted back dates the asker's own doing (``_ASKER_BEFORE``),
-    not the papers asked for; it is then no filter."""
+def _askers_time(match: re.Match[str], ahead: bool = False) -> bool:
+    """Return True when a year dates the asker's own doing (``_ASKER_BEFORE``), not the
+    papers asked for; it is then no filter. A year ``ahead`` of today dates it even past
+    the papers named ("we plan to read quantization papers next year")."""
     before = match.string[: match.start()]
-    if match.group().casefold().endswith("s") or _TIED.search(before):
-        return False  # "last year's papers", "papers from last year"
-    if _THAT_YEAR.search(match.string, match.end()):
-        return False  # "I saw him speak two years ago: which papers that year?"
+    if match.group().casefold().endswith("s") or _THAT_YEAR.search(match.string, match.end()):
+        return False  # "last year's papers"; "I saw him two years ago: papers that year?"
     sentence = _SENTENCE_START.search(before)
-    opening = sentence is not None and not sentence.group().strip(" .;!?")
-    if opening:
+    if sentence is None:
+        return False
+    opening = sentence.group().lstrip(" .;!?")
+    if _OPENING.match(opening):
         return bool(_ASKER_AFTER.match(match.string[match.end() :]))
-    return sentence is not None and bool(_ASKER_BEFORE.search(sentence.group()))
+    tied = _TIED.search(before)
+    if tied and not _TIED_TO_ASKER.search(tied.group()):
+        return False  # "papers from last year", "what Hoefler published in 2023"
+    clause = opening[: len(opening) - len(tied.group())] if tied else opening
+    return bool((_ASKER_AHEAD if ahead else _ASKER_BEFORE).search(clause))
+
+
+def _years_of_the_askers(text: str) -> str:
+    """Return the text without the years written out that date the asker's own doing
+    ("In 2021 we moved to FPGAs", "I have read GPTQ since 2023"); a year of a range
+    stays with it."""
+
+    def kept(match: re.Match[str]) -> str:
+        around = (
+            match.string[max(0, match.start() - 12) : match.start()],
+            match.string[match.end() : match.end() + 12],
+        )
+        if _IN_RANGE.search(around[0]) or _IN_RANGE.search(around[1]):
+            return match.group()
+        if _DATES_PAPERS.match(match.string, match.end()):
+            return match.group()  # "I am reading 2023 papers"
+        return " " if _askers_time(match) else match.group()
+
+    return _A_YEAR.sub(kept, text)
 
 
 def number(word: str) -> int:

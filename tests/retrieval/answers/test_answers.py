@@ -193,6 +193,21 @@ def test_an_author_and_years_without_a_match_show_their_papers_of_other_years(
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "We are planning to read quantization papers next year. Which ones to start with?",
+        "Back in 2019 I worked on sparse matrices. Anything here on sparse formats?",
+        "Starting next year I'll teach graph learning; which papers cover GNN robustness?",
+    ],
+)
+def test_a_year_of_the_askers_own_doing_filters_no_papers(engine: Engine, question: str) -> None:
+    # They abstained, or said "No listed paper is from 2027", the year the asker named.
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.filters.year_from is None
+    assert not any("No listed paper is from" in note for note in answer.notes)
+
+
+@pytest.mark.parametrize(
     ("question", "sure"),
     [("Zhang's 2023 paper on graph transformers", False),
      ("which 2023 Zhang preprint proposes a graph transformer?", False),

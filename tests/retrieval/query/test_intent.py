@@ -161,6 +161,10 @@ def test_years_counted_back_from_today(text: str, years: Years) -> None:
         ("Two years ago we moved to FPGAs. Papers on HLS?", None),
         ("Last year, I tried pruning. Anything better?", None),
         ("What should we study this year?", None),
+        ("We are planning to read GNN papers next year. Where to start?", None),
+        ("Starting next year I'll teach HPC; which papers on networks?", None),
+        ("Since last year our group has used FPGAs. Which papers help?", None),
+        ("I have been using HLS since two years ago. Papers on it?", None),
         # the papers' year, even when the asker speaks
         ("I want papers from last year", Years(2025, 2025)),
         ("I'm after what Zhang did last year", Years(2025, 2025)),
@@ -179,6 +183,29 @@ def test_years_counted_back_from_today(text: str, years: Years) -> None:
     ],
 )  # fmt: skip
 def test_a_year_counted_back_that_dates_the_askers_doing_is_no_filter(
+    text: str, years: Years | None
+) -> None:
+    assert read_years(text, this_year=2026)[0] == years
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        # the asker's own doing: no filter
+        ("Back in 2019 I worked on sparse codes. Anything on sparse formats?", None),
+        ("We moved our solver to FPGAs in 2022. Papers on HLS?", None),
+        ("Since 2021 my lab has used GPUs for weather; which papers port climate codes?", None),
+        ("I am looking for what my lab used in 2022", None),
+        # the papers' year
+        ("I need papers in 2023 on GNNs", Years(2023, 2023)),
+        ("In 2023, which papers did Hoefler write on GNNs?", Years(2023, 2023)),
+        ("I am reading the 2023 papers on graphs", Years(2023, 2023)),
+        ("We read a lot in 2021; which quantization papers are from 2023?", Years(2023, 2023)),
+        ("I worked on sparse codes from 2019 to 2021", Years(2019, 2021)),
+        ("Which papers has my team not read since 2023?", Years(2023, None)),
+    ],
+)  # fmt: skip
+def test_a_written_year_that_dates_the_askers_doing_is_no_filter(
     text: str, years: Years | None
 ) -> None:
     assert read_years(text, this_year=2026)[0] == years
