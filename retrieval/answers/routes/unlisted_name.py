@@ -1,6 +1,10 @@
 """A question built on a name no listed title or abstract mentions ("summarize the
 SlimNet paper", "Hoefler's RoboSched work"): no listed paper mentions it, then the
-closest papers (of the author it names, if any) as the closest, not as matches.
+closest papers (of the author it names, if any) as the closest, not as matches. A
+question that besides the name describes one paper in detail, which the search finds
+surely ("That Initech Research paper on checking the integrity of GPU computations in
+software, without any trusted hardware support"), gets that paper as not a sure match:
+the name may say where the paper came from, which the list does not record.
 
 Which names count, and when a question is built on one, is read by
 ``retrieval.query.named_things``. A question that also names a listed paper by its own
@@ -10,11 +14,18 @@ SomeBench").
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from retrieval.answers.asked_paper import no_paper_named
 from retrieval.answers.routes.base import Reading, SearchedRoute
-from retrieval.models import Answer
+from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import content_words
 from retrieval.query.named_things import Absent, absent, presumed
+
+# Content words besides the names that describe one paper in detail: "the Acme paper on
+# graphs" (1) is built on its name; "the Acme paper on checking the integrity of GPU
+# computations in software, without any trusted hardware support" (9) describes one.
+DESCRIBED_WORDS = 8
 
 
 class UnlistedName(SearchedRoute):
@@ -49,4 +60,17 @@ class UnlistedName(SearchedRoute):
         return f"No listed paper mentions {names}{closest}"
 
     def searched(self, reading: Reading, answer: Answer) -> Answer:
+        if self._described(reading, answer):
+            return replace(answer, notes=(*answer.notes, UNSURE))
         return self.parts.listings.not_answered(answer)
+
+    def _described(self, reading: Reading, answer: Answer) -> bool:
+        """Return True when the question asks for one paper, describes it in
+        ``DESCRIBED_WORDS`` words or more besides the names no listed paper has, and the
+        search is sure of it."""
+        if reading.intent.plural or answer.abstained or self.parts.searcher.doubts(answer):
+            return False
+        text = reading.intent.search_text
+        for found in sorted(self.presumed(reading), key=lambda found: -found.start):
+            text = f"{text[: found.start]} {text[found.end :]}"
+        return len(content_words(text)) >= DESCRIBED_WORDS

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
+from retrieval.models import UNSURE, Answer
 
 
 def papers(answer: Answer) -> list[str]:
@@ -170,6 +170,26 @@ def test_a_source_the_list_never_mentions_is_said_over_the_papers(
     answer = engine.ask(question)
     assert not answer.abstained and papers(answer)[0].startswith(listed)
     assert f"No listed paper mentions “{source}”; these papers match" in " ".join(answer.notes)
+
+
+def test_a_paper_described_in_detail_beside_a_name_the_list_lacks_is_shown_unsure(
+    engine: Engine,
+) -> None:
+    # The name may be the lab it came from, which the list does not record: it had
+    # abstained, the paper the description fits only among the closest.
+    answer = engine.ask(
+        "That Initech Research paper on checking the integrity of GPU computations in "
+        "software, without any trusted hardware support. What is it called?"
+    )
+    assert not answer.abstained and papers(answer)[0].startswith("SAGE")
+    assert "No listed paper mentions “Initech Research”" in answer.notes[0]
+    assert UNSURE in answer.notes
+    # a name with a short topic is still what the question is built on
+    assert says_missing(engine.ask("the FooNet paper on quantization?"), "FooNet")
+    assert says_missing(
+        engine.ask("Summarize the FooNet paper from Zhang's group on compact image classifiers."),
+        "FooNet",
+    )
 
 
 @pytest.mark.parametrize(
