@@ -12,6 +12,7 @@ from dataclasses import replace
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
+from retrieval.query.figures import recalled, says_any
 from retrieval.query.named_things import unchecked_sources
 
 PostPass = Callable[[Answer, Reading, Route], Answer]
@@ -106,6 +107,22 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     return replace(answer, notes=(*answer.notes, UNSURE))
 
 
+def unrecalled(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Say an answer for one paper is not a sure match when the question recalls figures
+    of its results ("the one with a 7x speedup on an H100") and the best paper's title
+    and abstract write none of them: it may be another paper, one the list lacks
+    (``retrieval.query.figures``)."""
+    if route.name not in SEARCHED or answer.abstained or not answer.results:
+        return answer
+    if reading.intent.framing().plural or UNSURE in answer.notes:
+        return answer
+    figures = recalled(reading.request.text)
+    paper = route.parts.searcher.index.papers[answer.results[0].paper.id]
+    if not figures or says_any(figures, f"{paper.title} {paper.abstract}"):
+        return answer
+    return replace(answer, notes=(*answer.notes, UNSURE))
+
+
 def spelled_guess(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Say an answer that rests on an acronym read as a title's words ("MoE" as
     "Mixture-of-Experts") is not a sure match: the letters may stand for other words
@@ -167,6 +184,7 @@ POST_PASSES: tuple[PostPass, ...] = (
     judged_best,
     counted,
     unsure,
+    unrecalled,
     spelled_guess,
     beyond_asked,
     unchecked,

@@ -232,6 +232,19 @@ def test_a_paper_named_with_the_wrong_year_or_subject_is_still_sure(
     assert papers(answer)[0].startswith("GPTQ") and UNSURE not in answer.notes
 
 
+def test_a_figure_recalled_that_the_paper_does_not_write_makes_it_no_sure_match(
+    engine: Engine,
+) -> None:
+    # UniSparse writes no 7.3x: the figure may be another paper's, one the list lacks
+    unsure = engine.ask(
+        "For sparse tensor formats, which compiler paper reported a 7.3x speedup over "
+        "hand-tuned kernels?"
+    )
+    assert papers(unsure)[0].startswith("UniSparse") and UNSURE in unsure.notes
+    sure = engine.ask("Which schedule language reports a 1.41x gain on many machines?")
+    assert papers(sure)[0].startswith("Slapo") and UNSURE not in sure.notes
+
+
 def test_a_word_stressed_in_capitals_keeps_its_meaning(engine: Engine) -> None:
     # Read as full stops, the stressed "EXCEPT" listed exactly the papers left out.
     stressed = engine.ask(
