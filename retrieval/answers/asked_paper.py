@@ -86,11 +86,13 @@ AS_TOPIC_BEFORE = re.compile(
     re.I,
 )
 TITLE_WORDS = 3  # fewer words in quotes are a term ("'IR'", "'graph'"), not a title
-# What an abstract says it introduces, in the sentence that says so.
+# What an abstract says it introduces, in the sentence that says so; not what that thing
+# uses ("we develop a compiler leveraging the Acme infrastructure", "we build on Acme").
 INTRODUCES = (
     r"\b(?:we|this\s+(?:paper|work|article))\s+(?:\w+\s+){{0,2}}?"
     r"(?:propose|present|introduce|develop|describe|design|build|derive)[sd]?\b"
-    r"[^.]{{0,120}}?{name}"
+    r"(?:(?!\b(?:leverag\w*|us(?:e|es|ed|ing)|based\s+on|on\s+top\s+of|built\s+(?:on|upon)"
+    r"|atop|extend\w*|via|through|upon|on|than|over|against)\b)[^.]){{0,120}}?{name}"
     r"|\b(?:called|named|dubbed|coined)\s+{name}"
 )
 
@@ -153,8 +155,9 @@ def _origin_asked(before: str, after: str) -> bool:
     right before it, asked by "which", "who", "the paper that" ("which paper introduced
     PolyBench?", "who proposed Megatron-LM?"), the name ending its clause, or after it
     ("PolyBench was first proposed where?")."""
-    # the name, and maybe one word of what it is, end the clause: "the NeuroSim simulator?"
-    ends = re.match(r"(?:\s+[a-z]+)?\s*(?:[?.!,;:]|$)", after) is not None
+    # the name, and maybe two words of what it is, end the clause: "the NeuroSim
+    # simulator?", "the Acme toolkit itself?"
+    ends = re.match(r"(?:\s+[a-z]+){0,2}\s*(?:[?.!,;:]|$)", after) is not None
     if ORIGIN_BEFORE.search(before):
         return ends and WHO_OR_WHICH.search(before) is not None
     return ORIGIN_AFTER.match(after) is not None

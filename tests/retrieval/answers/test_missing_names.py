@@ -131,6 +131,10 @@ def test_a_name_given_to_a_layer_or_kernel_the_list_lacks_is_said_missing(
         ("Who proposed Megatron-LM?", "Megatron-LM"),
         # three capitals are a name when its origin is asked
         ("Who proposed the MKL library?", "MKL"),
+        # UniSparse develops a compiler "leveraging the MLIR infrastructure": it uses
+        # MLIR, and was answered surely as the paper that introduced it
+        ("Which paper introduced MLIR?", "MLIR"),
+        ("Which paper first proposed the MLIR framework itself?", "MLIR"),
     ],
 )
 def test_the_origin_of_a_name_no_listed_paper_has_is_not_in_the_list(
@@ -147,6 +151,7 @@ def test_the_origin_of_a_name_no_listed_paper_has_is_not_in_the_list(
         ("who proposed SAGMAN?", "SAGMAN"),
         ("Which paper introduced QFX quantization?", "Trainable Fixed-Point"),
         ("Which paper introduced QFX?", "Trainable Fixed-Point"),
+        ("Which paper proposed the UniSparse intermediate language?", "UniSparse"),
     ],
 )
 def test_the_origin_of_a_listed_papers_name_is_that_paper(
