@@ -10,6 +10,7 @@ a 100k start, so a generation's cache files keep it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import reduce
 from typing import Any
 
 import numpy as np
@@ -50,7 +51,7 @@ class StemIndex:
             if not codes:
                 return np.zeros(0, dtype=np.int32)
             postings = [rows[indptr[code] : indptr[code + 1]] for code in codes]
-            found.append(postings[0] if len(postings) == 1 else np.union1d(*postings))
+            found.append(reduce(np.union1d, postings))
         if not found:
             return np.zeros(0, dtype=np.int32)
         found.sort(key=len)

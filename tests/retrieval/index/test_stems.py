@@ -27,6 +27,18 @@ def papers_of(texts: list[str]) -> list[Paper]:
     ]
 
 
+@given(TEXTS, st.lists(st.lists(WORDS, min_size=1, max_size=4), min_size=1, max_size=3))
+def test_papers_holding_a_stem_of_every_group_match_sets(
+    texts: list[str], groups: list[list[str]]
+) -> None:
+    # a group of three stems or more had raised (numpy's union1d takes two arrays)
+    index = PaperTerms.compute(papers_of(texts), lambda _: []).stem_index()
+    held = [set(tokenize(f"{p.title}. {p.abstract}")) for p in papers_of(texts)]
+    stems = [[s for word in group for s in tokenize(word)] for group in groups]
+    expected = [row for row, have in enumerate(held) if all(set(g) & have for g in stems)]
+    assert index.holding(stems).tolist() == expected
+
+
 @given(TEXTS, st.lists(st.one_of(WORDS, st.just("absent")), max_size=4))
 def test_rows_and_counts_match_sets(texts: list[str], asked: list[str]) -> None:
     index = PaperTerms.compute(papers_of(texts), lambda _: []).stem_index()
