@@ -18,6 +18,7 @@ from retrieval.answers.listing import Listings, Request
 from retrieval.index.filtering import matches
 from retrieval.models import Answer, Filters
 from retrieval.query.asking import content_words
+from retrieval.query.asking_part import asking_part
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
 from retrieval.text import fold, question_terms
@@ -50,12 +51,13 @@ class LeaveOut:
         if set_aside:
             answer = self._without(answer, request, set(set_aside), "")
         excluded: set[str] = set()  # every paper left out by topic
+        asked = _asked_topic(intent)
         for topic in filter(None, intent.exclusions.topics.split(" | ")):
             if answer.abstained:
                 break
             about = self.searcher.ask(topic, listed, request.mode, quote=0)
             found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
-            found = self._narrowed(found, topic, intent.topic)
+            found = self._narrowed(found, topic, asked)
             excluded |= found
             answer = self._without(answer, request, found, f"about “{topic}”")
         if searched and excluded and answer.abstained and not given.abstained:
@@ -180,6 +182,16 @@ class LeaveOut:
                        matched=max(answer.matched - left, len(kept)),
                        ranking=answer.ranking if ranking is None else ranking,
                        notes=(*answer.notes, *said))  # fmt: skip
+
+
+def _asked_topic(intent: Intent) -> str:
+    """Return the topic of the sentences that ask, when background comes before them: a
+    topic left out narrows what they ask, not the background's words ("We count a
+    compression codec as a tool. Show me compression papers, minus the codec ones."
+    narrows "compression" by "codec", though the background says "codec" too)."""
+    text = intent.search_text
+    part = asking_part(text, background=1, own_words=1) if text else None
+    return " ".join(content_words(part)) if part else intent.topic
 
 
 def _known(answer: Answer) -> Sequence[str]:

@@ -1322,6 +1322,19 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
     assert nothing.abstained and not papers(nothing) and nothing.closest
 
 
+def test_a_topic_left_out_narrows_what_the_ask_asks_not_the_background(
+    engine: Engine,
+) -> None:
+    # The background says "schedule language" too: the topic left out no longer
+    # narrowed the ask's "scheduling", every scheduling paper went, and it abstained.
+    answer = engine.ask(
+        "Slapo is a schedule language, which my advisor does not count as scheduling. "
+        "Show me the scheduling papers, minus the schedule language ones."
+    )
+    assert answer.notes[0] == "Left out 1 paper about “schedule language”."
+    assert {t.split()[0] for t in papers(answer)[:2]} == {"Differentiable", "Towards"}
+
+
 def test_what_is_left_after_the_best_papers_go_is_not_a_sure_answer(engine: Engine) -> None:
     # Both quantum papers are Hoefler's: what the search kept besides them merely says
     # "quantum" ("time quantum"), and is not shown as a sure answer.
