@@ -86,14 +86,20 @@ AS_TOPIC_BEFORE = re.compile(
     re.I,
 )
 TITLE_WORDS = 3  # fewer words in quotes are a term ("'IR'", "'graph'"), not a title
-# What an abstract says it introduces, in the sentence that says so; not what that thing
-# uses ("we develop a compiler leveraging the Acme infrastructure", "we build on Acme").
+# What an abstract says it introduces, in the sentence that says so.
 INTRODUCES = (
     r"\b(?:we|this\s+(?:paper|work|article))\s+(?:\w+\s+){{0,2}}?"
     r"(?:propose|present|introduce|develop|describe|design|build|derive)[sd]?\b"
-    r"(?:(?!\b(?:leverag\w*|us(?:e|es|ed|ing)|based\s+on|on\s+top\s+of|built\s+(?:on|upon)"
-    r"|atop|extend\w*|via|through|upon|on|than|over|against)\b)[^.]){{0,120}}?{name}"
+    r"{between}{{0,120}}?{name}"
     r"|\b(?:called|named|dubbed|coined)\s+{name}"
+)
+# ... when a question asks where the name comes from ("which paper introduced Acme?"):
+# not what the thing introduced uses ("we develop a compiler leveraging the Acme
+# infrastructure"). "The Acme paper" may mean that paper, one that uses Acme.
+BETWEEN = r"[^.]"
+BETWEEN_NO_USE = (
+    r"(?:(?!\b(?:leverag\w*|us(?:e|es|ed|ing)|based\s+on|on\s+top\s+of|built\s+(?:on|upon)"
+    r"|atop|extend\w*|via|through|upon|on|than|over|against)\b)[^.])"
 )
 
 
@@ -147,6 +153,7 @@ WHO_OR_WHICH = re.compile(
     r"\b(?:which|what|who|where|whose)\b|\bthe\s+(?:paper|work)\s+that\b", re.I
 )
 SUFFIX = re.compile(r"(?:-[^\W_]+)*")  # a name's parts after hyphens: "-LM", "-XL"
+ORIGINAL = re.compile(r"\b(?:original|seminal)\s+$", re.I)  # "the original Acme paper"
 ORIGIN_NAMED = re.compile(r"[A-Z]{3}")  # "MKL", "WMT": a name when its origin is asked
 
 
@@ -155,9 +162,8 @@ def _origin_asked(before: str, after: str) -> bool:
     right before it, asked by "which", "who", "the paper that" ("which paper introduced
     PolyBench?", "who proposed Megatron-LM?"), the name ending its clause, or after it
     ("PolyBench was first proposed where?")."""
-    # the name, and maybe two words of what it is, end the clause: "the NeuroSim
-    # simulator?", "the Acme toolkit itself?"
-    ends = re.match(r"(?:\s+[a-z]+){0,2}\s*(?:[?.!,;:]|$)", after) is not None
+    # the name, and maybe one word of what it is, end the clause: "the NeuroSim simulator?"
+    ends = re.match(r"(?:\s+[a-z]+)?\s*(?:[?.!,;:]|$)", after) is not None
     if ORIGIN_BEFORE.search(before):
         return ends and WHO_OR_WHICH.search(before) is not None
     return ORIGIN_AFTER.match(after) is not None
@@ -277,9 +283,10 @@ def _misspelled(word: str, words: Collection[str]) -> bool:
     return process.extractOne(word, alike, scorer=fuzz.ratio, score_cutoff=TYPO_LIKE) is not None
 
 
-def names_no_paper(searcher: Searcher, name: str) -> bool:
+def names_no_paper(searcher: Searcher, name: str, origin: bool = False) -> bool:
     """Return True when no listed paper has the name and at most one mentions it: not
-    in its title, not as something it introduces, not as a term it defines ("(DNNs)")."""
+    in its title, not as something it introduces, not as a term it defines ("(DNNs)");
+    ``origin``: the question asks where the name comes from (``_has_name``)."""
     titles = searcher.titles
     if titles.named_in(name) or titles.spelled_otherwise(name):
         return False
@@ -292,7 +299,7 @@ def names_no_paper(searcher: Searcher, name: str) -> bool:
         return False
     if _described(searcher, name):  # "the GNN-robustness paper"
         return False
-    return len(holding) <= 1 and not any(_has_name(text, words) for _, text in holding)
+    return len(holding) <= 1 and not any(_has_name(text, words, origin) for _, text in holding)
 
 
 def _described(searcher: Searcher, name: str) -> bool:
@@ -327,10 +334,20 @@ def spelled_otherwise(searcher: Searcher, lookup: Lookup, text: str, at: int) ->
     return other is not None and not no_paper_named(searcher, lookup, other[1])
 
 
-def no_paper_named(searcher: Searcher, lookup: Lookup, name: str) -> bool:
+def no_paper_named(searcher: Searcher, lookup: Lookup, name: str, origin: bool = False) -> bool:
     """Return True when no listed paper has the name (``names_no_paper``), nor a title
     ``/paper`` finds for it ("the polynomer paper" is Polynormer's, with a typo)."""
-    return names_no_paper(searcher, name) and lookup.title_for(name) is None
+    return names_no_paper(searcher, name, origin) and lookup.title_for(name) is None
+
+
+def asks_origin(text: str, name: str) -> bool:
+    """Return True when a question asks which paper a name it says comes from ("which
+    paper introduced Acme?", "Acme was first proposed where?", "the original Acme
+    paper")."""
+    at = text.find(name)
+    if at < 0:
+        return False
+    return _origin_asked(text[:at], text[at + len(name) :]) or bool(ORIGINAL.search(text[:at]))
 
 
 def paper_named(searcher: Searcher, name: str) -> str | None:
@@ -352,12 +369,15 @@ def _holding(searcher: Searcher, name: str, words: list[str]) -> list[tuple[str,
     return list(islice(((pid, text) for pid, text in texts if _says(text, words)), 2))
 
 
-def _has_name(text: str, words: list[str]) -> bool:
+def _has_name(text: str, words: list[str], origin: bool = False) -> bool:
     """Return True when a paper's "title. abstract" has the name as its own: in the
-    title, as what it introduces, or as a term it defines ("(DNNs)", "Student Float (SF4)")."""
+    title, as what it introduces, or as a term it defines ("(DNNs)", "Student Float
+    (SF4)"); with ``origin`` (its origin is asked), not as what the thing it introduces
+    uses."""
     spelled = r"[\s\-_/]*".join(map(re.escape, words))
     named = rf"(?<![^\W_]){spelled}(?![^\W_])"
-    introduced = re.compile(INTRODUCES.format(name=named), re.I)
+    between = BETWEEN_NO_USE if origin else BETWEEN
+    introduced = re.compile(INTRODUCES.format(name=named, between=between), re.I)
     defined = re.compile(rf"\({named}s?\)|{named}\s*\([A-Z][\w-]*\)", re.I)
     return bool(
         _says(text.partition(". ")[0], words) or introduced.search(text) or defined.search(text)

@@ -111,12 +111,18 @@ _SENTENCE_START = re.compile(r"(?:^|[.;!?](?=\s))[^.;!?]*$")
 _ASKER_BEFORE = re.compile(
     rf"{_ASKER}(?:(?!\b(?:{PAPER_PLURALS}|papers?|work|research|publications?|articles?"
     r"|anything|everything|whatever|all|output|contributions?|efforts?|stuff|what|which"
-    r"|who|whose|that)\b|\w['’]s\b)[^.;!?])*$",
+    r"|who|whose|that|give|show|list|find|tell|get|send|pull|name|recommend|suggest"
+    r"|need|want|please)\b|\w['’]s\b)[^.;!?])*$",
     re.I,
 )
 _ASKER_AHEAD = re.compile(rf"{_ASKER}[^.;!?]*$", re.I)
-# The year pointed back at later ("..., which of his papers that year?"): the papers'.
-_THAT_YEAR = re.compile(r"\b(?:that|the\s+same)\s+year\b", re.I)
+# The year pointed back at later ("..., which of his papers that year?", "what came out
+# at the time?", "which appeared then?"): the papers'.
+_THAT_YEAR = re.compile(
+    r"\b(?:that(?:\s+same)?|the\s+same)\s+(?:year|time|period)\b|\bat\s+the\s+time\b"
+    r"|\baround\s+then\b|\bthen\s*(?:[?.!]|$)",
+    re.I,
+)
 _ASKER_AFTER = re.compile(rf"^\s*,?\s*{_ASKER}", re.I)
 # A word of time that may open the sentence before the asker's year ("Since last year we
 # have used FPGAs", "Starting next year I'll teach", "Back in 2019 I worked on ...").
@@ -130,11 +136,16 @@ _OPENING = re.compile(
 # papers' ("papers in 2023", "what came out since last year").
 _TIED_TO_ASKER = re.compile(r"\b(?:in|since|during)\s*$", re.I)
 _A_YEAR = re.compile(rf"\b{YEAR}\b")
-# A year written before the papers it dates: "2023 papers", "my favourite 2023 GNN work".
+# A year written before the papers it dates: "2023 papers", "my favourite 2023 GNN work",
+# "a 2024 study on X", "the 2023 material"; or after a determiner: "a 2022 one".
 _DATES_PAPERS = re.compile(
     rf"(?:['’]s)?(?:\s+[\w-]+){{0,2}}?\s+(?:{PAPER_PLURALS}|papers?|work|research|articles?"
-    r"|publications?|preprints?|ones)\b",
+    r"|publications?|preprints?|ones?|stud(?:y|ies)|materials?|surveys?|pieces?|entry|entries"
+    r"|results?|stuff)\b",
     re.I,
+)
+_DETERMINER = re.compile(
+    r"\b(?:a|an|the|that|this|those|these|his|her|their|its|some|any|whose)\s+$", re.I
 )
 _IN_RANGE = re.compile(rf"{YEAR}\s*{_THROUGH}\s*$|^\s*{_THROUGH}\s*{YEAR}", re.I)
 _TIED = re.compile(
@@ -344,8 +355,8 @@ def _years_of_the_askers(text: str) -> str:
         )
         if _IN_RANGE.search(around[0]) or _IN_RANGE.search(around[1]):
             return match.group()
-        if _DATES_PAPERS.match(match.string, match.end()):
-            return match.group()  # "I am reading 2023 papers"
+        if _DATES_PAPERS.match(match.string, match.end()) or _DETERMINER.search(around[0]):
+            return match.group()  # "I am reading 2023 papers", "I read a 2024 study"
         return " " if _askers_time(match) else match.group()
 
     return _A_YEAR.sub(kept, text)

@@ -4,7 +4,7 @@ paper has ("the Radial / RadialNet paper") asks for that paper."""
 
 from __future__ import annotations
 
-from retrieval.answers.asked_paper import no_paper_named, spelled_otherwise
+from retrieval.answers.asked_paper import asks_origin, no_paper_named, spelled_otherwise
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
 
@@ -13,10 +13,12 @@ class UnlistedPaper(SearchedRoute):
     name = "unlisted-paper"
 
     def applies(self, reading: Reading) -> bool:
-        name = reading.name
-        if not name or not no_paper_named(self.parts.searcher, self.parts.lookup, name):
+        name, text = reading.name, reading.request.text
+        if not name:
             return False
-        text = reading.request.text
+        origin = asks_origin(text, name)  # "which paper introduced X?": not one using X
+        if not no_paper_named(self.parts.searcher, self.parts.lookup, name, origin):
+            return False
         at = text.find(name.split()[0])
         return not spelled_otherwise(self.parts.searcher, self.parts.lookup, text, at)
 
