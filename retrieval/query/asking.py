@@ -393,8 +393,10 @@ NOT_ABOUT = re.compile(
     # "not interested in X", "..., but no X", "I don't care about X" ("no X papers" alone
     # is as often a statement: "no prior work does X", "else: no HLS papers")
     r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"
-    # "GNN papers, but none about robustness", "..., none on attacks"
-    r"|(?<=,\s)(?:but\s+)?none\s+(?:about|on|concerning|dealing\s+with|involving)"
+    # "GNN papers, but none about robustness", "..., none on attacks", "..., but nothing
+    # related to networks"
+    r"|(?<=,\s)(?:but\s+)?(?:none|nothing)\s+(?:about|on|concerning|dealing\s+with|involving"
+    r"|related\s+to)"
     r"|(?:do\s+not|don['’]t)\s+care\s+(?:about|for)"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"
@@ -403,6 +405,14 @@ NOT_ABOUT = re.compile(
     r"|,\s*(?:what|which|who|how|where|when|is|are|was|were|do|does|did|has|have|can|could"
     r"|would|should|will|please|i|any|anything|there|list|show|give|name|find|tell"
     r"|and\s+(?:what|which)|so|only|just|rather|instead)\b)",
+    re.I,
+)
+# "..., but none/nothing on X" leaves X out of the papers asked before it ("GNN papers,
+# but nothing on robustness"); after no papers it says what the asker could not find ("I
+# searched arXiv, but nothing on X came up"), and X is asked for.
+NONE_OF = re.compile(r"(?:but\s+)?(?:none|nothing)\b", re.I)
+PAPERS_BEFORE = re.compile(
+    rf"\b(?:{PAPER_PLURALS}|work|research|stuff|publications|everything|anything)\b[^.!?;]*$",
     re.I,
 )
 # Before "but not", a word said of the paper asked for: "which paper is fast but not

@@ -55,6 +55,7 @@ from retrieval.query.asking import (
     JOINTLY,
     KEPT_APART,
     LEANING,
+    NONE_OF,
     NOT_ABOUT,
     NOT_ONE,
     ON_THE_PAGE,
@@ -62,6 +63,7 @@ from retrieval.query.asking import (
     OPENER,
     PAPER_LEANS,
     PAPER_NOUN,
+    PAPERS_BEFORE,
     SIMILAR,
     WANTS_CODE,
     asks_several,
@@ -318,6 +320,12 @@ class IntentReader:
             unwanted = None  # "which paper is fast but not exact?": what it is like
         if unwanted and APART.match(unwanted[0]) and KEPT_APART.search(text[: unwanted.start()]):
             unwanted = None  # "keeps the schedule apart from the model code"
+        if (
+            unwanted
+            and NONE_OF.match(unwanted[0])
+            and not PAPERS_BEFORE.search(text[: unwanted.start()])
+        ):
+            unwanted = None  # "I searched arXiv, but nothing on X came up": X is asked
         if unwanted:
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         set_aside, text, leaving = _set_aside(text)

@@ -31,6 +31,8 @@ from retrieval.engine import Engine
         ("Zhang's 2024 papers, but no quantization stuff", "quantization"),
         ("Graph neural network papers, please, but none about robustness", "robustness"),
         ("Quantization papers, none on language models", "language models"),
+        ("Show me the GNN papers, but nothing on robustness", "robustness"),
+        ("HPC papers, nothing related to networks", "networks"),
         # said after what is left out
         ("LLM papers, leave quantization out", "quantization"),
         ("FPGA papers, skip the LLM ones", "LLM"),
@@ -120,6 +122,9 @@ def test_a_foreign_phrase_that_only_looks_like_leaving_out_leaves_nothing_out(
         "which language keeps the schedule apart from the kernels?",
         "a tool that holds compute apart from memory layout",
         "how do you tell real speedups apart from noise?",
+        # what the asker could not find elsewhere is what they ask for
+        "I searched arXiv, but nothing on photonic interconnects came up. Anything here?",
+        "I googled a lot, but none about weather GNNs. Is there a paper here?",
     ],
 )
 def test_a_topic_that_sounds_like_leaving_out_is_kept(fake_engine: Engine, question: str) -> None:
