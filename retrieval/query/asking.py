@@ -284,6 +284,19 @@ ASKERS_TIMING = re.compile(
     r"|moment|chance))?\b|\bas\s+soon\s+as\s+possible\b",
     re.I,
 )
+# What the asker will do with the answer, after the ask ("..., so that I can cite them",
+# "so we can compare them", "to help us plan the course"), and the
+# role they ask as, before it ("As a PhD student, I want ..."): the asker's, not the
+# topic. Not "so I want every paper on X", which asks.
+ASKERS_PURPOSE = re.compile(
+    r"[,;]?\s*\b(?:so\s+(?:that\s+)?(?:I|we)\s+(?:can|could|may|might|will|would|['’]ll)"
+    r"|to\s+help\s+(?:me|us))\b[^.?!;\n]*",
+    re.I,
+)
+PAPERS_ASKED = re.compile(rf"\b(?:{PAPER_PLURALS}|everything|all)\b", re.I)
+ASKERS_ROLE = re.compile(
+    r"(?:^|(?<=[.!?\n]\s))\s*as\s+an?\s+(?:[\w-]+\s+){0,4}?[\w-]+\s*,?\s*(?=(?:I|we)\b)", re.I
+)
 # A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".
 PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"
 OTHER_AUTHOR = re.compile(
@@ -539,6 +552,21 @@ def without_date_order(text: str) -> str:
     """Return a question without the words asking for an order by date: the papers are
     sorted by year, not searched for "latest" ("latest quantization paper")."""
     return NEWEST.sub(" ", OLDEST.sub(" ", ASKERS_TIMING.sub(" ", text)))
+
+
+def without_askers_purpose(text: str) -> str:
+    """Return a question without the role the asker asks as and, after an ask for
+    several papers, what they will do with them (``ASKERS_ROLE``, ``ASKERS_PURPOSE``),
+    unless that holds all it asks about ("which paper should I read so that I understand
+    quantization?"). After an ask for one paper, the purpose may describe it ("... so I
+    can reproduce its 4-bit results")."""
+
+    def purpose(match: re.Match[str]) -> str:
+        sentence = re.split(r"[.!?\n]", text[: match.start()])[-1]
+        return " " if PAPERS_ASKED.search(sentence) else match.group()
+
+    rest = ASKERS_ROLE.sub(" ", ASKERS_PURPOSE.sub(purpose, text))
+    return rest if content_words(rest) else text
 
 
 def content_words(text: str) -> list[str]:

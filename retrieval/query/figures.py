@@ -13,6 +13,7 @@ A100 box") and how often something happened ("I asked 3 times already").
 
 from __future__ import annotations
 
+import math
 import re
 
 from retrieval.query.textfilters import UNITS
@@ -44,7 +45,7 @@ ROUGHLY = re.compile(
     r"|circa|ca\.))\s*$",
     re.I,
 )
-NUMBER = re.compile(rf"(?<![\w.]){_AMOUNT}")
+NUMBER = re.compile(rf"(?<![\w.^]){_AMOUNT}")
 ORDERS = re.compile(
     r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+orders?\s+of\s+magnitude",
     re.I,
@@ -55,6 +56,7 @@ NEAR = 0.06  # relative distance within which a recalled figure is the written o
 ROUGH = 0.15  # ... when said roughly, or as a round number ("50%" for 46.8%)
 BEFORE = 24  # characters before a figure read for a bound
 WHOLE = 100.0  # "100%" is how sure, or all of something: no figure of a result
+MAX_POWER = 300  # the largest power of ten a float holds is about 10^308
 
 
 def recalled(text: str) -> list[tuple[float, float, float]]:
@@ -70,7 +72,7 @@ def recalled(text: str) -> list[tuple[float, float, float]]:
         high = _amount(match[3], match[4]) if match[3] else low
         if high < low:  # "35-5x" is no range
             low = high
-        if high <= 0 or (high == WHOLE and match.group().rstrip()[-1:] not in "xX×"):
+        if not 0 < high < math.inf or (high == WHOLE and match.group().rstrip()[-1:] not in "xX×"):
             continue
         rough = ROUGHLY.search(before) is not None or (low == high and _round(low))
         found.append((low, high, ROUGH if rough else NEAR))
@@ -81,6 +83,7 @@ def written(text: str) -> list[float]:
     """Return the numbers a paper's title or abstract writes ("10,000", "10^4", "1.5",
     "four orders of magnitude" as 10^4)."""
     numbers = [_amount(match[1], match[2]) for match in NUMBER.finditer(text)]
+    numbers = [number for number in numbers if number < math.inf]
     for match in ORDERS.finditer(text):
         power = match[1].casefold()
         numbers.append(10.0 ** (int(power) if power.isdigit() else COUNTS[power]))
@@ -105,5 +108,9 @@ def _round(value: float) -> bool:
 
 
 def _amount(typed: str, power: str | None) -> float:
+    """Return a number as written: "10,000", "1.5", "10^4" (a power past ``MAX_POWER``
+    is infinite: "9^999999999" would overflow)."""
     value = float(typed.replace(",", ""))
-    return value ** int(power) if power else value
+    if not power:
+        return value
+    return value ** int(power) if len(power) <= 3 and int(power) <= MAX_POWER else math.inf

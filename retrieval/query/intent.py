@@ -74,6 +74,7 @@ from retrieval.query.asking import (
     left_out_after,
     off_the_page,
     only_thanks,
+    without_askers_purpose,
     without_author_count,
     without_comment_tag,
     without_date_order,
@@ -339,6 +340,7 @@ class IntentReader:
         text = COUNTED.sub(" ", text)
         text = COUNT_WORDS.sub(" ", text) if how_many else text  # "many" matched abstracts
         text = without_date_order(text)  # "latest" matched no abstract: an abstention
+        text = without_askers_purpose(text)  # "..., so that I can cite them"
         text = without_author_count(text)  # "the most authors": no topic
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes

@@ -1322,6 +1322,15 @@ def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: En
     assert nothing.abstained and not papers(nothing) and nothing.closest
 
 
+def test_a_user_story_asks_for_its_papers_not_its_role_or_purpose(engine: Engine) -> None:
+    # "PhD student" and "cite" are in no abstract: it abstained
+    answer = engine.ask(
+        "As a PhD student I need all listed papers on interconnect topologies for training "
+        "clusters so that I can cite them."
+    )
+    assert not answer.abstained and papers(answer)[0].startswith("HammingMesh")
+
+
 def test_a_topic_left_out_narrows_what_the_ask_asks_not_the_background(
     engine: Engine,
 ) -> None:

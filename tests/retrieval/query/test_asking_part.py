@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
+from retrieval.query.asking import without_askers_purpose
 from retrieval.query.asking_part import NAMES_ITS_TOPIC, ask_from_word, asking_part, points_back
 from retrieval.text import spaced
 
@@ -254,3 +255,33 @@ def test_a_message_without_an_asking_sentence_is_asked_whole(engine: Engine, que
 )
 def test_on_before_one_noun_of_a_place_in_view_names_no_topic(ask: str, names: bool) -> None:
     assert bool(NAMES_ITS_TOPIC.search(ask)) is names
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # the role the asker asks as, and what they will do with the papers asked for
+        (
+            "As a PhD student I need all listed papers on interconnect topologies so that I "
+            "can cite them.",
+            "I need all listed papers on interconnect topologies",
+        ),
+        ("As a beginner, I want GNN papers to help me prepare a talk", "I want GNN papers"),
+        # not when it holds all that is asked, or describes the one paper asked for
+        (
+            "which paper should I read so that I understand quantization?",
+            "which paper should I read so that I understand quantization?",
+        ),
+        (
+            "which paper is it, so I can reproduce its 4-bit results?",
+            "which paper is it, so I can reproduce its 4-bit results?",
+        ),
+        # a method's own purpose, a result, and "so I want ...", which asks
+        ("papers that reorder loops so that caches are reused", None),
+        ("As a baseline, which papers use GPTQ?", None),
+        ("Our stack is PyTorch, so I want every paper built on it.", None),
+    ],
+)
+def test_the_askers_role_and_purpose_are_no_topic(question: str, read: str | None) -> None:
+    expected = (read or question).rstrip(" .")
+    assert " ".join(without_askers_purpose(question).split()).rstrip(" .") == expected

@@ -23,6 +23,8 @@ from retrieval.query.figures import NEAR, ROUGH, recalled, says_any
         ("I'm 90% sure it was Zhang's, 100 percent an FPGA paper", []),
         ("evaluated on an 8x A100 box with 4x GPUs", []),
         ("I asked this 3 times already", []),
+        # a power no float holds is no figure (it had raised OverflowError)
+        ("a 9^999999999x gain", []),
         # numbers without a unit of a result
         ("the 2023 paper on 4-bit weights with 175 billion parameters", []),
     ],
@@ -44,3 +46,4 @@ def test_a_paper_says_a_figure_it_writes_rounded_or_within_a_range() -> None:
     assert says_any(recalled("about 23% less error"), abstract)
     assert not says_any(recalled("23% less error"), abstract)
     assert says_any(recalled("10,000x"), "a search four orders of magnitude smaller")
+    assert not says_any(recalled("10,000x"), "a 10^999999 gain")  # no float holds it
