@@ -51,7 +51,7 @@ class LeaveOut:
         if set_aside:
             answer = self._without(answer, request, set(set_aside), "")
         excluded: set[str] = set()  # every paper left out by topic
-        asked = _asked_topic(intent)
+        asked = _asked_topic(intent) if intent.exclusions.topics else intent.topic
         for topic in filter(None, intent.exclusions.topics.split(" | ")):
             if answer.abstained:
                 break
