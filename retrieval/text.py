@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -202,6 +202,14 @@ def tokenize(text: str) -> list[str]:
 # An item of a list: a line opening with a bullet, a number or a checkbox ("- renew the
 # permit", "2) which paper ...?", "[ ] ask the bot ..."). Items are apart, like sentences.
 LIST_ITEM = re.compile(r"(?:[-*•◦▪‣–]|\(?\d{1,3}[.)]|\[[ xX✓]?\])\s")
+
+
+def without_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """Return a text with each span (start, end) cut out and a space in its place, the
+    spans taken from the last, so that the offsets of the others hold."""
+    for start, end in sorted(spans, key=lambda span: span[0], reverse=True):
+        text = f"{text[:start]} {text[end:]}"
+    return text
 
 
 def spaced(text: str) -> str:

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from retrieval.index.vocabulary import zipf
 from retrieval.query.asking import DROP_VERBS, PAPER_PLURALS, content_words
 from retrieval.query.asking_part import asks
-from retrieval.text import Sentence, sentences, spaced, stopwords
+from retrieval.text import Sentence, sentences, spaced, stopwords, without_spans
 
 # Words that relate the paper asked for to the one named: it is asked by what it is to
 # that one, not by its content.
@@ -281,8 +281,7 @@ def without_known(text: str, spans: Iterable[Span]) -> str:
         if own is not None and not asks(own.text):
             start, end = own.start, max(end, own.end)  # "I know X is listed. Is there ...?"
         cuts.append((start, end))
-    for start, end in sorted(_merged(cuts), reverse=True):
-        text = f"{text[:start]} {text[end:]}"
+    text = without_spans(text, _merged(cuts))
     return spaced(ASKS_READING.sub(" ", ASKS_MORE.sub(" ", text)))
 
 

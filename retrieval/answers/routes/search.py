@@ -35,7 +35,7 @@ from retrieval.query.asking_part import (
     points_back,
 )
 from retrieval.search.features import ALTERNATIVES
-from retrieval.text import sentences
+from retrieval.text import sentences, without_spans
 
 HOW_TO_ASK = (
     "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
@@ -183,7 +183,8 @@ class Search(SearchedRoute):
         if searcher.doubts(wider) or not wider.results:
             return False
         spans = searcher.titles.spans(text)
-        if len(content_words(_without_spans(text, spans))) > BESIDE_NAMED:
+        named_apart = without_spans(text, [(start, end) for _, start, end in spans])
+        if len(content_words(named_apart)) > BESIDE_NAMED:
             return False
         best = wider.results[0].paper.id
         named = {pid for pid, _, _ in spans}
@@ -226,13 +227,6 @@ class Search(SearchedRoute):
             return None
         topic = intent.typed_topic() or request.text
         return replace(answer, filters=wider, notes=(outside(filters, topic),))
-
-
-def _without_spans(text: str, spans: list[tuple[str, int, int]]) -> str:
-    """Return a text without the spans (id, start, end) of the papers it names."""
-    for _, start, end in sorted(spans, key=lambda span: -span[1]):
-        text = f"{text[:start]} {text[end:]}"
-    return text
 
 
 def _quoted_pointed_at(text: str) -> tuple[str, str] | None:

@@ -21,6 +21,7 @@ from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import content_words
 from retrieval.query.named_things import Absent, absent, presumed
+from retrieval.text import without_spans
 
 # Content words besides the names that describe one paper in detail: "the Acme paper on
 # graphs" (1) is built on its name; "the Acme paper on checking the integrity of GPU
@@ -70,7 +71,7 @@ class UnlistedName(SearchedRoute):
         search is sure of it."""
         if reading.intent.plural or answer.abstained or self.parts.searcher.doubts(answer):
             return False
-        text = reading.intent.search_text
-        for found in sorted(self.presumed(reading), key=lambda found: -found.start):
-            text = f"{text[: found.start]} {text[found.end :]}"
-        return len(content_words(text)) >= DESCRIBED_WORDS
+        names = [(found.start, found.end) for found in self.presumed(reading)]
+        return (
+            len(content_words(without_spans(reading.intent.search_text, names))) >= DESCRIBED_WORDS
+        )
