@@ -44,6 +44,56 @@ OPENER = re.compile(
     r"\b(?!-)[\s,!.:;]*)+",
     re.I,
 )
+# The form of a letter around a message: who it is addressed to, and who signs it. A
+# greeting and the names after it ("Dear Santa,", "Hi Bob,", "Dear Professor Smith:"),
+# and a closing at its end ("Thanks, Maria", "Cheers, Dr. Okonkwo", "Your friend, Tom
+# (age 29)", "Love, Sam", "- Priya", a last line of a name alone) name the people
+# writing and read, not what is asked (``without_letter_form``).
+_NAME_WORD = r"(?-i:[A-Z][\w'’-]*\.?)"  # capitalized, whatever the pattern's case
+_LETTER_NAME = rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,3}}"
+GREETING = re.compile(
+    r"^\s*(?:dear(?:est)?|hi|hiya|hello|hey|howdy|greetings|good\s+(?:morning|afternoon"
+    rf"|evening|day))[ \t]+(?P<name>{_LETTER_NAME})\s*(?:[,:;!\n]|\s[-—–]\s)",
+    re.I,
+)
+CLOSING = (
+    r"thanks(?:\s+(?:so\s+much|a\s+lot|again|in\s+advance))?|thank\s+you(?:\s+so\s+much)?"
+    r"|many\s+thanks|thx|ty|cheers|best(?:\s+wishes)?|(?:best|kind|warm)\s+regards|regards"
+    r"|sincerely(?:\s+yours)?|yours(?:\s+(?:truly|sincerely))?|love|lots\s+of\s+love|hugs"
+    r"|xoxo|warmly|(?:your|a)\s+(?:friend|fan|student)|signed|ta"
+)
+SIGN_OFF = re.compile(
+    rf"(?:(?<=[.!?\n])|^)\s*(?:(?:{CLOSING})\s*[,!.]?\s*|[-—–~]+\s*)"
+    rf"(?P<name>{_LETTER_NAME})(?:\s*\([^()\n]{{0,30}}\))?\s*[.!]?\s*$",
+    re.I,
+)
+LAST_LINE_NAME = re.compile(
+    rf"\n\s*(?P<name>{_LETTER_NAME})(?:\s*\([^()\n]{{0,30}}\))?\s*[.!]?\s*$"
+)
+
+
+def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
+    """Return a message without the greeting that opens it and the closing that ends it
+    (``GREETING``, ``SIGN_OFF``): the names of who writes and who reads are not its
+    topic. A greeting or a last line of a name alone stays when the list knows one of
+    its words ("Dear Torsten Hoefler, which of your papers ...?" asks about him); a name
+    after a closing word signs the message whoever it is."""
+
+    def unknown(match: re.Match[str]) -> bool:
+        return not any(known(w) for w in re.findall(r"[^\W\d_]+", match["name"]))
+
+    greeting = GREETING.match(text)
+    if greeting and unknown(greeting) and text[greeting.end() :].strip():
+        text = text[greeting.end() :]
+    signed = SIGN_OFF.search(text)
+    if signed is None:
+        signed = LAST_LINE_NAME.search(text)
+        signed = signed if signed and unknown(signed) else None
+    if signed and text[: signed.start()].strip():
+        text = text[: signed.start()]
+    return text
+
+
 # The task tag opening a comment pasted from code: a comment's marker, a label, an owner
 # in brackets if any, a colon ("# TODO: which papers quantize LLMs?", "// FIXME(bob):
 # cite the HammingMesh paper", "% XXX: papers on HLS", "-- NOTE [ana]: any on FPGAs?").

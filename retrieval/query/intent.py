@@ -78,6 +78,7 @@ from retrieval.query.asking import (
     without_author_count,
     without_comment_tag,
     without_date_order,
+    without_letter_form,
 )
 from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
 from retrieval.query.initials import Titled, TitleInitials
@@ -280,7 +281,8 @@ class IntentReader:
         """Return what a question asks."""
         normal = untitled(unshouted(unicodedata.normalize("NFKC", question)))
         # a form's labels are read on its lines, before the operators join them
-        operators = read_operators(without_form_labels(normal))
+        lettered = without_letter_form(normal, self._names_a_topic)  # "Dear X, ... Love, Y"
+        operators = read_operators(without_form_labels(lettered))
         opened = ON_THE_PAGE.sub(off_the_page, OPENER.sub("", operators.text))
         opened = without_comment_tag(opened, self._names_a_topic)
         authors, left_out, text, others = self.people.authors(opened)

@@ -98,6 +98,7 @@ ASKERS_DOING = (
     r"|finish(?:ed|ing)?|ran|run(?:ning)?|submit(?:ted|ting)?|publish(?:ed)?|work(?:ed)?\s+on"
     r"|hir(?:e|ed|ing)|launch(?:ed|ing)?|graduat(?:e|ed|ing)"
     r"|discuss(?:ed|ing)?|talk(?:ed|ing)?\s+about|teaching|skimm(?:ed|ing)|skim"
+    r"|been|was|were"  # "I have been busy this year", "we were at ISCA last year"
 )
 _ASKER = (
     r"\b(?:i|we|(?:my|our)\s+[^\W\d_]+)(?:['’](?:m|ve|d|ll|re|s))?\s+"
@@ -124,6 +125,12 @@ _THAT_YEAR = re.compile(
     re.I,
 )
 _ASKER_AFTER = re.compile(rf"^\s*,?\s*{_ASKER}", re.I)
+# The asker as the subject of any verb after a year named from today that opens the
+# sentence: "This year I wish for ...", "Last year, we decided ...", "Next year my group
+# hopes to ...". The year dates the asker's story, as no listed paper may be from it.
+_ASKER_SUBJECT = re.compile(
+    r"^\s*,?\s*\b(?:i|we|(?:my|our)\s+[^\W\d_]+)(?:['’](?:m|ve|d|ll|re|s))?\s+[^\W\d_]", re.I
+)
 # A word of time that may open the sentence before the asker's year ("Since last year we
 # have used FPGAs", "Starting next year I'll teach", "Back in 2019 I worked on ...").
 _OPENING = re.compile(
@@ -318,15 +325,17 @@ def _absolute(text: str, now: int) -> str:
 
     def year(match: re.Match[str]) -> str:
         ahead = match[1].casefold() == "next"  # no paper is from next year: it is the asker's
-        return " " if _askers_time(match, ahead) else named(match)
+        return " " if _askers_time(match, ahead, named=True) else named(match)
 
     return _NAMED_YEAR.sub(year, text)
 
 
-def _askers_time(match: re.Match[str], ahead: bool = False) -> bool:
+def _askers_time(match: re.Match[str], ahead: bool = False, named: bool = False) -> bool:
     """Return True when a year dates the asker's own doing (``_ASKER_BEFORE``), not the
     papers asked for; it is then no filter. A year ``ahead`` of today dates it even past
-    the papers named ("we plan to read quantization papers next year")."""
+    the papers named ("we plan to read quantization papers next year"); one ``named``
+    from today ("this year") that opens the sentence before the asker, whatever the
+    asker does (``_ASKER_SUBJECT``)."""
     before = match.string[: match.start()]
     if match.group().casefold().endswith("s") or _THAT_YEAR.search(match.string, match.end()):
         return False  # "last year's papers"; "I saw him two years ago: papers that year?"
@@ -335,7 +344,8 @@ def _askers_time(match: re.Match[str], ahead: bool = False) -> bool:
         return False
     opening = sentence.group().lstrip(" .;!?")
     if _OPENING.match(opening):
-        return bool(_ASKER_AFTER.match(match.string[match.end() :]))
+        after = match.string[match.end() :]
+        return bool(_ASKER_AFTER.match(after) or (named and _ASKER_SUBJECT.match(after)))
     tied = _TIED.search(before)
     if tied and not _TIED_TO_ASKER.search(tied.group()):
         return False  # "papers from last year", "what Hoefler published in 2023"

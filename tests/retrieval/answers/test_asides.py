@@ -6,6 +6,7 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.models import UNSURE, Answer
+from retrieval.query.asking import without_letter_form
 from retrieval.query.asking_part import without_form_labels
 
 
@@ -508,3 +509,36 @@ def test_a_topic_beside_a_word_of_the_subject_still_narrows_it(engine: Engine) -
     everything = titles(engine.ask("cs.CL papers"))
     narrowed = titles(engine.ask("cs.CL papers about language models"))
     assert narrowed and len(narrowed) < len(everything)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Dear Santa, which papers are on FPGA accelerators?",
+        "Hi Bob, which papers are on FPGA accelerators?",
+        "Dear Professor Smith, which papers are on FPGA accelerators?",
+        "Which papers are on FPGA accelerators? Thanks, Maria",
+        "Which papers are on FPGA accelerators? Cheers, Dr. Okonkwo",
+        "Which papers are on FPGA accelerators?\nBest,\nJ. K.",
+        "which papers are on FPGA accelerators. -- Bev",
+        "Which papers are on FPGA accelerators? Your friend, Tom (age 29)",
+    ],
+)
+def test_a_letters_greeting_and_signature_are_not_the_question(
+    engine: Engine, question: str
+) -> None:
+    # Each abstained, or was not a sure match: the names of who reads and who writes
+    # were read as names no listed paper mentions ("No listed paper mentions “Dear
+    # Santa”").
+    plain = engine.ask("Which papers are on FPGA accelerators?")
+    answer = engine.ask(question)
+    assert titles(answer) == titles(plain) and UNSURE not in answer.notes
+    assert not any("mentions" in note for note in answer.notes)
+
+
+def test_a_greeting_to_a_listed_author_keeps_the_author() -> None:
+    # "your papers" are the addressee's: the greeting is the question's author
+    known = {"torsten", "hoefler"}.__contains__
+    question = "Dear Torsten Hoefler, which of your papers are on quantum computing?"
+    assert without_letter_form(question, lambda w: known(w.casefold())) == question
+    assert without_letter_form("Dear Santa, any on GNNs?", lambda w: False) == " any on GNNs?"

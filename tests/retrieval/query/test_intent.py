@@ -165,6 +165,12 @@ def test_years_counted_back_from_today(text: str, years: Years) -> None:
         ("Starting next year I'll teach HPC; which papers on networks?", None),
         ("Since last year our group has used FPGAs. Which papers help?", None),
         ("I have been using HLS since two years ago. Papers on it?", None),
+        ("We have been busy this year. Any papers on sparse tensors?", None),
+        ("I was at a workshop last year; which papers are on FPGAs?", None),
+        # a year named from today that opens the sentence before the asker, whatever
+        # the asker does
+        ("This year I wish for the papers on graph learning.", None),
+        ("Last year, we decided to try HLS. Which papers would help?", None),
         # the papers' year, even when the asker speaks
         ("I want papers from last year", Years(2025, 2025)),
         ("I'm after what Zhang did last year", Years(2025, 2025)),
@@ -180,6 +186,9 @@ def test_years_counted_back_from_today(text: str, years: Years) -> None:
         ("I want to study everything Zhang did three years ago.", Years(2023, 2023)),
         ("I will read whatever Hoefler did two years ago", Years(2024, 2024)),
         ("I saw him speak three years ago; which of his papers that year?", Years(2023, 2023)),
+        ("This year, which papers are on GNNs?", Years(2026, 2026)),
+        ("This year's papers on GNNs?", Years(2026, 2026)),
+        ("I was wondering which GNN papers came out last year.", Years(2025, 2025)),
     ],
 )  # fmt: skip
 def test_a_year_counted_back_that_dates_the_askers_doing_is_no_filter(
