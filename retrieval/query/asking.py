@@ -67,6 +67,10 @@ SIGN_OFF = re.compile(
     rf"(?P<name>{_LETTER_NAME})(?:\s*\([^()\n]{{0,30}}\))?\s*[.!]?\s*$",
     re.I,
 )
+# A wish that closes a message, after its last sentence: "Merry Christmas!", "Happy New
+# Year!", "Go team!", "Have a great weekend!".
+CLOSING_WISH = re.compile(r"(?<=[.!?\n])\s*(?P<wish>[^.!?\n]{1,40}?)!+\s*$")
+WISH_WORDS = 5
 LAST_LINE_NAME = re.compile(
     rf"\n\s*(?P<name>{_LETTER_NAME})(?:\s*\([^()\n]{{0,30}}\))?\s*[.!]?\s*$"
 )
@@ -74,10 +78,11 @@ LAST_LINE_NAME = re.compile(
 
 def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
     """Return a message without the greeting that opens it and the closing that ends it
-    (``GREETING``, ``SIGN_OFF``): the names of who writes and who reads are not its
-    topic. A greeting or a last line of a name alone stays when the list knows one of
-    its words ("Dear Torsten Hoefler, which of your papers ...?" asks about him); a name
-    after a closing word signs the message whoever it is."""
+    (``GREETING``, ``SIGN_OFF``, ``CLOSING_WISH``): the names of who writes and who
+    reads, and the wishes they send, are not its topic. A greeting or a last line of a
+    name alone stays when the list knows one of its words ("Dear Torsten Hoefler, which
+    of your papers ...?" asks about him); a name after a closing word signs the message
+    whoever it is."""
 
     def unknown(match: re.Match[str]) -> bool:
         return not any(known(w) for w in re.findall(r"[^\W\d_]+", match["name"]))
@@ -85,13 +90,31 @@ def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
     greeting = GREETING.match(text)
     if greeting and unknown(greeting) and text[greeting.end() :].strip():
         text = text[greeting.end() :]
-    signed = SIGN_OFF.search(text)
-    if signed is None:
-        signed = LAST_LINE_NAME.search(text)
-        signed = signed if signed and unknown(signed) else None
-    if signed and text[: signed.start()].strip():
+    for _ in range(2):  # a wish, then a signature: "Merry Christmas! Love, Sam"
+        signed = SIGN_OFF.search(text)
+        if signed is None:
+            signed = LAST_LINE_NAME.search(text)
+            signed = signed if signed and unknown(signed) else None
+        if signed is None and (wish := CLOSING_WISH.search(text)) and _idle_wish(wish, known):
+            signed = wish
+        if signed is None or not text[: signed.start()].strip():
+            break
         text = text[: signed.start()]
     return text
+
+
+def _idle_wish(wish: re.Match[str], known: Callable[[str], bool]) -> bool:
+    """Return True when an exclamation closing a message wishes the reader well and says
+    nothing of the question: a few words, none a number or known to the list ("Merry
+    Christmas!", "Go team!"; not "Not FPGAs!" or "Only 2023!")."""
+    said = wish["wish"]
+    words = content_words(said)
+    return (
+        bool(words)
+        and len(said.split()) <= WISH_WORDS
+        and not any(c.isdigit() for c in said)
+        and not any(known(w) for w in words)
+    )
 
 
 # The task tag opening a comment pasted from code: a comment's marker, a label, an owner
@@ -328,10 +351,20 @@ NEWEST = re.compile(
     r"\b(?:latest|newest|most\s+recent)\b|\bwhat['’]?s\s+new\b|\banything\s+new\b", re.I
 )  # "what's new?" was searched for abstracts saying "new"
 # When the asker wants the answer: "at your earliest convenience", "at my earliest
-# opportunity", "as soon as possible"; not "the earliest possible paper on X".
+# opportunity", "as soon as possible"; not "the earliest possible paper on X". And by
+# a day of the asker's calendar: "by Friday", "before Christmas", "over the holidays",
+# "until tomorrow", "this weekend", "by the end of the week" (days, not years: "papers
+# from last year" is read as years).
+CALENDAR_DAY = (
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:the\s+)?weekend|tomorrow|tonight"
+    r"|today|(?:the\s+)?holidays|christmas|xmas|easter|thanksgiving|new\s+year['’]?s?"
+    r"|eod|(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?:day|week|month)"
+)
 ASKERS_TIMING = re.compile(
     r"\bat\s+(?:your|my|our|their)\s+(?:earliest|soonest)(?:\s+(?:convenience|opportunity"
-    r"|moment|chance))?\b|\bas\s+soon\s+as\s+possible\b",
+    r"|moment|chance))?\b|\bas\s+soon\s+as\s+possible\b"
+    rf"|\b(?:by|before|until|till|over|for|this|next)\s+(?:{CALENDAR_DAY})"
+    r"(?:\s+(?:morning|afternoon|evening|night|eve|break))?\b",
     re.I,
 )
 # What the asker will do with the answer, after the ask ("..., so that I can cite them",

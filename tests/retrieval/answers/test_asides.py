@@ -542,3 +542,31 @@ def test_a_greeting_to_a_listed_author_keeps_the_author() -> None:
     question = "Dear Torsten Hoefler, which of your papers are on quantum computing?"
     assert without_letter_form(question, lambda w: known(w.casefold())) == question
     assert without_letter_form("Dear Santa, any on GNNs?", lambda w: False) == " any on GNNs?"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers study quantum computers? Merry Christmas!",
+        "Which papers study quantum computers? Happy New Year!",
+        "Which papers study quantum computers? Go team! Love, Sam",
+        "I need the papers on quantum computers by Friday.",
+        "I want to read the papers on quantum computers over the holidays.",
+        "This weekend I want to read the papers on quantum computers.",
+    ],
+)
+def test_a_closing_wish_or_a_day_of_the_askers_calendar_is_not_the_question(
+    engine: Engine, question: str
+) -> None:
+    # "Merry Christmas" was a name no listed paper mentions (an abstention), and
+    # "Friday" a word no abstract uses (not a sure match).
+    answer = engine.ask(question)
+    plain = engine.ask("Which papers study quantum computers?")
+    assert titles(answer) == titles(plain) and UNSURE not in answer.notes
+
+
+@pytest.mark.parametrize(
+    "kept", ["Which papers use GNNs? Not FPGAs!", "Which papers use GNNs? Only 2023!"]
+)
+def test_an_exclamation_that_names_what_the_list_has_stays(kept: str) -> None:
+    assert without_letter_form(kept, lambda w: w.casefold() in {"fpgas", "gnns"}) == kept
