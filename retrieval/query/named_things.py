@@ -313,6 +313,33 @@ def unchecked_sources(text: str, vocabulary: Vocabulary, people: Iterable[str] =
     return found
 
 
+# A name said as who made the papers asked for: before their noun, after an attribution
+# ("the DeepMind papers", "ECMWF-authored weather papers", "Acme-funded work"), after
+# "from", "by", "at" or "out of" ("papers from the Met Office group", "work by Acme
+# Labs"), or as the subject of writing ("what did Google Research write on X?").
+WRITTEN_NOUN = re.compile(
+    r"^(?:-\w+)?(?:\s+[^\W\d_][\w-]*)?\s+(?:papers?|works?|stud(?:y|ies)|articles?"
+    r"|preprints?|publications?|research)\b",
+    re.I,
+)
+SOURCE_BEFORE = re.compile(r"\b(?:from|by|at|out\s+of)\s+(?:the\s+)?$", re.I)
+WRITING_AFTER = re.compile(
+    r"^\s+(?:\w+\s+)?(?:wr(?:ite|ote|itten)|publish(?:ed)?|authored|put\s+out|released)\b"
+    r"|^['’]s\s+(?:group|lab|team|people|researchers)\b",
+    re.I,
+)
+
+
+def names_a_source(found: Absent, text: str) -> bool:
+    """Return True when a name says who made the papers asked for (``WRITTEN_NOUN``,
+    ``SOURCE_BEFORE``, ``WRITING_AFTER``), not what they are about: the list records
+    no affiliations. Not "anything on FooNet kernels?" nor "the FooNet design"."""
+    before, after = text[: found.start], text[found.end :]
+    return bool(
+        WRITTEN_NOUN.match(after) or SOURCE_BEFORE.search(before) or WRITING_AFTER.match(after)
+    )
+
+
 # The nouns of what is asked for, and the words that make a name their object: the
 # grammar of presupposing, not words of any topic.
 KIND_NOUNS = frozenset((

@@ -200,6 +200,36 @@ def test_a_paper_described_in_detail_beside_a_name_the_list_lacks_is_shown_unsur
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "Which Initech papers here are about weather forecasting?",
+        "All the weather papers from the Initech Labs group, please.",
+        "The Initech-authored weather papers, every one of them.",
+        "Which papers did Initech Research write on weather?",
+    ],
+)
+def test_a_list_said_to_come_from_a_lab_the_list_lacks_shows_its_topic_unsure(
+    engine: Engine, question: str
+) -> None:
+    # They abstained: the list records no labs, so the name could not be checked, and
+    # the weather papers were shown only as the closest.
+    answer = engine.ask(question)
+    assert not answer.abstained and UNSURE in answer.notes
+    assert any("Weather" in title or "Ensemble" in title for title in papers(answer)[:2])
+    assert "the list does not record who wrote its papers" in answer.notes[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["anything on FooNet kernels for weather models?", "Which Initech papers are listed?"],
+)
+def test_a_name_that_is_the_topic_of_a_list_still_finds_no_paper(
+    engine: Engine, question: str
+) -> None:
+    assert engine.ask(question).abstained
+
+
+@pytest.mark.parametrize(
     "question", ["List every paper on quantization", "Which paper quantizes GPT models?"]
 )
 def test_an_imperative_or_a_plain_question_names_no_source(engine: Engine, question: str) -> None:
