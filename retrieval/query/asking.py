@@ -47,13 +47,22 @@ OPENER = re.compile(
 # The form of a letter around a message: who it is addressed to, and who signs it. A
 # greeting and the names after it ("Dear Santa,", "Hi Bob,", "Dear Professor Smith:"),
 # and a closing at its end ("Thanks, Maria", "Cheers, Dr. Okonkwo", "Your friend, Tom
-# (age 29)", "Love, Sam", "- Priya", a last line of a name alone) name the people
-# writing and read, not what is asked (``without_letter_form``).
+# (age 29)", "Love, Sam", "- Priya") name the people writing and read, not what is
+# asked (``without_letter_form``).
 _NAME_WORD = r"(?-i:[A-Z][\w'’-]*\.?)"  # capitalized, whatever the pattern's case
 _LETTER_NAME = rf"{_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,3}}"
 GREETING = re.compile(
     r"^\s*(?:dear(?:est)?|hi|hiya|hello|hey|howdy|greetings|good\s+(?:morning|afternoon"
     rf"|evening|day))[ \t]+(?P<name>{_LETTER_NAME})\s*(?:[,:;!\n]|\s[-—–]\s)",
+    re.I,
+)
+# The one greeted asked about as an author: "Dear Dr. Chen, which of your papers ...?",
+# "Hi Ann, have you written on X?", "do you have papers on Y?" (not "your list").
+ADDRESSEE_ASKED = re.compile(
+    r"\byours?\b(?!\s+(?:list|collection|server|bot|database|library|index|catalog(?:ue)?"
+    r"|shelf|shelves|archive|records?|channel|elves)\b)"
+    r"|\byou\s+(?:have\s+|ever\s+)*(?:wr(?:ite|ote|itten)|publish(?:ed)?|(?:co-?)?authored"
+    r"|work(?:ed)?\s+on)\b|\bdo\s+you\s+have\s+(?:any\s+)?(?:papers?|work|publications?)\b",
     re.I,
 )
 CLOSING = (
@@ -63,44 +72,53 @@ CLOSING = (
     r"|xoxo|warmly|(?:your|a)\s+(?:friend|fan|student)|signed|ta"
 )
 SIGN_OFF = re.compile(
-    rf"(?:(?<=[.!?\n])|^)\s*(?:(?:{CLOSING})\s*[,!.]?\s*|[-—–~]+\s*)"
+    rf"(?:(?<=[.!?\n])|^)\s*(?:(?:{CLOSING})\s*[,!.]?\s*|(?P<dash>[-—–~]+)\s*)"
     rf"(?P<name>{_LETTER_NAME})(?:\s*\([^()\n]{{0,30}}\))?\s*[.!]?\s*$",
     re.I,
 )
+DASHED_LINE = re.compile(r"^\s*[-—–~*•]", re.M)  # an item of a list, or a dashed signature
 # A wish that closes a message, after its last sentence: "Merry Christmas!", "Happy New
 # Year!", "Go team!", "Have a great weekend!".
 CLOSING_WISH = re.compile(r"(?<=[.!?\n])\s*(?P<wish>[^.!?\n]{1,40}?)!+\s*$")
 WISH_WORDS = 5
-LAST_LINE_NAME = re.compile(
-    rf"\n\s*(?P<name>{_LETTER_NAME})(?:\s*\([^()\n]{{0,30}}\))?\s*[.!]?\s*$"
-)
 
 
 def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
     """Return a message without the greeting that opens it and the closing that ends it
     (``GREETING``, ``SIGN_OFF``, ``CLOSING_WISH``): the names of who writes and who
-    reads, and the wishes they send, are not its topic. A greeting or a last line of a
-    name alone stays when the list knows one of its words ("Dear Torsten Hoefler, which
-    of your papers ...?" asks about him); a name after a closing word signs the message
-    whoever it is."""
+    reads, and the wishes they send, are not its topic. A name stays when the list knows
+    one of its words, and a greeting when the message asks about the one greeted
+    (``ADDRESSEE_ASKED``): "Dear Torsten Hoefler, which of your papers ...?", "Dear Dr.
+    Chen, which of your papers ...?" (no listed author). A name after a dash stays when
+    it may be an item of a list: after a colon, or beside other dashed lines ("Compare
+    these two:\n- GPTQ\n- FLIQS")."""
 
     def unknown(match: re.Match[str]) -> bool:
         return not any(known(w) for w in re.findall(r"[^\W\d_]+", match["name"]))
 
     greeting = GREETING.match(text)
-    if greeting and unknown(greeting) and text[greeting.end() :].strip():
-        text = text[greeting.end() :]
+    rest = text[greeting.end() :] if greeting else ""
+    if greeting and unknown(greeting) and rest.strip() and not ADDRESSEE_ASKED.search(rest):
+        text = rest
     for _ in range(2):  # a wish, then a signature: "Merry Christmas! Love, Sam"
         signed = SIGN_OFF.search(text)
-        if signed is None:
-            signed = LAST_LINE_NAME.search(text)
-            signed = signed if signed and unknown(signed) else None
+        if signed and (not unknown(signed) or (signed["dash"] and _listed(text, signed))):
+            signed = None
         if signed is None and (wish := CLOSING_WISH.search(text)) and _idle_wish(wish, known):
             signed = wish
         if signed is None or not text[: signed.start()].strip():
             break
         text = text[: signed.start()]
     return text
+
+
+def _listed(text: str, dashed: re.Match[str]) -> bool:
+    """Return True when a name after a dash may be an item of a list, not a signature:
+    the text before it ends with a colon or points at what follows ("the following
+    simulator? - NeuroSim"), or another of its lines opens with a dash."""
+    before = text[: dashed.start()].rstrip()
+    following = re.search(r"\b(?:following|below)\b", re.split(r"[.!?\n]\s", before)[-1])
+    return before.endswith(":") or bool(following) or len(DASHED_LINE.findall(text)) > 1
 
 
 def _idle_wish(wish: re.Match[str], known: Callable[[str], bool]) -> bool:
@@ -364,7 +382,7 @@ ASKERS_TIMING = re.compile(
     r"\bat\s+(?:your|my|our|their)\s+(?:earliest|soonest)(?:\s+(?:convenience|opportunity"
     r"|moment|chance))?\b|\bas\s+soon\s+as\s+possible\b"
     rf"|\b(?:by|before|until|till|over|for|this|next)\s+(?:{CALENDAR_DAY})"
-    r"(?:\s+(?:morning|afternoon|evening|night|eve|break))?\b",
+    r"(?:\s+(?:morning|afternoon|evening|night|eve|break))?\b(?!\s+et\s+al\b)",
     re.I,
 )
 # What the asker will do with the answer, after the ask ("..., so that I can cite them",

@@ -330,14 +330,28 @@ WRITING_AFTER = re.compile(
 )
 
 
+ATTRIBUTION = re.compile(r"^-\w+")  # "-authored", "-funded", "-led" glued to the name
+
+
 def names_a_source(found: Absent, text: str) -> bool:
     """Return True when a name says who made the papers asked for (``WRITTEN_NOUN``,
     ``SOURCE_BEFORE``, ``WRITING_AFTER``), not what they are about: the list records
-    no affiliations. Not "anything on FooNet kernels?" nor "the FooNet design"."""
+    no affiliations. Not "anything on FooNet kernels?", "the FooNet design", nor a
+    thing of another kind named as a source: "results from the FooBench benchmark",
+    "data from the FooSet dataset"."""
     before, after = text[: found.start], text[found.end :]
+    if _modifies_kind(after) and not WRITTEN_NOUN.match(after):
+        return False
     return bool(
         WRITTEN_NOUN.match(after) or SOURCE_BEFORE.search(before) or WRITING_AFTER.match(after)
     )
+
+
+def source_span(found: Absent, text: str) -> tuple[int, int]:
+    """Return where a name said as a source starts and ends, with the attribution glued
+    to it ("ECMWF-authored")."""
+    glued = ATTRIBUTION.match(text[found.end :])
+    return found.start, found.end + (glued.end() if glued else 0)
 
 
 # The nouns of what is asked for, and the words that make a name their object: the

@@ -113,7 +113,10 @@ _ASKER_BEFORE = re.compile(
     rf"{_ASKER}(?:(?!\b(?:{PAPER_PLURALS}|papers?|work|research|publications?|articles?"
     r"|anything|everything|whatever|all|output|contributions?|efforts?|stuff|what|which"
     r"|who|whose|that|give|show|list|find|tell|get|send|pull|name|recommend|suggest"
-    r"|need|want|please)\b|\w['’]s\b)[^.;!?])*$",
+    r"|need|want|please"
+    # what the asker was told or thinks: "I was told Zhang wrote on X in 2023"
+    r"|told|said|informed|sure|think|thought|believed?|wondering|guess|reckon)\b"
+    r"|\w['’]s\b)[^.;!?])*$",
     re.I,
 )
 _ASKER_AHEAD = re.compile(rf"{_ASKER}[^.;!?]*$", re.I)

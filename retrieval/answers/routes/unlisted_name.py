@@ -20,7 +20,7 @@ from retrieval.answers.asked_paper import no_paper_named
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import content_words
-from retrieval.query.named_things import Absent, absent, names_a_source, presumed
+from retrieval.query.named_things import Absent, absent, names_a_source, presumed, source_span
 from retrieval.text import without_spans
 
 # Content words besides the names that describe one paper in detail: "the Acme paper on
@@ -59,7 +59,7 @@ class UnlistedName(SearchedRoute):
         author = reading.filters.authors_text() if reading.filters.author else ""
         closest = f"; the closest papers by {author}:" if author else "; the closest papers:"
         if self._rest(reading) is not None:
-            closest = f", and the list does not record who wrote its papers{closest}"
+            closest = f", and the list does not record labs or affiliations{closest}"
         return f"No listed paper mentions {names}{closest}"
 
     def searched(self, reading: Reading, answer: Answer) -> Answer:
@@ -72,7 +72,8 @@ class UnlistedName(SearchedRoute):
     def _topic_apart(self, reading: Reading) -> Answer | None:
         """Return the papers a list question asks for besides the names no listed paper
         has, as not a sure match, when each name says who made them (``names_a_source``)
-        and the search without the names finds them: "the DeepMind papers on weather
+        and the search without the names answers (as for one paper, not the lower bar of a
+        list): "the DeepMind papers on weather
         forecasting", "every ECMWF-authored weather paper", "what did Acme Research
         write on quantization?". The list does not record who wrote or paid for a
         paper; the note says no listed paper mentions the name. None for a question of
@@ -82,7 +83,7 @@ class UnlistedName(SearchedRoute):
         if rest is None:
             return None
         asked = replace(reading.intent, search_text=rest, topic=" ".join(content_words(rest)))
-        apart = self.parts.search(replace(reading, intent=asked), hedged=True)
+        apart = self.parts.search(replace(reading, intent=asked))  # as sure as one paper
         if apart.abstained:
             return None
         return replace(apart, notes=(*apart.notes, UNSURE))
@@ -96,7 +97,8 @@ class UnlistedName(SearchedRoute):
         found = self.presumed(reading)
         if not all(names_a_source(name, intent.search_text) for name in found):
             return None
-        rest = without_spans(intent.search_text, [(name.start, name.end) for name in found])
+        text = intent.search_text
+        rest = without_spans(text, [source_span(name, text) for name in found])
         return rest if content_words(rest) else None
 
     def _described(self, reading: Reading, answer: Answer) -> bool:

@@ -536,12 +536,31 @@ def test_a_letters_greeting_and_signature_are_not_the_question(
     assert not any("mentions" in note for note in answer.notes)
 
 
-def test_a_greeting_to_a_listed_author_keeps_the_author() -> None:
-    # "your papers" are the addressee's: the greeting is the question's author
-    known = {"torsten", "hoefler"}.__contains__
-    question = "Dear Torsten Hoefler, which of your papers are on quantum computing?"
-    assert without_letter_form(question, lambda w: known(w.casefold())) == question
+@pytest.mark.parametrize(
+    "kept",
+    [
+        # "your papers" are the addressee's: the greeting is the question's author
+        "Dear Torsten Hoefler, which of your papers are on quantum computing?",
+        "Dear Professor Dally, which of your papers are about quantization?",
+        "Dear Dr. Chen, do you have papers on GNN robustness?",
+        # a dashed line is an item of a list, or what "the following" points at
+        "Compare these two:\n- GPTQ\n- FLIQS",
+        "Which of these are in the list?\n- GPTQ\n- Mamba",
+        "Which papers use the following simulator? - NeuroSim",
+        "Tell me about\n- ENS-10",
+        # a last line of a name alone is what the line before asks about
+        "Which papers are related to the following system?\nApache Spark",
+    ],
+)
+def test_a_name_around_the_question_that_it_asks_about_stays(kept: str) -> None:
+    known = {"torsten", "hoefler", "gptq", "fliqs", "ens"}.__contains__
+    assert without_letter_form(kept, lambda w: known(w.casefold())) == kept
+
+
+def test_a_greeting_and_a_dashed_signature_go() -> None:
     assert without_letter_form("Dear Santa, any on GNNs?", lambda w: False) == " any on GNNs?"
+    signed = "Dear Santa, any in your list on GNNs?\n- Priya"
+    assert without_letter_form(signed, lambda w: False) == " any in your list on GNNs?"
 
 
 @pytest.mark.parametrize(

@@ -189,6 +189,9 @@ def test_years_counted_back_from_today(text: str, years: Years) -> None:
         ("This year, which papers are on GNNs?", Years(2026, 2026)),
         ("This year's papers on GNNs?", Years(2026, 2026)),
         ("I was wondering which GNN papers came out last year.", Years(2025, 2025)),
+        # what the asker was told: the year is the papers'
+        ("I was told Zhang wrote on graph learning in 2023.", Years(2023, 2023)),
+        ("We were sure Hoefler wrote on quantum last year.", Years(2025, 2025)),
     ],
 )  # fmt: skip
 def test_a_year_counted_back_that_dates_the_askers_doing_is_no_filter(
