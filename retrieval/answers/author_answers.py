@@ -21,14 +21,14 @@ from itertools import pairwise
 
 from rapidfuzz import fuzz, process
 
-from retrieval.answers.listing import Listings, Request, narrowing, outside
+from retrieval.answers.listing import UNANSWERED_TOPICS, Listings, Request, narrowing, outside
 from retrieval.answers.lookup import Lookup
 from retrieval.answers.overview import overview
 from retrieval.index.filtering import matches
 from retrieval.index.titles import short_name
-from retrieval.models import Answer, AuthorSummary, Filters, Paper
+from retrieval.models import Answer, AuthorSummary, Filters, Paper, Result
 from retrieval.query.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
-from retrieval.query.asking_part import points_at_described, sentence_that_asks
+from retrieval.query.asking_part import asked_topics, points_at_described, sentence_that_asks
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read, own_word, reads_as_english
 from retrieval.query.named_things import candidates
@@ -105,6 +105,8 @@ class AuthorAnswers:
         chat = found or self._unheld(intent.topic)  # words of chat: "thx", "prepping"
         if chat and listing.matched and (part := self._clause_on_topic(request, intent, filters)):
             return part  # "what has zhang done on graphs? thx": the clause with the topic
+        if not found and listing.matched and (each := self._each_topic(request, intent, filters)):
+            return each  # "Zhang's papers on graph transformers or on photonic chips"
         if found:  # what is left around the author is chatter: "tl;dr pls, meeting him"
             return self._theirs_all(intent, filters, listing, summary)
         if listing.matched and self._asks_without_topic(request.text, intent):
@@ -280,6 +282,37 @@ class AuthorAnswers:
             if found and not self._chatter(part.topic, answer, CLAUSE_CLOSENESS):
                 return answer
         return None
+
+    def _each_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
+        """Return the authors' papers on each topic a list question names as an
+        alternative ("Zhang's papers on graph transformers or on photonic chips"),
+        each searched alone, when the whole found none: one topic's words no abstract
+        uses made all of it unanswerable. A note names the topics that found nothing; None
+        when none finds papers."""
+        if not intent.plural or CARD_ASKS.search(request.text):
+            return None  # "how many of hers are on A or B?": the card says it
+        topics = asked_topics(intent.search_text)
+        found: dict[str, Result] = {}
+        unanswered = []
+        for topic in topics[:MAX_CLAUSES] if len(topics) > 1 else ():
+            words = " ".join(content_words(topic))
+            part = replace(intent, search_text=topic, topic=words)
+            on_topic, answer = self._on_topic(request, part, filters)
+            if not on_topic or self._chatter(words, answer, CLAUSE_CLOSENESS):
+                unanswered.append(words)
+                continue
+            for result in answer.results + answer.more:
+                found.setdefault(result.paper.id, result)
+        if not found:
+            return None
+        listed, k = list(found.values()), request.k
+        said = " or ".join(f"“{words}”" for words in unanswered)
+        answer = self.listings.listing(request, filters)
+        return replace(
+            answer, abstained=False, results=tuple(listed[:k]), more=tuple(listed[k:]),
+            closest=(), matched=len(listed), ranking=tuple(found),
+            notes=(UNANSWERED_TOPICS.format(said),) if unanswered else (),
+        )  # fmt: skip
 
     def _unheld(self, topic: str) -> bool:
         """Return True when a word of the topic is in no title or abstract: a topic the

@@ -17,6 +17,8 @@ from retrieval.models import Answer, Filters, Paper, Result
 from retrieval.search.searcher import UNQUOTED, Searcher
 from retrieval.search.snippets import best_snippet
 
+# The note of a list whose topics, searched one by one, found nothing for some.
+UNANSWERED_TOPICS = "No listed paper answers {}; these answer the rest of the question:"
 QUOTED_TOPIC = 6  # a topic of more words is "this" in a note, not quoted word by word
 
 

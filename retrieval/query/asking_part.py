@@ -353,3 +353,24 @@ def without_form_labels(text: str) -> str:
             if NO_VALUE.fullmatch(field.strip()):  # "sort: none": the field goes too
                 at += len(field.rstrip(" \t"))
     return ("".join(kept) + " " + text[at:]).strip() if kept else text
+
+
+# Where a topic asked for is one of several: "X or Y", "X vs Y", "X, Y", "X/Y", "X; Y".
+ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|\bversus\b|[,/;]", re.I)
+TAIL = re.compile(r"\s(?:for|on|in|with|of|about|using|to)\s", re.I)  # a topic's modifier
+
+
+def asked_topics(text: str) -> list[str]:
+    """Return the topics the ask of a question names as alternatives ("papers on
+    networking or on photonic interconnects", "seismology, weather or climate"): only
+    the ask's ("I use PyTorch, JAX - any papers on X?" has one), each with the modifier
+    of the last shared by the ones of a word or two before it ("GPUs/TPUs for seismology"
+    asks for "GPUs for seismology" and "TPUs for seismology", not for GPUs)."""
+    asked = asking_part(text, background=1) or ask_clause(text) or text
+    topics = [t for t in ALTERNATIVES.split(asked) if content_words(t)]
+    tail = TAIL.search(topics[-1]) if topics else None
+    if tail is None or not content_words(topics[-1][: tail.start()]):
+        return topics  # "..., or on photonic interconnects": a topic of its own
+    if not all(len(content_words(t)) <= 2 for t in topics[:-1]):
+        return topics
+    return [f"{t.strip()}{topics[-1][tail.start() :]}" for t in topics[:-1]] + topics[-1:]

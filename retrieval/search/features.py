@@ -35,7 +35,6 @@ answer is wanted, not whether the list has one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
@@ -46,6 +45,7 @@ import numpy.typing as npt
 from retrieval.index.acronyms import Acronym, held
 from retrieval.index.paper_terms import PaperTerms, Values
 from retrieval.index.vocabulary import Vocabulary, entities, zipf
+from retrieval.query.asking_part import ALTERNATIVES
 from retrieval.query.intent import Framing
 from retrieval.query.named_things import makers, mentioned
 from retrieval.text import WORDS, fold, question_terms
@@ -66,7 +66,6 @@ SPECIFIC = 4  # letters of a specific name; "IR", "ML", "DSL" are generic abbrev
 LONG = 20  # content words; longer questions weigh as this long
 GAP_SPAN = 10  # candidates whose score gaps locate the elbow
 RARE_ZIPF = 2.5  # an absent word this rare in English is a specific term ("oversmoothing")
-ALTERNATIVES = re.compile(r"\bor\b|\bvs\.?|\bversus\b|[,/;]", re.I)
 Row = npt.NDArray[np.float64]
 PLAIN = Framing()  # a question asked with no framing: not for code, not for a list
 

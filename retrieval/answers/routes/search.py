@@ -20,21 +20,20 @@ from dataclasses import replace
 
 from retrieval.answers.asked_paper import quoted
 from retrieval.answers.filters_alone import CONTEXT, around, brought_in
-from retrieval.answers.listing import empty, narrowing, no_paper_by, outside
+from retrieval.answers.listing import UNANSWERED_TOPICS, empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer, Result
 from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import (
     MIN_NAMED_WORDS,
     NAMES_ITS_TOPIC,
-    ask_clause,
+    asked_topics,
     asking_part,
     asking_sentence,
     asks,
     own_clause,
     points_back,
 )
-from retrieval.search.features import ALTERNATIVES
 from retrieval.text import sentences, without_spans
 
 HOW_TO_ASK = (
@@ -53,7 +52,6 @@ SUBJECT_MATTER = re.compile(
 )
 
 
-UNANSWERED_TOPICS = "No listed paper answers {}; these answer the rest of the question:"
 BESIDE_NAMED = 1  # content words besides the papers a question names: "compare"
 
 
@@ -95,9 +93,7 @@ class Search(SearchedRoute):
         privacy": a differentiable scheduler). Shown as not a sure match (the whole's
         P), with a note naming the topics that found nothing; None when no topic finds
         papers."""
-        text = reading.intent.search_text
-        asked = asking_part(text, background=1) or ask_clause(text) or text
-        topics = _shared_tail([t for t in ALTERNATIVES.split(asked) if content_words(t)])
+        topics = asked_topics(reading.intent.search_text)
         if len(topics) < 2:
             return None
         found: dict[str, Result] = {}
@@ -241,18 +237,3 @@ def _quoted_pointed_at(text: str) -> tuple[str, str] | None:
     if len(terms) != 1 or not points_back(ask, pronouns_only=True):
         return None
     return terms[0], ask
-
-
-TAIL = re.compile(r"\s(?:for|on|in|with|of|about|using|to)\s", re.I)  # a topic's modifier
-
-
-def _shared_tail(topics: list[str]) -> list[str]:
-    """Return the topics of a list with the modifier of the last shared by the ones of a
-    word or two before it: "GPUs/TPUs for seismology" asks for "GPUs for seismology"
-    and "TPUs for seismology", not for GPUs."""
-    tail = TAIL.search(topics[-1]) if topics else None
-    if tail is None or not content_words(topics[-1][: tail.start()]):
-        return topics  # "..., or on photonic interconnects": a topic of its own
-    if not all(len(content_words(t)) <= 2 for t in topics[:-1]):
-        return topics
-    return [f"{t.strip()}{topics[-1][tail.start() :]}" for t in topics[:-1]] + topics[-1:]

@@ -402,6 +402,17 @@ def test_an_author_is_not_shown_the_other_authors_topic(
     assert not papers(answer) and any(f"None of {author}'s papers" in n for n in answer.notes)
 
 
+def test_an_authors_papers_on_one_of_several_topics_are_listed_with_a_note(
+    engine: Engine,
+) -> None:
+    # A word no abstract uses ("interconnects") made the whole topic unanswerable: "None
+    # of Torsten Hoefler's papers is about “cloud networks photonic interconnects”".
+    answer = engine.ask("Which of Hoefler's papers cover cloud networks or photonic interconnects?")
+    assert not answer.abstained and papers(answer)[0].startswith("Noise in the Clouds")
+    assert all("Torsten Hoefler" in r.paper.authors for r in answer.results + answer.more)
+    assert answer.notes[0] == UNANSWERED_TOPICS.format("“photonic interconnects”")
+
+
 @pytest.mark.parametrize(
     "question",
     ["Hoefler papers on binary neural networks",
