@@ -112,6 +112,29 @@ def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
     return text
 
 
+# A short question to the reader that opens a message before the one that asks: "AITA?
+# ...", "Am I wrong? ...", "Is that fair? ...", "Guess what? ...".
+READER_QUESTION = re.compile(r"^\s*(?P<asked>[^.!?\n]{1,30}\?)\s+(?=\S)")
+READER_QUESTION_WORDS = 4
+REST_ASKS = re.compile(r"\?|\b(?:which|what|list|show|give|find)\b", re.I)  # the ask after it
+
+
+def without_reader_question(text: str, known: Callable[[str], bool]) -> str:
+    """Return a message without the short question to the reader that opens it
+    (``READER_QUESTION``), when none of its words is one the list knows and the rest
+    asks with a topic of its own: "AITA? Which listed papers cover thread scheduling?"
+    asks about thread scheduling. Not "GNNs? Which are from 2023?" (a word the list knows),
+    "Photonics? Anything?" (the rest has no topic), nor "FooNet paper? #LLM" (the rest
+    does not ask: the question is the ask)."""
+    opening = READER_QUESTION.match(text)
+    if opening is None or len(opening["asked"].split()) > READER_QUESTION_WORDS:
+        return text
+    if any(known(w) for w in content_words(opening["asked"])):
+        return text
+    rest = text[opening.end() :]
+    return rest if content_words(rest) and REST_ASKS.search(rest) else text
+
+
 def _listed(text: str, dashed: re.Match[str]) -> bool:
     """Return True when a name after a dash may be an item of a list, not a signature:
     the text before it ends with a colon or points at what follows ("the following

@@ -6,7 +6,7 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.models import UNSURE, Answer
-from retrieval.query.asking import without_letter_form
+from retrieval.query.asking import without_letter_form, without_reader_question
 from retrieval.query.asking_part import without_form_labels
 
 
@@ -589,3 +589,29 @@ def test_a_closing_wish_or_a_day_of_the_askers_calendar_is_not_the_question(
 )
 def test_an_exclamation_that_names_what_the_list_has_stays(kept: str) -> None:
     assert without_letter_form(kept, lambda w: w.casefold() in {"fpgas", "gnns"}) == kept
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("AITA? Which listed papers cover thread scheduling?", "Which listed papers cover thread scheduling?"),
+        ("Am I wrong? Which papers quantize large language models?",
+         "Which papers quantize large language models?"),
+        ("Is that fair? Which papers quantize large language models?",
+         "Which papers quantize large language models?"),
+    ],
+)  # fmt: skip
+def test_a_short_question_to_the_reader_before_the_ask_is_not_the_question(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # "AITA?" was the question's first sentence ending in "?", so it was read as the ask,
+    # and as a name no abstract uses: the answer abstained.
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask(plain)) and not answer.abstained
+
+
+@pytest.mark.parametrize(
+    "kept", ["GNNs? Which are from 2023?", "Photonics? Anything?", "FooNet paper? #LLM"]
+)
+def test_an_opening_question_that_asks_stays(kept: str) -> None:
+    assert without_reader_question(kept, lambda w: w.casefold() == "gnns") == kept
