@@ -25,6 +25,7 @@ from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer, Result
 from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import (
+    ASKED_FOR,
     MIN_NAMED_WORDS,
     NAMES_ITS_TOPIC,
     asked_topics,
@@ -34,7 +35,7 @@ from retrieval.query.asking_part import (
     own_clause,
     points_back,
 )
-from retrieval.text import sentences, without_spans
+from retrieval.text import question_terms, sentences, without_spans
 
 HOW_TO_ASK = (
     "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
@@ -68,6 +69,9 @@ class Search(SearchedRoute):
             return ask
         if answer.abstained and intent.plural and (each := self._each_topic(reading, answer)):
             return each
+        helped = asking_part(intent.search_text, background=1) if intent.search_text else None
+        if helped is not None and self._asks_for_help(helped):
+            return self._before_help(reading, helped, answer)
         part = asking_part(intent.search_text) if intent.search_text else None
         if part is None or answer.abstained:
             return answer
@@ -82,6 +86,27 @@ class Search(SearchedRoute):
         if alone.confidence is not None and alone.confidence < (answer.confidence or 1.0):
             return replace(answer, confidence=alone.confidence)  # as sure as the ask alone
         return answer
+
+    def _asks_for_help(self, part: str) -> bool:
+        """Return True when the sentences that ask only ask for help, naming no papers,
+        no topic and no word the abstracts use: "Priya needs the papers on RDMA. Can the
+        bot help Priya?", "... Could someone help us out?". What to find is said before."""
+        if ASKED_FOR.search(part) or NAMES_ITS_TOPIC.search(part):
+            return False
+        known = self.parts.searcher.index.stems.ids
+        return not any(term.stem in known for term in question_terms(part, known))
+
+    def _before_help(self, reading: Reading, part: str, whole: Answer) -> Answer:
+        """Return the answer to what is said before a request for help, when the whole
+        question was unsure of its answer and that part alone is sure: the request's
+        words ("bot", a name) are no topic."""
+        text = reading.intent.search_text
+        before = text[: text.rindex(part)]
+        if not self._unsure(whole) or not content_words(before):
+            return whole
+        asked = replace(reading.intent, search_text=before, topic=" ".join(content_words(before)))
+        alone = self.parts.search(replace(reading, intent=asked))
+        return whole if self._unsure(alone) else alone
 
     def _each_topic(self, reading: Reading, whole: Answer) -> Answer | None:
         """Return the papers of the topics of a list question of several ("papers on

@@ -615,3 +615,24 @@ def test_a_short_question_to_the_reader_before_the_ask_is_not_the_question(
 )
 def test_an_opening_question_that_asks_stays(kept: str) -> None:
     assert without_reader_question(kept, lambda w: w.casefold() == "gnns") == kept
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("Alex is looking for every paper about network topologies for deep learning training."
+         " Can the bot help Alex?",
+         "Alex is looking for every paper about network topologies for deep learning training."),
+        ("Priya needs the paper on software attestation for GPUs. Could someone help her out?",
+         "the paper on software attestation for GPUs"),
+    ],
+)  # fmt: skip
+def test_a_request_for_help_after_what_is_asked_is_not_the_question(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # The request was read as the ask: its words ("bot", "Alex") are no topic, and the
+    # answer was not a sure match.
+    answer = engine.ask(question)
+    assert titles(answer) == titles(engine.ask(plain)) and UNSURE not in answer.notes
+    # an ask that names its own topic is still judged alone
+    assert engine.ask("We run FooNet on our cluster. Is there anything on BarNet?").abstained
