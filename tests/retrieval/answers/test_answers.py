@@ -198,7 +198,7 @@ def test_an_author_and_years_without_a_match_show_their_papers_of_other_years(
         "We are planning to read quantization papers next year. Which ones to start with?",
         "Back in 2019 I worked on sparse matrices. Anything here on sparse formats?",
         "Starting next year I'll teach graph learning; which papers cover GNN robustness?",
-        "I have been very good this year. Which papers are about graph neural networks?",
+        "We have been swamped this year. Which papers are about graph neural networks?",
         "This year I wish for the papers about quantizing large language models.",
     ],
 )
