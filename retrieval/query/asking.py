@@ -102,6 +102,9 @@ def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
         text = rest
     for _ in range(2):  # a wish, then a signature: "Merry Christmas! Love, Sam"
         signed = SIGN_OFF.search(text)
+        said = signed.group()[: signed.start("name") - signed.start()].lstrip() if signed else ""
+        if signed and not signed["dash"] and not unknown(signed) and re.search(r"[,\n]", said):
+            return _signed_by(text[: signed.start()], signed["name"])  # "Best, Zhiru Zhang"
         if signed and (not unknown(signed) or (signed["dash"] and _listed(text, signed))):
             signed = None
         if signed is None and (wish := CLOSING_WISH.search(text)) and _idle_wish(wish, known):
@@ -133,6 +136,22 @@ def without_reader_question(text: str, known: Callable[[str], bool]) -> str:
         return text
     rest = text[opening.end() :]
     return rest if content_words(rest) and REST_ASKS.search(rest) else text
+
+
+# The asker's own papers: "my papers", "our work", "which of mine".
+OWN_PAPERS = re.compile(
+    r"\b(?:my|our)(?=\s+(?:\w+\s+)?(?:papers?|works?|articles?|preprints?|studies)\b)"
+    r"|\b(?:mine|ours)\b",
+    re.I,
+)
+
+
+def _signed_by(text: str, name: str) -> str:
+    """Return a message signed by a name the list knows (a listed author: "..., Best,
+    Zhiru Zhang"): without the signature, the asker's own papers read as that name's
+    ("Which of my papers are about X?" asks for Zhang's); a question about no papers of
+    the asker's asks about all ("Which papers are about X? Best, Zhiru Zhang")."""
+    return OWN_PAPERS.sub(lambda m: f"{name}'s", text, count=1)
 
 
 def _listed(text: str, dashed: re.Match[str]) -> bool:

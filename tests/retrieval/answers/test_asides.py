@@ -636,3 +636,14 @@ def test_a_request_for_help_after_what_is_asked_is_not_the_question(
     assert titles(answer) == titles(engine.ask(plain)) and UNSURE not in answer.notes
     # an ask that names its own topic is still judged alone
     assert engine.ask("We run FooNet on our cluster. Is there anything on BarNet?").abstained
+
+
+def test_a_signature_of_a_listed_author_makes_the_askers_papers_theirs(engine: Engine) -> None:
+    # "Best, Zhiru Zhang" was read as an author filter on any question, and not as the
+    # "my" of "which of my papers".
+    mine = engine.ask("Which of my papers study quantization? Best, Zhiru Zhang")
+    assert mine.results and all("Zhiru Zhang" in r.paper.authors for r in mine.results)
+    everyone = engine.ask("Which papers study quantization? Best, Zhiru Zhang")
+    assert titles(everyone) == titles(engine.ask("Which papers study quantization?"))
+    kept = "Which papers are nominated for this?\nBest Paper Award"
+    assert without_letter_form(kept, lambda w: w.casefold() in {"paper", "award"}) == kept
