@@ -21,7 +21,7 @@ from itertools import pairwise
 
 from rapidfuzz import fuzz, process
 
-from retrieval.answers.listing import UNANSWERED_TOPICS, Listings, Request, narrowing, outside
+from retrieval.answers.listing import Listings, Request, by_topic, narrowing, outside
 from retrieval.answers.lookup import Lookup
 from retrieval.answers.overview import overview
 from retrieval.index.filtering import matches
@@ -305,14 +305,7 @@ class AuthorAnswers:
                 found.setdefault(result.paper.id, result)
         if not found:
             return None
-        listed, k = list(found.values()), request.k
-        said = " or ".join(f"“{words}”" for words in unanswered)
-        answer = self.listings.listing(request, filters)
-        return replace(
-            answer, abstained=False, results=tuple(listed[:k]), more=tuple(listed[k:]),
-            closest=(), matched=len(listed), ranking=tuple(found),
-            notes=(UNANSWERED_TOPICS.format(said),) if unanswered else (),
-        )  # fmt: skip
+        return by_topic(self.listings.listing(request, filters), found, unanswered, request.k)
 
     def _unheld(self, topic: str) -> bool:
         """Return True when a word of the topic is in no title or abstract: a topic the

@@ -219,3 +219,16 @@ def outside(filters: Filters, topic: str, any_within: bool = True) -> str:
         return f"{no_paper_by(filters)} is {narrowed}; these ones on {about}, from {other}, are:"
     who = f"None of the papers by {filters.authors_text()}" if filters.author else "No listed paper"
     return f"{who} {narrowed} is about {about}; these ones, from {other}, are:"
+
+
+def by_topic(base: Answer, found: dict[str, Result], unanswered: list[str], k: int) -> Answer:
+    """Return ``base`` answered by the papers its topics found one by one (``found``, in
+    the order found), ``k`` shown first, with a note naming the topics that found
+    nothing (``UNANSWERED_TOPICS``)."""
+    listed = list(found.values())
+    said = " or ".join(f"“{words}”" for words in unanswered)
+    return replace(
+        base, abstained=False, results=tuple(listed[:k]), more=tuple(listed[k:]),
+        closest=(), matched=len(listed), ranking=tuple(found),
+        notes=(UNANSWERED_TOPICS.format(said),) if unanswered else (),
+    )  # fmt: skip

@@ -100,8 +100,10 @@ ASKERS_DOING = (
     r"|discuss(?:ed|ing)?|talk(?:ed|ing)?\s+about|teaching|skimm(?:ed|ing)|skim"
     r"|been|was|were"  # "I have been busy this year", "we were at ISCA last year"
 )
+# The asker as a subject: "I", "we'll", "my lab", "our group".
+_ASKER_WHO = r"\b(?:i|we|(?:my|our)\s+[^\W\d_]+)(?:['’](?:m|ve|d|ll|re|s))?\s+"
 _ASKER = (
-    r"\b(?:i|we|(?:my|our)\s+[^\W\d_]+)(?:['’](?:m|ve|d|ll|re|s))?\s+"
+    rf"{_ASKER_WHO}"
     r"(?:(?:have|had|has|will|would|should|could|can|did|do|am|are|is|was|were|be|been"
     r"|already|just|first|also|only|never|once|finally|recently|then|all|both|gonna"
     r"|(?:plan(?:s|ned|ning)?|going|hop(?:e|ed|ing)|intend(?:s|ed|ing)?|about|want(?:s|ed)?"
@@ -131,9 +133,7 @@ _ASKER_AFTER = re.compile(rf"^\s*,?\s*{_ASKER}", re.I)
 # The asker as the subject of any verb after a year named from today that opens the
 # sentence: "This year I wish for ...", "Last year, we decided ...", "Next year my group
 # hopes to ...". The year dates the asker's story, as no listed paper may be from it.
-_ASKER_SUBJECT = re.compile(
-    r"^\s*,?\s*\b(?:i|we|(?:my|our)\s+[^\W\d_]+)(?:['’](?:m|ve|d|ll|re|s))?\s+[^\W\d_]", re.I
-)
+_ASKER_SUBJECT = re.compile(rf"^\s*,?\s*{_ASKER_WHO}[^\W\d_]", re.I)
 # A word of time that may open the sentence before the asker's year ("Since last year we
 # have used FPGAs", "Starting next year I'll teach", "Back in 2019 I worked on ...").
 _OPENING = re.compile(

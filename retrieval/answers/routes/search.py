@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from retrieval.answers.asked_paper import quoted
 from retrieval.answers.filters_alone import CONTEXT, around, brought_in
-from retrieval.answers.listing import UNANSWERED_TOPICS, empty, narrowing, no_paper_by, outside
+from retrieval.answers.listing import by_topic, empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer, Result
 from retrieval.query.asking import compares, content_words
@@ -132,15 +132,7 @@ class Search(SearchedRoute):
                 unanswered.append(words)
             for result in alone.results + alone.more if sure else ():
                 found.setdefault(result.paper.id, result)
-        if not found:
-            return None
-        listed, k = list(found.values()), reading.request.k
-        said = " or ".join(f"“{words}”" for words in unanswered)
-        return replace(
-            whole, abstained=False, results=tuple(listed[:k]), more=tuple(listed[k:]),
-            closest=(), matched=len(listed), ranking=tuple(found),
-            notes=(UNANSWERED_TOPICS.format(said),) if unanswered else (),
-        )  # fmt: skip
+        return by_topic(whole, found, unanswered, reading.request.k) if found else None
 
     def _unsure(self, answer: Answer) -> bool:
         return answer.abstained or self.parts.searcher.doubts(answer)

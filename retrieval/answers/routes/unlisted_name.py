@@ -73,12 +73,11 @@ class UnlistedName(SearchedRoute):
         """Return the papers a list question asks for besides the names no listed paper
         has, as not a sure match, when each name says who made them (``names_a_source``)
         and the search without the names answers (as for one paper, not the lower bar of a
-        list): "the DeepMind papers on weather
-        forecasting", "every ECMWF-authored weather paper", "what did Acme Research
-        write on quantization?". The list does not record who wrote or paid for a
-        paper; the note says no listed paper mentions the name. None for a question of
-        one paper, one with no topic besides the names ("the FooNet papers"), or a name
-        that is the topic ("anything on FooNet kernels?")."""
+        list): "the DeepMind papers on weather forecasting", "every ECMWF-authored weather
+        paper", "what did Acme Research write on quantization?". The list does not record
+        who wrote or paid for a paper; the note says no listed paper mentions the name.
+        None for a question of one paper, one with no topic besides the names ("the
+        FooNet papers"), or a name that is the topic ("anything on FooNet kernels?")."""
         rest = self._rest(reading)
         if rest is None:
             return None

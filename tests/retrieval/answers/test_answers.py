@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pytest
 
+from retrieval.answers.listing import UNANSWERED_TOPICS
 from retrieval.answers.router import SET_ASIDE
-from retrieval.answers.routes.search import UNANSWERED_TOPICS
 from retrieval.engine import Engine
 from retrieval.errors import NotFoundError
 from retrieval.models import UNSURE, Answer, Filters, Paper
