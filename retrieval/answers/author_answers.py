@@ -169,8 +169,8 @@ class AuthorAnswers:
         subjects, themes, a summary), "papers" when it asks for the author's papers ("dump
         every title", "what did he publish in 2023"), and None otherwise, or when a word of
         what is left, which found nothing, is brought in as a topic ("on blockchain",
-        "about drones"): else what is left is chat. "which categories do his papers fall
-        under?", "how many of her papers are listed? asking for a grant form", "can
+        "about drones"): else what is left is chat. "which subject areas do his
+        papers sit in?", "how many of her papers are listed? asking for a grant form", "can
         someone summarise ..., new to the group lol" get the card; "what years did he
         publish on blockchain?" keeps its note. A question in another language that asks
         for the card leaves words papercord does not read ("Woran forscht"); one that
