@@ -30,7 +30,7 @@ from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
 from retrieval.index.filtering import Mask
 from retrieval.index.taxonomy import name_words
 from retrieval.models import Filters
-from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, content_words
+from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, PERSON_VERB, content_words
 from retrieval.query.asking_part import asked_span, points_at_described
 from retrieval.query.intent import Intent
 from retrieval.search.searcher import Searcher
@@ -59,9 +59,10 @@ ASIDE_SHOWN = 60  # characters of an aside quoted in its note
 CONTEXT = "Read “{}” as context; the papers below answer the rest."
 # A word before the noun for papers ("earthquake papers"), or the object of the word
 # after it ("papers handling smart contracts", "papers for cooking", "ones that use
-# radar"): what they are about.
+# radar"): what they are about; not after a person's verb (``PERSON_VERB``).
 BEFORE_PAPERS = re.compile(
-    r"([^\W\d_][\w-]*)\s+(?:papers?|works|articles?|ones|studies|preprints)\b", re.I
+    rf"([^\W\d_][\w-]*)\s+(?:papers?|articles?|ones|preprints|(?:works|studies){PERSON_VERB})\b",
+    re.I,
 )
 AFTER_PAPERS = re.compile(
     rf"\b(?:{PAPER_PLURALS})\s+"

@@ -217,7 +217,11 @@ def off_the_page(match: re.Match[str]) -> str:
 # The plural nouns a question calls the listed papers by, as a regex alternation: what
 # comes after them says what they are about ("papers handling X"), and a plural pointer
 # after them points at them ("which papers report their speedups?").
-PAPER_PLURALS = r"papers|works|articles|ones|studies|preprints|entries"
+# "works" and "studies" are a person's verbs before a place or a role ("Ada lives in
+# Lagos and studies at a university there", "my cousin works as a nurse", "he works in a
+# bank"): no papers are named.
+PERSON_VERB = r"(?!\s+(?:at|as|hard|abroad|remotely|part[- ]time)\b)"
+PAPER_PLURALS = rf"papers|articles|ones|preprints|entries|(?:works|studies){PERSON_VERB}"
 FRAMING_WORDS = frozenset({
     "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",
     "preprints", "manuscripts", "left", "remain", "remains", "remaining", "enumerate",

@@ -48,12 +48,26 @@ POINTING_BACK = re.compile(
     re.I,
 )
 
+# A share of a group named before ("Half of them work on X.", "Two of those use GPUs.",
+# "Most of us do Y."): the sentence says what that share does, in words of its own, so
+# the ask that points at it needs nothing from further back.
+PART_OF_GROUP = re.compile(
+    r"\b(?:half|most|some|many|few|none|both|several|one|two|three|four|five|\d+)\s+of\s+"
+    r"(?:them|those|these|us)\b",
+    re.I,
+)
 
 PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
 # A plural pointer after the noun of the papers asked for points at them, in its own
 # sentence ("which papers report their speedups?", "ones whose code is public, and where
 # is it?" is no such case: "it" is singular).
 PLURAL_POINTERS = frozenset({"they", "them", "their"})
+# An auxiliary before the pointer makes it the subject of the question, someone other than
+# the papers asked for: "which papers should they read?", "which ones do they cite?",
+# "what papers can they bring along?".
+INVERTED_SUBJECT = re.compile(
+    r"\b(?:do|does|did|should|shall|can|could|would|will|must|might|may|have|had)\s*$", re.I
+)
 SENTENCE_MARK = re.compile(r"[.?!;](?=\s|$)")  # not the dot of "cs.CL" or "e.g"
 PAPERS_NAMED = re.compile(rf"\b(?:{PAPER_PLURALS})\b", re.I)
 # What an ask that stands alone names: papers, or a list of them.
@@ -136,7 +150,10 @@ def _ask_start(text: str, found: list[Sentence], first: int, background: int) ->
             return None  # "- uses t-distributions\n- for LLMs\n- which one is it?": all
         first -= 1
         pointed = found[first].text  # an exclamation says nothing to point to: "Wow!"
-        if points_back(pointed) or len(content_words(pointed)) < MIN_OWN_WORDS:
+        if (
+            points_back(PART_OF_GROUP.sub("", pointed))
+            or len(content_words(pointed)) < MIN_OWN_WORDS
+        ):
             return None
     return found[first].start
 
@@ -325,7 +342,11 @@ def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False
             continue
         ends = [m.end() for m in SENTENCE_MARK.finditer(ask, 0, pointer.start())]
         before = ask[ends[-1] if ends else 0 : pointer.start()]
-        if pointer.group().lower() in PLURAL_POINTERS and PAPERS_NAMED.search(before):
+        if (
+            pointer.group().lower() in PLURAL_POINTERS
+            and PAPERS_NAMED.search(before)
+            and not INVERTED_SUBJECT.search(before)
+        ):
             continue  # "which papers report their speedups?": the papers asked for
         return len(content_words(before)) < MIN_OWN_WORDS
     return False

@@ -351,6 +351,16 @@ def assert_answered_as_the_ask_alone(engine: Engine, question: str, ask: str) ->
         # an ask of two words of its own
         ("It's raining in Zurich. Which papers do weather forecasting?",
          "Which papers do weather forecasting?"),
+        # "works" and "studies" are a person's verbs here, not papers named
+        ("Ada lives in Accra and studies at Ashesi. Which papers study the robustness of "
+         "GNNs?", "Which papers study the robustness of GNNs?"),
+        ("My cousin works at a bank in Nairobi and reads a lot. Which papers quantize large "
+         "language models?", "Which papers quantize large language models?"),
+        # a share of a group says what the papers are for
+        ("A bus leaves Zurich at nine with twelve engineers. Half of them work on "
+         "quantizing LLM weights. Which papers should they bring along?",
+         "Half of them work on quantizing LLM weights. Which papers should they bring "
+         "along?"),
     ],
 )  # fmt: skip
 def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(

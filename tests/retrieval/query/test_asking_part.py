@@ -96,6 +96,27 @@ def test_the_asking_part_follows_the_background(question: str, part: str) -> Non
 
 
 @pytest.mark.parametrize(
+    ("question", "part"),
+    [
+        (
+            "A bus leaves Zurich at nine with twelve engineers. Half of them work on "
+            "quantizing LLM weights. Which papers should they bring along?",
+            "Half of them work on quantizing LLM weights. Which papers should they bring along?",
+        ),
+        (
+            "Our reading group meets in Lagos. Two of them train graph models for "
+            "chemistry. Which papers would they like?",
+            "Two of them train graph models for chemistry. Which papers would they like?",
+        ),
+    ],
+)
+def test_a_share_of_a_group_says_what_the_ask_points_at(question: str, part: str) -> None:
+    # The sentence pointed to pointed back in turn ("them"), so the whole question,
+    # its scene with it, was the ask.
+    assert asking_part(question) == part
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "which papers quantize language models?",  # no background
@@ -202,6 +223,10 @@ def test_an_ask_starts_at_its_asking_word_inside_a_sentence(text: str, ask: str 
         ("Is there a paper on them?", True),  # nothing before it in its sentence
         ("Does any paper improve its scheduler?", True),
         ("Per cs.CL, is there a paper on it?", True),  # "cs.CL" ends no sentence
+        # after an auxiliary, the pointer is the subject, someone other than the papers
+        ("Which papers should they read first?", True),
+        ("Which ones do they cite?", True),
+        ("What papers can they bring to the retreat?", True),
     ],
 )
 def test_a_plural_pointer_after_the_papers_asked_for_points_at_them(ask: str, back: bool) -> None:
