@@ -6,12 +6,14 @@ note said before the answer's own (``reading.notes``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
+from retrieval.query.asking import content_words
 from retrieval.query.figures import recalled, says_any
 from retrieval.query.named_things import unchecked_sources
 
@@ -19,6 +21,7 @@ PostPass = Callable[[Answer, Reading, Route], Answer]
 NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
 UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
+UNMENTIONED = "No listed paper mentions {}; the closest papers:"
 
 
 def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
@@ -161,15 +164,36 @@ def beyond_asked(answer: Answer, reading: Reading, route: Route) -> Answer:
 def unchecked(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Say which words given as where a paper comes from no listed paper mentions ("the
     Acme paper on X": the list records no affiliations), over a topic search's papers,
-    which match the rest of the question (``named_things.unchecked_sources``)."""
-    if route.name != "search" or answer.abstained or not answer.results:
+    which match the rest of the question (``named_things.unchecked_sources``). A list
+    question the whole of which found nothing ("Which Stanford papers are about FPGAs?",
+    "papers from Google on quantization") gets the papers the rest finds, as not a sure
+    match: the source's word, in no abstract, made all of it look unanswerable. Else an
+    abstention says that no listed paper mentions the source ("The Stanford paper on
+    FPGAs?")."""
+    if route.name != "search" or not (answer.abstained or answer.results):
         return answer
     searcher, filters = route.parts.searcher, reading.filters
     names = unchecked_sources(reading.request.text, searcher.vocabulary, filters.authors())
     if not names:
         return answer
     said = " or ".join(f"“{name}”" for name in names)
-    return replace(answer, notes=(*answer.notes, UNCHECKED.format(said)))
+    if not answer.abstained:
+        return replace(answer, notes=(*answer.notes, UNCHECKED.format(said)))
+    rest = _without_names(reading.intent.search_text, names)
+    if reading.intent.plural and content_words(rest):
+        topic = " ".join(content_words(rest))
+        asked = replace(reading, intent=replace(reading.intent, search_text=rest, topic=topic))
+        found = route.parts.search(asked)
+        if not found.abstained:
+            return replace(found, notes=(*found.notes, UNCHECKED.format(said), UNSURE))
+    return replace(answer, notes=(*answer.notes, UNMENTIONED.format(said)))
+
+
+def _without_names(text: str, names: list[str]) -> str:
+    """Return a text without every whole-word use of the names (and an "'s" after one)."""
+    for name in names:
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?:['’]s)?(?!\w)", " ", text)
+    return text
 
 
 def _any_from(route: Route, filters: Filters) -> bool:

@@ -179,6 +179,33 @@ def test_a_source_the_list_never_mentions_is_said_over_the_papers(
     assert f"No listed paper mentions “{source}”; these papers match" in " ".join(answer.notes)
 
 
+@pytest.mark.parametrize(
+    ("question", "source"),
+    [
+        ("Which Stanford papers are about FPGAs?", "Stanford"),
+        ("Which papers from Apple study quantization?", "Apple"),
+    ],
+)
+def test_a_list_said_to_come_from_a_source_in_everyday_words_shows_its_topic_unsure(
+    engine: Engine, question: str, source: str
+) -> None:
+    # The source's word, in no abstract, made the whole list look unanswerable: it
+    # abstained with no word of why.
+    answer = engine.ask(question)
+    assert not answer.abstained and UNSURE in answer.notes
+    assert f"No listed paper mentions “{source}”; these papers match" in answer.notes[0]
+    word = "FPGA" if source == "Stanford" else "Quantization"
+    assert all(word in r.paper.title for r in answer.results[:2])
+
+
+def test_one_paper_said_to_come_from_a_source_in_everyday_words_says_it_is_unmentioned(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("The Stanford paper on FPGAs?")
+    assert answer.abstained and answer.closest
+    assert answer.notes == ("No listed paper mentions “Stanford”; the closest papers:",)
+
+
 def test_a_paper_described_in_detail_beside_a_name_the_list_lacks_is_shown_unsure(
     engine: Engine,
 ) -> None:
