@@ -15,7 +15,7 @@ from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
 from retrieval.query.asking import content_words
 from retrieval.query.figures import recalled, says_any
-from retrieval.query.named_things import unchecked_sources
+from retrieval.query.named_things import Absent, names_a_source, unchecked_sources
 
 PostPass = Callable[[Answer, Reading, Route], Answer]
 NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
@@ -173,20 +173,34 @@ def unchecked(answer: Answer, reading: Reading, route: Route) -> Answer:
     if route.name != "search" or not (answer.abstained or answer.results):
         return answer
     searcher, filters = route.parts.searcher, reading.filters
-    names = unchecked_sources(reading.request.text, searcher.vocabulary, filters.authors())
+    people = [*filters.authors(), *reading.intent.people.unlisted]  # "papers by Rose"
+    names = unchecked_sources(reading.request.text, searcher.vocabulary, people)
     if not names:
         return answer
     said = " or ".join(f"“{name}”" for name in names)
     if not answer.abstained:
         return replace(answer, notes=(*answer.notes, UNCHECKED.format(said)))
-    rest = _without_names(reading.intent.search_text, names)
-    if reading.intent.plural and content_words(rest):
+    text = reading.intent.search_text
+    rest = _without_names(text, names)
+    if reading.intent.plural and content_words(rest) and _sources(text, names):
         topic = " ".join(content_words(rest))
         asked = replace(reading, intent=replace(reading.intent, search_text=rest, topic=topic))
         found = route.parts.search(asked)
-        if not found.abstained:
+        if not found.abstained and not searcher.doubts(found):  # as sure as one paper
             return replace(found, notes=(*found.notes, UNCHECKED.format(said), UNSURE))
     return replace(answer, notes=(*answer.notes, UNMENTIONED.format(said)))
+
+
+def _sources(text: str, names: list[str]) -> bool:
+    """Return True when each name says who made the papers asked for ("Stanford papers",
+    "papers from Apple"), not what kind of thing they are about ("the Rust language",
+    "the Ray framework": the topic, which no listed paper has), nor who wrote them."""
+    for name in names:
+        # after "by", an author the list does not have: "papers by Rose"
+        uses = [m.span() for m in re.finditer(rf"(?<!\bby )(?<!\w){re.escape(name)}(?!\w)", text)]
+        if not any(names_a_source(Absent(name, *use), text) for use in uses):
+            return False
+    return True
 
 
 def _without_names(text: str, names: list[str]) -> str:

@@ -217,10 +217,14 @@ def off_the_page(match: re.Match[str]) -> str:
 # The plural nouns a question calls the listed papers by, as a regex alternation: what
 # comes after them says what they are about ("papers handling X"), and a plural pointer
 # after them points at them ("which papers report their speedups?").
-# "works" and "studies" are a person's verbs before a place or a role ("Ada lives in
-# Lagos and studies at a university there", "my cousin works as a nurse", "he works in a
-# bank"): no papers are named.
-PERSON_VERB = r"(?!\s+(?:at|as|hard|abroad|remotely|part[- ]time)\b)"
+# "works" and "studies" are a person's verbs before where or as what they work ("Ada
+# lives in Accra and studies at Ashesi", "my cousin works at a bank", "he works as a
+# nurse", "she studies hard"): no papers are named. Not "works at scale", "studies at
+# the system level", "studies as recent as 2024".
+PERSON_VERB = (
+    r"(?!\s+(?:at\s+(?:(?:a|an)\b|(?-i:[A-Z]))|as\s+(?:a|an)\b|hard\b|abroad\b|remotely\b"
+    r"|part[- ]time\b))"
+)
 PAPER_PLURALS = rf"papers|articles|ones|preprints|entries|(?:works|studies){PERSON_VERB}"
 FRAMING_WORDS = frozenset({
     "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",

@@ -64,7 +64,7 @@ PERSONAL = frozenset({"he", "she", "him", "his", "her"})  # pointers at a person
 PLURAL_POINTERS = frozenset({"they", "them", "their"})
 # An auxiliary before the pointer makes it the subject of the question, someone other than
 # the papers asked for: "which papers should they read?", "which ones do they cite?",
-# "what papers can they bring along?".
+# "what papers can they bring along?" point back at who they are.
 INVERTED_SUBJECT = re.compile(
     r"\b(?:do|does|did|should|shall|can|could|would|will|must|might|may|have|had)\s*$", re.I
 )
@@ -342,12 +342,11 @@ def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False
             continue
         ends = [m.end() for m in SENTENCE_MARK.finditer(ask, 0, pointer.start())]
         before = ask[ends[-1] if ends else 0 : pointer.start()]
-        if (
-            pointer.group().lower() in PLURAL_POINTERS
-            and PAPERS_NAMED.search(before)
-            and not INVERTED_SUBJECT.search(before)
-        ):
-            continue  # "which papers report their speedups?": the papers asked for
+        if pointer.group().lower() in PLURAL_POINTERS and PAPERS_NAMED.search(before):
+            if not INVERTED_SUBJECT.search(before):
+                continue  # "which papers report their speedups?": the papers asked for
+            if content_words(before):  # someone else, whom an ask with its own topic
+                continue  # does not need: "which FPGA papers would they find useful?"
         return len(content_words(before)) < MIN_OWN_WORDS
     return False
 

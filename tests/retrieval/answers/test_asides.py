@@ -356,6 +356,9 @@ def assert_answered_as_the_ask_alone(engine: Engine, question: str, ask: str) ->
          "GNNs?", "Which papers study the robustness of GNNs?"),
         ("My cousin works at a bank in Nairobi and reads a lot. Which papers quantize large "
          "language models?", "Which papers quantize large language models?"),
+        # "they" is the firm, whom the ask, with a topic of its own, does not need
+        ("Kestrelon Inc. hired my friend. Which FPGA papers would they find useful?",
+         "Which FPGA papers would they find useful?"),
         # a share of a group says what the papers are for
         ("A bus leaves Zurich at nine with twelve engineers. Half of them work on "
          "quantizing LLM weights. Which papers should they bring along?",

@@ -198,6 +198,25 @@ def test_a_list_said_to_come_from_a_source_in_everyday_words_shows_its_topic_uns
     assert all(word in r.paper.title for r in answer.results[:2])
 
 
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        # the word names the kind of thing asked about: the topic, which no paper has
+        ("Which papers use the Julia language?", "Julia"),
+        ("Which papers are about the Spark engine?", "Spark"),
+        # after "by", an author the list does not have
+        ("Which papers by Rose study scheduling?", "Rose"),
+    ],
+)
+def test_an_everyday_word_that_is_the_topic_or_an_author_is_no_source(
+    engine: Engine, question: str, name: str
+) -> None:
+    # Read as a source, the rest ("language", "scheduling") was shown as the answer.
+    answer = engine.ask(question)
+    assert answer.abstained
+    assert answer.notes == (f"No listed paper mentions “{name}”; the closest papers:",)
+
+
 def test_one_paper_said_to_come_from_a_source_in_everyday_words_says_it_is_unmentioned(
     engine: Engine,
 ) -> None:

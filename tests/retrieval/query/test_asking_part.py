@@ -6,7 +6,13 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.query.asking import without_askers_purpose
-from retrieval.query.asking_part import NAMES_ITS_TOPIC, ask_from_word, asking_part, points_back
+from retrieval.query.asking_part import (
+    NAMES_ITS_TOPIC,
+    PAPERS_NAMED,
+    ask_from_word,
+    asking_part,
+    points_back,
+)
 from retrieval.text import spaced
 
 
@@ -227,6 +233,8 @@ def test_an_ask_starts_at_its_asking_word_inside_a_sentence(text: str, ask: str 
         ("Which papers should they read first?", True),
         ("Which ones do they cite?", True),
         ("What papers can they bring to the retreat?", True),
+        # an ask with a topic of its own does not need who they are
+        ("Which FPGA papers would they find useful?", False),
     ],
 )
 def test_a_plural_pointer_after_the_papers_asked_for_points_at_them(ask: str, back: bool) -> None:
@@ -310,3 +318,18 @@ def test_on_before_one_noun_of_a_place_in_view_names_no_topic(ask: str, names: b
 def test_the_askers_role_and_purpose_are_no_topic(question: str, read: str | None) -> None:
     expected = (read or question).rstrip(" .")
     assert " ".join(without_askers_purpose(question).split()).rstrip(" .") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Ada lives in Accra and studies at Ashesi.", False),
+        ("My cousin works at a bank.", False),
+        ("He works as a nurse and studies hard.", False),
+        ("Show me works at scale on graph learning.", True),
+        ("Any studies as recent as 2024 on LLMs?", True),
+        ("Which studies at the system level cover data movement?", True),
+    ],
+)
+def test_works_and_studies_are_papers_unless_a_person_does_them(text: str, named: bool) -> None:
+    assert bool(PAPERS_NAMED.search(text)) is named
