@@ -14,14 +14,17 @@ from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
 from retrieval.query.asking import content_words
+from retrieval.query.choices import options
 from retrieval.query.figures import recalled, says_any
 from retrieval.query.named_things import Absent, names_a_source, unchecked_sources
+from retrieval.text import without_spans
 
 PostPass = Callable[[Answer, Reading, Route], Answer]
 NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
 UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
 UNMENTIONED = "No listed paper mentions {}; the closest papers:"
+PURPOSE_WORDS = 2  # content words of what a choice is for: "cheaper network", "mine graphs"
 
 
 def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
@@ -210,6 +213,37 @@ def _without_names(text: str, names: list[str]) -> str:
     return text
 
 
+def chosen(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Put first, of two papers a question offers as a choice, the one that what it is
+    for finds first ("For a cheaper cluster network, the paper on cloud noise or the
+    one on a new topology?": the topology paper). Each option (``choices.options``)
+    must find one of the answer's first two papers before the other, and the other
+    option the other; what is left is searched alone, and needs ``PURPOSE_WORDS``
+    words of its own."""
+    if route.name != "search" or answer.abstained or reading.intent.plural:
+        return answer
+    text = reading.intent.search_text
+    spans = options(text) if text and len(answer.results) >= 2 else None
+    if spans is None:
+        return answer
+    purpose = without_spans(text, spans)
+    if len(content_words(purpose)) < PURPOSE_WORDS:
+        return answer
+    searcher, request = route.parts.searcher, reading.request
+    pair = tuple(r.paper.id for r in answer.results[:2])
+
+    def preferred(words: str) -> str | None:
+        """The one of the two papers the words find first (None: neither)."""
+        ranking = searcher.ask(words, 1, request.mode, reading.filters, quote=0).ranking
+        return min((p for p in pair if p in ranking), key=ranking.index, default=None)
+
+    if {preferred(text[start:end]) for start, end in spans} != set(pair):
+        return answer  # the options are not the two papers found, one each
+    if preferred(purpose) != pair[1]:
+        return answer
+    return replace(answer, results=(answer.results[1], answer.results[0], *answer.results[2:]))
+
+
 def _any_from(route: Route, filters: Filters) -> bool:
     """Return True when some listed paper is from the filters' years."""
     years = Filters(year_from=filters.year_from, year_to=filters.year_to, years=filters.years)
@@ -226,6 +260,7 @@ POST_PASSES: tuple[PostPass, ...] = (
     spelled_guess,
     beyond_asked,
     unchecked,
+    chosen,
 )
 
 
