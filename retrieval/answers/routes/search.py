@@ -169,7 +169,11 @@ class Search(SearchedRoute):
         )
         if self._unsure(alone):
             return None
-        return replace(alone, notes=(CONTEXT.format(around(text, asked)), *alone.notes))
+        # quoted as written: the searched text has lost the years it read ("Back in
+        # 2015 my uncle ran a weather service.")
+        written = reading.request.text
+        scene_as_written = around(written if asked in written else text, asked)
+        return replace(alone, notes=(CONTEXT.format(scene_as_written), *alone.notes))
 
     def none_left(self, reading: Reading) -> Answer:
         return self._dated_topic(reading) or self.parts.listing(reading)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from retrieval.answers.filters_alone import CONTEXT
 from retrieval.engine import Engine
 from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import without_letter_form, without_reader_question
@@ -372,6 +373,21 @@ def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(
     # The scene's words were searched with the ask: the answer abstained, or was "Not a
     # sure match", or cut the list short.
     assert_answered_as_the_ask_alone(engine, question, ask)
+
+
+@pytest.mark.parametrize(
+    ("question", "scene"),
+    [
+        # the note had dropped the year the filters read ("Back in my uncle ran ...")
+        ("Back in 2015 my uncle ran a weather service. Which papers are on weather "
+         "forecasting?", "Back in 2015 my uncle ran a weather service."),
+        # and quoted the spelling the search corrected ("in Prune")
+        ("Raj studies hard every night in Pune. Which papers quantize large language "
+         "models?", "Raj studies hard every night in Pune."),
+    ],
+)  # fmt: skip
+def test_the_scene_is_quoted_as_written(engine: Engine, question: str, scene: str) -> None:
+    assert engine.ask(question).notes[0] == CONTEXT.format(scene)
 
 
 @pytest.mark.parametrize(

@@ -214,7 +214,7 @@ def test_an_everyday_word_that_is_the_topic_or_an_author_is_no_source(
     # Read as a source, the rest ("language", "scheduling") was shown as the answer.
     answer = engine.ask(question)
     assert answer.abstained
-    assert answer.notes == (f"No listed paper mentions “{name}”; the closest papers:",)
+    assert answer.notes == (f"No listed paper mentions “{name}”.",)
 
 
 def test_one_paper_said_to_come_from_a_source_in_everyday_words_says_it_is_unmentioned(
@@ -222,7 +222,7 @@ def test_one_paper_said_to_come_from_a_source_in_everyday_words_says_it_is_unmen
 ) -> None:
     answer = engine.ask("The Stanford paper on FPGAs?")
     assert answer.abstained and answer.closest
-    assert answer.notes == ("No listed paper mentions “Stanford”; the closest papers:",)
+    assert answer.notes == ("No listed paper mentions “Stanford”.",)
 
 
 def test_a_paper_described_in_detail_beside_a_name_the_list_lacks_is_shown_unsure(
