@@ -187,6 +187,11 @@ COMMENT_TAG = re.compile(
     r"^\s*(?:#+|//+|/\*+|%+|--|;+)\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?"
     r"\s*(?:\([^()]{0,40}\)|\[[^\[\]]{0,40}\])?\s*:(?=\s)"
 )
+# A tag in brackets opening a line of notes or a log ("[BUFF] faster kernels", "[FIX]
+# crash on load", "[WIP] draft"): the line's label, not its topic, when no listed
+# title, abstract or author has its words (``without_line_tags``). Not a checkbox
+# ("[ ]", "[x]"), nor a tag of the list's own words ("[quantization] ...").
+LINE_TAG = re.compile(r"^([ \t]*)\[([^\[\]\n]{2,20})\][ \t]*", re.M)
 # The listing page the list was read from, named as where the papers are: "tagged cs.DC
 # on the page?", "which 2023 papers are on this page?", "the cs.LG ones on Zhang's
 # page" (the owner stays, an author); not "the page cache".
@@ -729,6 +734,17 @@ def says_something(text: str) -> bool:
     """Return True when a text has a content word that is no number: a field of a form,
     a sentence after an ask ("Which of them are from 2023?" says nothing of its own)."""
     return any(not word.isdigit() for word in content_words(text))
+
+
+def without_line_tags(text: str, known: Callable[[str], bool]) -> str:
+    """Return a message without the tags in brackets that open its lines (``LINE_TAG``)
+    when ``known`` holds for none of their words."""
+
+    def untagged(tag: re.Match[str]) -> str:
+        words = re.findall(r"[^\W\d_]+", tag[2])
+        return tag[0] if not words or any(known(w) for w in words) else tag[1]
+
+    return LINE_TAG.sub(untagged, text)
 
 
 def without_comment_tag(text: str, known: Callable[[str], bool]) -> str:

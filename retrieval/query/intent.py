@@ -79,6 +79,7 @@ from retrieval.query.asking import (
     without_comment_tag,
     without_date_order,
     without_letter_form,
+    without_line_tags,
     without_reader_question,
 )
 from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
@@ -282,7 +283,8 @@ class IntentReader:
         """Return what a question asks."""
         normal = untitled(unshouted(unicodedata.normalize("NFKC", question)))
         # a form's labels are read on its lines, before the operators join them
-        lettered = without_letter_form(normal, self._names_a_topic)  # "Dear X, ... Love, Y"
+        tagged = without_line_tags(normal, self._names_a_topic)  # "[BUFF] faster ..."
+        lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"
         lettered = without_reader_question(lettered, self._names_a_topic)  # "AITA? ..."
         operators = read_operators(without_form_labels(lettered))
         opened = ON_THE_PAGE.sub(off_the_page, OPENER.sub("", operators.text))

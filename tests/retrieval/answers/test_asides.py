@@ -217,6 +217,31 @@ def test_the_task_tag_of_a_pasted_code_comment_is_no_topic(
     assert not any("mentions" in note for note in tagged.notes)
 
 
+@pytest.mark.parametrize(
+    ("tagged", "plain"),
+    [
+        ("[BUFF] quantization now reaches 3 bits\n[NERF] retraining removed\nwhich paper "
+         "shipped this update?",
+         "quantization now reaches 3 bits\nretraining removed\nwhich paper shipped this update?"),
+        ("[WIP] reading list\n[TODO] which papers train graph transformers?",
+         "reading list\nwhich papers train graph transformers?"),
+    ],
+)  # fmt: skip
+def test_a_tag_in_brackets_opening_a_line_is_no_topic(
+    engine: Engine, tagged: str, plain: str
+) -> None:
+    # "BUFF" and "NERF" were names no abstract mentions: the first abstained.
+    answer = engine.ask(tagged)
+    assert not answer.abstained and titles(answer) == titles(engine.ask(plain))
+
+
+def test_a_tag_of_the_lists_own_words_stays(engine: Engine) -> None:
+    # without it, every 2023 paper
+    answer = engine.ask("[quantization] which 2023 papers?")
+    assert titles(answer) == titles(engine.ask("quantization: which 2023 papers?"))
+    assert titles(answer) != titles(engine.ask("which 2023 papers?"))
+
+
 def test_a_name_before_a_colon_is_still_asked_about(engine: Engine) -> None:
     answer = engine.ask("SlimNet: pruning GPT models in one shot, no retraining")
     assert answer.abstained  # no listed paper is SlimNet, though one prunes GPT models
