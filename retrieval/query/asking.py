@@ -453,11 +453,16 @@ PAPERS_ASKED = re.compile(rf"\b(?:{PAPER_PLURALS}|everything|all)\b", re.I)
 ASKERS_ROLE = re.compile(
     r"(?:^|(?<=[.!?\n]\s))\s*as\s+an?\s+(?:[\w-]+\s+){0,4}?[\w-]+\s*,?\s*(?=(?:I|we)\b)", re.I
 )
-# A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work".
+# A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work",
+# the subject of writing ("What has Alistarh written on X?", "has Dan Alistarh published
+# ...?"), or after a title ("Dr. Alistarh", "Prof Smith").
 PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"
 OTHER_AUTHOR = re.compile(
     rf"\b(?:written\s+|authored\s+)?by\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b"
     rf"|\b((?:{PERSON}\s+){{1,2}}{PERSON})['’]s?\s+(?:papers?|work|research|publications)\b"
+    rf"|\b(?i:has|have|did)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\s+(?i:written|published|authored"
+    r"|worked\s+on|done\s+on)\b"
+    rf"|\b(?:Dr|Prof|Professor)\.?\s+((?:{PERSON}\s+){{0,1}}{PERSON})\b"
 )
 # "papers like GPTQ", "anything similar to SAGMAN": what follows may name a listed paper.
 SIMILAR = re.compile(

@@ -29,6 +29,7 @@ from itertools import pairwise
 
 from retrieval.index.vocabulary import MAGNITUDES, Vocabulary, entities, zipf
 from retrieval.query.asking_part import own_clause, points_back, sentence_that_asks
+from retrieval.query.names import TITLES
 from retrieval.text import WORDS, fold, stopwords, tokenize
 
 GENERIC_LETTERS = 3  # an all-capitals word this short is a generic abbreviation ("ML")
@@ -39,6 +40,8 @@ SHOUTED_LINE_LETTERS = 8  # ... of a line of a longer message ("> READ SPINE")
 # The list's own source: every listed record is an arXiv record, so "arXiv" names no
 # thing a paper would have to mention.
 SOURCE_NAMES = frozenset({"arxiv"})
+# Words that greet or title a person ("Dear", "Hi", "Dr", "Prof"): no name of a thing.
+ADDRESS_WORDS = frozenset({"dear", "dearest", "hi", "hiya", "hello", "hey", *TITLES})
 SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[A-Z]{2}\b")
 TOPIC_SHARE = 0.5  # an absent name carrying this share of the topic's words is the topic
 MODIFIERS = 2  # words between a name and the noun it modifies: "SlimNet tensor compiler"
@@ -97,6 +100,8 @@ def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, in
             continue
         if all(w.isupper() and len(w) <= GENERIC_LETTERS for w in words):
             continue
+        if all(fold(w) in ADDRESS_WORDS for w in words):
+            continue  # "Dear Dr" of "Dear Dr. Chen, ...": how a person is addressed
         if everyday(name):
             continue
         found.append((name, start, end))

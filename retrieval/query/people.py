@@ -52,7 +52,7 @@ class PeopleReader:
         naming them is: the family name must look like one ("Alistarh", "LeCun"), not a
         word of the abstracts ("Slapo"), an English word ("Accuracy") or an acronym."""
         for match in OTHER_AUTHOR.finditer(text):
-            name = match[1] or match[2]
+            name = next(group for group in match.groups() if group)
             if self._person_like(name):
                 return name, match.start(), match.end()
         return None

@@ -149,6 +149,25 @@ def test_the_newest_or_oldest_paper_on_a_topic_is_answered(
     assert all(topic in f"{r.paper.title} {r.snippet.text}".casefold() for r in listed[:2])
 
 
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        # the subject of writing, and a person after a title: they abstained with no note
+        ("What has Alistarh written about GPT quantization?", "Alistarh"),
+        ("Has Dan Alistarh published on GPT quantization?", "Dan Alistarh"),
+        ("What has Prof. Okonjo written on quantization?", "Okonjo"),
+        # a greeting's title: "No listed paper mentions “Dear Professor Okonjo”"
+        ("Dear Professor Okonjo, which of your papers study quantization?", "Okonjo"),
+    ],
+)
+def test_a_person_who_writes_or_has_a_title_is_an_author_the_list_lacks(
+    engine: Engine, question: str, named: str
+) -> None:
+    answer = engine.ask(question)
+    assert f"No listed author is named “{named}”." in answer.notes
+    assert "GPTQ" in " ".join(papers(answer)) or "Quantization" in " ".join(papers(answer))
+
+
 def test_an_author_who_is_not_listed_is_said_so(engine: Engine) -> None:
     unknown = engine.ask("papers by Dan Alistarh")
     assert unknown.abstained and unknown.notes == ("No listed author is named “Dan Alistarh”.",)
