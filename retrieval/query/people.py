@@ -53,7 +53,7 @@ class PeopleReader:
         word of the abstracts ("Slapo"), an English word ("Accuracy") or an acronym."""
         for match in OTHER_AUTHOR.finditer(text):
             name = next(group for group in match.groups() if group)
-            if self._person_like(name):
+            if self._person_like(name, titled=match[4] is not None):
                 return name, match.start(), match.end()
         return None
 
@@ -91,15 +91,15 @@ class PeopleReader:
                 return name
         return None
 
-    def _person_like(self, name: str) -> bool:
+    def _person_like(self, name: str, titled: bool = False) -> bool:
         """Return True when a name's last word reads as a family name: written as one, no
         word of the abstracts, and rare in English unless a listed author has it ("Wei
-        Zhang" is someone else)."""
+        Zhang" is someone else) or a title comes before it ("Dr. Chen")."""
         family = name.split()[-1].split("-")[-1]
         folded = fold(family)
         return _family_like(family) and (
             self.names.is_family(folded)
-            or (folded not in self.words and zipf(folded) < COMMON_ZIPF)
+            or (folded not in self.words and (titled or zipf(folded) < COMMON_ZIPF))
         )
 
     def authors(self, text: str) -> tuple[list[str], tuple[str, ...], str, list[str]]:

@@ -158,6 +158,8 @@ def test_the_newest_or_oldest_paper_on_a_topic_is_answered(
         ("What has Prof. Okonjo written on quantization?", "Okonjo"),
         # a greeting's title: "No listed paper mentions “Dear Professor Okonjo”"
         ("Dear Professor Okonjo, which of your papers study quantization?", "Okonjo"),
+        # after a title, a family name common in English text is a person too
+        ("Dr. Chen, which of your papers study quantization?", "Chen"),
     ],
 )
 def test_a_person_who_writes_or_has_a_title_is_an_author_the_list_lacks(
