@@ -88,7 +88,7 @@ class AuthorAnswers:
             rest = COMPARES.sub(" ", intent.search_text)
             if not content_words(rest):
                 return self._side_by_side(filters, listing)
-            intent = replace(intent, search_text=rest, topic=" ".join(content_words(rest)))
+            intent = intent.about(rest)
         if intent.language != "en":
             intent = _english_only(intent)
         empty = replace(listing, abstained=False, author=summary)  # the note says why
@@ -277,7 +277,7 @@ class AuthorAnswers:
         prepping a reading group"), and its words spoil the search of the topic's."""
         clauses = [c for c in CLAUSES.split(intent.search_text) if content_words(c)]
         for clause in clauses[:MAX_CLAUSES] if len(clauses) > 1 else ():
-            part = replace(intent, search_text=clause, topic=" ".join(content_words(clause)))
+            part = intent.about(clause)
             found, answer = self._on_topic(request, part, filters)
             if found and not self._chatter(part.topic, answer, CLAUSE_CLOSENESS):
                 return answer
@@ -295,11 +295,10 @@ class AuthorAnswers:
         found: dict[str, Result] = {}
         unanswered = []
         for topic in topics[:MAX_CLAUSES] if len(topics) > 1 else ():
-            words = " ".join(content_words(topic))
-            part = replace(intent, search_text=topic, topic=words)
+            part = intent.about(topic)
             on_topic, answer = self._on_topic(request, part, filters)
-            if not on_topic or self._chatter(words, answer, CLAUSE_CLOSENESS):
-                unanswered.append(words)
+            if not on_topic or self._chatter(part.topic, answer, CLAUSE_CLOSENESS):
+                unanswered.append(part.topic)
                 continue
             for result in answer.results + answer.more:
                 found.setdefault(result.paper.id, result)
@@ -446,7 +445,7 @@ def _english_only(intent: Intent) -> Intent:
         return intent
     pattern = re.compile(rf"\b(?:{'|'.join(map(re.escape, foreign))})\b", re.I)
     text = " ".join(pattern.sub(" ", intent.search_text).split())
-    return replace(intent, search_text=text, topic=" ".join(content_words(text)))
+    return intent.about(text)
 
 
 def _people(authors: Sequence[str]) -> str:

@@ -186,9 +186,7 @@ def unchecked(answer: Answer, reading: Reading, route: Route) -> Answer:
     text = reading.intent.search_text
     rest = _without_names(text, names)
     if reading.intent.plural and content_words(rest) and _sources(text, names):
-        topic = " ".join(content_words(rest))
-        asked = replace(reading, intent=replace(reading.intent, search_text=rest, topic=topic))
-        found = route.parts.search(asked)
+        found = route.parts.search(replace(reading, intent=reading.intent.about(rest)))
         if not found.abstained and not searcher.doubts(found):  # as sure as one paper
             return replace(found, notes=(*found.notes, UNCHECKED.format(said), UNSURE))
     return replace(answer, notes=(*answer.notes, UNMENTIONED.format(said)))

@@ -199,8 +199,7 @@ class Router:
                 like = replace(intent.ordering, like=self.searcher.index.papers[pid].title)
                 return frozenset(known), replace(intent, ordering=like, topic="")
             return frozenset(known), intent
-        topic = " ".join(content_words(asked))
-        return frozenset(known), replace(intent, search_text=asked, topic=topic)
+        return frozenset(known), intent.about(asked)
 
     def _examples(self, intent: Intent) -> tuple[frozenset[str], Intent]:
         """Return the listed papers a list question keeps by name as examples of what it
@@ -227,8 +226,7 @@ class Router:
         asked = without_kept(text, [span for span in spans if span[0] in named])
         if not content_words(asked):
             return frozenset(), intent
-        topic = " ".join(content_words(asked))
-        searched = replace(intent, search_text=asked, topic=topic, plural=True)
+        searched = replace(intent.about(asked), plural=True)
         found = self.searcher.ask(asked, framing=searched.framing(), hedged=True)
         if found.abstained or not set(found.ranking[:EXAMPLE_RANK]) & named:
             return frozenset(), intent  # "papers that build on GPTQ as well"

@@ -219,6 +219,12 @@ class Intent:
             years=self.years.only if self.years else (),
         )
 
+    def about(self, text: str) -> Intent:
+        """Return the intent searching ``text`` alone: its topic is that text's content
+        words (an ask apart from its background, one topic of several, the rest without
+        a name)."""
+        return replace(self, search_text=text, topic=" ".join(content_words(text)))
+
     def typed_topic(self) -> str:
         """Return the topic's words as the question typed them ("FPGAs", not "fpgas")."""
         return _typed_content(self.search_text)  # the topic is its content

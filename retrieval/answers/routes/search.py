@@ -76,9 +76,7 @@ class Search(SearchedRoute):
         if part is None or answer.abstained:
             return answer
         # "We do A. We tried B. Is there anything on C?": only C can answer it
-        topic = " ".join(content_words(part))
-        asked = replace(reading, intent=replace(intent, search_text=part, topic=topic))
-        alone = self.parts.search(asked)
+        alone = self.parts.search(replace(reading, intent=intent.about(part)))
         if alone.abstained and answer.ranking and alone.ranking[:1] == answer.ranking[:1]:
             return replace(answer, confidence=alone.confidence)  # shown as not a sure match
         if alone.abstained and NAMES_ITS_TOPIC.search(part):
@@ -104,7 +102,7 @@ class Search(SearchedRoute):
         before = text[: text.rindex(part)]
         if not self._unsure(whole) or not content_words(before):
             return whole
-        asked = replace(reading.intent, search_text=before, topic=" ".join(content_words(before)))
+        asked = reading.intent.about(before)
         alone = self.parts.search(replace(reading, intent=asked))
         return whole if self._unsure(alone) else alone
 
@@ -124,12 +122,11 @@ class Search(SearchedRoute):
         found: dict[str, Result] = {}
         unanswered = []
         for topic in topics:
-            words = " ".join(content_words(topic))
-            intent = replace(reading.intent, search_text=topic, topic=words)
+            intent = reading.intent.about(topic)
             alone = self.parts.search(replace(reading, intent=intent))
             sure = alone.results and not self._unsure(alone)
             if not sure:
-                unanswered.append(words)
+                unanswered.append(intent.topic)
             for result in alone.results + alone.more if sure else ():
                 found.setdefault(result.paper.id, result)
         return by_topic(whole, found, unanswered, reading.request.k) if found else None
@@ -163,10 +160,7 @@ class Search(SearchedRoute):
             return None
         if any(asks(found.text) for found in sentences(scene)):
             return None
-        topic = " ".join(content_words(part))
-        alone = self.parts.search(
-            replace(reading, intent=replace(reading.intent, search_text=part, topic=topic))
-        )
+        alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
         if self._unsure(alone):
             return None
         # quoted as written: the searched text has lost the years it read ("Back in

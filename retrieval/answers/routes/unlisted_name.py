@@ -81,7 +81,7 @@ class UnlistedName(SearchedRoute):
         rest = self._rest(reading)
         if rest is None:
             return None
-        asked = replace(reading.intent, search_text=rest, topic=" ".join(content_words(rest)))
+        asked = reading.intent.about(rest)
         apart = self.parts.search(replace(reading, intent=asked))  # as sure as one paper
         if apart.abstained:
             return None
