@@ -456,9 +456,10 @@ ASKERS_ROLE = re.compile(
 # A person named as an author who is not listed: "papers by Yann LeCun", "Dan Alistarh's work",
 # the subject of writing ("What has Alistarh written on X?", "has Dan Alistarh published
 # ...?"), or after a title ("Dr. Alistarh", "Prof Smith").
-PERSON = r"[A-Z][^\W\d_]*(?:[-'’][A-Z]?[^\W\d_]+)?"
+PERSON = r"[A-Z][^\W\d_]*(?:-[A-Z]?[^\W\d_]+|['’][A-Z][^\W\d_]+)?"  # "Okonjo's": Okonjo
 OTHER_AUTHOR = re.compile(
-    rf"\b(?:written\s+|authored\s+)?by\s+((?:{PERSON}\s+){{0,2}}{PERSON})\b"
+    rf"\b(?:written\s+|authored\s+)?by\s+(?:(?:Dr|Prof|Professor)\.?\s+)?"
+    rf"((?:{PERSON}\s+){{0,2}}{PERSON})\b"
     rf"|\b((?:{PERSON}\s+){{1,2}}{PERSON})['’]s?\s+(?:papers?|work|research|publications)\b"
     rf"|\b(?i:has|have|did)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\s+(?i:written|published|authored"
     r"|worked\s+on|done\s+on)\b"

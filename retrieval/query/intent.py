@@ -307,6 +307,8 @@ class IntentReader:
             authors = []
         person = None if authors or left_out or others else self.people.unlisted_person(text)
         unlisted = person[0] if person else others[0] if others else None
+        if not (authors or left_out or others or person):
+            person = self.people.scene_person(text)  # "Dr. Chen told me ...": no author
         if person and content_words(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)

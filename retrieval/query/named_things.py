@@ -305,6 +305,8 @@ def unchecked_sources(text: str, vocabulary: Vocabulary, people: Iterable[str] =
     for name, start, end in named_spans(text):
         if not everyday(name) or fold(name) in folded_people or name in owners:
             continue
+        if fold(name) in ADDRESS_WORDS:
+            continue  # "papers by Dr. X": a title, not a source
         if text[end : end + 1] == "-":
             continue  # part of a word the corpus may have closed up: "the Poly-normer paper"
         source = FROM_SOURCE.search(text[:start])

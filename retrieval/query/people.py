@@ -38,6 +38,17 @@ OWNED = re.compile(
 )
 POSSESSIVE = ("'s", "’s")
 BY = re.compile(r"\b(?:(?:written|authored|published)\s+)?by\s*$", re.I)  # before a name
+# A titled person is an author asked about only when their work is: their papers ("Prof.
+# Okonjo's papers", "papers by Dr. Okonjo"), what they wrote ("has Prof. Okonjo written
+# ...?") or, addressed at the start of the message, "your" papers ("Dear Dr.
+# Chen, do you have ...?"). One who said, suggested or will be asked ("Dr. Chen told me
+# ...", "Ask Dr. Li about ...", "Thanks Dr. Smith!") is a person of the scene.
+POSSESSED = re.compile(
+    r"^(?:['’]s?(?!\w)|\s+(?:(?:has|have|had)\s+)?(?:written|wrote|published|authored)\b)", re.I
+)
+WORK_OF = re.compile(r"\b(?:by|of|from)\s*$", re.I)  # "papers by Dr. X", "the work of Prof. X"
+ADDRESSED = re.compile(r"^\s*(?:(?:dear(?:est)?|hi|hiya|hello|hey)\s+)?$", re.I)
+SECOND_PERSON = re.compile(r"\byou(?:r|rs)?\b", re.I)
 
 
 class PeopleReader:
@@ -51,9 +62,21 @@ class PeopleReader:
         """Return a person named as an author who is not listed, and where the phrase
         naming them is: the family name must look like one ("Alistarh", "LeCun"), not a
         word of the abstracts ("Slapo"), an English word ("Accuracy") or an acronym."""
+        return self._titled_or_writing(text, scene=False)
+
+    def scene_person(self, text: str) -> tuple[str, int, int] | None:
+        """Return a titled person the question does not ask about as an author ("Dr. Chen
+        told me ...", "Ask Prof. Li about ..."), and the span of the title and name: a
+        person of the scene, whose name no abstract holds."""
+        return self._titled_or_writing(text, scene=True)
+
+    def _titled_or_writing(self, text: str, scene: bool) -> tuple[str, int, int] | None:
         for match in OTHER_AUTHOR.finditer(text):
             name = next(group for group in match.groups() if group)
-            if self._person_like(name, titled=match[4] is not None):
+            titled = match[4] is not None
+            if scene != (titled and not asks_for_work(text, match.start(), match.end())):
+                continue
+            if self._person_like(name, titled=titled):
                 return name, match.start(), match.end()
         return None
 
@@ -175,6 +198,14 @@ def _without_people(after: str) -> str:
     word = re.match(r"\s*([^\W_]+)", rest)
     following = terms(word[1]) if word else []
     return rest if not following or following[0].stem in FRAMING else after
+
+
+def asks_for_work(text: str, start: int, end: int) -> bool:
+    """Return True when a titled person at ``text[start:end]`` is asked about as an author
+    (see ``POSSESSED``): their papers, or the person addressed and asked about "your" work."""
+    if POSSESSED.match(text[end:]) or WORK_OF.search(text[:start]):
+        return True
+    return bool(ADDRESSED.match(text[:start])) and bool(SECOND_PERSON.search(text, end))
 
 
 def _family_like(word: str) -> bool:

@@ -160,6 +160,9 @@ def test_the_newest_or_oldest_paper_on_a_topic_is_answered(
         ("Dear Professor Okonjo, which of your papers study quantization?", "Okonjo"),
         # after a title, a family name common in English text is a person too
         ("Dr. Chen, which of your papers study quantization?", "Chen"),
+        # a title's possessive or "by": no note, and "No listed paper mentions “Dr”"
+        ("Which of Prof. Okonjo's papers study quantization?", "Okonjo"),
+        ("papers by Dr. Okonjo on quantization?", "Okonjo"),
     ],
 )
 def test_a_person_who_writes_or_has_a_title_is_an_author_the_list_lacks(
@@ -168,6 +171,26 @@ def test_a_person_who_writes_or_has_a_title_is_an_author_the_list_lacks(
     answer = engine.ask(question)
     assert f"No listed author is named “{named}”." in answer.notes
     assert "GPTQ" in " ".join(papers(answer)) or "Quantization" in " ".join(papers(answer))
+    assert not any("“Dr”" in note for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("Dr. Chen told me there is a paper on FPGA programming in Python. Which one?", "Python"),
+        ("I'll ask Prof. Okafor later, but which papers study graph transformers?", "Polynormer"),
+        ("According to Prof. Nakamura, some papers compress images to few bits. Which?", "Image"),
+    ],
+)
+def test_a_titled_person_who_is_not_asked_about_is_no_author(
+    engine: Engine, question: str, first: str
+) -> None:
+    # Someone who said, suggested or will be asked is a person of the scene: the answer
+    # said "No listed author is named “Chen”", or, the name searched, not a sure match.
+    answer = engine.ask(question)
+    assert first in answer.results[0].paper.title
+    assert not any(note.startswith("No listed author") for note in answer.notes)
+    assert UNSURE not in answer.notes
 
 
 def test_an_author_who_is_not_listed_is_said_so(engine: Engine) -> None:
