@@ -56,6 +56,7 @@ from retrieval.query.known_papers import (
     without_known,
 )
 from retrieval.query.leetspeak import Leetspeak
+from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
 from retrieval.search.searcher import Searcher
@@ -101,6 +102,7 @@ class Router:
         )
         names = frozenset(part.lower() for name in lookup.authors for part in name.split())
         self.leetspeak = Leetspeak(searcher.vocabulary.knows, names)
+        self.scanned = ScannedWords(searcher.vocabulary.knows, names)
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(
@@ -145,9 +147,10 @@ class Router:
 
     def plan(self, request: Request) -> Plan:
         """Return the route a question takes, with the question as read: its words
-        typed in leetspeak spelled out, the words it writes for full stops as full stops."""
+        typed in leetspeak or misread by a scan spelled out, the words it writes for full
+        stops as full stops."""
         asked = request.text
-        spelled = self.leetspeak.read(asked)
+        spelled = self.scanned.read(self.leetspeak.read(asked))
         request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)
