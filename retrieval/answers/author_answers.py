@@ -144,8 +144,8 @@ class AuthorAnswers:
     def _asks_without_topic(text: str, intent: Intent) -> bool:
         """Return True when the question's last ask has no word of its topic, which comes
         from the sentences before it in common words. Those sentences are chat around the
-        ask, not what it asks for: "Wonder if Zhang was busy in 2024. Which of his papers
-        are from 2024?", "I bet Hoefler wrote nothing in 2023, right? Which of his are
+        ask, not what it asks for: "Wonder if Zhang was busy in 2024. Any of his papers
+        dated 2024?", "I bet Hoefler wrote nothing in 2023, right? Which of his are
         from 2023?". An ask that points back to a thing ("Any of his papers on that?",
         "If so, which ones?") takes its topic along, and so does a rarer word (a topic
         the list lacks: "protein folding") or one brought in ("about blockchain")."""
