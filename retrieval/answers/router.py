@@ -130,7 +130,9 @@ class Router:
             answer = route.answer(reading)
             aside = around(request.text, listed.reading.request.text)
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
-        if not reading.notes and (self._unsure(answer, reading) or not answer.results):
+        # An author's card counts their papers: "how many did X write in 2022, and in all?"
+        counted = answer.author is not None and reading.intent.counting.how_many
+        if not (reading.notes or counted) and (self._unsure(answer, reading) or not answer.results):
             answer, reading, route = self._filters_alone(answer, reading, route)
         for post_pass in POST_PASSES:
             answer = post_pass(answer, reading, route)

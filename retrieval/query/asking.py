@@ -23,7 +23,8 @@ FRAMING = frozenset(
         "categories codes arxiv published publish publishes publication publications wrote "
         "written write writes authored author authors recent recently latest newest new "
         "oldest earliest first last index indexed collection here share percent percentage "
-        "distribution spread full complete entire whole overall every everything titles "
+        "distribution spread full complete entire whole overall total altogether every everything "
+        "titles "
         "title show "
         "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
         "mainly focus focuses interests interested working does do did have has got dated "
@@ -473,7 +474,8 @@ SIMILAR = re.compile(
 )
 HOW_MANY = re.compile(
     r"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,3}?(?:papers|articles)\b"
-    r"|\bcount\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:papers|articles)\b",
+    r"|\bcount\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:papers|articles)\b"
+    r"|\b(?:paper|article)s?\s+count\b",  # "what's the paper count?"
     re.I,
 )
 # The words of a count ask, left out of what is searched ("number of quantization papers"

@@ -700,7 +700,10 @@ def test_whats_new_lists_the_newest_papers_first(engine: Engine) -> None:
     "question",
     ["which subjects are there?", "how many papers are there?", "how many papers per year?",
      "what's the distribution of years?", "who are the authors?", "what's in the list?",
-     "which years are covered?", "what years does the list span?", "statistics of the list"],
+     "which years are covered?", "what years does the list span?", "statistics of the list",
+     # "total" was a topic ("1 listed paper matches"); "paper count" asked nothing
+     "how many papers are there in total?", "how many papers altogether?",
+     "what's the paper count?"],
 )  # fmt: skip
 def test_a_question_about_the_list_itself_counts_its_papers(engine: Engine, question: str) -> None:
     # Each got one arbitrary paper ("subjects" matched "subjected"), a bare count, or
@@ -747,6 +750,17 @@ def test_chat_around_what_the_card_says_is_not_a_topic_it_lacks(
         assert engine.ask(lacking).notes == (  # a topic brought in: said
             "None of Torsten Hoefler's papers is about “blockchain”; here is the summary.",
         )
+
+
+def test_a_count_of_an_authors_papers_with_an_aside_gets_their_card(engine: Engine) -> None:
+    # The words beside the author ("round", "applause") are in no paper of his: the card
+    # was replaced by a listing of his 2022 papers, with no count of the others.
+    answer = engine.ask(
+        "A round of applause for Torsten Hoefler! Of his papers, how many are from 2022 "
+        "and how many overall?"
+    )
+    assert answer.author is not None and answer.author.name == "Torsten Hoefler"
+    assert answer.author.count == sum(answer.author.year_counts.values()) > 13
 
 
 def test_a_kind_of_number_asked_of_an_author_is_a_topic_not_a_count(engine: Engine) -> None:
