@@ -32,7 +32,11 @@ Span = tuple[str, int, int, bool, bool]
 # Words written before a name that are not given names ("Prof Zhang", "Herr Hoefler").
 TITLES = ("dr", "prof", "professor", "mr", "mrs", "ms", "miss", "sir", "herr", "frau", "mister",
           "doktor", "profesor", "professeur", "monsieur", "madame", "mx")  # fmt: skip
-NAME_BEFORE = frozenset({"by", "and", "with", "from", "of"})  # words a full name follows
+# Words a full name follows: "by Wei Zhang", and the subject after an auxiliary ("what did
+# Wei Zhang publish?", "has Wei Zhang written ...?").
+NAME_BEFORE = frozenset(
+    {"by", "and", "with", "from", "of", "did", "does", "do", "has", "have", "had", "is", "was"}
+)
 
 
 @dataclass(frozen=True)
