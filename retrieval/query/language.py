@@ -19,6 +19,10 @@ Four measurable steps, no translation model:
    ratio >= 82: "hiperdimensional" -> "hyperdimensional" scores 94, "pesos" -> "peso"
    never reaches it).
 
+A question in another script (Cyrillic, Greek, Arabic, Devanagari, ...: ``OTHER``) is
+read by the words it writes in Latin letters alone ("RDMA" in "Есть ли статьи про
+RDMA?"); the list has no terms in those languages.
+
 ``Reading.understood`` is the share of content words that survived as English; when it
 is low, papercord says in English that it could not read the question.
 """
@@ -110,18 +114,22 @@ PREFIXES = (("hiper", "hyper"), ("cua", "qua"), ("ph", "f"), ("k", "c"), ("z", "
 class Reading:
     """A question as papercord reads it: its language and an English working text."""
 
-    language: str  # "en", "fr", "es", "de", "it", "pt", "zh", "ja", "ko"
+    language: str  # "en", "fr", "es", "de", "it", "pt", "zh", "ja", "ko", or ``OTHER``
     english: str
     understood: float  # share of content words kept or mapped (1.0 for English)
     unread: tuple[str, ...] = ()
 
 
 UNSPACED = frozenset({"zh", "ja", "ko"})  # languages written without spaces between words
+OTHER = "other"  # a question in a script papercord does not read: Cyrillic, Greek, Arabic
+READ_SCRIPTS = frozenset({"LATIN", "CJK", "HIRAGANA", "KATAKANA", "HANGUL"})
+MIN_OTHER_WORDS = 2
 # Chinese puts "since", "after" and "before" behind the year: 2023年以来 is "since 2023".
 YEAR_WORDS = {"以来": "since", "之后": "after", "以后": "after", "之前": "before", "以前": "before"}
 YEAR_AFTER_WORD = re.compile(rf"((?:19|20)\d\d)\s*年?\s*({'|'.join(YEAR_WORDS)})")
 LANGUAGES = {"fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
-             "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean"}  # fmt: skip
+             "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean",
+             OTHER: "a language I do not read"}  # fmt: skip
 
 
 def cannot_read(language: str, author: str | None = None) -> str:
@@ -247,13 +255,16 @@ def _term(lexicon: dict[str, str], typed: list[str], language: str) -> tuple[str
 
 
 def detect(question: str) -> str:
-    """Return the language a question is written in (ISO 639-1 code)."""
+    """Return the language a question is written in (ISO 639-1 code), or ``OTHER`` for
+    one written in a script papercord does not read (``other_script``)."""
     if re.search(r"[\uac00-\ud7af]", question):
         return "ko"
     if re.search(r"[\u3040-\u30ff]", question):
         return "ja"
     if re.search(rf"[{CJK}]", question):
         return "zh"
+    if other_script(question):
+        return OTHER
     typed = [w.casefold() for w in WORDS.findall(SUBJECT_CODE.sub(" ", question))]
     words = [fold(w) for w in typed]
     english = sum(w in stopwords() for w in words)
@@ -273,6 +284,23 @@ def detect(question: str) -> str:
     # meteorológica de conjunto de datos" has two French function words ("de"), and
     # every word of it is Spanish.
     return max(tied, key=lambda lang: sum(_common(t, lang) for t in typed))
+
+
+def other_script(question: str) -> bool:
+    """Return True when a question is written in letters neither Latin nor Chinese,
+    Japanese or Korean ("Есть ли статьи про RDMA?", "Υπάρχουν άρθρα για RDMA;"): more of
+    its words than ``MIN_OTHER_WORDS`` and than its English function words. A letter or
+    two of another script in English ("λ-calculus", "the α parameter") is no question
+    in it."""
+    words = WORDS.findall(question)
+    other = sum(any(_script(c) not in READ_SCRIPTS for c in w if c.isalpha()) for w in words)
+    english = sum(fold(w) in stopwords() for w in words)
+    return other >= MIN_OTHER_WORDS and other > english
+
+
+def _script(char: str) -> str:
+    """Return the script of a letter, from its Unicode name ("CYRILLIC SMALL LETTER A")."""
+    return unicodedata.name(char, "").split(" ", 1)[0]
 
 
 def reads_as_english(word: str, language: str) -> bool:
@@ -320,6 +348,8 @@ class Reader:
         markers, mapping = framing().get(language, (frozenset(), {}))
         if language in UNSPACED:
             return self._read_cjk(question, language)
+        if language == OTHER:
+            return _read_latin_only(question)
         text = _replace_phrases(question, language)
         lexicon = terms().get(language, {})
         words = list(WORDS.finditer(text))
@@ -398,6 +428,21 @@ class Reader:
         total = read_chars + sum(len(u) * 2 for u in unread)  # a CJK word ~ 2 letters' worth
         english = " ".join(re.sub(rf"[{CJK}]+", " ", text).split())
         return Reading(language, english, read_chars / total if total else 1.0, unread)
+
+
+def _read_latin_only(question: str) -> Reading:
+    """Return a question in a script papercord does not read as its words in Latin
+    letters ("RDMA", "GPTQ", "2023"): what it names, its years, and its English terms;
+    the rest is unread."""
+    kept: list[str] = []
+    unread: list[str] = []
+    for word in WORDS.findall(question):
+        latin = all(_script(c) in READ_SCRIPTS for c in word if c.isalpha())
+        (kept if latin else unread).append(word)
+    content = [w for w in kept if fold(w) not in stopwords()]
+    read_chars = sum(len(w) for w in content)
+    total = read_chars + sum(len(w) for w in unread)
+    return Reading(OTHER, " ".join(kept), read_chars / total if total else 1.0, tuple(unread))
 
 
 # Japanese and Korean write "except" after what it leaves out ("FPGA以外の論文", "FPGA를

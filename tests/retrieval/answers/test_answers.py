@@ -1894,6 +1894,13 @@ def test_a_question_read_in_part_is_answered_with_a_note_saying_so(engine: Engin
     )
     assert papers(answer)[0].startswith("HammingMesh")
     assert any(n.startswith("I could understand only part of this question") for n in answer.notes)
+    # In a script the list has no terms in, it abstained with no word of why.
+    for question in ["Есть ли статьи про RDMA?", "Υπάρχουν άρθρα για το RDMA;"]:
+        answer = engine.ask(question)
+        assert papers(answer) == ["Efficient RDMA Communication Protocols"], question
+        assert any(n.startswith("I could understand only part") for n in answer.notes)
+    unread = engine.ask("Какие статьи про квантизацию?")
+    assert unread.abstained and unread.notes[0].startswith("I could not understand")
     nothing = engine.ask(
         "有没有我朋友上周提到的那篇有趣的论文？"
     )  # no word read: said, not guessed
