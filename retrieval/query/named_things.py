@@ -363,6 +363,7 @@ def source_span(found: Absent, text: str) -> tuple[int, int]:
 
 # The nouns of what is asked for, and the words that make a name their object: the
 # grammar of presupposing, not words of any topic.
+ASKED_PRONOUNS = frozenset(("anything", "something", "everything", "stuff"))
 KIND_NOUNS = frozenset((
     "paper", "papers", "work", "works", "study", "studies", "system", "systems", "model",
     "models", "framework", "frameworks", "method", "methods", "dataset", "datasets",
@@ -404,12 +405,14 @@ LISTED_WITHIN = 5  # words from where it is to the "?" that asks if it is there
 
 
 def _noun_on(before: str) -> bool:
-    """Return True when the words before a name are the noun of what is asked and a
-    word that makes the name its topic ("a paper on the", "the work about")."""
+    """Return True when the words before a name are the noun of what is asked, or the
+    pronoun asking for it, and a word that makes the name its topic ("a paper on the",
+    "the work about", "anything on": "anything on SlimNet fine-tuning?")."""
     words = [w.casefold() for w in WORDS.findall(before)][-4:]
     while words and words[-1] in ABOUT - {"on", "about"}:
         words.pop()
-    return len(words) >= 2 and words[-1] in ("on", "about") and words[-2] in KIND_NOUNS
+    asked = KIND_NOUNS | ASKED_PRONOUNS
+    return len(words) >= 2 and words[-1] in ("on", "about") and words[-2] in asked
 
 
 def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> bool:

@@ -101,6 +101,20 @@ def test_a_name_asked_about_by_a_pronoun_is_said_missing(engine: Engine, questio
     assert says_missing(engine.ask(question), "FooNet")
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the name was a third of the topic: a hedged list of papers on other tuning
+        "anything on FooNet fine-tuning?",
+        "got something about FooNet style adapters for large models?",
+    ],
+)
+def test_a_name_that_opens_the_topic_asked_for_is_said_missing(
+    engine: Engine, question: str
+) -> None:
+    assert says_missing(engine.ask(question), "FooNet")
+
+
 def test_a_name_in_the_background_of_another_ask_is_not_said_missing(engine: Engine) -> None:
     answer = engine.ask(
         "We run FooNet on our cluster. Which paper would help quantize its GPT models?"
