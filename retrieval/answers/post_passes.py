@@ -13,8 +13,8 @@ from dataclasses import replace
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
-from retrieval.query.asking import content_words
-from retrieval.query.choices import options
+from retrieval.query.asking import COMPARES, content_words
+from retrieval.query.choices import alternatives, options
 from retrieval.query.figures import recalled, says_any
 from retrieval.query.named_things import Absent, names_a_source, unchecked_sources
 from retrieval.text import without_spans
@@ -110,7 +110,27 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
         return answer  # the note says what the list is ("these are by either")
     if answer.abstained or not answer.results or not route.parts.searcher.doubts(answer):
         return answer
+    if _weighs_named(reading.request.text, route, answer):
+        return answer
     return replace(answer, notes=(*answer.notes, UNSURE))
+
+
+def _weighs_named(text: str, route: Route, answer: Answer) -> bool:
+    """Return True when the question weighs papers it names by their names against each
+    other ("which is newer, Slapo or Allo?", "allo vs slapo?") and the answer is those
+    papers: they are what was asked about, whatever the answer model makes of the rest.
+    Papers named for another ask are not ("I read GPTQ and FLIQS. Which papers do they
+    cite?")."""
+    spans = route.parts.searcher.titles.spans(text)
+    named = {pid for pid, _, _ in spans}
+    if len(named) < 2 or named != {r.paper.id for r in answer.results}:
+        return False
+    if COMPARES.search(text):
+        return True
+    sides = alternatives(text)
+    return sides is not None and all(
+        any(lo <= start < hi for _, start, _ in spans) for lo, hi in sides
+    )
 
 
 def unrecalled(answer: Answer, reading: Reading, route: Route) -> Answer:

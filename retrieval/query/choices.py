@@ -48,6 +48,12 @@ def options(text: str) -> tuple[Span, Span] | None:
     return found
 
 
+def alternatives(text: str) -> tuple[Span, Span] | None:
+    """Return the spans of the two sides of a choice, whatever they name ("which is
+    newer, Slapo or Allo?"), or None."""
+    return _options(text)
+
+
 def _options(text: str) -> tuple[Span, Span] | None:
     """Return the spans of the two options of the first sentence with "between A and
     B", or with exactly one "or" with words on both sides of it."""

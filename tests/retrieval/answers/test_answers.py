@@ -1554,6 +1554,20 @@ def test_a_comparison_answers_with_the_papers_it_names(
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["which is newer, Slapo or Allo?", "`allo` vs `slapo`?",
+     "GPTQ or FLIQS: which one quantizes to 3 bits?"],
+)  # fmt: skip
+def test_papers_weighed_by_their_names_are_a_sure_answer(engine: Engine, question: str) -> None:
+    # The answer was those two papers, under "Not a sure match": none may be about exactly
+    # this. Papers named for another ask stay unsure of it.
+    answer = engine.ask(question)
+    assert len(papers(answer)) == 2 and UNSURE not in answer.notes
+    cited = engine.ask("I read GPTQ and FLIQS. Which papers do they cite?")
+    assert UNSURE in cited.notes or cited.abstained
+
+
+@pytest.mark.parametrize(
     ("question", "word", "note"),
     [("which papers have graph in the title?", "graph",
       "Papers whose title has “graph”."),
