@@ -322,8 +322,9 @@ def _common(word: str, language: str) -> float:
     """Return a word's Zipf frequency in a language from wordfreq's small lists, which
     hold its words from Zipf 3 up: enough to tell common words apart, at 3 MB a language
     where the full lists take 40 MB each (RSS 236 -> 425 MB with them)."""
-    if language in UNSPACED:
-        return 0.0  # wordfreq cuts Chinese into words with jieba, not installed
+    if language in UNSPACED or language == OTHER:
+        return 0.0  # wordfreq cuts Chinese into words with jieba, not installed; OTHER
+        # is no language wordfreq has
     from wordfreq import zipf_frequency
 
     return float(zipf_frequency(word, language, wordlist="small"))
