@@ -292,6 +292,8 @@ def other_script(question: str) -> bool:
     its words than ``MIN_OTHER_WORDS`` and than its English function words. A letter or
     two of another script in English ("λ-calculus", "the α parameter") is no question
     in it."""
+    if question.isascii():
+        return False
     words = WORDS.findall(question)
     other = sum(any(_script(c) not in READ_SCRIPTS for c in w if c.isalpha()) for w in words)
     english = sum(fold(w) in stopwords() for w in words)

@@ -82,7 +82,14 @@ class ScannedWords:
         """Return a message with its words broken at line ends joined and its misread
         words spelled out (see the module docstring)."""
         text = joined_at_line_ends(text, self.knows)
-        return WORD.sub(lambda m: self.word(m.group(), _opens(text, m.start())) or m.group(), text)
+
+        def spelled(match: re.Match[str]) -> str:
+            typed = match.group()
+            if typed.isalpha() and self._word(typed.lower(), WORD_ZIPF):
+                return typed  # a word as typed, as most are
+            return self.word(typed, _opens(text, match.start())) or typed
+
+        return WORD.sub(spelled, text)
 
     def word(self, typed: str, opens: bool = True) -> str | None:
         """Return the word a misread word spells, in its case, or None (see the module
