@@ -16,12 +16,14 @@ from retrieval.models import UNSURE, Answer, Filters
 from retrieval.query.asking import COMPARES, content_words
 from retrieval.query.choices import alternatives, options
 from retrieval.query.figures import recalled, says_any
+from retrieval.query.language import OTHER, partly_read
 from retrieval.query.named_things import Absent, names_a_source, unchecked_sources
-from retrieval.text import without_spans
+from retrieval.text import tokenize, without_spans
 
 PostPass = Callable[[Answer, Reading, Route], Answer]
 NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
+READ_IN_PART = partly_read(OTHER)[:40]  # how the note that only part was read opens
 UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
 UNMENTIONED = "No listed paper mentions {}."
 PURPOSE_WORDS = 2  # content words of what a choice is for: "cheaper network", "mine graphs"
@@ -121,16 +123,24 @@ def _weighs_named(text: str, route: Route, answer: Answer) -> bool:
     papers: they are what was asked about, whatever the answer model makes of the rest.
     Papers named for another ask are not ("I read GPTQ and FLIQS. Which papers do they
     cite?")."""
-    spans = route.parts.searcher.titles.spans(text)
+    searcher = route.parts.searcher
+    spans = searcher.titles.spans(text)
     named = {pid for pid, _, _ in spans}
     if len(named) < 2 or named != {r.paper.id for r in answer.results}:
         return False
-    if COMPARES.search(text):
-        return True
     sides = alternatives(text)
-    return sides is not None and all(
-        any(lo <= start < hi for _, start, _ in spans) for lo, hi in sides
+    weighed = bool(COMPARES.search(text)) or (
+        sides is not None
+        and all(any(lo <= start < hi for _, start, _ in spans) for lo, hi in sides)
     )
+    if not weighed:
+        return False
+    # What it weighs them on is theirs: the named papers write its words, but one ("which
+    # is newer"); "GPTQ vs FLIQS on protein folding?" stays unsure.
+    papers = searcher.index.papers
+    written = {s for pid in named for s in tokenize(f"{papers[pid].title} {papers[pid].abstract}")}
+    rest = COMPARES.sub(" ", without_spans(text, [(a, b) for _, a, b in spans]))
+    return len([s for s in tokenize(" ".join(content_words(rest))) if s not in written]) <= 1
 
 
 def unrecalled(answer: Answer, reading: Reading, route: Route) -> Answer:
@@ -268,6 +278,21 @@ def _any_from(route: Route, filters: Filters) -> bool:
     return bool(route.parts.searcher.filtering.papers(years).any())
 
 
+def other_script(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Say an answer to a question in a script papercord does not read (``OTHER``:
+    Cyrillic, Greek, Arabic, ...) rests on its words in Latin letters alone, and is not
+    a sure match: its other words may ask for less or for the opposite ("не про GPU",
+    "Hoefler до 2023": not about GPUs, before 2023)."""
+    if reading.intent.language != OTHER or answer.abstained:
+        return answer
+    notes = answer.notes
+    if not any(note.startswith(READ_IN_PART) for note in (*notes, *reading.notes)):
+        notes = (partly_read(OTHER), *notes)
+    if answer.results and UNSURE not in notes:
+        notes = (*notes, UNSURE)
+    return replace(answer, notes=notes)
+
+
 POST_PASSES: tuple[PostPass, ...] = (
     left_out,
     examples,
@@ -279,6 +304,7 @@ POST_PASSES: tuple[PostPass, ...] = (
     beyond_asked,
     unchecked,
     chosen,
+    other_script,
 )
 
 

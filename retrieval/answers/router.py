@@ -102,7 +102,8 @@ class Router:
         )
         names = frozenset(part.lower() for name in lookup.authors for part in name.split())
         self.leetspeak = Leetspeak(searcher.vocabulary.knows, names)
-        self.scanned = ScannedWords(searcher.vocabulary.knows, names)
+        vocabulary = searcher.vocabulary
+        self.scanned = ScannedWords(vocabulary.knows, vocabulary.__contains__, names)
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(

@@ -290,12 +290,12 @@ def other_script(question: str) -> bool:
     """Return True when a question is written in letters neither Latin nor Chinese,
     Japanese or Korean ("Есть ли статьи про RDMA?", "Υπάρχουν άρθρα για RDMA;"): more of
     its words than ``MIN_OTHER_WORDS`` and than its English function words. A letter or
-    two of another script in English ("λ-calculus", "the α parameter") is no question
-    in it."""
+    two of another script in English ("λ-calculus", "the α parameter"), or a Latin word
+    typed with a look-alike letter of another ("Slapo" with a Cyrillic "a"), is none."""
     if question.isascii():
         return False
-    words = WORDS.findall(question)
-    other = sum(any(_script(c) not in READ_SCRIPTS for c in w if c.isalpha()) for w in words)
+    words = [w for w in WORDS.findall(question) if any(c.isalpha() for c in w)]
+    other = sum(all(_script(c) not in READ_SCRIPTS for c in w if c.isalpha()) for w in words)
     english = sum(fold(w) in stopwords() for w in words)
     return other >= MIN_OTHER_WORDS and other > english
 

@@ -24,6 +24,7 @@ from rapidfuzz.distance import OSA
 from retrieval.text import WORDS, fold
 
 FUZZY_MIN_LETTERS = 5  # "zhang" tolerates one edit; "wu" never does
+MISSPELLED_GIVEN = 2  # edits of a listed author's given name that still name them
 COMMON_ZIPF = 3.5  # typed words at least this common in English are never fuzzy names
 WORD_ZIPF = 4.5  # a lowercase family name this common ("young") is read as a word
 POSSESSIVE = re.compile(r"^(?:['’]s|['’])")
@@ -121,7 +122,7 @@ class AuthorNames:
                 named = first < index or last > index  # a given name stands next to it
                 if not named and not self._alone_ok(family, word, found[index].group(), exact):
                     continue
-                if not named and self._other_given(found, words, index, free):
+                if not named and self._other_given(found, words, index, free, author):
                     return author, index - 1, index, exact, True  # not Zhiru Zhang
                 return author, first, last, exact, False
         return None
@@ -178,7 +179,7 @@ class AuthorNames:
 
     def _other_given(
         self, found: list[re.Match[str]], words: list[tuple[str, int, int]], index: int,
-        free: int,
+        free: int, author: str,
     ) -> bool:  # fmt: skip
         """Return True when the word right before a family name reads as another person's
         given name: capitalized, no word of the abstracts, no title, not common English,
@@ -187,6 +188,8 @@ class AuthorNames:
         if index < 2 or index - 1 < free:
             return False
         typed, (word, _, end) = found[index - 1].group(), words[index - 1]
+        if any(OSA.distance(word, given) <= MISSPELLED_GIVEN for given in self._parts[author][:-1]):
+            return False  # "Thorston Hoefler", "Zhuri Zhang": the listed author, misspelled
         between = question_between(found[index - 2], found[index - 1])
         placed = words[index - 2][0] in NAME_BEFORE or "," in between
         return (

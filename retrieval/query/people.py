@@ -38,16 +38,26 @@ OWNED = re.compile(
 )
 POSSESSIVE = ("'s", "’s")
 BY = re.compile(r"\b(?:(?:written|authored|published)\s+)?by\s*$", re.I)  # before a name
-# A titled person is an author asked about only when their work is: their papers ("Prof.
-# Okonjo's papers", "papers by Dr. Okonjo"), what they wrote ("has Prof. Okonjo written
-# ...?") or, addressed at the start of the message, "your" papers ("Dear Dr.
-# Chen, do you have ...?"). One who said, suggested or will be asked ("Dr. Chen told me
-# ...", "Ask Dr. Li about ...", "Thanks Dr. Smith!") is a person of the scene.
-POSSESSED = re.compile(
-    r"^(?:['’]s?(?!\w)|\s+(?:(?:has|have|had)\s+)?(?:written|wrote|published|authored)\b)", re.I
+# A titled person ("Dr. Chen", "Prof. Okonjo") is an author asked about, as after "by",
+# unless the question has them speak or be spoken to: the subject of a verb of saying
+# or suggesting ("Dr. Chen told me ...", "Prof. Li recommended ..."), the one asked,
+# thanked or quoted ("Ask Dr. Li about ...", "Thanks Dr. Smith!", "According to Prof.
+# X, ..."), or greeted without being asked about "your" work ("Hi Prof. X, my student
+# asked ..."; not "Dear Dr. Chen, do you have papers on ...?"). That person is of the
+# scene: no note, and the name is left out of the search.
+SAYS = re.compile(
+    r"^['’]?\s+(?:\w+\s+)?(?:told|tells|said|says|suggested|suggests|recommended|recommends"
+    r"|mentioned|mentions|asked|asks|thinks|thought|pointed|points|warned|warns|insisted"
+    r"|insists|claimed|claims|believes|believed|advised|advises|wants|wanted|needs|needed"
+    r"|could|would|will|can|should|might|here)\b|^['’]?\s+and\s+I\b|^\s*:",
+    re.I,
+)  # ... or acts ("Dr. Evans could use ...", "Dr. Kim and I ...", "Dr. Ng here", "Dr. X:")
+SPOKEN_TO = re.compile(
+    r"\b(?:ask|asking|asked|thank|thanks|thanked|according\s+to|per|cc|ping|pinging"
+    r"|I['’]m|I\s+am|this\s+is|it['’]s)\s*$",  # or introduces themselves ("I'm Dr. Patel")
+    re.I,
 )
-WORK_OF = re.compile(r"\b(?:by|of|from)\s*$", re.I)  # "papers by Dr. X", "the work of Prof. X"
-ADDRESSED = re.compile(r"^\s*(?:(?:dear(?:est)?|hi|hiya|hello|hey)\s+)?$", re.I)
+GREETED = re.compile(r"^\s*(?:dear(?:est)?|hi|hiya|hello|hey)\s+$", re.I)
 SECOND_PERSON = re.compile(r"\byou(?:r|rs)?\b", re.I)
 
 
@@ -74,7 +84,7 @@ class PeopleReader:
         for match in OTHER_AUTHOR.finditer(text):
             name = next(group for group in match.groups() if group)
             titled = match[4] is not None
-            if scene != (titled and not asks_for_work(text, match.start(), match.end())):
+            if scene != (titled and in_scene(text, match.start(), match.end())):
                 continue
             if self._person_like(name, titled=titled):
                 return name, match.start(), match.end()
@@ -200,12 +210,12 @@ def _without_people(after: str) -> str:
     return rest if not following or following[0].stem in FRAMING else after
 
 
-def asks_for_work(text: str, start: int, end: int) -> bool:
-    """Return True when a titled person at ``text[start:end]`` is asked about as an author
-    (see ``POSSESSED``): their papers, or the person addressed and asked about "your" work."""
-    if POSSESSED.match(text[end:]) or WORK_OF.search(text[:start]):
+def in_scene(text: str, start: int, end: int) -> bool:
+    """Return True when a titled person at ``text[start:end]`` speaks or is spoken to
+    (see ``SAYS``): a person of the scene, not an author asked about."""
+    if SAYS.match(text[end:]) or SPOKEN_TO.search(text[:start]):
         return True
-    return bool(ADDRESSED.match(text[:start])) and bool(SECOND_PERSON.search(text, end))
+    return bool(GREETED.match(text[:start])) and not SECOND_PERSON.search(text, end)
 
 
 def _family_like(word: str) -> bool:

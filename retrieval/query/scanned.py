@@ -12,14 +12,17 @@ skips over and a search does not:
   for "m", "cl" for "d", "|" or "1" for "l", "l" for "I", "0" for "o". A word is read as
   the word it spells with its look-alikes read as what they stand for when it is no word
   the corpus writes, no everyday English word and no listed author's name, and the word
-  it spells is one the corpus writes or a common English word (``SPELLED_ZIPF``:
-  "thern" -> "them", "Whlch" -> "Which"). A name is left as typed: one written with
-  capitals inside ("SlimNet") or, of letters only, with a capital inside a sentence
-  ("Dally" is no "Daily"), with digits other than a "1" after its letters ("ERA5",
-  "top5": a version or an index), or with digits other than "1" and "0" more than once
-  ("p4p3r" is leetspeak's, ``retrieval.query.leetspeak``, read only in a message of such
-  words). A word of fewer than three letters may spell a stop word only ("a11": "all"),
-  and a word stretched for stress ("hiii") is none misread.
+  it spells is one the corpus writes as it is or a common English word (``SPELLED_ZIPF``:
+  "thern" -> "them", "1arge" -> "large"). A digit or a bar marks a misread word; one of
+  letters alone is read only as English hardly writes it, in small letters and
+  ``LETTERS_ONLY`` letters or more ("rnodels"; not "clamping", "alms", "plm"), in
+  capitals with a small "l" among them ("LlST"; "BLAS", "CLOS" are acronyms), or with a
+  capital only as a stop word ("Whlch"; "Dally", "Marla" are names). Digits other than
+  a "1" after the letters are a name's version or index ("ERA5", "top5"), and digits
+  other than "1" and "0" more than once are leetspeak's (``retrieval.query.leetspeak``,
+  read only in a message of such words). A word of fewer than three letters may spell a
+  stop word only ("a11": "all"), and a word stretched for stress ("hiii") is none
+  misread.
 
 The words come from the corpus, the author list and a word-frequency list; none is
 written here.
@@ -37,6 +40,8 @@ WORD_ZIPF = 3.0  # an everyday English word: "compression" 3.6, "sion" 3.0
 SPELLED_ZIPF = 4.0  # a common English word a look-alike spells: "them" 6.3, "mixture" 4.0
 MIN_LETTERS = 3  # a shorter word is a name or an abbreviation
 MAX_SPELLINGS = 64  # a word with more readings is left as typed
+LETTERS_ONLY = 5  # letters of a word misread with no digit or bar in it: "thern"
+MISREAD_ZIPF = 2.0  # such a word English uses less: "thern" 1.5; "clamping" 2.9
 BROKEN = re.compile(r"([^\W\d_]+)-[ \t]*\r?\n[ \t]*([^\W\d_]+)")
 WORD = re.compile(r"(?:[^\W_]|\|)+")
 # What each look-alike may stand for, the longest first: a scan reads "m" as "rn".
@@ -49,7 +54,6 @@ LOOKALIKES = {
     "0": ("o",),
     "l": ("i",),
 }
-OPENING = re.compile(r"(?:^|[.!?:\n])[\W_]*$")  # a sentence's first word follows this
 STRETCHED = re.compile(r"([^\W\d_])\1\1")  # "hiii", "sooo": stressed, not misread
 LOOKS_LIKE_LETTERS = "10"  # digits a scan reads for letters: "a11", "c0de"
 INDEX = re.compile(r"[^\W\d_]\d*[02-9]\d*$")  # digits after the letters, not only "1"s
@@ -74,8 +78,11 @@ def joined_at_line_ends(text: str, knows: Callable[[str], bool]) -> str:
 class ScannedWords:
     """Reads words misread by a scan against what one corpus writes."""
 
-    def __init__(self, knows: Callable[[str], bool], names: frozenset[str]) -> None:
-        self.knows = knows  # a lower-case word the listed papers use
+    def __init__(
+        self, knows: Callable[[str], bool], writes: Callable[[str], bool], names: frozenset[str]
+    ) -> None:
+        self.knows = knows  # a lower-case word the listed papers use, or starts
+        self.writes = writes  # a lower-case word they write as it is
         self.names = names  # lower-case words of the listed authors' names
 
     def read(self, text: str) -> str:
@@ -87,13 +94,13 @@ class ScannedWords:
             typed = match.group()
             if typed.isalpha() and self._word(typed.lower(), WORD_ZIPF):
                 return typed  # a word as typed, as most are
-            return self.word(typed, _opens(text, match.start())) or typed
+            return self.word(typed) or typed
 
         return WORD.sub(spelled, text)
 
-    def word(self, typed: str, opens: bool = True) -> str | None:
+    def word(self, typed: str) -> str | None:
         """Return the word a misread word spells, in its case, or None (see the module
-        docstring); ``opens`` when it opens a sentence."""
+        docstring)."""
         letters = sum(c.isalpha() for c in typed)
         digits = [c for c in typed if c.isdigit()]
         if (len(digits) > 1 and set(digits) - set(LOOKS_LIKE_LETTERS)) or INDEX.search(typed):
@@ -102,30 +109,42 @@ class ScannedWords:
         folded = typed.lower()
         if case is None or (folded.isalpha() and self._word(folded, WORD_ZIPF)):
             return None
-        if STRETCHED.search(folded) or (case == "title" and not opens and folded.isalpha()):
-            return None  # "Dally" in a sentence is a name; "Pyth0n" or "P|ease" no name
-        if folded in self.names or len(typed) < MIN_LETTERS:
+        if STRETCHED.search(folded) or folded in self.names or len(typed) < MIN_LETTERS:
             return None
-        stop_word = letters < MIN_LETTERS  # "a11" is "all"; a longer word may be any
+        marked = not typed.isalpha()  # a digit or a bar stands for a letter: "Pyth0n"
+        if not marked and not self._misread_letters(typed, case):
+            return None
+        stop_word = letters < MIN_LETTERS or (case == "title" and not marked)
         ranked = [
-            (self.knows(spelled), zipf(spelled), spelled)
+            (self.writes(spelled), zipf(spelled), spelled)
             for spelled in _spellings(folded)
             if spelled != folded
             and spelled.isalpha()
-            and (spelled in stopwords() if stop_word else self._word(spelled, SPELLED_ZIPF))
+            and (spelled in stopwords() if stop_word else self._spelled(spelled))
         ]
         if not ranked:
             return None
         best = max(ranked)[2]
         return best.upper() if case == "upper" else best.capitalize() if case == "title" else best
 
+    @staticmethod
+    def _misread_letters(typed: str, case: str) -> bool:
+        """Return True when a word of letters alone may hold letters misread as others: in
+        capitals, only a small "l" among them ("LlST"; "BLAS", "CLOS" are acronyms); in
+        small letters, a word of ``LETTERS_ONLY`` letters or more that English hardly
+        uses (``MISREAD_ZIPF``: "thern", "rnodels"; not "clamping", "clots")."""
+        if case == "upper":
+            return "l" in typed
+        return len(typed) >= LETTERS_ONLY and zipf(typed.lower()) < MISREAD_ZIPF
+
+    def _spelled(self, spelled: str) -> bool:
+        """Return True when a spelling is a word: one the corpus writes as it is ("gradle"
+        is no "gradie", which only starts "gradient"; "part1" no "parti") or a common
+        English word."""
+        return zipf(spelled) >= SPELLED_ZIPF or self.writes(spelled)
+
     def _word(self, folded: str, common: float) -> bool:
         return self.knows(folded) or zipf(folded) >= common
-
-
-def _opens(text: str, start: int) -> bool:
-    """Return True when the word at ``start`` opens a sentence or a line."""
-    return OPENING.search(text[:start]) is not None
 
 
 def _case(typed: str) -> str | None:
