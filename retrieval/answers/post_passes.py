@@ -16,14 +16,12 @@ from retrieval.models import UNSURE, Answer, Filters
 from retrieval.query.asking import COMPARES, content_words
 from retrieval.query.choices import alternatives, options
 from retrieval.query.figures import recalled, says_any
-from retrieval.query.language import OTHER, partly_read
 from retrieval.query.named_things import Absent, names_a_source, unchecked_sources
 from retrieval.text import tokenize, without_spans
 
 PostPass = Callable[[Answer, Reading, Route], Answer]
 NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers otherwise
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
-READ_IN_PART = partly_read(OTHER)[:40]  # how the note that only part was read opens
 UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
 UNMENTIONED = "No listed paper mentions {}."
 PURPOSE_WORDS = 2  # content words of what a choice is for: "cheaper network", "mine graphs"
@@ -278,21 +276,6 @@ def _any_from(route: Route, filters: Filters) -> bool:
     return bool(route.parts.searcher.filtering.papers(years).any())
 
 
-def other_script(answer: Answer, reading: Reading, route: Route) -> Answer:
-    """Say an answer to a question in a script papercord does not read (``OTHER``:
-    Cyrillic, Greek, Arabic, ...) rests on its words in Latin letters alone, and is not
-    a sure match: its other words may ask for less or for the opposite ("не про GPU",
-    "Hoefler до 2023": not about GPUs, before 2023)."""
-    if reading.intent.language != OTHER or answer.abstained:
-        return answer
-    notes = answer.notes
-    if not any(note.startswith(READ_IN_PART) for note in (*notes, *reading.notes)):
-        notes = (partly_read(OTHER), *notes)
-    if answer.results and UNSURE not in notes:
-        notes = (*notes, UNSURE)
-    return replace(answer, notes=notes)
-
-
 POST_PASSES: tuple[PostPass, ...] = (
     left_out,
     examples,
@@ -304,7 +287,6 @@ POST_PASSES: tuple[PostPass, ...] = (
     beyond_asked,
     unchecked,
     chosen,
-    other_script,
 )
 
 

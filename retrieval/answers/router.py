@@ -42,7 +42,7 @@ from retrieval.answers.routes import ROUTES, Parts, Reading, Route
 from retrieval.answers.title_answers import TitleAnswers
 from retrieval.index.taxonomy import name_words
 from retrieval.index.titles import short_name
-from retrieval.models import Answer, Paper
+from retrieval.models import UNSURE, Answer, Paper
 from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import ask_clause, ask_from_word, asks
 from retrieval.query.intent import Intent, IntentReader
@@ -55,6 +55,7 @@ from retrieval.query.known_papers import (
     without_kept,
     without_known,
 )
+from retrieval.query.language import OTHER, cannot_read, latin_words, other_script, partly_read
 from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
@@ -135,8 +136,13 @@ class Router:
         counted = answer.author is not None and reading.intent.counting.how_many
         if not (reading.notes or counted) and (self._unsure(answer, reading) or not answer.results):
             answer, reading, route = self._filters_alone(answer, reading, route)
+        latin = answer.abstained and not said_why and other_script(request.text)
+        if latin and (found := self._latin_words(request)) is not None:
+            answer, reading, route = found
         for post_pass in POST_PASSES:
             answer = post_pass(answer, reading, route)
+        if latin:
+            answer = _read_in_part(answer)
         if route.name not in UNLISTED and (missing := self._missing_apart(request)):
             answer = replace(answer, notes=(*missing, *answer.notes))
         return replace(
@@ -267,6 +273,17 @@ class Router:
         aside = textwrap.shorten(typed, ASIDE_SHOWN, placeholder="…")
         return replace(listed, notes=(ASIDE.format(aside), *listed.notes)), alone, listing
 
+    def _latin_words(self, request: Request) -> tuple[Answer, Reading, Route] | None:
+        """Return the answer to a question in another script that found nothing read as
+        English, searched by its words in Latin letters alone ("RDMA" in "Есть ли статьи
+        про RDMA?"), or None when they find nothing either."""
+        latin = latin_words(request.text)
+        if not content_words(latin):
+            return None
+        plan = self.plan(replace(request, text=latin))
+        answer = plan.route.answer(plan.reading)
+        return None if answer.abstained else (answer, plan.reading, plan.route)
+
     def _unsure(self, answer: Answer, reading: Reading) -> bool:
         """Return True when the answer, within the question's filters or beyond them, is
         not sure ("Part B (6 marks): 2022 cs.DC papers" found "marks" nowhere; "kai:
@@ -334,6 +351,17 @@ class Router:
 
     def _asked_name(self, intent: Intent) -> str | None:
         return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
+
+
+def _read_in_part(answer: Answer) -> Answer:
+    """Return an answer to a question in another script saying what it rests on: the
+    words in Latin letters alone, with the rest unread, so never a sure match (the rest
+    may ask for the opposite: "не про GPU", not about GPUs); or, found by none, that the
+    question could not be read."""
+    if answer.abstained:
+        return answer if answer.notes else replace(answer, notes=(cannot_read(OTHER),))
+    unsure = (UNSURE,) if answer.results and UNSURE not in answer.notes else ()
+    return replace(answer, notes=(partly_read(OTHER), *answer.notes, *unsure))
 
 
 def _spelled(plan: Plan) -> list[str]:

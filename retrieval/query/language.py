@@ -19,9 +19,10 @@ Four measurable steps, no translation model:
    ratio >= 82: "hiperdimensional" -> "hyperdimensional" scores 94, "pesos" -> "peso"
    never reaches it).
 
-A question in another script (Cyrillic, Greek, Arabic, Devanagari, ...: ``OTHER``) is
-read by the words it writes in Latin letters alone ("RDMA" in "Есть ли статьи про
-RDMA?"); the list has no terms in those languages.
+A question in another script (Cyrillic, Greek, Arabic, Devanagari, ...: ``other_script``)
+is read as English, as before; when that finds nothing, the router searches the words it
+writes in Latin letters alone (``latin_words``: "RDMA" in "Есть ли статьи про RDMA?"),
+as the list has no terms in those languages.
 
 ``Reading.understood`` is the share of content words that survived as English; when it
 is low, papercord says in English that it could not read the question.
@@ -114,14 +115,14 @@ PREFIXES = (("hiper", "hyper"), ("cua", "qua"), ("ph", "f"), ("k", "c"), ("z", "
 class Reading:
     """A question as papercord reads it: its language and an English working text."""
 
-    language: str  # "en", "fr", "es", "de", "it", "pt", "zh", "ja", "ko", or ``OTHER``
+    language: str  # "en", "fr", "es", "de", "it", "pt", "zh", "ja", "ko"
     english: str
     understood: float  # share of content words kept or mapped (1.0 for English)
     unread: tuple[str, ...] = ()
 
 
 UNSPACED = frozenset({"zh", "ja", "ko"})  # languages written without spaces between words
-OTHER = "other"  # a question in a script papercord does not read: Cyrillic, Greek, Arabic
+OTHER = "other"  # the name of a script papercord does not read: Cyrillic, Greek, Arabic
 READ_SCRIPTS = frozenset({"LATIN", "CJK", "HIRAGANA", "KATAKANA", "HANGUL"})
 MIN_OTHER_WORDS = 2
 # Chinese puts "since", "after" and "before" behind the year: 2023年以来 is "since 2023".
@@ -255,16 +256,13 @@ def _term(lexicon: dict[str, str], typed: list[str], language: str) -> tuple[str
 
 
 def detect(question: str) -> str:
-    """Return the language a question is written in (ISO 639-1 code), or ``OTHER`` for
-    one written in a script papercord does not read (``other_script``)."""
+    """Return the language a question is written in (ISO 639-1 code)."""
     if re.search(r"[\uac00-\ud7af]", question):
         return "ko"
     if re.search(r"[\u3040-\u30ff]", question):
         return "ja"
     if re.search(rf"[{CJK}]", question):
         return "zh"
-    if other_script(question):
-        return OTHER
     typed = [w.casefold() for w in WORDS.findall(SUBJECT_CODE.sub(" ", question))]
     words = [fold(w) for w in typed]
     english = sum(w in stopwords() for w in words)
@@ -324,9 +322,8 @@ def _common(word: str, language: str) -> float:
     """Return a word's Zipf frequency in a language from wordfreq's small lists, which
     hold its words from Zipf 3 up: enough to tell common words apart, at 3 MB a language
     where the full lists take 40 MB each (RSS 236 -> 425 MB with them)."""
-    if language in UNSPACED or language == OTHER:
-        return 0.0  # wordfreq cuts Chinese into words with jieba, not installed; OTHER
-        # is no language wordfreq has
+    if language in UNSPACED:
+        return 0.0  # wordfreq cuts Chinese into words with jieba, not installed
     from wordfreq import zipf_frequency
 
     return float(zipf_frequency(word, language, wordlist="small"))
@@ -351,8 +348,6 @@ class Reader:
         markers, mapping = framing().get(language, (frozenset(), {}))
         if language in UNSPACED:
             return self._read_cjk(question, language)
-        if language == OTHER:
-            return _read_latin_only(question)
         text = _replace_phrases(question, language)
         lexicon = terms().get(language, {})
         words = list(WORDS.finditer(text))
@@ -433,19 +428,14 @@ class Reader:
         return Reading(language, english, read_chars / total if total else 1.0, unread)
 
 
-def _read_latin_only(question: str) -> Reading:
-    """Return a question in a script papercord does not read as its words in Latin
-    letters ("RDMA", "GPTQ", "2023"): what it names, its years, and its English terms;
-    the rest is unread."""
-    kept: list[str] = []
-    unread: list[str] = []
+def latin_words(question: str) -> str:
+    """Return the words of a question in another script that are written in Latin
+    letters ("RDMA", "GPTQ", "2023"): what it names, its years and its English terms."""
+    kept = []
     for word in WORDS.findall(question):
-        latin = all(_script(c) in READ_SCRIPTS for c in word if c.isalpha())
-        (kept if latin else unread).append(word)
-    content = [w for w in kept if fold(w) not in stopwords()]
-    read_chars = sum(len(w) for w in content)
-    total = read_chars + sum(len(w) for w in unread)
-    return Reading(OTHER, " ".join(kept), read_chars / total if total else 1.0, tuple(unread))
+        if all(_script(c) in READ_SCRIPTS for c in word if c.isalpha()):
+            kept.append(word)
+    return " ".join(kept)
 
 
 # Japanese and Korean write "except" after what it leaves out ("FPGA以外の論文", "FPGA를
