@@ -575,6 +575,9 @@ NOT_ABOUT = re.compile(
     r"|(?<=,\s)(?:but\s+)?(?:none|nothing)\s+(?:about|on|concerning|dealing\s+with|involving"
     r"|related\s+to)"
     r"|(?:do\s+not|don['’]t)\s+care\s+(?:about|for)"
+    # "graph papers without neural networks": right after the noun of the papers asked
+    # for ("training without labels" is a topic)
+    r"|(?<=\bpapers\s)without|(?<=\bones\s)without|(?<=\barticles\s)without"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"
     r"(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—]|\s[-–]\s"

@@ -21,6 +21,9 @@ from retrieval.engine import Engine
         ("quantum papers, filtering out any papers about circuits or qubits",
          "circuits | qubits"),
         ("the 2023 papers minus Allo", "Allo"),
+        # "without" right after the papers asked for leaves out; "X without Y" is a topic
+        ("graph papers without neural networks", "neural networks"),
+        ("which ones without GPUs?", "GPUs"),
         ("quantum papers that aren't about circuits, qubits or error correction?",
          "circuits | qubits | error correction"),
         ("learning papers, but not the ones whose focus is robustness or stability",
@@ -101,6 +104,7 @@ def test_a_foreign_phrase_that_only_looks_like_leaving_out_leaves_nothing_out(
         "models where tokens skip whole layers",  # skipping is the topic
         "networks whose weights are plus or minus one",
         "quantization without retraining",
+        "papers on training without labels",
         "apart from GPTQ, which papers quantize?",
         "pruning methods that remove those layers a model barely uses",  # removing is the topic
         "papers on how to remove the noise from images",
