@@ -305,10 +305,10 @@ class IntentReader:
             # named in the background only: "we read Zhang's X. Is there Y?"; an ask of
             # no words of its own asks about them ("Zhang's page. How many, which years?")
             authors = []
-        person = None if authors or left_out or others else self.people.unlisted_person(text)
+        named = authors or left_out or others
+        person, scene = (None, None) if named else self.people.unlisted_person(text)
         unlisted = person[0] if person else others[0] if others else None
-        if not (authors or left_out or others or person):
-            person = self.people.scene_person(text)  # "Dr. Chen told me ...": no author
+        person = person or scene  # "Dr. Chen told me ...": no author, left out all the same
         if person and content_words(without := f"{text[: person[1]]} {text[person[2] :]}"):
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)

@@ -293,14 +293,15 @@ def other_script(question: str) -> bool:
     if question.isascii():
         return False
     words = [w for w in WORDS.findall(question) if any(c.isalpha() for c in w)]
-    other = sum(all(_script(c) not in READ_SCRIPTS for c in w if c.isalpha()) for w in words)
+    other = sum(not _scripts(w) & READ_SCRIPTS for w in words)
     english = sum(fold(w) in stopwords() for w in words)
     return other >= MIN_OTHER_WORDS and other > english
 
 
-def _script(char: str) -> str:
-    """Return the script of a letter, from its Unicode name ("CYRILLIC SMALL LETTER A")."""
-    return unicodedata.name(char, "").split(" ", 1)[0]
+def _scripts(word: str) -> set[str]:
+    """Return the scripts of a word's letters, from their Unicode names ("CYRILLIC SMALL
+    LETTER A")."""
+    return {unicodedata.name(c, "").split(" ", 1)[0] for c in word if c.isalpha()}
 
 
 def reads_as_english(word: str, language: str) -> bool:
@@ -431,11 +432,7 @@ class Reader:
 def latin_words(question: str) -> str:
     """Return the words of a question in another script that are written in Latin
     letters ("RDMA", "GPTQ", "2023"): what it names, its years and its English terms."""
-    kept = []
-    for word in WORDS.findall(question):
-        if all(_script(c) in READ_SCRIPTS for c in word if c.isalpha()):
-            kept.append(word)
-    return " ".join(kept)
+    return " ".join(w for w in WORDS.findall(question) if _scripts(w) <= READ_SCRIPTS)
 
 
 # Japanese and Korean write "except" after what it leaves out ("FPGA以外の論文", "FPGA를

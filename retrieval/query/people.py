@@ -4,7 +4,8 @@
 their names out of the question together with what stands with a name: a title ("Prof"),
 where they work ("(ETH Zurich)", "at Cornell"), the people around them ("et al.", "and
 his students"), an unlisted co-author ("Frantar and Hoefler"). ``unlisted_person`` finds a
-person named as an author who is not listed ("papers by Yann LeCun").
+person named as an author who is not listed ("papers by Yann LeCun"), and a titled person
+of the scene ("Dr. Chen told me ..."), in one pass.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ OWNED = re.compile(
 )
 POSSESSIVE = ("'s", "’s")
 BY = re.compile(r"\b(?:(?:written|authored|published)\s+)?by\s*$", re.I)  # before a name
+Found = tuple[str, int, int]  # a person's name and the span of the phrase naming them
 # A titled person ("Dr. Chen", "Prof. Okonjo") is an author asked about, as after "by",
 # unless the question has them speak or be spoken to: the subject of a verb of saying
 # or suggesting ("Dr. Chen told me ...", "Prof. Li recommended ..."), the one asked,
@@ -68,27 +70,29 @@ class PeopleReader:
         self.names = names
         self.words = words  # the folded words of the abstracts: no family names
 
-    def unlisted_person(self, text: str) -> tuple[str, int, int] | None:
-        """Return a person named as an author who is not listed, and where the phrase
-        naming them is: the family name must look like one ("Alistarh", "LeCun"), not a
-        word of the abstracts ("Slapo"), an English word ("Accuracy") or an acronym."""
-        return self._titled_or_writing(text, scene=False)
-
-    def scene_person(self, text: str) -> tuple[str, int, int] | None:
-        """Return a titled person the question does not ask about as an author ("Dr. Chen
-        told me ...", "Ask Prof. Li about ..."), and the span of the title and name: a
-        person of the scene, whose name no abstract holds."""
-        return self._titled_or_writing(text, scene=True)
-
-    def _titled_or_writing(self, text: str, scene: bool) -> tuple[str, int, int] | None:
+    def unlisted_person(self, text: str) -> tuple[Found | None, Found | None]:
+        """Return, in one pass over the text, the first person named as an author who is
+        not listed, and the first titled person of the scene ("Dr. Chen told me ...",
+        ``in_scene``), each with where the phrase naming them is. The family name must
+        look like one ("Alistarh", "LeCun"), not a word of the abstracts ("Slapo"), an
+        English word ("Accuracy") or an acronym."""
+        author: Found | None = None
+        scene: Found | None = None
         for match in OTHER_AUTHOR.finditer(text):
             name = next(group for group in match.groups() if group)
             titled = match[4] is not None
-            if scene != (titled and in_scene(text, match.start(), match.end())):
+            in_it = titled and in_scene(text, match.start(), match.end())
+            if (scene if in_it else author) is not None:
                 continue
             if self._person_like(name, titled=titled):
-                return name, match.start(), match.end()
-        return None
+                found = (name, match.start(), match.end())
+                if in_it:
+                    scene = found
+                else:
+                    author = found
+            if author is not None and scene is not None:
+                break
+        return author, scene
 
     def _people_before(self, before: str, others: list[str]) -> str:
         """Return the text before an author's name without unlisted people named with
