@@ -45,6 +45,8 @@ from retrieval.index.titles import short_name
 from retrieval.models import UNSURE, Answer, Paper
 from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import ask_clause, ask_from_word, asks
+from retrieval.query.baby_talk import BabyTalk
+from retrieval.query.dropped_letters import DroppedLetters
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import (
     INCLUDED,
@@ -57,6 +59,7 @@ from retrieval.query.known_papers import (
 )
 from retrieval.query.language import OTHER, cannot_read, latin_words, other_script, partly_read
 from retrieval.query.leetspeak import Leetspeak
+from retrieval.query.logic_goals import read_goals
 from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
@@ -105,6 +108,8 @@ class Router:
         self.leetspeak = Leetspeak(searcher.vocabulary.knows, names)
         vocabulary = searcher.vocabulary
         self.scanned = ScannedWords(vocabulary.knows, vocabulary.__contains__, names)
+        self.baby_talk = BabyTalk(vocabulary.knows, vocabulary.__contains__, names)
+        self.dropped = DroppedLetters(vocabulary.__contains__, names)
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(
@@ -159,7 +164,8 @@ class Router:
         typed in leetspeak or misread by a scan spelled out, the words it writes for full
         stops as full stops."""
         asked = request.text
-        spelled = self.scanned.read(self.leetspeak.read(asked))
+        spelled = self.leetspeak.read(self.dropped.read(read_goals(asked)))
+        spelled = self.baby_talk.read(self.scanned.read(spelled))
         request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)
