@@ -81,7 +81,7 @@ class RetrievalSettings(BaseModel):
     cosine_ceiling: float = Field(1.0, gt=-1.0, le=1.0)  # cosine that counts as 1
     results: int = Field(5, ge=1, le=25)  # default number of papers shown
     closest: int = Field(3, ge=0, le=10)  # shown as "closest, but not a match"
-    listed: int = Field(25, ge=1, le=500)  # most papers one answer carries; `matched` counts all
+    listed: int = Field(50, ge=1, le=500)  # most papers one answer carries; `matched` counts all
     max_question_chars: int = Field(MAX_QUESTION_CHARS, ge=10, le=10000)
 
     @model_validator(mode="after")

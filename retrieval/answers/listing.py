@@ -20,6 +20,8 @@ from retrieval.search.snippets import best_snippet
 # The note of a list whose topics, searched one by one, found nothing for some.
 UNANSWERED_TOPICS = "No listed paper answers {}; these answer the rest of the question:"
 QUOTED_TOPIC = 6  # a topic of more words is "this" in a note, not quoted word by word
+# A listing longer than an answer carries (``listed``) says so, and how to see the rest.
+CUT = "These are the {}{} of {} papers; ask for a year, a subject or an author to see others."
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ class Listings:
             why = (self.why_empty(filters),) if none else ()
             return replace(empty(request, filters), notes=why)
         results, more = self.page(papers, request, wants_code=wants_code)
+        carried = len(results) + len(more)
+        order = "" if first is not None else " oldest" if oldest else " newest"
         return Answer(
             question=request.text,
             mode=request.mode,
@@ -79,6 +83,7 @@ class Listings:
             filters=filters,
             ranking=tuple(p.id for p in papers),
             matched=len(papers),
+            notes=(CUT.format(carried, order, len(papers)),) if carried < len(papers) else (),
         )
 
     def papers(self, filters: Filters, keep: Callable[[Paper], bool] | None = None) -> list[Paper]:

@@ -212,7 +212,7 @@ class Searcher:
         The first ``quote`` papers (default ``k``: the results) get their quoted snippet;
         the rest of ``more`` carry an empty one until a page shows them (ask again with a
         larger ``quote``): choosing a snippet costs ~1 ms a paper not read before, and
-        an answer carries up to ``listed`` (25) papers of which a reply shows 3-5.
+        an answer carries up to ``listed`` (50) papers of which a reply shows 3-5.
         """
         started = time.perf_counter()
         text = " ".join(question.split())  # Engine.ask has checked it (check_question)

@@ -67,8 +67,12 @@ def test_a_follow_up_asks_about_the_last_answer(fake_engine: Engine) -> None:
 
 def test_more_says_when_nothing_is_left(engine: Engine) -> None:
     state = Conversation()
-    respond(engine, "papers", state, 10)  # 36 match; an answer carries 25
-    pages = [respond(engine, "/more", state, 10) for _ in range(3)]
+    carried, engine.settings.listed = engine.settings.listed, 25
+    try:
+        respond(engine, "papers", state, 10)  # 36 match; an answer carries 25
+        pages = [respond(engine, "/more", state, 10) for _ in range(3)]
+    finally:
+        engine.settings.listed = carried
     assert "21–25 of 36 (the first 25 can be shown)" in pages[1]
     assert pages[2].startswith("No more results: the first 25 of the 36 that matched")
     respond(engine, "protein folding", state, 3)  # an abstention: its card once, not again

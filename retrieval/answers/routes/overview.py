@@ -24,7 +24,7 @@ class Overview(Route):
         return bool(ABOUT_THE_LIST.search(text) or FACET_ASKED.search(text) or facets)
 
     def answer(self, reading: Reading) -> Answer:
-        answer = self.parts.listings.listing(reading.request, reading.filters)
+        answer = self.parts.listing(reading)  # newest first, or oldest when asked
         if not answer.matched:  # the filters leave none, and the listing says why
             return answer
         papers = [self.parts.searcher.index.papers[pid] for pid in answer.ranking]

@@ -704,6 +704,34 @@ def test_whats_new_lists_the_newest_papers_first(engine: Engine) -> None:
     assert answer.matched == 36 and years == sorted(years, reverse=True)
 
 
+def test_every_paper_of_the_list_can_be_paged_through_oldest_first_when_asked(
+    engine: Engine,
+) -> None:
+    # The whole list was cut at 25 papers, newest first, under a line counting 36: the
+    # eleven oldest could not be seen, and "the oldest paper in the list" began in 2024.
+    whole = engine.ask("list every paper in the collection")
+    assert len(whole.results + whole.more) == whole.matched == 36
+    oldest = engine.ask("what's the oldest paper in the list?")
+    years = [r.paper.year for r in oldest.results + oldest.more]
+    assert oldest.notes[0].startswith("36 papers") and years == sorted(years)
+
+
+def test_a_listing_longer_than_an_answer_carries_says_how_to_see_the_rest(
+    engine: Engine,
+) -> None:
+    carried = engine.settings.listed
+    engine.settings.listed = 10
+    try:
+        answer = engine.ask("show me all the papers, oldest first")
+    finally:
+        engine.settings.listed = carried
+    assert len(answer.results + answer.more) == 10 and answer.matched == 36
+    assert answer.notes[-1] == (
+        "These are the 10 oldest of 36 papers; ask for a year, a subject or an author to see "
+        "others."
+    )
+
+
 @pytest.mark.parametrize(
     "question",
     ["which subjects are there?", "how many papers are there?", "how many papers per year?",
