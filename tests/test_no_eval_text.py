@@ -23,28 +23,31 @@ def _folded(text: str) -> str:
 
 
 def eval_windows(files: list[Path]) -> dict[str, str]:
-    """Return every 30-character window of every long eval question, with its question."""
+    """Return every 30-character window of every long eval question, with where the
+    question is ("blind-x.jsonl:x-017"): a failure must not print an unread question."""
     windows = {}
     for path in files:
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
                 continue
-            question = _folded(json.loads(line)["question"])
+            row = json.loads(line)
+            question, where = _folded(row["question"]), f"{path.name}:{row.get('id', number)}"
             for start in range(len(question) - WINDOW + 1):
-                windows.setdefault(question[start : start + WINDOW], question)
+                windows.setdefault(question[start : start + WINDOW], where)
     return windows
 
 
 def quoted(root: Path, windows: dict[str, str]) -> list[str]:
-    """Return "file: question" for every eval question a source file quotes."""
+    """Return "file: the code's words (the question's place)" for every eval question a
+    source file quotes."""
     found = []
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*.py")):
             text = _folded(re.sub(r"\n\s*#\s*|\n\s*", " ", path.read_text(encoding="utf-8")))
             for start in range(len(text) - WINDOW + 1):
-                question = windows.get(text[start : start + WINDOW])
-                if question:
-                    found.append(f"{path.relative_to(root)}: {question}")
+                window = text[start : start + WINDOW]
+                if where := windows.get(window):
+                    found.append(f"{path.relative_to(root)}: {window!r} ({where})")
                     break
     return found
 
@@ -66,4 +69,5 @@ def test_the_scan_finds_a_planted_quote(tmp_path: Path) -> None:
     (tmp_path / "cli" / "x.py").write_text(
         '# as in "which papers teach a robot\n#   arm to fold laundry"\nX = 1\n'
     )
-    assert quoted(tmp_path, eval_windows([questions])) == [f"cli/x.py: {asked}"]
+    found = quoted(tmp_path, eval_windows([questions]))
+    assert found == ["cli/x.py: 'which papers teach a robot arm' (set.jsonl:1)"]
