@@ -709,7 +709,7 @@ def test_every_paper_of_the_list_can_be_paged_through_oldest_first_when_asked(
 ) -> None:
     # The whole list was cut at 25 papers, newest first, under a line counting 36: the
     # eleven oldest could not be seen, and "the oldest paper in the list" began in 2024.
-    whole = engine.ask("list every paper in the collection")
+    whole = engine.ask("show me all the papers you hold")
     assert len(whole.results + whole.more) == whole.matched == 36
     oldest = engine.ask("what's the oldest paper in the list?")
     years = [r.paper.year for r in oldest.results + oldest.more]
