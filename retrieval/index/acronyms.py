@@ -104,6 +104,31 @@ def held(terms: PaperTerms, rows: Values, acronym: Acronym) -> npt.NDArray[np.bo
     return short | (terms.pairs_weight(rows, pairs) >= len(pairs) - 1e-9)
 
 
+def scattered(
+    terms: PaperTerms, rows: Values, weights: dict[str, float], acronyms: tuple[Acronym, ...]
+) -> npt.NDArray[np.float64] | None:
+    """Return the weight each paper row loses for holding a long form's words apart (None
+    when the question writes no long form): "graph neural networks" asked, a paper with
+    a "graph IR" and "deep neural networks" holds the words, not the term. A word of the
+    form counts where it stands beside the next or last word of the form ("neural
+    networks", "language modelling" of "large language models"), and where another term
+    of the question gives it ("graph" of "GNNs" beside "graph transformers")."""
+    lost: npt.NDArray[np.float64] | None = None
+    holds = {acronym: held(terms, rows, acronym) for acronym in acronyms}
+    for acronym in acronyms:
+        asked = {s: weights[s] for s in acronym.long if s in weights}
+        if len(asked) < MIN_LONG:
+            continue  # the question writes the acronym, not its long form
+        pairs = list(pairwise(acronym.long))
+        for stem, weight in asked.items():
+            beside = [terms.pairs_weight(rows, {pair: 1.0}) > 0 for pair in pairs if stem in pair]
+            given = [holds[other] for other in acronyms if other != acronym and stem in other.stems]
+            kept = np.logical_or.reduce([holds[acronym], *beside, *given])
+            loss = (terms.coverage(rows, {stem: 1.0}) > 0) & ~kept
+            lost = loss * weight if lost is None else lost + loss * weight
+    return lost
+
+
 def credited(
     terms: PaperTerms, rows: Values, weights: dict[str, float], acronyms: tuple[Acronym, ...]
 ) -> npt.NDArray[np.float64] | None:

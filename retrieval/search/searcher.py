@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from retrieval.config import Mode, RetrievalSettings
 from retrieval.errors import QueryError
-from retrieval.index.acronyms import Acronym, credited, defined
+from retrieval.index.acronyms import Acronym, credited, defined, scattered
 from retrieval.index.embedding import Embedder, Vectors
 from retrieval.index.filtering import FilterIndex
 from retrieval.index.loaded import LoadedIndex
@@ -378,14 +378,18 @@ class Searcher:
         self, rows: npt.NDArray[np.int64], weights: dict[str, float], acronyms: tuple[Acronym, ...]
     ) -> npt.NDArray[np.float64]:
         """Return each paper row's coverage of the question's terms, a defined acronym's
-        other form counting as the form asked (``retrieval.index.acronyms.credited``)."""
+        other form counting as the form asked (``retrieval.index.acronyms.credited``), and
+        its long form's words apart counting less (``scattered``)."""
         terms = self.index.terms
         covered = terms.coverage(rows, weights)
         total = sum(weights.values())
         if not acronyms or total <= 0:
             return covered
         gained = credited(terms, rows, weights, acronyms)
-        return covered if gained is None else np.minimum(covered + gained / total, 1.0)
+        if gained is not None:
+            covered = np.minimum(covered + gained / total, 1.0)
+        lost = scattered(terms, rows, weights, acronyms)
+        return covered if lost is None else np.maximum(covered - lost / total, 0.0)
 
     def _result(
         self, paper: Paper, relevance: float, query: Query, vector: Vectors | None, semantic: bool

@@ -96,7 +96,7 @@ async def test_autocomplete_returns_at_most_25_titles(bot, fake: FakeDiscord) ->
 async def test_buttons_show_abstract_more_results_and_store_feedback(
     bot, fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    answer = await interact(fake, 2, command("ask", question="papers about graph neural networks"))
+    answer = await interact(fake, 2, command("ask", question="papers about graphs"))
     ids = custom_ids(answer["data"])
     message = bot_message(fake, answer["data"])
 
@@ -125,7 +125,7 @@ async def test_buttons_show_abstract_more_results_and_store_feedback(
     body = await interact(fake, 3, click(up), message=message)
     assert "Thanks" in body["data"]["content"]
     rows = await bot.storage.db.fetch("SELECT vote, question, paper_ids FROM feedback")
-    assert rows and rows[0][0] == "up" and rows[0][1] == "papers about graph neural networks"
+    assert rows and rows[0][0] == "up" and rows[0][1] == "papers about graphs"
     assert rows[0][2].startswith('["p')
 
 

@@ -13,7 +13,7 @@ from retrieval.engine import Engine
 def test_more_pages_through_the_last_answer(fake_engine: Engine) -> None:
     state = Conversation()
     assert respond(fake_engine, "/more", state, 2) == "Ask a question first."
-    first = respond(fake_engine, "graph neural networks", state, 2)
+    first = respond(fake_engine, "cs.LG papers", state, 2)
     assert "\n1. " in first and "\n3. " not in first
     second = respond(fake_engine, "/more", state, 2)
     assert "\n3. " in second and "\n1. " not in second and state.offset == 2
