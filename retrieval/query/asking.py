@@ -578,6 +578,14 @@ NOT_ABOUT = re.compile(
     # "graph papers without neural networks": right after the noun of the papers asked
     # for ("training without labels" is a topic)
     r"|(?<=\bpapers\s)without|(?<=\bones\s)without|(?<=\barticles\s)without"
+    # "weather papers that are not dataset papers", "ones which aren't LLM ones", "which
+    # graph papers are not GNN papers?": the papers asked for are not of a kind, named
+    # before a noun for papers
+    r"|(?:(?<=\bthat\sare\s)|(?<=\bwhich\sare\s)|(?<=\bthat\sis\s)|(?<=\bwhich\sis\s)"
+    r"|(?<=\bpapers\sare\s)|(?<=\bones\sare\s))not"
+    r"(?=\s+(?:[\w-]+\s+){1,3}?(?:papers?|ones?|articles?|works|studies)\b)"
+    r"|\b(?:that|which|papers|ones)\s+(?:are|is)n['’]?t"
+    r"(?=\s+(?:[\w-]+\s+){1,3}?(?:papers?|ones?|articles?|works|studies)\b)"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"
     r"(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—]|\s[-–]\s"

@@ -24,6 +24,11 @@ from retrieval.engine import Engine
         # "without" right after the papers asked for leaves out; "X without Y" is a topic
         ("graph papers without neural networks", "neural networks"),
         ("which ones without GPUs?", "GPUs"),
+        # papers said not to be of a kind named before a noun for papers (the kind was
+        # read as the topic: "weather papers that are not dataset papers" gave the dataset)
+        ("compiler papers that are not survey papers", "survey"),
+        ("graph ones which aren't database ones", "database"),
+        ("which compiler papers are not survey papers?", "survey"),
         ("quantum papers that aren't about circuits, qubits or error correction?",
          "circuits | qubits | error correction"),
         ("learning papers, but not the ones whose focus is robustness or stability",
@@ -122,6 +127,8 @@ def test_a_foreign_phrase_that_only_looks_like_leaving_out_leaves_nothing_out(
         "Not to be picky, but which papers are from 2024?",
         "Not everything is about LLMs, but which paper handles layer sparsity in LLMs?",
         "Which graph mining paper is fast but not exact?",
+        "which papers are not yet peer reviewed?",  # no kind of papers after "not"
+        "methods that are not exact but fast: which papers?",
         # "keep X apart from Y" separates two things; it leaves nothing out
         "which language keeps the schedule apart from the kernels?",
         "a tool that holds compute apart from memory layout",
