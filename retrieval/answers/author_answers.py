@@ -70,6 +70,15 @@ TOPIC_BROUGHT_IN = re.compile(
 CLAUSES = re.compile(r"[,;:!?()\[\]—–…]+|\s-\s|\.(?=\s|$)")
 
 
+# Authors weighed by how much they wrote: "who has more papers, Hoefler or Zhang?", "which
+# of them published the most?", "is Zhang busier than Hoefler?".
+MORE_OF = re.compile(
+    r"\b(?:more|most|fewer|fewest|less|least|busier|busiest|prolific)\b"
+    r"(?:\s+(?:papers?|work|titles?|publications?))?",
+    re.I,
+)
+
+
 class AuthorAnswers:
     """Answers author questions against one searcher and lookup (one index)."""
 
@@ -84,8 +93,9 @@ class AuthorAnswers:
         assert filters.author is not None
         summary = None if filters.also_by else self.lookup.author(filters.author)
         listing = self.listings.listing(request, filters, oldest=intent.ordering.oldest)
-        if filters.also_by and COMPARES.search(intent.search_text):  # "Hoefler vs Zhang"
-            rest = COMPARES.sub(" ", intent.search_text)
+        weighed = COMPARES.search(intent.search_text) or MORE_OF.search(intent.search_text)
+        if filters.also_by and weighed:  # "Hoefler vs Zhang", "who has more, X or Y?"
+            rest = MORE_OF.sub(" ", COMPARES.sub(" ", intent.search_text))
             if not content_words(rest):
                 return self._side_by_side(filters, listing)
             intent = intent.about(rest)
