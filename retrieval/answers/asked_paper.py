@@ -27,7 +27,7 @@ from retrieval.answers.lookup import Lookup
 from retrieval.index.titles import short_name, squashed
 from retrieval.index.vocabulary import entities, joined_words, zipf
 from retrieval.query.asking import content_words
-from retrieval.query.named_things import everyday, named_spans
+from retrieval.query.named_things import everyday, named_spans, shortened
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold
 
@@ -289,6 +289,8 @@ def names_no_paper(searcher: Searcher, name: str, origin: bool = False) -> bool:
     ``origin``: the question asks where the name comes from (``_has_name``)."""
     titles = searcher.titles
     if titles.named_in(name) or titles.spelled_otherwise(name):
+        return False
+    if shortened(name, searcher.vocabulary):  # "the Radial Nets paper": "Radial Networks"
         return False
     words = WORDS.findall(fold(name))
     holding = _holding(searcher, name, words)

@@ -234,6 +234,16 @@ class Vocabulary:
             return True
         return len(word) >= 5 and self.starts_a_word(word)
 
+    def completions(self, prefix: str, most: int = 16) -> list[str]:
+        """Return up to ``most`` corpus words that start with a folded prefix."""
+        at = bisect.bisect_left(self._sorted, prefix)
+        found = []
+        for word in self._sorted[at : at + most]:
+            if not word.startswith(prefix):
+                break
+            found.append(word)
+        return found
+
     def starts_a_word(self, prefix: str) -> bool:
         """Return True when some corpus word starts with a folded prefix (a bisection)."""
         at = bisect.bisect_left(self._sorted, prefix)

@@ -205,6 +205,9 @@ def _numbering(word: str) -> bool:
     return word[0].isdigit() or VERSION_WORD.fullmatch(word) is not None
 
 
+SHORTENED = 3  # letters a word cut short keeps: "Nets" for "Networks", not "N"
+
+
 def mentioned(name: str, vocabulary: Vocabulary) -> bool:
     """Return True when the corpus mentions a name in any of its spellings: as written,
     closed up or hyphenated ("Slim Fly", "SlimFly", "Slim-Fly"), its number apart
@@ -222,8 +225,29 @@ def mentioned(name: str, vocabulary: Vocabulary) -> bool:
         return True
     if any(_phrase_known(f, vocabulary) for f in _singulars(apart) if f.strip()):
         return True
+    if shortened(name, vocabulary):
+        return True
     sized = SIZED.fullmatch(name)
     return sized is not None and _size_mentioned(sized, vocabulary)
+
+
+def shortened(name: str, vocabulary: Vocabulary) -> bool:
+    """Return True when a name of several words is a phrase the corpus writes with one
+    word cut short ("Radial Nets" for "Radial Networks", "Graph Trans" for "Graph
+    Transformer"): the cut word, less a plural "s", starts a corpus word, and the other
+    words are written as they are."""
+    words = [fold(w) for w in WORDS.findall(name)]
+    if len(words) < 2:
+        return False
+    for n, word in enumerate(words):
+        stem = word[:-1] if word.endswith("s") else word
+        others = words[:n] + words[n + 1 :]
+        if len(stem) < SHORTENED or word in vocabulary or not all(w in vocabulary for w in others):
+            continue
+        for whole in vocabulary.completions(stem):
+            if whole != stem and vocabulary.knows(" ".join([*words[:n], whole, *words[n + 1 :]])):
+                return True
+    return False
 
 
 def _phrase_known(phrase: str, vocabulary: Vocabulary) -> bool:
@@ -415,6 +439,12 @@ def _noun_on(before: str) -> bool:
     return len(words) >= 2 and words[-1] in ("on", "about") and words[-2] in asked
 
 
+# A name given as one of alternatives, the other said right after or before it: "papers on
+# FooNets or vision transformers", "graph transformers or FooNets?".
+ONE_OF = re.compile(r"\s*(?:,\s*)?(?:or|and/or)\s+[^\W\d_]", re.I)
+OTHER_OF = re.compile(r"[^\W\d_][\w-]*\s*,?\s+(?:or|and/or)\s+$", re.I)
+
+
 def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> bool:
     """Return True when the question is built on an absent name, judged by its form.
 
@@ -429,6 +459,8 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
     words are at least half of the topic's content words ("anything on SlimNet?")."""
     if _before_the_ask(found.name, question or text):
         return False  # "My MSc was on GPUs. Which of Zhang's papers use them?"
+    if ONE_OF.match(text[found.end :]) or OTHER_OF.search(text[: found.start]):
+        return False  # "papers on CNNs or vision transformers": the other may answer
     if _asked_back(found.name, question or text):
         return True  # "FooNet: a tiny vision model. Which paper introduced it?"
     before = [w.casefold() for w in WORDS.findall(text[: found.start])[-1:]]
