@@ -113,20 +113,30 @@ def scattered(
     form counts where it stands beside the next or last word of the form ("neural
     networks", "language modelling" of "large language models"), and where another term
     of the question gives it ("graph" of "GNNs" beside "graph transformers")."""
-    lost: npt.NDArray[np.float64] | None = None
-    holds = {acronym: held(terms, rows, acronym) for acronym in acronyms}
-    for acronym in acronyms:
-        asked = {s: weights[s] for s in acronym.long if s in weights}
-        if len(asked) < MIN_LONG:
-            continue  # the question writes the acronym, not its long form
-        pairs = list(pairwise(acronym.long))
-        for stem, weight in asked.items():
-            beside = [terms.pairs_weight(rows, {pair: 1.0}) > 0 for pair in pairs if stem in pair]
-            given = [holds[other] for other in acronyms if other != acronym and stem in other.stems]
-            kept = np.logical_or.reduce([holds[acronym], *beside, *given])
-            loss = (terms.coverage(rows, {stem: 1.0}) > 0) & ~kept
-            lost = loss * weight if lost is None else lost + loss * weight
+    long_forms = [a for a in acronyms if sum(s in weights for s in a.long) >= MIN_LONG]
+    if not long_forms:
+        return None  # the question writes acronyms only, not a long form
+    beside = {
+        pair: terms.pairs_weight(rows, {pair: 1.0}) > 0 for a in acronyms for pair in _pairs(a)
+    }
+    holds = {
+        a: (terms.coverage(rows, {a.short: 1.0}) > 0)
+        | np.logical_and.reduce([beside[pair] for pair in _pairs(a)])
+        for a in acronyms
+    }
+    lost = np.zeros(len(rows))
+    for acronym in long_forms:
+        for stem in {s for s in acronym.long if s in weights}:
+            kept = [holds[acronym]]
+            kept += [beside[pair] for pair in _pairs(acronym) if stem in pair]
+            kept += [holds[other] for other in acronyms if other != acronym and stem in other.stems]
+            has = terms.coverage(rows, {stem: 1.0}) > 0
+            lost += (has & ~np.logical_or.reduce(kept)) * weights[stem]
     return lost
+
+
+def _pairs(acronym: Acronym) -> list[tuple[str, str]]:
+    return list(dict.fromkeys(pairwise(acronym.long)))
 
 
 def credited(
