@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import product
 
 from retrieval.index.vocabulary import zipf
+from retrieval.query.scanned import spellings
 
-FOR_W = ("w", "r", "l")  # what a w may stand for in baby talk
+FOR_W = {"w": ("r", "l")}  # what a w may stand for in baby talk
 WORD_ZIPF = 3.0  # an everyday English word: typed as meant
 SPELLED_ZIPF = 4.0  # a common English word a reading may spell: "list" 4.9, "paper" 5.0
 MIN_LETTERS = 3  # a shorter word ("ww", "w/") is a mark or an abbreviation
@@ -69,7 +69,7 @@ class BabyTalk:
             return None
         ranked = [
             (self.writes(spelled) or spelled in self.names, zipf(spelled), spelled)
-            for spelled in _spellings(folded)
+            for spelled in spellings(folded, FOR_W, MAX_SPELLINGS)
             if spelled != folded
             and (self.writes(spelled) or spelled in self.names or zipf(spelled) >= SPELLED_ZIPF)
         ]
@@ -90,12 +90,3 @@ def _named(text: str, word: re.Match[str]) -> bool:
         return len(typed) <= SHORT_CAPITALS and not text.isupper()
     before = text[: word.start()].rstrip()
     return typed[0].isupper() and bool(before) and before[-1] not in ".!?:;\n*>\"'“(-"
-
-
-def _spellings(folded: str) -> list[str]:
-    """Return the words a folded word spells with each w read as itself, "r" or "l";
-    [] past ``MAX_SPELLINGS``."""
-    options = [FOR_W if char == "w" else (char,) for char in folded]
-    if len(FOR_W) ** folded.count("w") > MAX_SPELLINGS:
-        return []
-    return ["".join(letters) for letters in product(*options)]

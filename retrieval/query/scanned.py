@@ -31,7 +31,7 @@ written here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from retrieval.index.vocabulary import zipf
 from retrieval.text import stopwords
@@ -117,7 +117,7 @@ class ScannedWords:
         stop_word = letters < MIN_LETTERS or (case == "title" and not marked)
         ranked = [
             (self.writes(spelled), zipf(spelled), spelled)
-            for spelled in _spellings(folded)
+            for spelled in spellings(folded)
             if spelled != folded
             and spelled.isalpha()
             and (spelled in stopwords() if stop_word else self._spelled(spelled))
@@ -160,19 +160,24 @@ def _case(typed: str) -> str | None:
     return "title" if typed[0].isupper() else "lower"
 
 
-def _spellings(folded: str) -> list[str]:
-    """Return the words a folded word may stand for, each look-alike read as itself or
-    as what it stands for; [] past ``MAX_SPELLINGS``."""
+def spellings(
+    folded: str,
+    standing_for: Mapping[str, tuple[str, ...]] = LOOKALIKES,
+    most: int = MAX_SPELLINGS,
+) -> list[str]:
+    """Return the words a folded word may stand for, each of its parts in
+    ``standing_for`` (longest first) read as itself or as what it stands for; [] past
+    ``most`` readings."""
     found = [""]
     position = 0
     while position < len(folded):
-        key = next((k for k in LOOKALIKES if folded.startswith(k, position)), None)
+        key = next((k for k in standing_for if folded.startswith(k, position)), None)
         if key is None:
             found = [f + folded[position] for f in found]
             position += 1
             continue
-        found = [f + option for f in found for option in (key, *LOOKALIKES[key])]
-        if len(found) > MAX_SPELLINGS:
+        found = [f + option for f in found for option in (key, *standing_for[key])]
+        if len(found) > most:
             return []
         position += len(key)
     return found
