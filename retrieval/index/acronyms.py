@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice, pairwise
 
@@ -95,11 +95,21 @@ def definition_in(short: str, texts_holding: Callable[[str], Iterable[str]]) -> 
     return Acronym(short_stems[0], forms.most_common(1)[0][0])
 
 
-def held(terms: PaperTerms, rows: Values, acronym: Acronym) -> npt.NDArray[np.bool_]:
+def held(
+    terms: PaperTerms,
+    rows: Values,
+    acronym: Acronym,
+    beside: Mapping[tuple[str, str], npt.NDArray[np.bool_]] | None = None,
+) -> npt.NDArray[np.bool_]:
     """Return, per paper row, whether it has the acronym or its long form in a row
     ("graph neural networks", not "graph" in one sentence and "neural networks" in
-    another)."""
+    another); ``beside``: per pair of the form, the rows that hold it, when known."""
     short = terms.coverage(rows, {acronym.short: 1.0}) > 0
+    if beside is not None:  # which papers hold each pair is read already
+        together: npt.NDArray[np.bool_] = np.logical_and.reduce(
+            [beside[pair] for pair in _pairs(acronym)]
+        )
+        return short | together
     pairs = dict.fromkeys(pairwise(acronym.long), 1.0)
     return short | (terms.pairs_weight(rows, pairs) >= len(pairs) - 1e-9)
 
@@ -119,11 +129,7 @@ def scattered(
     beside = {
         pair: terms.pairs_weight(rows, {pair: 1.0}) > 0 for a in acronyms for pair in _pairs(a)
     }
-    holds = {
-        a: (terms.coverage(rows, {a.short: 1.0}) > 0)
-        | np.logical_and.reduce([beside[pair] for pair in _pairs(a)])
-        for a in acronyms
-    }
+    holds = {a: held(terms, rows, a, beside) for a in acronyms}
     lost = np.zeros(len(rows))
     for acronym in long_forms:
         for stem in {s for s in acronym.long if s in weights}:

@@ -246,8 +246,7 @@ class Vocabulary:
 
     def starts_a_word(self, prefix: str) -> bool:
         """Return True when some corpus word starts with a folded prefix (a bisection)."""
-        at = bisect.bisect_left(self._sorted, prefix)
-        return at < len(self._sorted) and self._sorted[at].startswith(prefix)
+        return bool(self.completions(prefix, most=1))
 
 
 def acronym_typed(typed: str) -> str | None:

@@ -545,6 +545,8 @@ COURTESY = THANKING | frozenset(
 # method). A list of topics ("not about X, Y or Z") is read whole (``EXCLUDED_PARTS``).
 # A colon, an em dash or a spaced dash ends the clause; an en dash between two words
 # ("GNN–based") does not.
+# A kind of papers named after "not" ("not dataset papers", "aren't LLM ones").
+KIND_OF_PAPERS = r"(?=\s+(?:[\w-]+\s+){1,3}?(?:papers?|ones?|articles?|works|studies)\b)"
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
     r"\b(?:(?:not|(?:are|is|do|does)n['’]?t)\s+(?:about|on|related\s+to|using|involving"
@@ -583,9 +585,7 @@ NOT_ABOUT = re.compile(
     # before a noun for papers
     r"|(?:(?<=\bthat\sare\s)|(?<=\bwhich\sare\s)|(?<=\bthat\sis\s)|(?<=\bwhich\sis\s)"
     r"|(?<=\bpapers\sare\s)|(?<=\bones\sare\s))not"
-    r"(?=\s+(?:[\w-]+\s+){1,3}?(?:papers?|ones?|articles?|works|studies)\b)"
-    r"|\b(?:that|which|papers|ones)\s+(?:are|is)n['’]?t"
-    r"(?=\s+(?:[\w-]+\s+){1,3}?(?:papers?|ones?|articles?|works|studies)\b)"
+    rf"{KIND_OF_PAPERS}|\b(?:that|which|papers|ones)\s+(?:are|is)n['’]?t{KIND_OF_PAPERS}"
     r"|(?<=\banything\s)but|(?<=\beverything\s)but)"  # "anything but quantization"
     r"(?:(?<=\s)|\b)\s*([^?.!;]+?)"  # a whole word: "not only X" is not "not on ly X"
     r"(?=\s+(?:but|from|in|since|before|after|during)\b|[?.!;]|$|\s*[:—]|\s[-–]\s"
