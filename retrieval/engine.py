@@ -34,7 +34,7 @@ from retrieval.ingest.child import ingest_in_child
 from retrieval.ingest.corpus import add_to_corpus, load_corpus
 from retrieval.models import UNSURE, Answer, AuthorSummary, Filters, IndexStats, PaperDetail
 from retrieval.search.searcher import Searcher, check_question
-from retrieval.userinput import clean, without_mentions
+from retrieval.userinput import clean, typed, without_mentions
 
 log = logging.getLogger(__name__)
 Args = ParamSpec("Args")
@@ -274,7 +274,7 @@ class Engine:
         subjects written in the question filter like the options do.
         """
         router = self.router  # loaded before its author names are read
-        text = without_mentions(clean(question), keep=self.names_author)
+        text = without_mentions(typed(question), keep=self.names_author)
         text = check_question(text, self.settings.max_question_chars)
         request = Request(
             text,
@@ -334,7 +334,7 @@ class Engine:
     @_unmapping_rows
     def paper(self, query: str) -> PaperDetail:
         """Return one paper found by (a fragment of) its title."""
-        return self.lookup.paper(without_mentions(clean(query)))  # "@everyone GPTQ"
+        return self.lookup.paper(without_mentions(typed(query)))  # "@everyone GPTQ"
 
     @_unmapping_rows
     def paper_by_id(self, paper_id: str) -> PaperDetail:
@@ -343,7 +343,7 @@ class Engine:
 
     def author(self, name: str) -> AuthorSummary:
         """Return the summary of an author's listed papers."""
-        return self.lookup.author(without_mentions(clean(name)))
+        return self.lookup.author(without_mentions(typed(name)))
 
     def author_chart(self, name: str) -> bytes:
         """Return a PNG of an author's listed papers per year, stacked by primary subject."""
@@ -367,11 +367,11 @@ class Engine:
 
     def complete_titles(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` titles for autocomplete."""
-        return self.lookup.complete_titles(clean(prefix), limit)
+        return self.lookup.complete_titles(typed(prefix), limit)
 
     def complete_authors(self, prefix: str, limit: int = 25) -> list[str]:
         """Return up to ``limit`` author names for autocomplete."""
-        return self.lookup.complete_authors(clean(prefix), limit)
+        return self.lookup.complete_authors(typed(prefix), limit)
 
     def cite(self, query: str) -> Citation:
         """Return the citation of the paper whose title best matches a fragment."""

@@ -4,7 +4,7 @@ Text reaches papercord from argv (undecodable bytes arrive as lone surrogates, P
 ``surrogateescape``), from stdin, from Discord and from JSON (which may spell a lone
 ``"\\ud800"``). A lone surrogate cannot be encoded as UTF-8, so the tokenizer, SQLite and
 Discord all refuse it; terminal escapes and other control characters in a question would
-be echoed back into the user's terminal. ``clean`` maps every such input onto plain text:
+be echoed back into the user's terminal. ``clean`` maps every such text onto plain text:
 
 * a lone surrogate becomes U+FFFD, as a UTF-8 decoder with ``errors="replace"`` would;
 * ANSI escape sequences (``ESC [ 31 m``, ``ESC ] ... BEL``) are removed whole;
@@ -13,6 +13,11 @@ be echoed back into the user's terminal. ``clean`` maps every such input onto pl
   terminal shows.
 
 Ordinary Unicode (accents, CJK, emoji with joiners, math) is kept as typed.
+
+``typed`` is ``clean`` for what a user typed: mojibake, UTF-8 that was decoded as
+Windows-1252 or Latin-1 on its way ("Whatâ€™s the spatial computer paper?", "MÃ¼ller"),
+is first decoded back by ftfy's ``fix_encoding``, which changes text only where its
+badness heuristic finds such a sequence. Text papercord shows is only ``clean``ed.
 
 ``without_mentions`` removes what addresses people rather than asks: ``@everyone``,
 ``@here``, chat mentions (``<@123>``, ``<@&123>``, ``<#123>``) and an ``@name`` that opens
@@ -26,10 +31,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import ftfy
+
 SURROGATE = re.compile("[\ud800-\udfff]")
 # CSI (ESC [ params final), OSC (ESC ] ... BEL or ESC \), and two-byte ESC sequences.
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?")
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# ftfy's repairs of mojibake, not of a lost no-break space ("Ã " is no "à" whose second
+# byte became a space). Its repair of a message garbled in part reads a capital "Â" or
+# "Ã" before a space as mojibake too ("Matrix Â = Ã + Ä" became "Matrix \xa0= à + Ä",
+# "Â ÎN ROMÂNIA" lost its "Â"); where it would make such a space, only the repair of
+# text garbled as a whole is made (``decoded``).
+MOJIBAKE = ftfy.TextFixerConfig(restore_byte_a0=False)
+WHOLLY_MOJIBAKE = ftfy.TextFixerConfig(restore_byte_a0=False, decode_inconsistent_utf8=False)
 # An opening @name may follow what only decorates it: spaces, emoji, Markdown emphasis
 # or a quote (``**@bot**``, ``> @bot``); never a word, code, quotes, brackets or a dash,
 # which make the @name content ("`@torch.jit`", "(@2023)"). A name ends before a dot
@@ -52,6 +66,20 @@ def clean(text: str) -> str:
     if "\x1b" in text:
         text = ANSI.sub("", text)
     return CONTROL.sub(" ", text)
+
+
+def typed(text: str) -> str:
+    """Return what a user typed as ``clean`` text, its mojibake decoded back first
+    (Latin-1's reading of "’" holds two C1 controls, which ``clean`` would blank)."""
+    return clean(decoded(scalars(text)))
+
+
+def decoded(text: str) -> str:
+    """Return text with its mojibake decoded back (``MOJIBAKE``)."""
+    fixed = ftfy.fix_encoding(text, MOJIBAKE)
+    if fixed.count("\xa0") > text.count("\xa0"):
+        return ftfy.fix_encoding(text, WHOLLY_MOJIBAKE)
+    return fixed
 
 
 def without_mentions(text: str, keep: Callable[[str], bool] = lambda _: False) -> str:
