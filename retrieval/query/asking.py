@@ -78,6 +78,14 @@ SIGN_OFF = re.compile(
     re.I,
 )
 DASHED_LINE = re.compile(r"^\s*[-—–~*•]", re.M)  # an item of a list, or a dashed signature
+# An email's signature block: a closing on a line of its own ("Best regards,"), or the
+# delimiter "--" (RFC 3676 writes "-- "), and the lines under it: the sender's name,
+# title, organization, contacts and a legal notice. A mail app's footer ("Sent from my
+# phone") ends a message too.
+CLOSING_LINE = re.compile(rf"^[ \t]*(?:(?P<closing>{CLOSING})[ \t]*[,!.]?|--)[ \t]*$", re.I | re.M)
+POSTSCRIPT = re.compile(r"^[ \t]*p\.?[ \t]*(?:p\.?[ \t]*)?s\b", re.I | re.M)  # "P.S.", "PS:"
+FOOTER = re.compile(r"\n[ \t]*sent from my\b[^\n]*$", re.I)
+SIGNATURE_LINES = 12  # more lines under a closing are no signature block
 # A wish that closes a message, after its last sentence: "Merry Christmas!", "Happy New
 # Year!", "Go team!", "Have a great weekend!".
 CLOSING_WISH = re.compile(r"(?<=[.!?\n])\s*(?P<wish>[^.!?\n]{1,40}?)!+\s*$")
@@ -97,6 +105,8 @@ def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
     def unknown(match: re.Match[str]) -> bool:
         return not any(known(w) for w in re.findall(r"[^\W\d_]+", match["name"]))
 
+    text = without_signature_block(text)
+
     greeting = GREETING.match(text)
     rest = text[greeting.end() :] if greeting else ""
     if greeting and unknown(greeting) and rest.strip() and not ADDRESSEE_ASKED.search(rest):
@@ -114,6 +124,34 @@ def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
             break
         text = text[: signed.start()]
     return text
+
+
+def without_signature_block(text: str) -> str:
+    """Return a message without the signature block under its closing (``CLOSING_LINE``):
+    "Best regards,\nDr. Jane Roe\nSenior Engineer | Acme Ltd.\n+1 555 0100" keeps
+    "Best regards,\nDr. Jane Roe" for ``SIGN_OFF`` to read; under "--" nothing stays,
+    when it is the message's one "--" line and follows no colon. A P.S. after
+    the block stays, and a block that asks ("?") or runs past SIGNATURE_LINES lines is
+    no signature; nor is a message that is nothing else."""
+    text = FOOTER.sub("", text)
+    closings = list(CLOSING_LINE.finditer(text))
+    closing = closings[-1] if closings else None
+    before = text[: closing.start()].rstrip() if closing else ""
+    if closing is None or not before:
+        return text
+    delimiters = sum(not c["closing"] for c in closings)
+    if not closing["closing"] and (delimiters > 1 or before.endswith(":")):
+        return text  # "--" between the items of a list ("Which is newer:\n--\nGPTQ\n--\n...")
+    tail = text[closing.end() :]
+    postscript = POSTSCRIPT.search(tail)
+    block, after = (
+        (tail[: postscript.start()], tail[postscript.start() :]) if postscript else (tail, "")
+    )
+    lines = [line for line in block.splitlines() if line.strip()]
+    if not lines or "?" in block or len(lines) > SIGNATURE_LINES:
+        return text
+    kept = f"{closing.group().strip()}\n{lines[0].strip()}\n" if closing["closing"] else ""
+    return text[: closing.start()] + kept + after
 
 
 # A short question to the reader that opens a message before the one that asks: "AITA?

@@ -7,7 +7,11 @@ import pytest
 from retrieval.answers.filters_alone import CONTEXT
 from retrieval.engine import Engine
 from retrieval.models import UNSURE, Answer
-from retrieval.query.asking import without_letter_form, without_reader_question
+from retrieval.query.asking import (
+    without_letter_form,
+    without_reader_question,
+    without_signature_block,
+)
 from retrieval.query.asking_part import without_form_labels
 
 
@@ -588,6 +592,46 @@ def test_a_letters_greeting_and_signature_are_not_the_question(
     answer = engine.ask(question)
     assert titles(answer) == titles(plain) and UNSURE not in answer.notes
     assert not any("mentions" in note for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers are on FPGA accelerators?\n\nBest regards,\nDr. Ines Varga\nPrincipal "
+        "Engineer | Photonic Interconnect Group\nNorthwind Optics Ltd. | +44 20 7946 0011\n"
+        "This message is confidential and intended only for its recipient.",
+        "Which papers are on FPGA accelerators?\n--\nKofi Mensah, PhD\nHead of Cloud Storage "
+        "Security\nContoso Data Centers, Accra",
+        "Which papers are on FPGA accelerators?\n\nCheers,\nLena\n\nLena Holm | Staff SRE, "
+        "Quantum Networking\nlena@example.org | she/her\n\nSent from my phone",
+    ],
+)
+def test_an_email_signature_block_is_not_the_question(engine: Engine, question: str) -> None:
+    # The sender's title, organization and legal notice were read as topics ("quantum",
+    # "security") and the sender as an author the list lacks: not a sure match.
+    plain = engine.ask("Which papers are on FPGA accelerators?")
+    answer = engine.ask(question)
+    assert titles(answer) == titles(plain) and UNSURE not in answer.notes
+    assert not any("named" in note or "mentions" in note for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("message", "read"),
+    [
+        # what asks under the closing, a P.S. and items between "--" lines stay
+        ("Any on GNNs?\nThanks,\nAda\nAlso, which are from 2023?",
+         "Any on GNNs?\nThanks,\nAda\nAlso, which are from 2023?"),
+        ("Any on GNNs?\nThanks,\nAda\nLab of Photonics\nP.S. only the 2023 ones",
+         "Any on GNNs?\nThanks,\nAda\nP.S. only the 2023 ones"),
+        ("Which is newer:\n--\nGPTQ\n--\nFLIQS", "Which is newer:\n--\nGPTQ\n--\nFLIQS"),
+        ("Which is newer:\n--\nGPTQ, or FLIQS", "Which is newer:\n--\nGPTQ, or FLIQS"),
+        ("Which is newer, GPTQ or FLIQS\n--\nAda Roe\nOptics Lab",
+         "Which is newer, GPTQ or FLIQS\n"),
+        ("Best regards,\nAda Roe\nOptics Lab", "Best regards,\nAda Roe\nOptics Lab"),
+    ],
+)  # fmt: skip
+def test_only_a_signature_block_under_a_closing_goes(message: str, read: str) -> None:
+    assert without_signature_block(message) == read
 
 
 @pytest.mark.parametrize(
