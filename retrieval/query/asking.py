@@ -86,6 +86,18 @@ CLOSING_LINE = re.compile(rf"^[ \t]*(?:(?P<closing>{CLOSING})[ \t]*[,!.]?|--)[ \
 POSTSCRIPT = re.compile(r"^[ \t]*p\.?[ \t]*(?:p\.?[ \t]*)?s\b", re.I | re.M)  # "P.S.", "PS:"
 FOOTER = re.compile(r"\n[ \t]*sent from my\b[^\n]*$", re.I)
 SIGNATURE_LINES = 12  # more lines under a closing are no signature block
+# The line a signature block opens with: the sender's name, credentials, pronouns and
+# what a bar or a dot sets after it ("Dr. Jane Roe", "Kofi Mensah, PhD", "Alex Kim
+# (they/them)", "Ann Lee | Sparse Team"). Under it, a line whose first word is a word in
+# lower case ("only from 2024", "by Hoefler"; not "www.example.org" or "she/her") or
+# that holds a year ("Addendum: 2023 only"; not "© 2023 Example Inc.") adds to the
+# question.
+SENDER = re.compile(
+    rf"^[ \t]*{_LETTER_NAME}(?:[ \t]*,[ \t]*{_NAME_WORD})*(?:[ \t]*\([^()\n]{{0,30}}\))?"
+    r"[ \t]*(?:[|·•–—][^\n]*)?$"
+)
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+COPYRIGHT = re.compile(r"©|\(c\)|\bcopyright\b", re.I)
 # A wish that closes a message, after its last sentence: "Merry Christmas!", "Happy New
 # Year!", "Go team!", "Have a great weekend!".
 CLOSING_WISH = re.compile(r"(?<=[.!?\n])\s*(?P<wish>[^.!?\n]{1,40}?)!+\s*$")
@@ -104,8 +116,6 @@ def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
 
     def unknown(match: re.Match[str]) -> bool:
         return not any(known(w) for w in re.findall(r"[^\W\d_]+", match["name"]))
-
-    text = without_signature_block(text)
 
     greeting = GREETING.match(text)
     rest = text[greeting.end() :] if greeting else ""
@@ -126,13 +136,15 @@ def without_letter_form(text: str, known: Callable[[str], bool]) -> str:
     return text
 
 
-def without_signature_block(text: str) -> str:
+def without_signature_block(text: str, names: Callable[[str], bool] = lambda _: False) -> str:
     """Return a message without the signature block under its closing (``CLOSING_LINE``):
     "Best regards,\nDr. Jane Roe\nSenior Engineer | Acme Ltd.\n+1 555 0100" keeps
     "Best regards,\nDr. Jane Roe" for ``SIGN_OFF`` to read; under "--" nothing stays,
-    when it is the message's one "--" line and follows no colon. A P.S. after
-    the block stays, and a block that asks ("?") or runs past SIGNATURE_LINES lines is
-    no signature; nor is a message that is nothing else."""
+    when it is the message's one "--" line and follows no colon. A P.S. after the
+    block stays; a block that asks ("?"), runs past SIGNATURE_LINES lines, opens with
+    no ``SENDER`` or adds to the question is no signature (a line under the name that
+    ``names`` a listed author or subject adds too: "BTW only Hoefler's"); nor is a
+    message that is nothing else."""
     text = FOOTER.sub("", text)
     closings = list(CLOSING_LINE.finditer(text))
     closing = closings[-1] if closings else None
@@ -150,8 +162,17 @@ def without_signature_block(text: str) -> str:
     lines = [line for line in block.splitlines() if line.strip()]
     if not lines or "?" in block or len(lines) > SIGNATURE_LINES:
         return text
+    if not SENDER.match(lines[0]) or any(_adds(line) or names(line) for line in lines[1:]):
+        return text
     kept = f"{closing.group().strip()}\n{lines[0].strip()}\n" if closing["closing"] else ""
     return text[: closing.start()] + kept + after
+
+
+def _adds(line: str) -> bool:
+    """Return True when a line under a sender's name adds to the question (``SENDER``)."""
+    first = line.split()[0]
+    dated = bool(YEAR.search(line)) and not COPYRIGHT.search(line)
+    return (first.isalpha() and first.islower()) or dated
 
 
 # A short question to the reader that opens a message before the one that asks: "AITA?

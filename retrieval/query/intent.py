@@ -81,6 +81,7 @@ from retrieval.query.asking import (
     without_letter_form,
     without_line_tags,
     without_reader_question,
+    without_signature_block,
 )
 from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
 from retrieval.query.initials import Titled, TitleInitials
@@ -285,9 +286,17 @@ class IntentReader:
         field = self.field_labels is not None and self.field_labels.fullmatch(word)
         return fold(word) in self._named or bool(field)
 
+    def _lists(self, text: str) -> bool:
+        """Return True when a text names a listed author or an arXiv subject code."""
+        return bool(self.people.names.find(text, 1)) or bool(
+            read_subject_codes(text, subject_names())[0].codes
+        )
+
     def read(self, question: str) -> Intent:
         """Return what a question asks."""
-        normal = untitled(unshouted(unicodedata.normalize("NFKC", question)))
+        # a signature block is read as typed: its title-case lines are not lowered yet
+        unsigned = without_signature_block(unicodedata.normalize("NFKC", question), self._lists)
+        normal = untitled(unshouted(unsigned))
         # a form's labels are read on its lines, before the operators join them
         tagged = without_line_tags(normal, self._names_a_topic)  # "[BUFF] faster ..."
         lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"

@@ -625,6 +625,13 @@ def test_an_email_signature_block_is_not_the_question(engine: Engine, question: 
          "Any on GNNs?\nThanks,\nAda\nP.S. only the 2023 ones"),
         ("Which is newer:\n--\nGPTQ\n--\nFLIQS", "Which is newer:\n--\nGPTQ\n--\nFLIQS"),
         ("Which is newer:\n--\nGPTQ, or FLIQS", "Which is newer:\n--\nGPTQ, or FLIQS"),
+        # a line under the sender's name that adds a filter, a year or a topic
+        ("Any on GNNs?\nCheers,\nAda\nnot by Zhang", "Any on GNNs?\nCheers,\nAda\nnot by Zhang"),
+        ("Any on GNNs?\nCheers,\nAda\nOptics Lab\nUpdate: 2023 only",
+         "Any on GNNs?\nCheers,\nAda\nOptics Lab\nUpdate: 2023 only"),
+        ("Any on GNNs?\nThanks!\nAlso: only 2023", "Any on GNNs?\nThanks!\nAlso: only 2023"),
+        ("Any on GNNs?\nCheers,\nAda Roe (she/her)\nAda Roe | Optics Lab\n© 2024 Optics Inc.",
+         "Any on GNNs?\nCheers,\nAda Roe (she/her)\n"),
         ("Which is newer, GPTQ or FLIQS\n--\nAda Roe\nOptics Lab",
          "Which is newer, GPTQ or FLIQS\n"),
         ("Best regards,\nAda Roe\nOptics Lab", "Best regards,\nAda Roe\nOptics Lab"),
@@ -632,6 +639,15 @@ def test_an_email_signature_block_is_not_the_question(engine: Engine, question: 
 )  # fmt: skip
 def test_only_a_signature_block_under_a_closing_goes(message: str, read: str) -> None:
     assert without_signature_block(message) == read
+
+
+def test_a_line_under_the_sender_naming_a_listed_author_adds_to_the_question(
+    engine: Engine,
+) -> None:
+    signed = "Any quantization papers?\nCheers,\nAda\nBTW I only want Hoefler's"
+    answer = engine.ask(signed)
+    found = answer.results + answer.more
+    assert found and all(r.paper.authors == ("Torsten Hoefler",) for r in found)
 
 
 @pytest.mark.parametrize(
