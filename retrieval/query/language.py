@@ -130,7 +130,13 @@ YEAR_WORDS = {"以来": "since", "之后": "after", "以后": "after", "之前":
 YEAR_AFTER_WORD = re.compile(rf"((?:19|20)\d\d)\s*年?\s*({'|'.join(YEAR_WORDS)})")
 LANGUAGES = {"fr": "French", "es": "Spanish", "de": "German", "it": "Italian",
              "pt": "Portuguese", "zh": "Chinese", "ja": "Japanese", "ko": "Korean",
-             OTHER: "a language I do not read"}  # fmt: skip
+             "hi": "Hindi", OTHER: "a language I do not read"}  # fmt: skip
+# Languages typed in Latin letters that wordfreq lists only in their own script: Hindi
+# as typed in chat ("Hoefler ke weather wale papers kaun se hain?"). Their marker and
+# framing words count as this common in them, so a marker is the language's own word
+# where English uses it less ("ke", "hain"; not "to" or "me", which are no markers).
+ROMANIZED = frozenset({"hi"})
+ROMANIZED_ZIPF = 5.0
 
 
 def cannot_read(language: str, author: str | None = None) -> str:
@@ -325,6 +331,9 @@ def _common(word: str, language: str) -> float:
     where the full lists take 40 MB each (RSS 236 -> 425 MB with them)."""
     if language in UNSPACED:
         return 0.0  # wordfreq cuts Chinese into words with jieba, not installed
+    if language in ROMANIZED:
+        markers, mapping = framing()[language]
+        return ROMANIZED_ZIPF if fold(word) in markers or fold(word) in mapping else 0.0
     from wordfreq import zipf_frequency
 
     return float(zipf_frequency(word, language, wordlist="small"))

@@ -74,6 +74,17 @@ def test_an_author_and_a_year_asked_in_another_language_list_those_papers(
     assert answer.author is None and not answer.notes and answer.matched == 5
 
 
+@pytest.mark.parametrize(
+    "question", ["Hoefler ke weather wale papers kaun se hain?", "Hoefler ke weather papers dikhao"]
+)
+def test_an_authors_topic_asked_in_hindi_typed_in_latin_letters(
+    engine: Engine, question: str
+) -> None:
+    # the Hindi words were read as the topic of the author's papers, and none had it
+    found = papers(engine.ask(question))
+    assert {t.split(":")[0] for t in found} >= {"ENS-10", "Spatial Mixture-of-Experts"}
+
+
 def test_two_years_named_with_or_are_those_years_not_the_range(engine: Engine) -> None:
     answer = engine.ask("papers from 2022 or 2024")
     listed = engine.lookup.index.papers.values()

@@ -24,6 +24,9 @@ VOCABULARY = [
         ("Jusqu'à quel débit peut-on compresser une image avec du texte ?", "fr"),
         ("Welche Paper beschäftigen sich mit Netzwerken in Rechenzentren?", "de"),
         ("请概括一下这里的论文。", "zh"),
+        ("mujhe topology wale papers dikhao, koi hai kya?", "hi"),  # Hindi typed in Latin
+        ("is there a paper on topology? ko, ya, pe are no markers", "en"),
+        ("Ye to ho gaya, ok: which papers are from 2023?", "en"),
     ],
 )
 def test_the_language_is_detected(question: str, language: str) -> None:
@@ -218,3 +221,9 @@ def test_a_chinese_question_is_cut_into_the_words_the_corpus_has() -> None:
     # jieba cuts 图 + 神经网络 and wordfreq 图 + 神经 + 网络; the term list knows the whole.
     reading = Reader(["graph", "neural", "networks"]).read("哪些论文研究图神经网络的训练？")
     assert reading.language == "zh" and "graph neural networks" in reading.english
+
+
+def test_hindi_typed_in_latin_letters_keeps_its_english_terms() -> None:
+    reading = Reader(VOCABULARY).read("2023 ke topology wale papers kaun se hain?")
+    assert reading.language == "hi"
+    assert WORDS.findall(reading.english) == ["2023", "topology", "papers", "which"]
