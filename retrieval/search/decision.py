@@ -201,6 +201,11 @@ def decide(
     # their cut: adding the best there cost multi F1 0.853 -> 0.849).
     if not abstained and best not in chosen and not query.framing.plural:
         relevant = [best, *relevant]
+    # A question for one paper that names it by its title's own name ("a summary of the
+    # Allo paper?") asks for that paper, not for the ones that share its words;
+    # not one that asks for more by other words ("the X paper and the Y one").
+    if not abstained and query.one_asked and not query.framing.plural and query.named == {best}:
+        relevant = [best]
     if not abstained and not relevant:
         relevant = ranking.order[:1]
     return Ranking(ranking.order, ranking.relevance, relevant, abstained, confidence, membership)

@@ -86,6 +86,7 @@ class Query:
     framing: Framing
     acronyms: tuple[Acronym, ...] = ()  # defined acronyms it has, by either form
     named: frozenset[str] = frozenset()  # papers the question names by their title
+    one_asked: bool = False  # it writes one word for a paper at most ("paper", "one")
 
 
 def read_query(

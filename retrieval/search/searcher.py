@@ -42,7 +42,7 @@ from retrieval.index.titles import TitleNames
 from retrieval.index.vector_store import VectorStore
 from retrieval.index.vocabulary import Vocabulary
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
-from retrieval.query.asking import ABOUT_VERB
+from retrieval.query.asking import ABOUT_VERB, PAPER_NOUN
 from retrieval.query.intent import Framing
 from retrieval.query.plain_words import Glossary
 from retrieval.search import fusion
@@ -161,7 +161,9 @@ class Searcher:
         known, named = self.index.bm25.idf, self.titles.named_in(text) - leave_out
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
         query = replace(
-            query, acronyms=defined(text, self.phrases.definition, self.vocabulary.words)
+            query,
+            acronyms=defined(text, self.phrases.definition, self.vocabulary.words),
+            one_asked=len(PAPER_NOUN.findall(text)) <= 1,
         )
         # An everyday word the glossary gave a term for is not what the list lacks
         # ("chatbots (large language model)": "chatbot" is in no abstract).

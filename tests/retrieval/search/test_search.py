@@ -133,6 +133,24 @@ def test_a_list_of_two_topics_leaves_out_papers_far_from_both_in_meaning(
     ]
 
 
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("a summary of the spatial computer paper?", ["The spatial computer"]),
+        ("how was the HammingMesh paper evaluated?", ["HammingMesh"]),
+        # two papers asked for, one named by a name the list does not spell so
+        ("I need the HammingMesh paper and the Noise in the Clouds one",
+         ["HammingMesh", "Noise in the Clouds"]),
+    ],
+)  # fmt: skip
+def test_a_question_for_a_paper_it_names_gets_that_paper_alone(
+    engine: Engine, question: str, named: list[str]
+) -> None:
+    # the spatial computer's question also listed four papers that say "spatial"
+    answer = engine.ask(question)
+    assert sorted(r.paper.title.split(":")[0] for r in answer.results) == sorted(named)
+
+
 def test_unanswerable_question_abstains_and_lists_three_closest(engine: Engine) -> None:
     answer = engine.ask("earthquake detection from seismic waveforms with deep learning")
     assert answer.abstained and not answer.results
