@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice, pairwise
 
 import numpy as np
@@ -36,6 +36,7 @@ class Acronym:
 
     short: str
     long: tuple[str, ...]
+    spelled: str = field(default="", compare=False)  # as abstracts most often write it
 
     @property
     def stems(self) -> frozenset[str]:
@@ -82,6 +83,7 @@ def definition_in(short: str, texts_holding: Callable[[str], Iterable[str]]) -> 
     """Return the long form most abstracts holding ``short`` give it, or None."""
     pattern = re.compile(rf"\(\s*{short}s?\s*\)")
     forms: Counter[tuple[str, ...]] = Counter()
+    spellings: dict[tuple[str, ...], Counter[str]] = {}
     for text in islice(texts_holding(fold(short)), TEXTS_READ):
         for defining in pattern.finditer(text):
             before = list(WORDS.finditer(text[: defining.start()]))[-len(short) :]
@@ -89,10 +91,13 @@ def definition_in(short: str, texts_holding: Callable[[str], Iterable[str]]) -> 
                 stems = tuple(tokenize(" ".join(m.group() for m in before)))
                 if len(stems) >= MIN_LONG:  # "processing-in-memory": "process", "memori"
                     forms[stems] += 1
+                    written = " ".join(m.group() for m in before).casefold()
+                    spellings.setdefault(stems, Counter())[written] += 1
     short_stems = tokenize(short)  # none for a stop word: "IT", "OR", "AS"
     if not forms or len(short_stems) != 1:
         return None
-    return Acronym(short_stems[0], forms.most_common(1)[0][0])
+    long = forms.most_common(1)[0][0]
+    return Acronym(short_stems[0], long, spellings[long].most_common(1)[0][0])
 
 
 def held(

@@ -191,6 +191,16 @@ class Searcher:
             return text
         return self.glossary.by_meaning(text, self._embed(text))
 
+    def spelled_out(self, text: str) -> str:
+        """Return a text with each acronym it writes short, and the abstracts define,
+        written as the long form they give it ("LLMs" -> "large language models"): a
+        paper about large language models that never writes "LLM" is about LLMs too."""
+        for acronym in defined(text, self.phrases.definition, self.vocabulary.words):
+            if acronym.spelled and acronym.spelled not in fold(text):
+                short = re.compile(rf"\b{re.escape(acronym.short)}s?\b", re.I)
+                text = short.sub(acronym.spelled, text)
+        return text
+
     def doubts(self, answer: Answer) -> bool:
         """Return True when the answer model's P for an answer is below ``unsure_below``:
         the answer is shown as not a sure match."""

@@ -1427,6 +1427,21 @@ def test_search_operators_leave_out_and_look_in_titles(engine: Engine) -> None:
     assert papers(in_titles) == papers(engine.ask("papers with graph in the title"))
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["quantization papers which are not about LLMs", "quantization papers, but no LLM ones"],
+)
+def test_an_acronym_left_out_leaves_out_papers_on_its_long_form(
+    engine: Engine, question: str
+) -> None:
+    # GPTQ quantizes generative pre-trained transformers, large language models, and
+    # never writes "LLM": it stayed, with a note that no paper was about LLMs
+    answer = engine.ask(question)
+    found = {t.split(":")[0] for t in papers(answer)}
+    assert "GPTQ" not in found and "FLIQS" in found
+    assert answer.notes[0].startswith("Left out")
+
+
 def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: Engine) -> None:
     everything = papers(engine.ask("Hoefler's papers"))
     quantum = papers(engine.ask("Hoefler on quantum computing"))
