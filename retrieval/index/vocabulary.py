@@ -309,8 +309,8 @@ def _entities(text: str) -> tuple[str, ...]:
             last_end = match.end()
             continue
         between = text[last_end : match.start()]
-        if _numbers(run, between, word):  # "GPT-5", "ENS-20", "Llama-2 13B": the name's
-            run[-1] = f"{run[-1]}{between}{word}"
+        if _numbers(run, between, word) or _double_barrelled(run, between, word):
+            run[-1 if run[-1] else -2] = f"{run[-1] or run[-2]}{between}{word}"
             last_end = match.end()
             continue
         if word[0].isdigit() or len(word) < 2:
@@ -351,6 +351,18 @@ def _numbers(run: list[str], between: str, word: str) -> bool:
     if between == "-":
         return VERSION.fullmatch(word) is not None
     return between == " " and SIZE.fullmatch(word) is not None
+
+
+def _double_barrelled(run: list[str], between: str, word: str) -> bool:
+    """Return True for the second half of a hyphenated name in title case ("Ben-Nun",
+    "Jean-Luc", "Vision-Language"): one name, not two. Capitals on both sides
+    ("CPU-GPU") stay two names, each of which the corpus may write alone."""
+    last = next((w for w in reversed(run) if w), "")
+    return between == "-" and _titled(last) and _titled(word)
+
+
+def _titled(word: str) -> bool:
+    return len(word) > 1 and word[0].isupper() and word[1:].islower()
 
 
 def _joins(

@@ -777,6 +777,30 @@ def by_author_count(text: str) -> str | None:
     return "most" if asked["most"] or asked["long"] else "fewest"
 
 
+# The list itself, named by a noun that is also a topic: where the papers are ("in your
+# dataset", "inside this corpus", "from ur library") or what holds them ("does your
+# database have ...", not "does the dataset have labels?"). A determiner and the noun
+# alone, with no word between that would make it a thing of its own ("the ENS-10 dataset").
+LIST_NOUNS = (
+    r"\s+(?:data\s*sets?|data\s*bases?|db|corpus"
+    r"|corpora|library|catalog(?:ue)?|archives?|records|bibliography|knowledge\s+base"
+    r"|papers?\s+list|reading\s+list)\b(?!-)"
+)
+THE_LIST_ITSELF = re.compile(
+    rf"\b(?:in|inside|within|from|among)\s+(?:the|this|that|your|ur|yr|our|ya|its){LIST_NOUNS}"
+    rf"|\b(?:this|your|ur|yr|our|ya){LIST_NOUNS}"
+    r"(?=\s+(?:(?:already|even|really|actually)\s+)?"
+    r"(?:ha(?:ve|s)|includes?|contains?|covers?|holds?|lists?)\b)",
+    re.I,
+)
+
+
+def without_the_list_itself(text: str) -> str:
+    """Return a question without where it says the papers are: "is Hoefler in your
+    dataset?" asks for his papers, not for datasets."""
+    return THE_LIST_ITSELF.sub(" ", text)
+
+
 def without_author_count(text: str) -> str:
     """Return a question without the words asking for papers by their authors' count."""
     return BY_AUTHOR_COUNT.sub(" ", text)

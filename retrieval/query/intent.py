@@ -82,6 +82,7 @@ from retrieval.query.asking import (
     without_line_tags,
     without_reader_question,
     without_signature_block,
+    without_the_list_itself,
 )
 from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
 from retrieval.query.initials import Titled, TitleInitials
@@ -365,6 +366,7 @@ class IntentReader:
         text = without_date_order(text)  # "latest" matched no abstract: an abstention
         text = without_askers_purpose(text)  # "..., so that I can cite them"
         text = without_author_count(text)  # "the most authors": no topic
+        text = without_the_list_itself(text)  # "in your database": no topic
         found, text = read_subject_codes(text, subject_names())
         subjects = found.codes
         if content_words(text):  # "machine learning papers" -> cs.LG; "ML for weather" -> topic

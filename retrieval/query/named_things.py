@@ -175,8 +175,11 @@ def _lower_everyday(match: re.Match[str]) -> str:
 
 
 def _inner(word: str) -> bool:
-    """Return True for a word with a capital or a digit after its first letter."""
-    return any(c.isupper() or c.isdigit() for c in word[1:])
+    """Return True for a word with a digit after its first letter, or a capital after the
+    first letter of one of its hyphenated parts: "GPTQ", "Llama-2", "ENS-20", not the
+    double-barrelled "Ben-Nun"."""
+    parts = word.split("-")
+    return any(c.isdigit() for c in word[1:]) or any(c.isupper() for p in parts for c in p[1:])
 
 
 def specific_part(run: str, start: int) -> tuple[str, int]:

@@ -27,6 +27,10 @@ def papers(answer: Answer) -> list[str]:
         "what is hoeffler working on",
         "give me a rundown of zhiru zhnag's research",
         "请概括一下Torsten Hoefler在这里的论文。",
+        # the list named by a noun that is also a topic: "dataset" had found ENS-10
+        "Is Torsten Hoefler in the dataset?",
+        "does your database have Zhiru Zhang?",
+        "any Hoefler in ur db?",
     ],
 )
 def test_a_question_about_an_author_gets_the_card(engine: Engine, question: str) -> None:

@@ -332,6 +332,18 @@ def test_a_hyphened_name_the_list_lacks_is_still_no_listed_paper(
 
 
 @pytest.mark.parametrize(
+    ("question", "name"),
+    [("papers by Tal Ben-Nun", "Tal Ben-Nun"),  # the note had said "Tal Ben"
+     ("what did Jean-Luc Picard write on HPC?", "Jean-Luc Picard"),  # ... "Jean-Luc"
+     ("the Smith-Jones paper on graph mining", "Smith-Jones")],
+)  # fmt: skip
+def test_a_double_barrelled_name_the_list_lacks_is_said_missing_whole(
+    engine: Engine, question: str, name: str
+) -> None:
+    assert says_missing(engine.ask(question), name)
+
+
+@pytest.mark.parametrize(
     ("question", "name", "answered"),
     [
         ("Is Chinchilla on this list? How does it compare with HammingMesh?", "Chinchilla",

@@ -118,6 +118,10 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     # a line starts a sentence; a quote or bullet mark opens it
     assert entities("quick one\nWhich papers use GPUs?") == ["GPUs"]
     assert entities("notes\n- URGENT: any on HLS?\n> REMINDER read it") == ["HLS"]
+    # a double-barrelled name in title case is one name; capitals on both sides are two
+    assert entities("papers by Tal Ben-Nun") == ["Tal Ben-Nun"]
+    assert entities("what did Jean-Luc Picard write?") == ["Jean-Luc Picard"]
+    assert entities("CPU-GPU systems from Meta") == ["CPU", "GPU", "Meta"]
 
 
 def test_the_vocabulary_knows_plurals_prefixes_and_phrases() -> None:
