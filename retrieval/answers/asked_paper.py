@@ -44,10 +44,13 @@ TYPO_LIKE = 85  # ratio of a word to a corpus word it is a typo of ("benchmrk")
 NAME_ZIPF = 3.5  # a word no abstract has, rarer than this in English, is a name typed
 MIN_CUT = 4  # letters of a word cut short ("quant", "sched"), a topic; "gpt" may be a name
 TEXTS_READ = 16  # abstracts read to learn how the corpus writes a word typed in lower case
-# The name right before "paper": "the BERT paper", "the GPT-3 paper", "Megatron-LM paper".
-# Not "the NeurIPS paper on quantization", "a Google paper about graphs": there the name
-# says where the paper is from, and the topic follows.
-BEFORE_PAPER = r"\s+(?:paper|article|preprint)\b(?!\s+(?:on|about|regarding|for)\b)"
+# The name right before "paper", or before the kind of thing it names and "paper": "the
+# BERT paper", "the GPT-3 paper", "Megatron-LM paper", "the Acme dataset paper". Not "the
+# NeurIPS paper on quantization", "a Google paper about graphs": there the name says
+# where the paper is from, and the topic follows.
+KINDS = r"(?:dataset|data\s+set|benchmark|model|system|framework|library|compiler|tool|method"
+KINDS += r"|algorithm|architecture|format|network|language|simulator|chip|accelerator)"
+BEFORE_PAPER = rf"\s+(?:{KINDS}\s+)?(?:paper|article|preprint)\b(?!\s+(?:on|about|regarding|for)\b)"
 PAPER = re.compile(rf"^((?:-[^\W_]+)*){BEFORE_PAPER}", re.I)
 # A word typed in lower case there: "the bert paper", "the gpt-3 paper".
 LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*){BEFORE_PAPER}", re.I)

@@ -311,6 +311,8 @@ def _entities(text: str) -> tuple[str, ...]:
         between = text[last_end : match.start()]
         if _numbers(run, between, word) or _double_barrelled(run, between, word):
             run[-1 if run[-1] else -2] = f"{run[-1] or run[-2]}{between}{word}"
+            if word.isupper() and run[-1] == "":  # "Megatron-LM paper": a name, wherever
+                run.pop()
             last_end = match.end()
             continue
         if word[0].isdigit() or len(word) < 2:
@@ -354,11 +356,13 @@ def _numbers(run: list[str], between: str, word: str) -> bool:
 
 
 def _double_barrelled(run: list[str], between: str, word: str) -> bool:
-    """Return True for the second half of a hyphenated name in title case ("Ben-Nun",
-    "Jean-Luc", "Vision-Language"): one name, not two. Capitals on both sides
-    ("CPU-GPU") stay two names, each of which the corpus may write alone."""
+    """Return True for the second half of a hyphenated name after a word in title case
+    ("Ben-Nun", "Jean-Luc", "Vision-Language", "Megatron-LM", "Transformer-XL"): one
+    name, not two. Capitals on both sides ("CPU-GPU") stay two names, each of which the
+    corpus may write alone."""
     last = next((w for w in reversed(run) if w), "")
-    return between == "-" and _titled(last) and _titled(word)
+    named = _titled(word) or (len(word) > 1 and word.isupper())
+    return between == "-" and _titled(last) and named
 
 
 def _titled(word: str) -> bool:

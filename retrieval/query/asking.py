@@ -790,7 +790,11 @@ THE_LIST_ITSELF = re.compile(
     rf"\b(?:in|inside|within|from|among)\s+(?:the|this|that|your|ur|yr|our|ya|its){LIST_NOUNS}"
     rf"|\b(?:this|your|ur|yr|our|ya){LIST_NOUNS}"
     r"(?=\s+(?:(?:already|even|really|actually)\s+)?"
-    r"(?:ha(?:ve|s)|includes?|contains?|covers?|holds?|lists?)\b)",
+    r"(?:ha(?:ve|s)|includes?|contains?|covers?|holds?|lists?)\b)"
+    # ... and the bot that answers: "which authors are covered by this bot?"
+    r"|\b(?:in|inside|within|from|among|by|on|to)\s+(?:the|this|your|ur|our)\s+bot\b"
+    r"|\b(?:the|this|your|ur|our)\s+bot(?=\s+(?:(?:already|even|really|actually)\s+)?"
+    r"(?:knows?|ha(?:ve|s)|includes?|contains?|covers?|holds?|lists?)\b)",
     re.I,
 )
 

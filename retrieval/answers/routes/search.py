@@ -22,7 +22,7 @@ from retrieval.answers.asked_paper import quoted
 from retrieval.answers.filters_alone import CONTEXT, around, brought_in
 from retrieval.answers.listing import by_topic, empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
-from retrieval.models import Answer, Result
+from retrieval.models import Answer, Filters, Result
 from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import (
     ASKED_FOR,
@@ -222,6 +222,9 @@ class Search(SearchedRoute):
         answer = self.parts.search(replace(reading, filters=undated))
         if answer.abstained:
             return None
+        best = self.parts.searcher.phrases.text_of(answer.results[0].paper.id)
+        if _writes_years(best, filters):  # the dataset "spanning 20 years (1998-2017)"
+            return replace(answer, filters=undated)
         subject = f" filed under {undated.subject}" if undated.subject else ""
         papers = f"{no_paper_by(undated)}{subject}"  # "No listed paper filed under cs.CR"
         note = f"{papers} is from {filters.years_text()}; these, from other years, are the closest:"
@@ -252,3 +255,11 @@ def _quoted_pointed_at(text: str) -> tuple[str, str] | None:
     if len(terms) != 1 or not points_back(ask, pronouns_only=True):
         return None
     return terms[0], ask
+
+
+def _writes_years(text: str, filters: Filters) -> bool:
+    """Return True when a paper's "title. abstract" writes the years a question gave,
+    each of a range's ends or each year: they describe what it is about (a dataset
+    "spanning 20 years (1998-2017)"), not when it came out."""
+    ends = filters.years or tuple(y for y in (filters.year_from, filters.year_to) if y)
+    return bool(ends) and all(re.search(rf"(?<!\d){year}(?!\d)", text) for year in ends)

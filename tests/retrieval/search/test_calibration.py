@@ -122,6 +122,7 @@ def test_names_in_a_question_are_found_as_words_and_phrases() -> None:
     assert entities("papers by Tal Ben-Nun") == ["Tal Ben-Nun"]
     assert entities("what did Jean-Luc Picard write?") == ["Jean-Luc Picard"]
     assert entities("CPU-GPU systems from Meta") == ["CPU", "GPU", "Meta"]
+    assert entities("Megatron-LM paper") == ["Megatron-LM"]  # capitals inside: a name anywhere
 
 
 def test_the_vocabulary_knows_plurals_prefixes_and_phrases() -> None:
