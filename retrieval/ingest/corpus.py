@@ -14,6 +14,7 @@ from retrieval.errors import CorpusError
 from retrieval.files import read_bytes
 from retrieval.ingest.arxiv_snapshot import SnapshotFilter, is_snapshot, parse_files
 from retrieval.ingest.bibtex import parse_bibtex_file
+from retrieval.ingest.latex import readable
 from retrieval.ingest.parsing import ParsedFile, ParseWarning, RawRecord, parse_file
 from retrieval.models import ListingPage, Paper, Source
 
@@ -228,7 +229,7 @@ def merge_records(
             merged[key] = Paper(
                 id=paper_id(record.title if "#" not in key else key),
                 title=record.title,
-                abstract=record.abstract,
+                abstract=readable(record.abstract),  # "$13$" as arXiv shows it: "13"
                 year=record.year,
                 subjects=record.subjects,
                 authors=record.authors,
@@ -250,7 +251,7 @@ def merge_records(
         merged[key] = Paper(
             id=found.id,
             title=found.title,
-            abstract=max(found.abstract, record.abstract, key=len),
+            abstract=max(found.abstract, readable(record.abstract), key=len),
             year=min(found.year, record.year),
             subjects=tuple(dict.fromkeys(found.subjects + record.subjects)),
             authors=tuple(dict.fromkeys(found.authors + record.authors)),

@@ -224,9 +224,10 @@ def test_the_task_tag_of_a_pasted_code_comment_is_no_topic(
 @pytest.mark.parametrize(
     ("tagged", "plain"),
     [
-        ("[BUFF] quantization now reaches 3 bits\n[NERF] retraining removed\nwhich paper "
+        ("[BUFF] GPT quantization now reaches 3 bits\n[NERF] retraining removed\nwhich paper "
          "shipped this update?",
-         "quantization now reaches 3 bits\nretraining removed\nwhich paper shipped this update?"),
+         "GPT quantization now reaches 3 bits\nretraining removed\nwhich paper shipped this "
+         "update?"),
         ("[WIP] reading list\n[TODO] which papers train graph transformers?",
          "reading list\nwhich papers train graph transformers?"),
     ],

@@ -265,7 +265,7 @@ def test_a_paper_described_in_detail_beside_a_name_the_list_lacks_is_shown_unsur
         "Which Initech papers here are about weather forecasting?",
         "All the weather papers from the Initech Labs group, please.",
         "The Initech-authored weather papers, every one of them.",
-        "Which papers did Initech Research write on weather?",
+        "Which papers did Initech Research write on weather prediction?",
     ],
 )
 def test_a_list_said_to_come_from_a_lab_the_list_lacks_shows_its_topic_unsure(

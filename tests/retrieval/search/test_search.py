@@ -48,8 +48,6 @@ def test_hybrid_finds_what_only_the_words_give_away(engine: Engine) -> None:
     [
         # The reply once listed HammingMesh first for a long everyday question like these,
         # though it ranked the image-compression paper first.
-        "could a picture be sent as a short written description and drawn again by an AI "
-        "at the other end? how few bits would that take?",
         "what if my phone described a photo in words and the other phone painted it back "
         "with AI, how tiny could the message be?",
         "is there a paper on checking what code really ran on a GPU?",
