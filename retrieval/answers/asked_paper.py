@@ -50,8 +50,14 @@ TEXTS_READ = 16  # abstracts read to learn how the corpus writes a word typed in
 # where the paper is from, and the topic follows.
 KINDS = r"(?:dataset|data\s+set|benchmark|model|system|framework|library|compiler|tool|method"
 KINDS += r"|algorithm|architecture|format|network|language|simulator|chip|accelerator)"
-BEFORE_PAPER = rf"\s+(?:{KINDS}\s+)?(?:paper|article|preprint)\b(?!\s+(?:on|about|regarding|for)\b)"
-PAPER = re.compile(rf"^((?:-[^\W_]+)*){BEFORE_PAPER}", re.I)
+KIND_PAPER = rf"\s+(?:{KINDS}\s+)?(?:paper|article|preprint)\b"
+BEFORE_PAPER = rf"{KIND_PAPER}(?!\s+(?:on|about|regarding|for)\b)"
+# A version after a space is part of the name: "the Llama 2 paper", "GPT 4". Not a year.
+VERSION = r"(?:\s+\d{1,2}(?:\.\d+)?(?=\s))?"
+PAPER = re.compile(rf"^((?:-[^\W_]+)*{VERSION}){BEFORE_PAPER}", re.I)
+# ... and with the topic after it, when the name says which paper, not where it is from:
+# "the Acme-LM paper on training" (``passing``).
+PAPER_ON = re.compile(rf"^((?:-[^\W_]+)*{VERSION}){KIND_PAPER}", re.I)
 # A word typed in lower case there: "the bert paper", "the gpt-3 paper".
 LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*){BEFORE_PAPER}", re.I)
 # What points at one paper before it, at most one word earlier ("the original bert
@@ -106,7 +112,11 @@ BETWEEN_NO_USE = (
 )
 
 
-def asked_name(text: str, written: Callable[[str], str | None] | None = None) -> str | None:
+def asked_name(
+    text: str,
+    written: Callable[[str], str | None] | None = None,
+    passing: Callable[[str], bool] | None = None,
+) -> str | None:
     """Return the name of the one paper a question asks for ("GPT-3" in "the GPT-3
     paper"), when it names one: a word written as a name, right before "paper". Short
     capitals ("the HPC paper", "the BNN paper", "the MoE paper") are a field's
@@ -114,14 +124,24 @@ def asked_name(text: str, written: Callable[[str], str | None] | None = None) ->
 
     ``written`` returns how the corpus writes a word typed in lower case when it writes
     it only as a name ("BERT" for "bert", ``name_spelling``): "the bert paper" asks for
-    the BERT paper, "the quantization paper" for a topic."""
+    the BERT paper, "the quantization paper" for a topic.
+
+    A name before "paper on ..." says where a paper is from ("the NeurIPS paper on
+    quantization", "a Google paper about graphs"), unless ``passing`` says one listed
+    paper mentions it in passing and none has it (``mentioned_in_passing``): then the
+    question presumes that paper, and the one mentioning it is not it."""
     for name, at, cursor in named_spans(text):  # "Which SlimNet paper ...": "SlimNet"
+        if everyday(name):  # "Every paper in this list ..."
+            continue
         following = PAPER.match(text[cursor:])
-        if following and not everyday(name):  # "Every paper in this list ..."
+        if following:
             return _named(name + following[1])
+        sourced = PAPER_ON.match(text[cursor:])
+        if sourced and passing is not None and passing(name + sourced[1]):
+            return _named(name + sourced[1])
         suffix = SUFFIX.match(text[cursor:])
         parts = suffix[0] if suffix else ""  # "Megatron" + "-LM"
-        if not everyday(name) and _origin_asked(text[:at], text[cursor + len(parts) :]):
+        if _origin_asked(text[:at], text[cursor + len(parts) :]):
             # "which paper introduced PolyBench?"; three capitals are a name here ("who
             # proposed MKL?"): a field's abbreviation is held by more than one paper
             return name + parts if ORIGIN_NAMED.fullmatch(name + parts) else _named(name + parts)
@@ -298,13 +318,23 @@ def names_no_paper(searcher: Searcher, name: str, origin: bool = False) -> bool:
     words = WORDS.findall(fold(name))
     holding = _holding(searcher, name, words)
     if not holding and squashed(name) in searcher.vocabulary:  # "Uni-Sparse", "GPT-Q"
-        return False
+        words = [squashed(name)]  # "Llama 2": written "LLaMA2"
+        holding = _holding(searcher, words[0], words)
     named = [w for w in words if not w.isdigit()]
     if len(named) >= 2 and all(_topic(searcher, w) for w in named):  # "the FPGA LLM paper"
         return False
     if _described(searcher, name):  # "the GNN-robustness paper"
         return False
     return len(holding) <= 1 and not any(_has_name(text, words, origin) for _, text in holding)
+
+
+def mentioned_in_passing(searcher: Searcher, name: str) -> bool:
+    """Return True when exactly one listed paper mentions a name, and not as its own (not
+    in its title, not as what it introduces or defines): Slapo names Megatron-LM among the
+    systems it compares with. A name no abstract has may be a lab or a venue."""
+    words = WORDS.findall(fold(name))
+    holding = _holding(searcher, name, words)
+    return len(holding) == 1 and names_no_paper(searcher, name)
 
 
 def _described(searcher: Searcher, name: str) -> bool:

@@ -22,6 +22,7 @@ from retrieval.answers.applied_filters import AppliedFilters
 from retrieval.answers.asked_paper import (
     asked_name,
     before_paper,
+    mentioned_in_passing,
     name_spelling,
     quoted,
     spelled,
@@ -356,7 +357,11 @@ class Router:
         return intent, self._asked_name(intent)
 
     def _asked_name(self, intent: Intent) -> str | None:
-        return asked_name(intent.search_text, lambda word: name_spelling(self.searcher, word))
+        return asked_name(
+            intent.search_text,
+            lambda word: name_spelling(self.searcher, word),
+            lambda name: mentioned_in_passing(self.searcher, name),
+        )
 
 
 def _read_in_part(answer: Answer) -> Answer:

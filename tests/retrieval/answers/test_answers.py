@@ -1301,7 +1301,12 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
      # a word no abstract has, rare in English: a name as typed
      ("the alexnet paper?", "alexnet"), ("do you have the word2vec paper?", "word2vec"),
      # opening the question, and before the kind of thing it names: Slapo had answered
-     ("Megatron-LM paper", "Megatron-LM"), ("the Megatron-LM framework paper", "Megatron-LM")],
+     ("Megatron-LM paper", "Megatron-LM"), ("the Megatron-LM framework paper", "Megatron-LM"),
+     # a version after a space; the abstract writes it squashed ("LLaMA2-7B")
+     ("do you have the Llama 2 paper", "Llama 2"), ("the GPT 3 paper", "GPT 3"),
+     # the topic after "paper on": the one abstract naming it is still not it
+     ("the DeepSpeed paper on memory savings", "DeepSpeed"),
+     ("summarize the Megatron-LM paper about tensor parallelism", "Megatron-LM")],
 )  # fmt: skip
 def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
     engine: Engine, question: str, named: str
@@ -1311,6 +1316,23 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
     answer = engine.ask(question)
     assert answer.abstained and not papers(answer) and len(answer.closest) == 3
     assert answer.notes == (f"No listed paper is the “{named}” paper.",)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["the NeurIPS paper on GPT weight quantization",
+     "that Acme Labs paper about quantizing GPT models",
+     "the GPTQ paper on one-shot weight quantization"],
+)  # fmt: skip
+def test_a_name_before_paper_on_a_topic_no_abstract_mentions_still_finds_the_topic(
+    engine: Engine, question: str
+) -> None:
+    # A venue or a lab no abstract mentions says where a paper is from; a listed
+    # paper's own name says which: neither is "No listed paper is the ... paper".
+    answer = engine.ask(question)
+    shown = papers(answer) or [r.paper.title for r in answer.closest]
+    assert shown[0].startswith("GPTQ")
+    assert not any("No listed paper is the" in note for note in answer.notes)
 
 
 def test_an_abbreviation_of_chat_is_no_name_the_list_lacks(engine: Engine) -> None:
