@@ -475,8 +475,34 @@ def presumed(found: Absent, text: str, topic_words: int, question: str = "") -> 
         return True
     if _asked_if_there(text[: found.start], text[found.end :]):
         return True
+    if _object_of_use(found, text, question):
+        return True
     own = len(tokenize(found.name))
     return topic_words > 0 and own / topic_words >= TOPIC_SHARE
+
+
+# A verb of using a thing, right before its name (maybe with "the"): "papers using
+# SlimNet", "which ones apply the SlimNet kernels?", "anything that adopts SlimNet".
+USING = re.compile(
+    r"\b(?:us(?:e|es|ed|ing)|appl(?:y|ies|ied|ying)|adopt(?:s|ed|ing)?|employ(?:s|ed|ing)?"
+    r"|leverag(?:e|es|ed|ing)|run(?:s|ning)?\s+on|buil(?:d|ds|t)\s+(?:on|upon))"
+    r"(?:\s+(?:the|a|an))?\s+$",
+    re.I,
+)
+CLAUSE_END = re.compile(rf"(?:(?:\s+|-)[^\W_]+){{0,{MODIFIERS}}}\s*(?:[?.!,;:]|$)")
+
+
+def _object_of_use(found: Absent, text: str, question: str) -> bool:
+    """Return True when the name is what the papers asked for use, in the sentence that
+    asks, and ends it with at most ``MODIFIERS`` words of what it is: "papers using
+    SlimNet adapters", "which ones run on SlimNet?", "anything built on the SlimNet
+    runtime" (not "papers using SlimNet to schedule threads on GPUs", which asks more,
+    nor "Nobody uses SlimNet any more. Which paper replaced it?")."""
+    ask = sentence_that_asks(question or text)
+    if ask is not None and found.name not in ask.text:
+        return False
+    before, after = text[: found.start], text[found.end :]
+    return USING.search(before) is not None and CLAUSE_END.match(after) is not None
 
 
 def _named_as_kind(before: str, after: str) -> bool:

@@ -115,6 +115,32 @@ def test_a_name_that_opens_the_topic_asked_for_is_said_missing(
     assert says_missing(engine.ask(question), "FooNet")
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the name was a third of the topic ("using foonet adapters"): a silent abstention
+        "papers using FooNet adapters",
+        "which listed works apply the FooNet kernels?",
+        "anything built on the FooNet runtime?",
+    ],
+)
+def test_a_name_the_papers_asked_for_would_use_is_said_missing(
+    engine: Engine, question: str
+) -> None:
+    assert says_missing(engine.ask(question), "FooNet")
+
+
+def test_a_name_used_for_a_topic_the_question_goes_on_to_ask_is_a_detail(
+    engine: Engine,
+) -> None:
+    # what follows the name asks more than the name: the rest is searched
+    answer = engine.ask("papers using FooNet to quantize GPT models to 3 or 4 bits")
+    assert not answer.abstained and answer.results[0].paper.title.startswith("GPTQ")
+    # ... and so does a use told before the sentence that asks
+    told = engine.ask("Nobody uses FooNet now. Which paper quantized GPT models to 3 bits first?")
+    assert not any("FooNet" in note for note in told.notes)
+
+
 def test_a_name_in_the_background_of_another_ask_is_not_said_missing(engine: Engine) -> None:
     answer = engine.ask(
         "We run FooNet on our cluster. Which paper would help quantize its GPT models?"
