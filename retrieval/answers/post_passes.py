@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from retrieval.answers.both import about_both
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
@@ -36,6 +37,15 @@ def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
     return parts.leave_out.answer(
         answer, reading.request, reading.intent, subjects, reading.known, route.name == "search"
     )
+
+
+def both_asked(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Put the papers about both of two things asked for at once first ("papers on both
+    FPGAs and GNNs"), or say none is about both (``retrieval.answers.both``)."""
+    if route.name != "search":
+        return answer
+    parts = route.parts
+    return about_both(parts.searcher, parts.listings, answer, reading.request)
 
 
 def examples(answer: Answer, reading: Reading, route: Route) -> Answer:
@@ -278,6 +288,7 @@ def _any_from(route: Route, filters: Filters) -> bool:
 
 POST_PASSES: tuple[PostPass, ...] = (
     left_out,
+    both_asked,
     examples,
     judged_best,
     counted,

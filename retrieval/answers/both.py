@@ -1,0 +1,74 @@
+"""A question that asks for papers about two things at once: "papers on both FPGAs and
+graph neural networks", "anything covering both sparsity as well as quantization?".
+
+The search ranks by the words of both together, so a paper about either one alone may
+lead the answer. Each part is searched on its own, by the relevance the search uses, and
+the answer keeps the papers about both. When none is, the answer says so and is not a
+sure match: the papers shown are about one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from retrieval.answers.listing import Listings, Request
+from retrieval.models import UNSURE, Answer
+from retrieval.query.asking import content_words
+from retrieval.query.asking_part import sentence_that_asks
+from retrieval.search.searcher import Searcher
+
+# "about both A and B", "covering both A as well as B", to the end of the clause: both
+# things are what the papers are about. Not "a scheduler that cuts both latency and
+# power", "safe when both its host and its driver lie": "both" tells of one paper.
+BOTH = re.compile(
+    r"\b(?:about|on|regarding|concerning|cover(?:s|ing)?|combin(?:e|es|ing)"
+    r"|address(?:es|ing)?|handl(?:e|es|ing)|tackl(?:e|es|ing)|stud(?:y|ies|ying)"
+    r"|deal(?:s|ing)?\s+with|touch(?:es|ing)?\s+on|discuss(?:es|ing)?|treat(?:s|ing)?)"
+    r"\s+both\s+(?:of\s+)?(?P<first>[^,;:?!.()]+?)\s+(?:and|&|as\s+well\s+as)\s+"
+    r"(?P<second>[^,;:?!.()]+?)\s*(?=[,;:?!.()]|$)",
+    re.I,
+)
+NEITHER = "No listed paper was found to be about both “{}” and “{}”; these are about one."
+
+
+def both_parts(text: str) -> tuple[str, str] | None:
+    """Return the two things the sentence that asks wants papers about at once ("about
+    both FPGAs and graph neural networks"), each with content words, or None."""
+    if BOTH.search(text) is None:  # most questions: no sentence split needed
+        return None
+    ask = sentence_that_asks(text)
+    found = BOTH.search(ask.text if ask else text)
+    if found is None:
+        return None
+    first, second = found["first"].strip(), found["second"].strip()
+    if not content_words(first) or not content_words(second):
+        return None  # "both of them and ...", "both and"
+    return first, second
+
+
+def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: Request) -> Answer:
+    """Return the answer's papers that are about both parts (in its own order), or, when
+    each part alone finds papers but none it carries is about both, the answer as not a
+    sure match with a note saying so. A part the search cannot answer alone ("int")
+    leaves the answer as it is."""
+    parts = both_parts(request.text)
+    if parts is None or answer.abstained or not answer.results:
+        return answer
+    found = []
+    for part in parts:
+        alone = searcher.ask(part, searcher.settings.listed, request.mode, quote=0)
+        if alone.abstained:
+            return answer
+        found.append({r.paper.id for r in alone.results + alone.more})
+    both = found[0] & found[1]
+    carried = answer.results + answer.more
+    if not both & {r.paper.id for r in carried}:
+        note = NEITHER.format(*parts)
+        return replace(answer, notes=(*answer.notes, note, UNSURE))
+    quote = request.k if request.quote is None else request.quote
+    kept = listings.quote_shown([r for r in carried if r.paper.id in both], quote)
+    return replace(
+        answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
+        matched=len(kept),
+    )  # fmt: skip

@@ -1,0 +1,62 @@
+"""Papers asked for about two things at once ("both A and B").
+
+Every question here was written for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.answers.both import both_parts
+from retrieval.engine import Engine
+from retrieval.models import UNSURE
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        ("which papers are about both sparsity and compilers?", ("sparsity", "compilers")),
+        ("anything covering both GPUs as well as weather models", ("GPUs", "weather models")),
+        ("Background first. Any work on both FPGAs & HLS tools?", ("FPGAs", "HLS tools")),
+        ("list papers that handle both graph mining and databases, please",
+         ("graph mining", "databases")),
+    ],
+)  # fmt: skip
+def test_the_two_things_asked_for_at_once_are_read(question: str, parts: tuple) -> None:
+    assert both_parts(question) == parts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which papers by both authors are about FPGAs?",  # "both" of people, no "and"
+        "Zhang and Hoefler both wrote on graphs: which ones?",
+        "We use both of them and like it. Which paper quantizes GPT models?",
+        # "both" tells of one paper's details, not of two things asked for
+        "a scheduler that cuts both latency and power for servers",
+        "checking a GPU ran the right code when both its host and its driver may lie",
+    ],
+)
+def test_both_without_two_things_asked_for_is_no_conjunction(question: str) -> None:
+    assert both_parts(question) is None
+
+
+def test_a_list_about_both_keeps_only_the_papers_about_both(engine: Engine) -> None:
+    # The FPGA programming paper alone had been listed with the quantized FPGA one.
+    answer = engine.ask("papers on both quantization and FPGAs")
+    shown = answer.results + answer.more
+    assert shown and not answer.abstained
+    for result in shown:
+        abstract = engine.paper_by_id(result.paper.id).abstract
+        text = f"{result.paper.title} {abstract}".casefold()
+        assert "quantiz" in text and "fpga" in text
+    alone = engine.ask("papers on quantization and FPGAs")  # either: more papers
+    assert len(alone.results + alone.more) > len(shown)
+
+
+def test_no_paper_about_both_is_said_and_not_sure(engine: Engine) -> None:
+    answer = engine.ask("which papers are about both weather forecasting and binary neural nets?")
+    assert any(
+        note.startswith("No listed paper was found to be about both") for note in answer.notes
+    )
+    assert UNSURE in answer.notes
