@@ -57,7 +57,9 @@ def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: 
         return answer
     found = []
     for part in parts:
-        alone = searcher.ask(part, searcher.settings.listed, request.mode, quote=0)
+        # an acronym alone as its long form, as a topic left out is: "LLMs"
+        looked_up = searcher.spelled_out(part) if len(content_words(part)) == 1 else part
+        alone = searcher.ask(looked_up, searcher.settings.listed, request.mode, quote=0)
         if alone.abstained:
             return answer
         found.append({r.paper.id for r in alone.results + alone.more})
@@ -65,7 +67,8 @@ def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: 
     carried = answer.results + answer.more
     if not both & {r.paper.id for r in carried}:
         note = NEITHER.format(*parts)
-        return replace(answer, notes=(*answer.notes, note, UNSURE))
+        unsure = () if UNSURE in answer.notes else (UNSURE,)
+        return replace(answer, notes=(*answer.notes, note, *unsure))
     quote = request.k if request.quote is None else request.quote
     kept = listings.quote_shown([r for r in carried if r.paper.id in both], quote)
     return replace(

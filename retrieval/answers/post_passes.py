@@ -42,7 +42,7 @@ def left_out(answer: Answer, reading: Reading, route: Route) -> Answer:
 def both_asked(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Put the papers about both of two things asked for at once first ("papers on both
     FPGAs and GNNs"), or say none is about both (``retrieval.answers.both``)."""
-    if route.name != "search":
+    if route.name not in SEARCHED:  # a topic over all papers or an author's
         return answer
     parts = route.parts
     return about_both(parts.searcher, parts.listings, answer, reading.request)
@@ -119,6 +119,8 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     if route.name == "author" and (answer.notes or reading.notes):
         return answer  # the note says what the list is ("these are by either")
     if answer.abstained or not answer.results or not route.parts.searcher.doubts(answer):
+        return answer
+    if UNSURE in answer.notes:  # said already ("about both")
         return answer
     if _weighs_named(reading.request.text, route, answer):
         return answer

@@ -489,7 +489,9 @@ USING = re.compile(
     r"(?:\s+(?:the|a|an))?\s+$",
     re.I,
 )
-CLAUSE_END = re.compile(rf"(?:(?:\s+|-)[^\W_]+){{0,{MODIFIERS}}}\s*(?:[?.!,;:]|$)")
+SENTENCE_END = re.compile(rf"(?:(?:\s+|-)[^\W_]+){{0,{MODIFIERS}}}\s*(?:[?.!]|$)")
+# The asker as the one using it, in the same clause: "we run on SlimNet clusters, so ...".
+ASKER_USES = re.compile(r"\b(?:i|we|i'm|we're|i've|we've|my|our|me|us)\b[^,;:.?!]*$", re.I)
 
 
 def _object_of_use(found: Absent, text: str, question: str) -> bool:
@@ -497,12 +499,16 @@ def _object_of_use(found: Absent, text: str, question: str) -> bool:
     asks, and ends it with at most ``MODIFIERS`` words of what it is: "papers using
     SlimNet adapters", "which ones run on SlimNet?", "anything built on the SlimNet
     runtime" (not "papers using SlimNet to schedule threads on GPUs", which asks more,
-    nor "Nobody uses SlimNet any more. Which paper replaced it?")."""
+    "Nobody uses SlimNet any more. Which paper replaced it?", nor the asker's use: "we
+    run on SlimNet clusters, so which papers ...")."""
     ask = sentence_that_asks(question or text)
     if ask is not None and found.name not in ask.text:
         return False
     before, after = text[: found.start], text[found.end :]
-    return USING.search(before) is not None and CLAUSE_END.match(after) is not None
+    verb = USING.search(before)
+    if verb is None or ASKER_USES.search(before, 0, verb.start()):
+        return False
+    return SENTENCE_END.match(after) is not None
 
 
 def _named_as_kind(before: str, after: str) -> bool:

@@ -60,3 +60,25 @@ def test_no_paper_about_both_is_said_and_not_sure(engine: Engine) -> None:
         note.startswith("No listed paper was found to be about both") for note in answer.notes
     )
     assert UNSURE in answer.notes
+
+
+def test_an_acronym_part_is_searched_as_the_long_form_the_abstracts_give(engine: Engine) -> None:
+    # "LLMs" alone found nothing about both: GPTQ writes "generative pre-trained
+    # transformers" and "large language models", never "LLM"
+    answer = engine.ask("any papers about both LLMs and quantization?")
+    assert not any(note.startswith("No listed paper was found") for note in answer.notes)
+    assert answer.results and answer.results[0].paper.title.startswith("GPTQ")
+
+
+def test_an_authors_papers_about_both_keep_only_those(engine: Engine) -> None:
+    answer = engine.ask("Zhang's papers about both FPGAs and quantization")
+    shown = answer.results + answer.more
+    assert shown and all("Zhiru Zhang" in r.paper.authors for r in shown)
+    for result in shown:
+        abstract = engine.paper_by_id(result.paper.id).abstract
+        assert "fpga" in f"{result.paper.title} {abstract}".casefold()
+
+
+def test_not_a_sure_match_is_said_once(engine: Engine) -> None:
+    answer = engine.ask("anything about both RDMA and GPUs?")
+    assert answer.notes.count(UNSURE) == 1

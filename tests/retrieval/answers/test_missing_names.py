@@ -139,6 +139,14 @@ def test_a_name_used_for_a_topic_the_question_goes_on_to_ask_is_a_detail(
     # ... and so does a use told before the sentence that asks
     told = engine.ask("Nobody uses FooNet now. Which paper quantized GPT models to 3 bits first?")
     assert not any("FooNet" in note for note in told.notes)
+    # ... and so does the asker's own use, in the clause before the ask
+    for question in [
+        "We run on FooNet clusters, so which paper quantizes GPT models?",
+        "Which paper quantizes GPT models to 4 bits, the way we use FooNet?",
+    ]:
+        ours = engine.ask(question)
+        assert not any("FooNet" in note for note in ours.notes)
+        assert ours.results and ours.results[0].paper.title.startswith("GPTQ")
 
 
 def test_a_name_in_the_background_of_another_ask_is_not_said_missing(engine: Engine) -> None:
