@@ -57,7 +57,8 @@ class UnlistedName(SearchedRoute):
         said = dict.fromkeys(found.name for found in self.presumed(reading))  # once each
         names = " or ".join(f"“{name}”" for name in said)
         author = reading.filters.authors_text() if reading.filters.author else ""
-        closest = f"; the closest papers by {author}:" if author else "; the closest papers:"
+        # the reply's own heading says the closest papers follow; the author's are named
+        closest = f"; the closest papers by {author}:" if author else "."
         if self._rest(reading) is not None:
             closest = f", and the list does not record labs or affiliations{closest}"
         return f"No listed paper mentions {names}{closest}"

@@ -914,7 +914,7 @@ def test_a_listed_paper_turned_down_leaves_the_name_the_list_lacks(engine: Engin
     # said twice in the note.
     answer = engine.ask("No, HammingMesh isn't it. I mean FlexMesh. Is FlexMesh listed?")
     assert answer.abstained and not answer.results and answer.closest
-    assert "No listed paper mentions “FlexMesh”;" in answer.notes[-1]
+    assert answer.notes[-1] == "No listed paper mentions “FlexMesh”."
 
 
 @pytest.mark.parametrize(

@@ -127,7 +127,11 @@ def test_a_name_that_opens_the_topic_asked_for_is_said_missing(
 def test_a_name_the_papers_asked_for_would_use_is_said_missing(
     engine: Engine, question: str
 ) -> None:
-    assert says_missing(engine.ask(question), "FooNet")
+    answer = engine.ask(question)
+    assert says_missing(answer, "FooNet")
+    # once: the reply's heading says the closest papers follow ("the closest papers:"
+    # had come right before "Closest, but not a match:")
+    assert answer.notes[0] == "No listed paper mentions “FooNet”."
 
 
 def test_a_name_used_for_a_topic_the_question_goes_on_to_ask_is_a_detail(
