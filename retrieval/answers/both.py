@@ -55,15 +55,11 @@ def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: 
     parts = both_parts(request.text)
     if parts is None or answer.abstained or not answer.results:
         return answer
-    found = []
-    for part in parts:
-        # an acronym alone as its long form, as a topic left out is: "LLMs"
-        looked_up = searcher.spelled_out(part) if len(content_words(part)) == 1 else part
-        alone = searcher.ask(looked_up, searcher.settings.listed, request.mode, quote=0)
-        if alone.abstained:
-            return answer
-        found.append({r.paper.id for r in alone.results + alone.more})
-    both = found[0] & found[1]
+    first = searcher.papers_about(parts[0], request.mode)  # "LLMs" as its long form too
+    second = searcher.papers_about(parts[1], request.mode) if first is not None else None
+    if first is None or second is None:
+        return answer
+    both = first & second
     carried = answer.results + answer.more
     if not both & {r.paper.id for r in carried}:
         note = NEITHER.format(*parts)

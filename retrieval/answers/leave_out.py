@@ -55,13 +55,9 @@ class LeaveOut:
         for topic in filter(None, intent.exclusions.topics.split(" | ")):
             if answer.abstained:
                 break
-            # an acronym alone is left out as its long form: "not about LLMs" leaves out a
-            # paper on large language models that never writes "LLM"; beside other words
-            # ("stability of GNNs") it narrows them, as typed
-            alone = len(content_words(topic)) == 1
-            looked_up = self.searcher.spelled_out(topic) if alone else topic
-            about = self.searcher.ask(looked_up, listed, request.mode, quote=0)
-            found = set() if about.abstained else {r.paper.id for r in about.results + about.more}
+            # "not about LLMs" leaves out a paper on large language models that never
+            # writes "LLM" (``papers_about`` reads an acronym alone as its long form)
+            found = set(self.searcher.papers_about(topic, request.mode) or ())
             found = self._narrowed(found, topic, asked)
             excluded |= found
             answer = self._without(answer, request, found, f"about “{topic}”")

@@ -42,7 +42,7 @@ from retrieval.index.titles import TitleNames
 from retrieval.index.vector_store import VectorStore
 from retrieval.index.vocabulary import Vocabulary
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
-from retrieval.query.asking import ABOUT_VERB, PAPER_NOUN
+from retrieval.query.asking import ABOUT_VERB, PAPER_NOUN, content_words
 from retrieval.query.intent import Framing
 from retrieval.query.plain_words import Glossary
 from retrieval.search import fusion
@@ -190,6 +190,18 @@ class Searcher:
         if not meaning or self.embedder is None:
             return text
         return self.glossary.by_meaning(text, self._embed(text))
+
+    def papers_about(self, topic: str, mode: Mode | None = None) -> frozenset[str] | None:
+        """Return the papers a search for a topic alone answers with, by the relevance
+        the search uses, or None when it abstains: what "not about X" leaves out and
+        what "about both X and Y" keeps. An acronym alone is searched as its long form
+        (``spelled_out``); beside other words ("stability of GNNs") as typed."""
+        alone = len(content_words(topic)) == 1
+        looked_up = self.spelled_out(topic) if alone else topic
+        about = self.ask(looked_up, self.settings.listed, mode, quote=0)
+        return (
+            None if about.abstained else frozenset(r.paper.id for r in about.results + about.more)
+        )
 
     def spelled_out(self, text: str) -> str:
         """Return a text with each acronym it writes short, and the abstracts define,
