@@ -29,7 +29,7 @@ from retrieval.index.vocabulary import entities, joined_words, zipf
 from retrieval.query.asking import content_words
 from retrieval.query.named_things import everyday, named_spans, shortened
 from retrieval.search.searcher import Searcher
-from retrieval.text import WORDS, fold
+from retrieval.text import WORDS, fold, stopwords
 
 MIN_LETTERS = 4  # a name of fewer letters, and no digit, is read as an abbreviation
 SUFFIX_LETTERS = 3  # a suffix this short is part of the name, in capitals: "Megatron-LM"
@@ -116,6 +116,7 @@ def asked_name(
     text: str,
     written: Callable[[str], str | None] | None = None,
     passing: Callable[[str], bool] | None = None,
+    known: Callable[[str], bool] | None = None,
 ) -> str | None:
     """Return the name of the one paper a question asks for ("GPT-3" in "the GPT-3
     paper"), when it names one: a word written as a name, right before "paper". Short
@@ -129,10 +130,14 @@ def asked_name(
     A name before "paper on ..." says where a paper is from ("the NeurIPS paper on
     quantization", "a Google paper about graphs"), unless ``passing`` says one listed
     paper mentions it in passing and none has it (``mentioned_in_passing``): then the
-    question presumes that paper, and the one mentioning it is not it."""
+    question presumes that paper, and the one mentioning it is not it.
+
+    ``known`` says whether the corpus writes a phrase: a name's short part typed apart
+    ("the Megatron LM paper") is read with the word before it (``_whole``)."""
     for name, at, cursor in named_spans(text):  # "Which SlimNet paper ...": "SlimNet"
         if everyday(name):  # "Every paper in this list ..."
             continue
+        name, at = _whole(text, name, at, known)
         following = PAPER.match(text[cursor:])
         if following:
             return _named(name + following[1])
@@ -178,6 +183,24 @@ WHO_OR_WHICH = re.compile(
 SUFFIX = re.compile(r"(?:-[^\W_]+)*")  # a name's parts after hyphens: "-LM", "-XL"
 ORIGINAL = re.compile(r"\b(?:original|seminal)\s+$", re.I)  # "the original Acme paper"
 ORIGIN_NAMED = re.compile(r"[A-Z]{3}")  # "MKL", "WMT": a name when its origin is asked
+
+
+# A capitalized word and a space, right before a name's short part typed apart.
+PART_BEFORE = re.compile(r"(?<![\w-])([A-Z][a-z]+)\s$")
+
+
+def _whole(text: str, name: str, at: int, known: Callable[[str], bool] | None) -> tuple[str, int]:
+    """Return a name with the word it belongs to, and where it then starts, when its
+    short capitals follow a capitalized word the corpus writes them with ("Megatron LM"
+    and "Transformer XL" for "Megatron-LM" and "Transformer-XL"); else the name and
+    ``at`` as they are. "the Hoefler GNN paper" keeps "GNN": no abstract says both."""
+    if known is None or not (name.isupper() and name.isalpha() and len(name) <= SUFFIX_LETTERS):
+        return name, at
+    before = PART_BEFORE.search(text, 0, at)
+    if before is None or fold(before[1]) in stopwords():
+        return name, at
+    whole = f"{before[1]} {name}"
+    return (whole, before.start(1)) if known(whole) else (name, at)
 
 
 def _origin_asked(before: str, after: str) -> bool:
@@ -271,6 +294,11 @@ def title_not_listed(searcher: Searcher, lookup: Lookup, title: str) -> bool:
     return not _holding(searcher, title, WORDS.findall(fold(title)))
 
 
+def writes_phrase(searcher: Searcher, phrase: str) -> bool:
+    """Return True when some title or abstract has a phrase's words in a row."""
+    return searcher.vocabulary.knows(" ".join(WORDS.findall(fold(phrase))))
+
+
 def _named(asked: str) -> str | None:
     letters = sum(c.isalpha() for c in asked)
     return asked if letters >= MIN_LETTERS or any(c.isdigit() for c in asked) else None
@@ -315,11 +343,7 @@ def names_no_paper(searcher: Searcher, name: str, origin: bool = False) -> bool:
         return False
     if shortened(name, searcher.vocabulary):  # "the Radial Nets paper": "Radial Networks"
         return False
-    words = WORDS.findall(fold(name))
-    holding = _holding(searcher, name, words)
-    if not holding and squashed(name) in searcher.vocabulary:  # "Uni-Sparse", "GPT-Q"
-        words = [squashed(name)]  # "Llama 2": written "LLaMA2"
-        holding = _holding(searcher, words[0], words)
+    words, holding = _holders(searcher, name)
     named = [w for w in words if not w.isdigit()]
     if len(named) >= 2 and all(_topic(searcher, w) for w in named):  # "the FPGA LLM paper"
         return False
@@ -332,9 +356,18 @@ def mentioned_in_passing(searcher: Searcher, name: str) -> bool:
     """Return True when exactly one listed paper mentions a name, and not as its own (not
     in its title, not as what it introduces or defines): Slapo names Megatron-LM among the
     systems it compares with. A name no abstract has may be a lab or a venue."""
+    return len(_holders(searcher, name)[1]) == 1 and names_no_paper(searcher, name)
+
+
+def _holders(searcher: Searcher, name: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """Return a name's folded words and up to two papers that say them in a row (as
+    written, or closed up as the corpus writes it: "Llama 2" as "LLaMA2", "Uni-Sparse")."""
     words = WORDS.findall(fold(name))
     holding = _holding(searcher, name, words)
-    return len(holding) == 1 and names_no_paper(searcher, name)
+    if not holding and squashed(name) in searcher.vocabulary:
+        words = [squashed(name)]
+        holding = _holding(searcher, words[0], words)
+    return words, holding
 
 
 def _described(searcher: Searcher, name: str) -> bool:
@@ -391,8 +424,7 @@ def paper_named(searcher: Searcher, name: str) -> str | None:
     titled = searcher.titles.named_in(name)
     if titled:
         return next(iter(titled)) if len(titled) == 1 else None
-    words = WORDS.findall(fold(name))
-    holding = _holding(searcher, name, words)
+    words, holding = _holders(searcher, name)
     if len(holding) == 1 and _has_name(holding[0][1], words):
         return holding[0][0]
     return None

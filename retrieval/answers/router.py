@@ -27,6 +27,7 @@ from retrieval.answers.asked_paper import (
     quoted,
     spelled,
     title_spellings,
+    writes_phrase,
 )
 from retrieval.answers.author_answers import AuthorAnswers
 from retrieval.answers.filters_alone import (
@@ -361,6 +362,7 @@ class Router:
             intent.search_text,
             lambda word: name_spelling(self.searcher, word),
             lambda name: mentioned_in_passing(self.searcher, name),
+            lambda phrase: writes_phrase(self.searcher, phrase),
         )
 
 

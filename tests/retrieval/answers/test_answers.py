@@ -1306,7 +1306,11 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
      ("do you have the Llama 2 paper", "Llama 2"), ("the GPT 3 paper", "GPT 3"),
      # the topic after "paper on": the one abstract naming it is still not it
      ("the DeepSpeed paper on memory savings", "DeepSpeed"),
-     ("summarize the Megatron-LM paper about tensor parallelism", "Megatron-LM")],
+     ("summarize the Megatron-LM paper about tensor parallelism", "Megatron-LM"),
+     # short capitals typed apart from the word the abstract writes them with
+     ("the Megatron LM paper", "Megatron LM"), ("who introduced Megatron LM?", "Megatron LM"),
+     # written squashed ("LLaMA2"), and the topic after "paper on"
+     ("the Llama 2 paper on fine-tuning", "Llama 2")],
 )  # fmt: skip
 def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
     engine: Engine, question: str, named: str
@@ -1333,6 +1337,13 @@ def test_a_name_before_paper_on_a_topic_no_abstract_mentions_still_finds_the_top
     shown = papers(answer) or [r.paper.title for r in answer.closest]
     assert shown[0].startswith("GPTQ")
     assert not any("No listed paper is the" in note for note in answer.notes)
+
+
+def test_short_capitals_after_a_name_the_list_lacks_stay_a_topic(engine: Engine) -> None:
+    # "Hoefler GNN" is no phrase any abstract writes: "GNN" is a topic of his papers
+    answer = engine.ask("the Hoefler GNN paper")
+    assert papers(answer)[0] == "Neural Graph Databases"
+    assert not any("No listed paper" in note for note in answer.notes)
 
 
 def test_an_abbreviation_of_chat_is_no_name_the_list_lacks(engine: Engine) -> None:
