@@ -11,8 +11,9 @@ stands for a word of content ("Neural", not "of"), a small letter for any word (
 "Mixture-of-Experts"). The run must be a term, not a title's wording that happens to
 spell the letters: a whole noun phrase (it ends the title, or a colon or a function word
 follows: "Sparse Neural Network Kernels" holds no "SNN") that its paper's abstract
-says again or another paper uses ("RDMA Communication Protocols" is said once, in its
-title: no "RCP").
+says again, or says less its first word ("machine translation" for "Neural Machine
+Translation": NMT), or another paper uses ("RDMA Communication Protocols" is said once,
+in its title, and "communication protocols" nowhere: no "RCP").
 
 The commonest such run is read, and the answer says so and is never sure: the letters
 may stand for other words. Two runs as common, none, or a question that spells the
@@ -37,6 +38,7 @@ from retrieval.text import fold, stopwords
 MIN_LETTERS = 3  # "KV", "ML": two letters spell too many runs of any title
 MAX_LETTERS = 6
 MIN_CAPITALS = 2  # "MoE", "CoT"; "Moe" is a name
+MIN_HEAD = 2  # words of a title's term whose head, less its first word, may stand for it
 LOOKUPS = 1024  # acronyms whose reading is kept (``TitleInitials.spelled``)
 TYPED = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
 GAP = r"[ \t-]+"  # words of one run: not across a colon or a line
@@ -131,8 +133,12 @@ class TitleInitials:
 
     def _term(self, phrase: str, paper: Titled) -> bool:
         """Return True when a title's phrase is a term: its paper's abstract says it
-        again, or another paper uses it too."""
-        return f" {phrase} " in f" {joined_words(paper.abstract)} " or self._holders(phrase) > 1
+        again, or its head (all but the first word, two words or more: "machine
+        translation" of "Neural Machine Translation"), or another paper uses it too."""
+        words = phrase.split()
+        said = f" {joined_words(paper.abstract)} "
+        heads = [phrase] + ([" ".join(words[1:])] if len(words) > MIN_HEAD else [])
+        return any(f" {head} " in said for head in heads) or self._holders(phrase) > 1
 
 
 def _run(acronym: str) -> re.Pattern[str]:

@@ -25,6 +25,7 @@ PAPERS = [
     Listed("Spiking Neural Network Hardware", "Spiking neural network chips."),
     Listed("Tools and Methods", "Tools and methods for tools."),
     Listed("Efficient Packet Routing Protocols", "We route packets with new protocols."),
+    Listed("Binarized Speech Recognition", "We binarize the weights for speech recognition."),
 ]
 WORDS = frozenset({"gnn", "sparse", "mixture", "experts"})
 
@@ -39,6 +40,8 @@ def _read(question: str) -> tuple[str, dict[str, str]]:
         ("any MoE papers?", "MoE", "Mixture-of-Experts"),  # a small letter for "of"
         ("which paper speeds up NMT", "NMT", "Neural Machine Translation"),
         ("RGLs on a budget", "RGLs", "Robust Graph Learning"),  # a plural "s" dropped
+        # its abstract says the title's term less the first word: "speech recognition"
+        ("any BSR work?", "BSR", "Binarized Speech Recognition"),
     ],
 )
 def test_an_acronym_the_corpus_lacks_is_read_as_title_words(
@@ -93,6 +96,10 @@ def test_a_question_with_an_acronym_only_a_title_spells_finds_that_paper(engine:
     assert answer.results[0].paper.title == "Spatial Mixture-of-Experts"
     assert answer.notes[0] == "Read “MoE” as “Mixture-of-Experts”, from a listed title."
     assert UNSURE in answer.notes
+    # "machine translation" is all its abstract says of "Neural Machine Translation"
+    translation = engine.ask("papers on NMT")
+    assert translation.results[0].paper.title == "Binarized Neural Machine Translation"
+    assert UNSURE in translation.notes
     unlisted = engine.ask("Are there any RLHF papers?")  # no title spells it
     assert unlisted.abstained and "RLHF" in unlisted.notes[0]
 
