@@ -2072,6 +2072,22 @@ def test_a_spanish_question_with_english_terms_is_read_as_spanish_and_answered(
     assert papers(answer)[0] in papers(english)
 
 
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [("¿Cómo se llama el paper de Allo?", "Allo"),  # "llama" is "is called", not LLaMA
+     ("Busco un artículo llamado Polynormer", "Polynormer"),
+     ("Je cherche un article intitulé HammingMesh", "HammingMesh"),
+     ("what is the paper on network topology called?", "HammingMesh")],
+)  # fmt: skip
+def test_asking_what_a_paper_is_called_is_no_topic(
+    engine: Engine, question: str, title: str
+) -> None:
+    # "called" had matched an abstract's "called" and put that paper first
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith(title)
+    assert not any("No listed paper" in note for note in answer.notes)
+
+
 def test_a_long_german_question_is_read_whole(engine: Engine) -> None:
     answer = engine.ask(
         "Welches Paper analysiert theoretisch, wie viele Speicherzugriffe zwischen schnellem "
