@@ -65,6 +65,9 @@ LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*){BEFORE_PAPER}", re.I)
 POINTED = re.compile(
     r"\b(?:the|an?|that|this|its|their|his|her|your|our|my)\s+(?:[\w-]+\s+)?$", re.I
 )
+# A name written as one right before a word typed in lower case is part of the name
+# asked for: "the BERT pretraining paper" asks for "BERT pretraining", not "pretraining".
+NAME_BEFORE = re.compile(r"(?<![\w-])([A-Z][\w-]*[A-Z\d][\w-]*)\s+$")
 # A title in quotes: "'Attention Is All You Need'", “Deep Residual Learning ...”.
 QUOTED = re.compile(
     r"[\"“„]([^\"“”„]+)[\"”“]|[‘‚]([^‘’‚]+)[’‘]|«\s*([^«»]+?)\s*»|「([^「」]+)」|『([^『』]+)』"
@@ -162,7 +165,9 @@ def asked_name(
         spelled = written(first)
         if spelled:  # "gpt-3" -> "GPT-3", "megatron-lm" -> "Megatron-LM"
             short = len(rest) <= SUFFIX_LETTERS or any(c.isdigit() for c in rest)
-            return _named(spelled + dash + (rest.upper() if short else rest))
+            named = spelled + dash + (rest.upper() if short else rest)
+            before = NAME_BEFORE.search(text, 0, typed.start())
+            return _named(f"{before[1]} {named}" if before else named)
     return None
 
 

@@ -537,6 +537,28 @@ HOW_MANY = re.compile(
     r"|\b(?:paper|article)s?\s+count\b",  # "what's the paper count?"
     re.I,
 )
+# "how many" counting something else, inside the description of a paper asked before it:
+# "the paper estimating how many physical qubits ...", "which paper measures how many
+# bits a weight needs?". What follows "how many" there is a plural noun (a verb after it
+# is plural too, with no "s": "how many use GPUs"), maybe after an adjective, and no
+# plural noun for papers comes within five words ("how many GNN papers").
+OTHER_COUNT = re.compile(
+    rf"\b(?:paper|article|work|study|one)\b[^.?!;]*?\bhow\s+many\s+"
+    r"(?:[a-z-]+(?:al|ic|ive|ous|ful|ble|ar|ary|ed)\s+)?[\w-]*[^\Ws](?<!s)s\b"
+    rf"(?!(?:\s+[\w-]+){{0,4}}?\s+(?:{PAPER_PLURALS})\b)",
+    re.I,
+)
+
+
+def asks_count(english: str) -> bool:
+    """Return True when a question asks how many papers there are ("how many papers on
+    graphs?", "of these, how many are from 2023?"), not for a paper about a count."""
+    found = HOW_MANY.search(english)
+    return found is not None and not (
+        found[0].lower().startswith("how") and OTHER_COUNT.search(english) is not None
+    )
+
+
 # The words of a count ask, left out of what is searched ("number of quantization papers"
 # keeps "quantization"; "how many" matched abstracts saying "many").
 COUNT_WORDS = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b(?:\s+the\b)?", re.I)

@@ -66,6 +66,7 @@ from retrieval.query.asking import (
     PAPERS_BEFORE,
     SIMILAR,
     WANTS_CODE,
+    asks_count,
     asks_several,
     by_author_count,
     by_date,
@@ -360,9 +361,10 @@ class IntentReader:
         asked_english = reduce(lambda en, span: en.replace(span, " "), leaving, reading.english)
         years, text = asked_years(text)
         counted = COUNTED.search(text)
-        how_many = bool(HOW_MANY.search(reading.english))
+        how_many = asks_count(reading.english)
         text = COUNTED.sub(" ", text)
-        text = COUNT_WORDS.sub(" ", text) if how_many else text  # "many" matched abstracts
+        # "many" matched abstracts, also where it counts something else ("how many bits")
+        text = COUNT_WORDS.sub(" ", text) if HOW_MANY.search(reading.english) else text
         text = without_date_order(text)  # "latest" matched no abstract: an abstention
         text = without_askers_purpose(text)  # "..., so that I can cite them"
         text = without_author_count(text)  # "the most authors": no topic

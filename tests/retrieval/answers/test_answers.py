@@ -1309,6 +1309,9 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
      ("summarize the Megatron-LM paper about tensor parallelism", "Megatron-LM"),
      # short capitals typed apart from the word the abstract writes them with
      ("the Megatron LM paper", "Megatron LM"), ("who introduced Megatron LM?", "Megatron LM"),
+     # a name, then a word typed in lower case: the name is both ("pretraining" alone had
+     # been said to be missing)
+     ("the BERT pretraining paper", "BERT pretraining"),
      # written squashed ("LLaMA2"), and the topic after "paper on"
      ("the Llama 2 paper on fine-tuning", "Llama 2")],
 )  # fmt: skip

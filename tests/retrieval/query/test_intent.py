@@ -462,6 +462,22 @@ def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
     assert "many" not in reader.read("how many papers on efficiency?").search_text
 
 
+@pytest.mark.parametrize(
+    ("question", "count"),
+    [("how many papers are there?", True), ("Of the papers here, how many are on GNNs?", True),
+     ("papers: how many GNN ones?", True), ("Hoefler's papers: how many use GPUs?", True),
+     ("how many GNNs are in the list?", True), ("which papers, and how many, cover GNNs?", True),
+     # a count inside the description of the paper asked for
+     ("the paper estimating how many physical qubits an algorithm needs", False),
+     ("which paper measures how many bits each weight needs?", False),
+     ("one paper on how many processes a job spawns", False)],
+)  # fmt: skip
+def test_how_many_asks_a_count_unless_it_describes_the_paper(
+    reader: IntentReader, question: str, count: bool
+) -> None:
+    assert reader.read(question).counting.how_many is count
+
+
 def test_plural_and_code_questions_are_recognised(reader: IntentReader) -> None:
     assert reader.read("which papers target FPGAs?").plural
     assert not reader.read("the paper that quantizes GPT to 3 bits").plural
