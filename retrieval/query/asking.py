@@ -538,10 +538,11 @@ HOW_MANY = re.compile(
     re.I,
 )
 # "how many" counting something else, inside the description of a paper asked before it:
-# "the paper estimating how many physical qubits ...", "which paper measures how many
-# bits a weight needs?". What follows "how many" there is a plural noun (a verb after it
-# is plural too, with no "s": "how many use GPUs"), maybe after an adjective, and no
-# plural noun for papers comes within five words ("how many GNN papers").
+# "the study that counts how many global messages a solver sends", "which paper
+# measures how many bits a weight needs?". What follows "how many" there is a plural
+# noun (a verb after it is plural too, with no "s": "how many use GPUs"), maybe after an
+# adjective, and no plural noun for papers comes within five words ("how many GNN
+# papers").
 OTHER_COUNT = re.compile(
     rf"\b(?:paper|article|work|study|one)\b[^.?!;]*?\bhow\s+many\s+"
     r"(?:[a-z-]+(?:al|ic|ive|ous|ful|ble|ar|ary|ed)\s+)?[\w-]*[^\Ws](?<!s)s\b"

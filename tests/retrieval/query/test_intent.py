@@ -468,7 +468,7 @@ def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
      ("papers: how many GNN ones?", True), ("Hoefler's papers: how many use GPUs?", True),
      ("how many GNNs are in the list?", True), ("which papers, and how many, cover GNNs?", True),
      # a count inside the description of the paper asked for
-     ("the paper estimating how many physical qubits an algorithm needs", False),
+     ("the study that counts how many global messages a solver sends", False),
      ("which paper measures how many bits each weight needs?", False),
      ("one paper on how many processes a job spawns", False)],
 )  # fmt: skip
