@@ -55,6 +55,7 @@ class TitleNames:
         # Indexed by the name's first word, so a question only tries names it could hold.
         self._by_first: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
         self._squashed: set[str] = set()  # the names without gaps: "hammingmesh", "ens10"
+        self._beside: dict[str, tuple[str, re.Pattern[str]]] = {}  # names of common words
         for pid, title in titles.items():
             name = short_name(title)
             words = re.findall(r"[^\W_]+", name) if name else []
@@ -67,6 +68,8 @@ class TitleNames:
             pattern = r"(?<![^\W_])" + gap.join(re.escape(w) for w in words) + r"(?![^\W_])"
             entry = (pid, re.compile(pattern, flags))
             self._by_first.setdefault(fold(words[0]), []).append(entry)
+            if single_common:  # "garnet", typed in lower case beside another name
+                self._beside[fold(words[0])] = (pid, re.compile(pattern, re.IGNORECASE))
 
     def spelled_otherwise(self, name: str) -> bool:
         """Return True when a name is a paper's name with other gaps: "Hamming Mesh",
@@ -78,14 +81,42 @@ class TitleNames:
         return frozenset(pid for pid, _, _ in self.spans(question))
 
     def spans(self, question: str) -> list[tuple[str, int, int]]:
-        """Return each place the question names a paper: its id, start and end."""
+        """Return each place the question names a paper: its id, start and end. A name
+        that is a common word counts in lower case too when it is joined to another name
+        the question writes ("compare garnet and sagman", "allo vs garnet"): a side of a
+        comparison or a list of names is a name."""
         words = {fold(w) for w in re.findall(r"[^\W_]+", question)}
-        return [
-            (pid, found.start(), found.end())
+        found = [
+            (pid, at.start(), at.end())
             for word in words
             for pid, pattern in self._by_first.get(word, ())
-            for found in pattern.finditer(question)
+            for at in pattern.finditer(question)
         ]
+        waiting = [self._beside[w] for w in words & self._beside.keys()]
+        while waiting:  # one joined to a name found, maybe found itself so: "a, b and C"
+            named = {pid for pid, _, _ in found}
+            joined = [
+                (pid, at.start(), at.end())
+                for pid, pattern in waiting
+                if pid not in named
+                for at in pattern.finditer(question)
+                if any(_joined(question, at.span(), (a, b)) for _, a, b in found)
+            ]
+            if not joined:
+                break
+            found += joined
+            waiting = [(pid, p) for pid, p in waiting if pid not in {j[0] for j in joined}]
+        return found
+
+
+# What joins two names as sides of one ask: "A and B", "A, B", "A vs B", "A or B".
+JOINS = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\bvs\b\.?|\bversus\b|\bagainst\b)\s*", re.I)
+
+
+def _joined(text: str, one: tuple[int, int], other: tuple[int, int]) -> bool:
+    """Return True when only a joining word stands between two spans of a text."""
+    first, second = sorted([one, other])
+    return JOINS.fullmatch(text[first[1] : second[0]]) is not None
 
 
 TITLE_WORDS_FILE = "title_words.npz"

@@ -1674,10 +1674,19 @@ def test_a_comparison_answers_with_the_papers_it_names(
     assert all(any(title.startswith(n) for n in named) for title in papers(answer))
 
 
+def test_a_common_word_is_a_name_in_lower_case_only_beside_another_name(engine: Engine) -> None:
+    titles = engine.router.searcher.titles
+    assert engine.paper("GARNET").paper.id in titles.named_in("allo vs garnet")
+    assert titles.named_in("is a garnet nicer than sagman") == titles.named_in("sagman")
+    assert titles.named_in("papers on sage advice") == frozenset()
+
+
 @pytest.mark.parametrize(
     "question",
     ["which is newer, Slapo or Allo?", "`allo` vs `slapo`?",
-     "GPTQ or FLIQS: which one quantizes to 3 bits?"],
+     "GPTQ or FLIQS: which one quantizes to 3 bits?",
+     # "garnet" is an English word: in lower case, a name when joined to another name
+     "compare garnet and sagman"],
 )  # fmt: skip
 def test_papers_weighed_by_their_names_are_a_sure_answer(engine: Engine, question: str) -> None:
     # The answer was those two papers, under "Not a sure match": none may be about exactly
