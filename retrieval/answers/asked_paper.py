@@ -191,7 +191,7 @@ ORIGIN_NAMED = re.compile(r"[A-Z]{3}")  # "MKL", "WMT": a name when its origin i
 
 
 # A capitalized word and a space, right before a name's short part typed apart.
-PART_BEFORE = re.compile(r"(?<![\w-])([A-Z][a-z]+)\s$")
+PART_BEFORE = re.compile(r"(?<![\w-])([A-Z][A-Za-z]+)\s$")
 
 
 def _whole(text: str, name: str, at: int, known: Callable[[str], bool] | None) -> tuple[str, int]:

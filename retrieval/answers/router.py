@@ -156,7 +156,9 @@ class Router:
             answer,
             question=asked,
             mode=request.mode,
-            notes=(*_spelled(plan), *_read_as(reading), *reading.notes, *answer.notes),
+            notes=_leading_last(
+                (*_spelled(plan), *_read_as(reading), *reading.notes, *answer.notes)
+            ),
             language=reading.intent.language,
             elapsed_ms=(time.perf_counter() - started) * 1000,
         )
@@ -364,6 +366,13 @@ class Router:
             lambda name: mentioned_in_passing(self.searcher, name),
             lambda phrase: writes_phrase(self.searcher, phrase),
         )
+
+
+def _leading_last(notes: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the notes with those that lead into the papers shown ("... these ones,
+    from other years, are:") last, right above them."""
+    leading = tuple(note for note in notes if note.endswith(":"))
+    return (*(note for note in notes if not note.endswith(":")), *leading)
 
 
 def _read_in_part(answer: Answer) -> Answer:

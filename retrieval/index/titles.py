@@ -109,8 +109,13 @@ class TitleNames:
         return found
 
 
-# What joins two names as sides of one ask: "A and B", "A, B", "A vs B", "A or B".
-JOINS = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\bvs\b\.?|\bversus\b|\bagainst\b)\s*", re.I)
+# What joins two names as sides of one ask: "A and B", "A, B", "A vs B", "A or B", "A
+# to B", "A from B", and "and" or "or" in the languages the term list covers (y, e, et,
+# und, o, ou, oder).
+JOINS = re.compile(
+    r"\s*(?:,|&|/|\b(?:and|or|vs|versus|against|to|with|from|than|y|e|et|und|o|ou|oder)\b\.?)\s*",
+    re.I,
+)
 
 
 def _joined(text: str, one: tuple[int, int], other: tuple[int, int]) -> bool:

@@ -537,16 +537,21 @@ HOW_MANY = re.compile(
     r"|\b(?:paper|article)s?\s+count\b",  # "what's the paper count?"
     re.I,
 )
-# "how many" counting something else, inside the description of a paper asked before it:
-# "the study that counts how many global messages a solver sends", "which paper
-# measures how many bits a weight needs?". What follows "how many" there is a plural
-# noun (a verb after it is plural too, with no "s": "how many use GPUs"), maybe after an
-# adjective, and no plural noun for papers comes within five words ("how many GNN
-# papers").
+# "how many" counting something else: in the description of a paper asked before it
+# ("the study that counts how many global messages a solver sends", "which papers
+# report how many nodes they used?"), or asking what a paper does ("how many GPUs does
+# the Acme paper use?", "how many bits are needed for ...?"). What follows "how many"
+# there is a plural noun other than papers (a verb after it is plural too, with no "s":
+# "how many use GPUs"), maybe after an adjective, and no plural noun for papers comes
+# within five words ("how many GNN papers").
+COUNTED_THING = (
+    rf"\bhow\s+many\s+(?!(?:{PAPER_PLURALS})\b)"
+    r"(?:[a-z-]+(?:al|ic|ive|ous|ful|ble|ar|ary|ed)\s+)?[\w/-]*[^\Ws](?<!s)s\b"
+    rf"(?!(?:\s+[\w-]+){{0,4}}?\s+(?:{PAPER_PLURALS})\b)"
+)
 OTHER_COUNT = re.compile(
-    rf"\b(?:paper|article|work|study|one)\b[^.?!;]*?\bhow\s+many\s+"
-    r"(?:[a-z-]+(?:al|ic|ive|ous|ful|ble|ar|ary|ed)\s+)?[\w-]*[^\Ws](?<!s)s\b"
-    rf"(?!(?:\s+[\w-]+){{0,4}}?\s+(?:{PAPER_PLURALS})\b)",
+    rf"\b(?:papers?|articles?|works?|stud(?:y|ies)|ones?)\b[^.?!;]*?{COUNTED_THING}"
+    rf"|{COUNTED_THING}\s+(?:do|does|did|(?:is|are|were|was)\s+(?:needed|required|used))\b",
     re.I,
 )
 
@@ -554,9 +559,10 @@ OTHER_COUNT = re.compile(
 def asks_count(english: str) -> bool:
     """Return True when a question asks how many papers there are ("how many papers on
     graphs?", "of these, how many are from 2023?"), not for a paper about a count."""
-    found = HOW_MANY.search(english)
-    return found is not None and not (
-        found[0].lower().startswith("how") and OTHER_COUNT.search(english) is not None
+    other = [found.span() for found in OTHER_COUNT.finditer(english)]
+    return any(
+        not any(start <= found.start() < end for start, end in other)
+        for found in HOW_MANY.finditer(english)
     )
 
 

@@ -1309,6 +1309,7 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
      ("summarize the Megatron-LM paper about tensor parallelism", "Megatron-LM"),
      # short capitals typed apart from the word the abstract writes them with
      ("the Megatron LM paper", "Megatron LM"), ("who introduced Megatron LM?", "Megatron LM"),
+     ("the CP SAT paper", "CP SAT"),
      # a name, then a word typed in lower case: the name is both ("pretraining" alone had
      # been said to be missing)
      ("the BERT pretraining paper", "BERT pretraining"),
@@ -1677,6 +1678,8 @@ def test_a_comparison_answers_with_the_papers_it_names(
 def test_a_common_word_is_a_name_in_lower_case_only_beside_another_name(engine: Engine) -> None:
     titles = engine.router.searcher.titles
     assert engine.paper("GARNET").paper.id in titles.named_in("allo vs garnet")
+    for joined in ["compare sage to gptq", "vergleiche sage und allo", "compara garnet y sagman"]:
+        assert len(titles.named_in(joined)) == 2, joined
     assert titles.named_in("is a garnet nicer than sagman") == titles.named_in("sagman")
     assert titles.named_in("papers on sage advice") == frozenset()
 

@@ -100,6 +100,9 @@ def test_a_question_with_an_acronym_only_a_title_spells_finds_that_paper(engine:
     translation = engine.ask("papers on NMT")
     assert translation.results[0].paper.title == "Binarized Neural Machine Translation"
     assert UNSURE in translation.notes
+    # a note that leads into the papers ("these ones, from other years, are:") is last
+    dated = engine.ask("is there a paper on NMT from 2024?")
+    assert dated.notes[-1].endswith("are:") and dated.results
     unlisted = engine.ask("Are there any RLHF papers?")  # no title spells it
     assert unlisted.abstained and "RLHF" in unlisted.notes[0]
 

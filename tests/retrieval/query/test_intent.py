@@ -470,7 +470,13 @@ def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
      # a count inside the description of the paper asked for
      ("the study that counts how many global messages a solver sends", False),
      ("which paper measures how many bits each weight needs?", False),
-     ("one paper on how many processes a job spawns", False)],
+     ("one paper on how many processes a job spawns", False),
+     ("which papers report how many nodes they used?", False),
+     # what a paper does, asked of it or of a field
+     ("how many GPUs does the Acme paper train on?", False),
+     ("how many qubits are needed to factor a number?", False),
+     # a count of papers first, then one inside what they study
+     ("how many papers study how many bits a weight needs?", True)],
 )  # fmt: skip
 def test_how_many_asks_a_count_unless_it_describes_the_paper(
     reader: IntentReader, question: str, count: bool
