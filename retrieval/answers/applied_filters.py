@@ -134,15 +134,16 @@ class AppliedFilters:
         return ",".join(codes) or None, unknown
 
     def _joint(self, people: People) -> str:
-        """Say how many papers the authors asked for together wrote together."""
+        """Say how many papers the authors asked for together wrote together (only
+        those are shown: ``post_passes.together``)."""
         names = [str(people.author), *people.also_by]
         by = [self.searcher.filtering.papers(Filters(author=name)) for name in names]
         joint = int(np.logical_and.reduce(by).sum())
         together = " and ".join(names)
         if not joint:
-            return f"No listed paper is by both {together}; these are by either."
+            return f"No listed paper is by both {together}."
         are = "1 listed paper is" if joint == 1 else f"{joint} listed papers are"
-        return f"{are} by both {together}; these are by either."
+        return f"{are} by both {together}."
 
     def _unknown_subject(self, typed: str) -> str:
         listed = {code: subject_names().get(code, code) for code in self.subjects}

@@ -25,6 +25,13 @@ NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers ot
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
 UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
 UNMENTIONED = "No listed paper mentions {}."
+# Words that ask for papers written together, unlike "both" ("by both Hoefler and Zhang,
+# combined" lists either's papers).
+TOGETHER = re.compile(
+    r"\b(?:co-?author(?:s|ed|ing)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
+    r"|collaborat\w*)\b",
+    re.I,
+)
 PURPOSE_WORDS = 2  # content words of what a choice is for: "cheaper network", "mine graphs"
 
 
@@ -46,6 +53,26 @@ def both_asked(answer: Answer, reading: Reading, route: Route) -> Answer:
         return answer
     parts = route.parts
     return about_both(parts.searcher, parts.listings, answer, reading.request)
+
+
+def together(answer: Answer, reading: Reading, route: Route) -> Answer:
+    """Keep, of the papers of several authors asked for together ("papers coauthored by
+    A and B", "did A co-author with B?"), those by all of them; when none is, abstain:
+    the note says so (``AppliedFilters``), and papers by one of them are no answer."""
+    names = answer.filters.authors()
+    if not reading.intent.people.jointly or len(names) < 2 or answer.author is not None:
+        return answer
+    if not TOGETHER.search(reading.request.text):  # "both of them, combined": either
+        return answer
+    carried = answer.results + answer.more
+    joint = [r for r in carried if all(name in r.paper.authors for name in names)]
+    if len(joint) == len(carried):
+        return answer
+    k = reading.request.k
+    return replace(
+        answer, abstained=not joint, results=tuple(joint[:k]), more=tuple(joint[k:]),
+        matched=len(joint), closest=(),
+    )  # fmt: skip
 
 
 def examples(answer: Answer, reading: Reading, route: Route) -> Answer:
@@ -117,7 +144,7 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     if route.name not in SEARCHED or reading.intent.counting.how_many:
         return answer
     if route.name == "author" and (answer.notes or reading.notes):
-        return answer  # the note says what the list is ("these are by either")
+        return answer  # the note says what the list is ("1 listed paper is by both ...")
     if answer.abstained or not answer.results or not route.parts.searcher.doubts(answer):
         return answer
     if UNSURE in answer.notes:  # said already ("about both")
@@ -290,6 +317,7 @@ def _any_from(route: Route, filters: Filters) -> bool:
 
 POST_PASSES: tuple[PostPass, ...] = (
     left_out,
+    together,
     both_asked,
     examples,
     judged_best,
