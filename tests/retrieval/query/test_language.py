@@ -91,6 +91,17 @@ def test_a_word_borrowed_from_english_is_kept_though_no_abstract_has_it(
     assert kept in words and dropped not in words
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["Come si chiama l'articolo sulla quantizzazione?", "C'è qualcosa sull'apprendimento?",
+     "Quali articoli parlano dell'inferenza?"],
+)  # fmt: skip
+def test_an_italian_elided_article_is_no_word_of_the_question(question: str) -> None:
+    # "l'", "sull'", "dell'" had stayed as "l", "sull", "dell": words no abstract has
+    words = re.findall(r"\w+", Reader(VOCABULARY).read(question).english)
+    assert not {"l", "sull", "dell"} & set(words)
+
+
 def test_spanish_cua_is_read_as_english_qua() -> None:
     # "cuantización" is "quantization": Spanish writes "cua" where English has "qua".
     reading = Reader([*VOCABULARY, "quantization"]).read(
