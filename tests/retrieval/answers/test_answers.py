@@ -2093,7 +2093,8 @@ def test_a_spanish_question_with_english_terms_is_read_as_spanish_and_answered(
     [("¿Cómo se llama el paper de Allo?", "Allo"),  # "llama" is "is called", not LLaMA
      ("Busco un artículo llamado Polynormer", "Polynormer"),
      ("Je cherche un article intitulé HammingMesh", "HammingMesh"),
-     ("what is the paper on network topology called?", "HammingMesh")],
+     ("what is the paper on network topology called?", "HammingMesh"),
+     ("Qual è il nome dell'articolo su GPTQ?", "GPTQ")],  # "nome", "nom": no topic
 )  # fmt: skip
 def test_asking_what_a_paper_is_called_is_no_topic(
     engine: Engine, question: str, title: str
