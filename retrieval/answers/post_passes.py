@@ -156,9 +156,10 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
 
 def _weighs_named(text: str, route: Route, answer: Answer) -> bool:
     """Return True when the question weighs papers it names by their names against each
-    other ("which is newer, Slapo or Allo?", "allo vs slapo?") and the answer is those
-    papers: they are what was asked about, whatever the answer model makes of the rest.
-    Papers named for another ask are not ("I read GPTQ and FLIQS. Which papers do they
+    other ("which is newer, Slapo or Allo?", "allo vs slapo?"), or names them and asks
+    nothing else ("tell me about Allo, Slapo and GPTQ"), and the answer is those papers:
+    they are what was asked about, whatever the answer model makes of the rest. Papers
+    named for another ask are not ("I read GPTQ and FLIQS. Which papers do they
     cite?")."""
     searcher = route.parts.searcher
     spans = searcher.titles.spans(text)
@@ -171,7 +172,7 @@ def _weighs_named(text: str, route: Route, answer: Answer) -> bool:
         and all(any(lo <= start < hi for _, start, _ in spans) for lo, hi in sides)
     )
     if not weighed:
-        return False
+        return not tokenize(without_spans(text, [(a, b) for _, a, b in spans]))
     # What it weighs them on is theirs: the named papers write its words, but one ("which
     # is newer"); "GPTQ vs FLIQS on protein folding?" stays unsure.
     papers = searcher.index.papers

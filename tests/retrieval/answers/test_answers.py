@@ -1676,6 +1676,17 @@ def test_a_comparison_answers_with_the_papers_it_names(
     assert all(any(title.startswith(n) for n in named) for title in papers(answer))
 
 
+@pytest.mark.parametrize("question", ["tell me about Allo, Slapo and GPTQ", "sage, allo and slapo"])
+def test_papers_named_with_nothing_else_asked_are_a_sure_answer(
+    engine: Engine, question: str
+) -> None:
+    # Three papers named, no other word: they were shown under "Not a sure match".
+    answer = engine.ask(question)
+    assert len(papers(answer)) == 3 and UNSURE not in answer.notes
+    # one word besides the names that they do not write keeps it unsure
+    assert UNSURE in engine.ask("Allo, Slapo and GPTQ on weather?").notes
+
+
 def test_a_common_word_is_a_name_in_lower_case_only_beside_another_name(engine: Engine) -> None:
     titles = engine.router.searcher.titles
     assert engine.paper("GARNET").paper.id in titles.named_in("allo vs garnet")
