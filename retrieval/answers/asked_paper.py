@@ -135,8 +135,9 @@ def asked_name(
     paper mentions it in passing and none has it (``mentioned_in_passing``): then the
     question presumes that paper, and the one mentioning it is not it.
 
-    ``known`` says whether the corpus writes a phrase: a name's short part typed apart
-    ("the Megatron LM paper") is read with the word before it (``_whole``)."""
+    ``known`` says whether the corpus writes a phrase (``phrase_known``): a name's short
+    part typed apart ("the Megatron LM paper") is read with the word before it
+    (``_whole``)."""
     for name, at, cursor in named_spans(text):  # "Which SlimNet paper ...": "SlimNet"
         if everyday(name):  # "Every paper in this list ..."
             continue
@@ -299,11 +300,6 @@ def title_not_listed(searcher: Searcher, lookup: Lookup, title: str) -> bool:
     return not _holding(searcher, title, WORDS.findall(fold(title)))
 
 
-def writes_phrase(searcher: Searcher, phrase: str) -> bool:
-    """Return True when some title or abstract has a phrase's words in a row."""
-    return searcher.vocabulary.knows(" ".join(WORDS.findall(fold(phrase))))
-
-
 def _named(asked: str) -> str | None:
     letters = sum(c.isalpha() for c in asked)
     return asked if letters >= MIN_LETTERS or any(c.isdigit() for c in asked) else None
@@ -343,12 +339,28 @@ def names_no_paper(searcher: Searcher, name: str, origin: bool = False) -> bool:
     """Return True when no listed paper has the name and at most one mentions it: not
     in its title, not as something it introduces, not as a term it defines ("(DNNs)");
     ``origin``: the question asks where the name comes from (``_has_name``)."""
+    if _titled(searcher, name):
+        return False
+    return _none_has(searcher, name, *_holders(searcher, name), origin)
+
+
+def _titled(searcher: Searcher, name: str) -> bool:
+    """Return True when a listed title gives the name, in any spelling or cut short."""
     titles = searcher.titles
     if titles.named_in(name) or titles.spelled_otherwise(name):
-        return False
-    if shortened(name, searcher.vocabulary):  # "the Radial Nets paper": "Radial Networks"
-        return False
-    words, holding = _holders(searcher, name)
+        return True
+    return shortened(name, searcher.vocabulary)  # "the Radial Nets paper": "Radial Networks"
+
+
+def _none_has(
+    searcher: Searcher,
+    name: str,
+    words: list[str],
+    holding: list[tuple[str, str]],
+    origin: bool = False,
+) -> bool:
+    """Return True when, of the papers ``holding`` the name's ``words``, none has it as
+    its own and at most one mentions it (``names_no_paper``, past the titles)."""
     named = [w for w in words if not w.isdigit()]
     if len(named) >= 2 and all(_topic(searcher, w) for w in named):  # "the FPGA LLM paper"
         return False
@@ -361,7 +373,12 @@ def mentioned_in_passing(searcher: Searcher, name: str) -> bool:
     """Return True when exactly one listed paper mentions a name, and not as its own (not
     in its title, not as what it introduces or defines): Slapo names Megatron-LM among the
     systems it compares with. A name no abstract has may be a lab or a venue."""
-    return len(_holders(searcher, name)[1]) == 1 and names_no_paper(searcher, name)
+    words, holding = _holders(searcher, name)
+    return (
+        len(holding) == 1
+        and not _titled(searcher, name)
+        and _none_has(searcher, name, words, holding)
+    )
 
 
 def _holders(searcher: Searcher, name: str) -> tuple[list[str], list[tuple[str, str]]]:

@@ -14,7 +14,7 @@ from retrieval.answers.both import about_both
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
-from retrieval.query.asking import COMPARES, content_words
+from retrieval.query.asking import COMPARES, WRITTEN_TOGETHER, content_words
 from retrieval.query.choices import alternatives, options
 from retrieval.query.figures import recalled, says_any
 from retrieval.query.named_things import Absent, names_a_source, unchecked_sources
@@ -25,13 +25,6 @@ NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers ot
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
 UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
 UNMENTIONED = "No listed paper mentions {}."
-# Words that ask for papers written together, unlike "both" ("by both Hoefler and Zhang,
-# combined" lists either's papers).
-TOGETHER = re.compile(
-    r"\b(?:co-?author(?:s|ed|ing)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
-    r"|collaborat\w*)\b",
-    re.I,
-)
 PURPOSE_WORDS = 2  # content words of what a choice is for: "cheaper network", "mine graphs"
 
 
@@ -62,7 +55,7 @@ def together(answer: Answer, reading: Reading, route: Route) -> Answer:
     names = answer.filters.authors()
     if not reading.intent.people.jointly or len(names) < 2 or answer.author is not None:
         return answer
-    if not TOGETHER.search(reading.request.text):  # "both of them, combined": either
+    if not WRITTEN_TOGETHER.search(reading.request.text):  # "both of them, combined": either
         return answer
     carried = answer.results + answer.more
     joint = [r for r in carried if all(name in r.paper.authors for name in names)]

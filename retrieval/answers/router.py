@@ -27,7 +27,6 @@ from retrieval.answers.asked_paper import (
     quoted,
     spelled,
     title_spellings,
-    writes_phrase,
 )
 from retrieval.answers.author_answers import AuthorAnswers
 from retrieval.answers.filters_alone import (
@@ -62,6 +61,7 @@ from retrieval.query.known_papers import (
 from retrieval.query.language import OTHER, cannot_read, latin_words, other_script, partly_read
 from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.logic_goals import read_goals
+from retrieval.query.named_things import phrase_known
 from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
@@ -364,7 +364,7 @@ class Router:
             intent.search_text,
             lambda word: name_spelling(self.searcher, word),
             lambda name: mentioned_in_passing(self.searcher, name),
-            lambda phrase: writes_phrase(self.searcher, phrase),
+            lambda phrase: phrase_known(phrase, self.searcher.vocabulary),
         )
 
 

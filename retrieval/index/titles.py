@@ -105,7 +105,8 @@ class TitleNames:
             if not joined:
                 break
             found += joined
-            waiting = [(pid, p) for pid, p in waiting if pid not in {j[0] for j in joined}]
+            done = {pid for pid, _, _ in joined}
+            waiting = [(pid, p) for pid, p in waiting if pid not in done]
         return found
 
 

@@ -615,6 +615,13 @@ PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+m
 JOINTLY = re.compile(
     r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint)\b", re.I
 )
+# ... of which the words that ask for papers written together, unlike "both" alone ("by
+# both Hoefler and Zhang, combined" lists either's papers): ``post_passes.together``.
+WRITTEN_TOGETHER = re.compile(
+    r"\b(?:co-?author(?:s|ed|ing)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
+    r"|collaborat\w*)\b",
+    re.I,
+)
 # A message that only thanks ("thanks!", "great, thank you so much 🙏"): no question.
 THANKING = frozenset(
     {"thanks", "thank", "thx", "ty", "cheers", "appreciated", "merci", "danke", "gracias"}

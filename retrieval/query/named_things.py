@@ -226,7 +226,7 @@ def mentioned(name: str, vocabulary: Vocabulary) -> bool:
     apart -= written
     if any(vocabulary.knows_name(f) for f in _singulars(written) if f.strip()):
         return True
-    if any(_phrase_known(f, vocabulary) for f in _singulars(apart) if f.strip()):
+    if any(phrase_known(f, vocabulary) for f in _singulars(apart) if f.strip()):
         return True
     if shortened(name, vocabulary):
         return True
@@ -253,7 +253,7 @@ def shortened(name: str, vocabulary: Vocabulary) -> bool:
     return False
 
 
-def _phrase_known(phrase: str, vocabulary: Vocabulary) -> bool:
+def phrase_known(phrase: str, vocabulary: Vocabulary) -> bool:
     """Return True when the corpus writes a phrase: looked for only when it has every
     word of it (the search reads the texts that hold them)."""
     words = [fold(w) for w in WORDS.findall(phrase)]
