@@ -103,9 +103,9 @@ class Vocabulary:
         "4-bit" (the two must stand together in some title or abstract, with a hyphen or
         a space), and counts are written as the corpus writes them (``_counts``). Two
         words the corpus never writes together, whose join it uses, are joined:
-        "hyper-dimensional" -> "hyperdimensional", "Poly-normer" -> "Polynormer". A
-        question is searched and embedded with it: the last ``RESPELLED`` are kept
-        rather than read twice."""
+        "hyper-dimensional" -> "hyperdimensional", "Poly-normer" -> "Polynormer", and a
+        name and its number: "FV 3" -> "FV3". A question is searched and embedded with
+        it: the last ``RESPELLED`` are kept rather than read twice."""
         found = self._respelled.get(text)
         if found is None:
             if len(self._respelled) >= RESPELLED:
@@ -161,7 +161,7 @@ class Vocabulary:
         for first, second in reversed(list(pairwise(found))):  # later ones first: offsets hold
             gap = text[first.end() : second.start()]
             a, b = first.group(), second.group()
-            if gap not in (" ", "-") or not (a + b).isalpha() or min(len(a), len(b)) < 2:
+            if gap not in (" ", "-") or not _joinable(a, b):
                 continue
             # "data types" stays where "data type" is said: stems side by side; a plural
             # joins as its singular does ("data centers": "datacenter"), unless the
@@ -412,3 +412,14 @@ def _close(run: list[str], found: list[str]) -> list[str]:
     if len(words) > 1 or (words and "" not in run):
         found.append(" ".join(words))
     return []
+
+
+def _joinable(first: str, second: str) -> bool:
+    """Return True when two words may be one word written apart: two words of two
+    letters or more ("Hamming Mesh"), or a name and the number it carries ("FV 3",
+    "GPT 2", "LPG2 vec", "FP 16"). A number beside a number is two counts."""
+    joined = first + second
+    if joined.isalpha():
+        return min(len(first), len(second)) >= 2
+    lettered = [w for w in (first, second) if not w.isdigit()]
+    return bool(lettered) and all(len(w) >= 2 for w in lettered)

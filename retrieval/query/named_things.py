@@ -307,9 +307,22 @@ def absent(
             continue
         if name in owners:
             continue
-        if not mentioned(name, vocabulary):
+        if not mentioned(name, vocabulary) and not _written_apart(text, start, end, vocabulary):
             found.append(Absent(name, start, end))
     return found
+
+
+WORD_AFTER = re.compile(r"[ -]([^\W_]+)")
+WORD_BEFORE = re.compile(r"([^\W_]+)[ -]$")
+
+
+def _written_apart(text: str, start: int, end: int, vocabulary: Vocabulary) -> bool:
+    """Return True when a name is part of a corpus word that the question writes as two:
+    "LPG2 vec" for "LPG2vec", "FP 16" for "FP16" (the search joins them as well)."""
+    after, before = WORD_AFTER.match(text, end), WORD_BEFORE.search(text[:start])
+    joins = [text[start:end] + after[1]] if after else []
+    joins += [before[1] + text[start:end]] if before else []
+    return any(fold(joined) in vocabulary.words for joined in joins)
 
 
 # A name said as where a paper comes from, after the noun of the paper and "from", "at"

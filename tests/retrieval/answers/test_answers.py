@@ -1431,6 +1431,20 @@ def test_a_compound_written_closed_up_finds_what_the_hyphenated_one_does(
     assert not answer.abstained and papers(answer) == papers(engine.ask(spelled))
 
 
+@pytest.mark.parametrize(
+    ("question", "closed_up"),
+    [("the FV 3 paper", "the FV3 paper"), ("the LPG2 vec paper", "the LPG2vec paper"),
+     ("the SF 4 paper", "the SF4 paper")],
+)  # fmt: skip
+def test_a_name_typed_apart_from_its_number_finds_the_paper_the_name_does(
+    engine: Engine, question: str, closed_up: str
+) -> None:
+    # "LPG2 vec" had said that no listed paper mentions "LPG2"; "FV 3" had abstained
+    answer = engine.ask(question)
+    assert not answer.abstained and not answer.notes
+    assert papers(answer)[0] == papers(engine.ask(closed_up))[0]
+
+
 def test_an_opening_at_sign_before_an_authors_name_asks_about_the_author(engine: Engine) -> None:
     answer = engine.ask("@Hoefler FPGAs")
     assert answer.filters.author == "Torsten Hoefler"

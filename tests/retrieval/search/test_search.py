@@ -387,6 +387,15 @@ def test_words_written_apart_join_as_the_corpus_writes_them_plural_too() -> None
     assert corpus.respell("data center papers") == "datacenter papers"
 
 
+def test_a_name_and_its_number_written_apart_join_as_the_corpus_writes_them() -> None:
+    corpus = Vocabulary.of(["We port the XR7 core and the Zed2net model", "2 x 4 arrays"])
+    assert corpus.respell("the XR 7 core") == "the XR7 core"
+    assert corpus.respell("the Zed2 net paper") == "the Zed2net paper"
+    # Not joined: two numbers, a one-letter word, words the corpus writes apart.
+    for kept in ["2 4 arrays", "x 4 arrays", "XR 8 core"]:
+        assert corpus.respell(kept) == kept
+
+
 def test_a_count_is_written_the_way_the_corpus_writes_it() -> None:
     corpus = Vocabulary.of(
         ["A model with 175 billion parameters", "We route tokens in OPT-66B and 7B models"]
