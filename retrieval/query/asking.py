@@ -642,6 +642,11 @@ COURTESY = THANKING | frozenset(
 # ("GNN–based") does not.
 # A kind of papers named after "not" ("not dataset papers", "aren't LLM ones").
 KIND_OF_PAPERS = r"(?=\s+(?:[\w-]+\s+){1,3}?(?:papers?|ones?|articles?|works|studies)\b)"
+# Words after "not" that open no topic: "not only", "not sure", "not the X one", "not bad"
+NOT_A_TOPIC = (
+    r"(?!\s+(?:only|just|sure|really|necessarily|yet|much|many|all|every\w*|any\w*|the|that"
+    r"|this|either|a|an|to|too|so|quite|bad|exactly)\b)"
+)
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
     r"\b(?:(?:not|(?:are|is|do|does)n['’]?t)\s+(?:about|on|related\s+to|using|involving"
@@ -661,9 +666,12 @@ NOT_ABOUT = re.compile(
     # Y" ("Not inference.", "Not image compression, but model compression"); not "not
     # only X", "not the X one" (``NOT_ONE``), nor "not X, Y" (a contrast without "but")
     r"|(?<=[\w,]\s)but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
-    r"|(?:^|(?<=[.!?;:\n]\s)|(?<=\n))not(?!\s+(?:only|just|sure|really|necessarily|yet|much"
-    r"|many|all|every\w*|any\w*|the|that|this|either|a|an|to|too|so|quite|bad|exactly)\b)"
+    rf"|(?:^|(?<=[.!?;:\n]\s)|(?<=\n))not{NOT_A_TOPIC}"
     r"(?=\s+[^,.!?;\n]+(?:,?\s+but\b|[.!?;\n]|$))"  # not "Not bad!", "Not to be picky, but"
+    # "X, not Y" that ends its sentence: "pruning, not quantization.", "the one on GPUs,
+    # not FPGAs?", "I need compiler work, not hardware"; not in brackets, where it says
+    # what a word means ("language models (text, not vision)")
+    rf"|(?<=\w,\s)not{NOT_A_TOPIC}(?=\s+[^,.!?;\n()]+(?:[.!?;\n]|$))"
     # "not interested in X", "..., but no X", "I don't care about X" ("no X papers" alone
     # is as often a statement: "no prior work does X", "else: no HLS papers")
     r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"

@@ -51,6 +51,10 @@ from retrieval.engine import Engine
         ("Not image compression, but model compression", "image compression"),
         ("Not inference. Which papers speed up training?", "inference"),
         ("Hoefler 2022 papers, but not weather and not quantum", "weather | quantum"),
+        # "X, not Y" ending its sentence
+        ("Which paper is about pruning, not quantization?", "quantization"),
+        ("the accelerator paper on GPUs, not FPGAs. Which one?", "FPGAs"),
+        ("I need compiler work, not hardware", "hardware"),
         ("I don't care about graph neural networks; what did Zhang do on accelerators?",
          "graph neural networks"),
         ("leave out the weather stuff, what else did Hoefler do on machine learning?",
@@ -127,6 +131,9 @@ def test_a_foreign_phrase_that_only_looks_like_leaving_out_leaves_nothing_out(
         "Not to be picky, but which papers are from 2024?",
         "Not everything is about LLMs, but which paper handles layer sparsity in LLMs?",
         "Which graph mining paper is fast but not exact?",
+        # in brackets, ", not Y" says what a word means; and not "not just"
+        "quantized language models (text, not vision) in 2023?",
+        "papers on graph systems, not just GNNs",
         "which papers are not yet peer reviewed?",  # no kind of papers after "not"
         "methods that are not exact but fast: which papers?",
         # "keep X apart from Y" separates two things; it leaves nothing out
