@@ -164,6 +164,10 @@ def asked_name(
         if not POINTED.search(text, 0, typed.start()):
             continue
         spelled = written(first)
+        if not dash and known is not None:  # "the megatron lm paper"
+            whole = _lower_whole(text, typed.start(), word, written, known)
+            if whole:
+                return _named(whole)
         if spelled:  # "gpt-3" -> "GPT-3", "megatron-lm" -> "Megatron-LM"
             short = len(rest) <= SUFFIX_LETTERS or any(c.isdigit() for c in rest)
             named = spelled + dash + (rest.upper() if short else rest)
@@ -207,6 +211,30 @@ def _whole(text: str, name: str, at: int, known: Callable[[str], bool] | None) -
         return name, at
     whole = f"{before[1]} {name}"
     return (whole, before.start(1)) if known(whole) else (name, at)
+
+
+# A word in lower case and a space, right before a name's short part typed apart.
+LOWER_BEFORE = re.compile(r"(?<![\w-])([a-z][a-z\d]+)\s+$")
+
+
+def _lower_whole(
+    text: str,
+    at: int,
+    part: str,
+    written: Callable[[str], str | None],
+    known: Callable[[str], bool],
+) -> str | None:
+    """Return a name typed in lower case with its short part apart ("megatron lm",
+    "transformer xl") as ``_whole`` reads it in capitals: the word before is one the
+    corpus writes only as a name, and some abstract writes the two in a row. Else None:
+    "the graph ml paper" has no name ("graph" is no name)."""
+    before = LOWER_BEFORE.search(text, 0, at)
+    if before is None or len(part) > SUFFIX_LETTERS or not part.isalpha():
+        return None
+    spelled = written(before[1])
+    if spelled is None or not known(f"{before[1]} {part}"):
+        return None
+    return f"{spelled} {part.upper()}"
 
 
 def _origin_asked(before: str, after: str) -> bool:

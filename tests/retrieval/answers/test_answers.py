@@ -1311,6 +1311,7 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
      # short capitals typed apart from the word the abstract writes them with
      ("the Megatron LM paper", "Megatron LM"), ("who introduced Megatron LM?", "Megatron LM"),
      ("the CP SAT paper", "CP SAT"),
+     ("the megatron lm paper", "Megatron LM"),  # in lower case: Slapo had answered, sure
      # a name, then a word typed in lower case: the name is both ("pretraining" alone had
      # been said to be missing)
      ("the BERT pretraining paper", "BERT pretraining"),
