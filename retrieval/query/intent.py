@@ -324,11 +324,13 @@ class IntentReader:
             text = without  # no abstract names its authors: "the GPTQ paper by Frantar"
         reading = self.reader.read(text)
         spelled_out: dict[str, str] = {}
+        english = reading.english
         if reading.language == "en":  # "pls list pprs abt X"; "als" is German's
-            english = self.shorthand.expand(reading.english)  # and "the Polynomer paper"
+            english = self.shorthand.expand(english)  # and "the Polynomer paper"
             english = self.spelling.correct(english, self.names.authors)
-            english, spelled_out = self.initials.expand(english)  # "MoE": "Mixture-of-Experts"
-            reading = replace(reading, english=english)
+        # "MoE": "Mixture-of-Experts", in any language ("artículos sobre NMT")
+        english, spelled_out = self.initials.expand(english)
+        reading = replace(reading, english=english)
         title_ask, text = read_title_ask(reading.english)  # "titles that start with ..."
         if operators.years_out:  # "-2023": read as words, in English, as the reading is
             text = f"{text}, not from {' or '.join(operators.years_out)}"

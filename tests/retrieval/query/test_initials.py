@@ -100,6 +100,11 @@ def test_a_question_with_an_acronym_only_a_title_spells_finds_that_paper(engine:
     translation = engine.ask("papers on NMT")
     assert translation.results[0].paper.title == "Binarized Neural Machine Translation"
     assert UNSURE in translation.notes
+    # in other languages too: the reading had been for English questions only
+    for asked in ["artículos sobre NMT", "Gibt es Arbeiten zu NMT?", "articles sur la NMT ?"]:
+        other = engine.ask(asked)
+        assert other.results[0].paper.title == "Binarized Neural Machine Translation"
+        assert other.notes[0] == translation.notes[0]
     # a note that leads into the papers ("these ones, from other years, are:") is last
     dated = engine.ask("is there a paper on NMT from 2024?")
     assert dated.notes[-1].endswith("are:") and dated.results
