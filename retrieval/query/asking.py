@@ -612,14 +612,19 @@ LEANING = re.compile(
 )
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
 PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
+# A verb of writing, then "with" a few words on: "did A ever write a paper with B?",
+# "has A published anything with B?", "the papers A wrote with B".
+WRITTEN_WITH = r"(?:wr(?:ite|ites|ote|itten|iting)|publish(?:es|ed|ing)?)\s+(?:\w+\s+){0,3}?with"
 JOINTLY = re.compile(
-    r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint)\b", re.I
+    rf"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
+    rf"|{WRITTEN_WITH})\b",
+    re.I,
 )
 # ... of which the words that ask for papers written together, unlike "both" alone ("by
 # both Hoefler and Zhang, combined" lists either's papers): ``post_passes.together``.
 WRITTEN_TOGETHER = re.compile(
     r"\b(?:co-?author(?:s|ed|ing)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
-    r"|collaborat\w*)\b",
+    rf"|collaborat\w*|{WRITTEN_WITH})\b",
     re.I,
 )
 # A message that only thanks ("thanks!", "great, thank you so much 🙏"): no question.

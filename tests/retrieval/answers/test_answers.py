@@ -107,7 +107,11 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
         "Torsten Hoefler", "Zhiru Zhang"
     }  # fmt: skip
     assert answer.filters.authors_text() == "Torsten Hoefler or Zhiru Zhang"
-    for question in ("papers coauthored by Hoefler and Zhang", "did Hoefler co-author with Zhang?"):
+    for question in (
+        "papers coauthored by Hoefler and Zhang", "did Hoefler co-author with Zhang?",
+        "did Hoefler ever write a paper with Zhang?",  # had been one Hoefler paper
+        "what has Hoefler published with Zhang?",
+    ):  # fmt: skip
         together = engine.ask(question)  # their pages share none: papers by one are no answer
         assert together.abstained and not together.results and not together.closest
         assert together.notes == ("No listed paper is by both Torsten Hoefler and Zhiru Zhang.",)
