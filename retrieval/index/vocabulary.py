@@ -156,6 +156,11 @@ class Vocabulary:
                 text = text[:start] + text[end:]
         return " ".join(text.split())
 
+    def closes_up(self, first: str, second: str) -> bool:
+        """Return True when the corpus writes two typed words as one word: "LPG2 vec"
+        ("LPG2vec"), "FP 16" ("FP16"), "Hamming Mesh" ("HammingMesh")."""
+        return _joinable(first, second) and fold(first + second) in self.words
+
     def _join_pairs(self, text: str) -> str:
         found = list(WORDS.finditer(text))
         for first, second in reversed(list(pairwise(found))):  # later ones first: offsets hold

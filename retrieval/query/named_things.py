@@ -319,10 +319,11 @@ WORD_BEFORE = re.compile(r"([^\W_]+)[ -]$")
 def _written_apart(text: str, start: int, end: int, vocabulary: Vocabulary) -> bool:
     """Return True when a name is part of a corpus word that the question writes as two:
     "LPG2 vec" for "LPG2vec", "FP 16" for "FP16" (the search joins them as well)."""
+    name = text[start:end]
     after, before = WORD_AFTER.match(text, end), WORD_BEFORE.search(text[:start])
-    joins = [text[start:end] + after[1]] if after else []
-    joins += [before[1] + text[start:end]] if before else []
-    return any(fold(joined) in vocabulary.words for joined in joins)
+    return bool(after and vocabulary.closes_up(name, after[1])) or bool(
+        before and vocabulary.closes_up(before[1], name)
+    )
 
 
 # A name said as where a paper comes from, after the noun of the paper and "from", "at"
