@@ -139,8 +139,11 @@ def asked_name(
     part typed apart ("the Megatron LM paper") is read with the word before it
     (``_whole``)."""
     for name, at, cursor in named_spans(text):  # "Which SlimNet paper ...": "SlimNet"
-        if everyday(name):  # "Every paper in this list ..."
-            continue
+        if everyday(name):  # "Every paper in this list ...", unless its origin is asked
+            if not _origin_asked(text[:at], text[cursor:]):
+                continue
+            kind = KIND_AFTER.match(text, cursor)  # "who introduced Bloom filters?"
+            return _named(name + kind[0] if kind else name)
         name, at = _whole(text, name, at, known)
         following = PAPER.match(text[cursor:])
         if following:
@@ -179,8 +182,9 @@ def asked_name(
 # Asking for the paper a thing comes from: "which paper introduced X?", "who proposed
 # X?", "the paper that first described X", "X was introduced where?"
 ORIGIN_BEFORE = re.compile(
-    r"\b(?:introduced|proposed|invented|created|coined|originated|came\s+up\s+with"
-    r"|first\s+(?:described|presented|introduced|proposed))\s+(?:the\s+)?$",
+    r"\b(?:introduc(?:ed|es)|propos(?:ed|es)|invent(?:ed|s)|creat(?:ed|es)|coin(?:ed|s)"
+    r"|originat(?:ed|es)|c(?:ame|omes)\s+up\s+with"
+    r"|first\s+(?:describ|present|introduc|propos)(?:ed|es|s))\s+(?:the\s+)?$",
     re.I,
 )
 ORIGIN_AFTER = re.compile(
@@ -190,6 +194,7 @@ ORIGIN_AFTER = re.compile(
 WHO_OR_WHICH = re.compile(
     r"\b(?:which|what|who|where|whose)\b|\bthe\s+(?:paper|work)\s+that\b", re.I
 )
+KIND_AFTER = re.compile(r"\s+[a-z]+(?=\s*(?:[?.!,;:]|$))")  # "filters" of "Bloom filters"
 SUFFIX = re.compile(r"(?:-[^\W_]+)*")  # a name's parts after hyphens: "-LM", "-XL"
 ORIGINAL = re.compile(r"\b(?:original|seminal)\s+$", re.I)  # "the original Acme paper"
 ORIGIN_NAMED = re.compile(r"[A-Z]{3}")  # "MKL", "WMT": a name when its origin is asked

@@ -408,7 +408,8 @@ class IntentReader:
             people=People(
                 author=authors[0] if authors else None,
                 also_by=tuple(authors[1:]),
-                jointly=len(authors) > 1 and bool(JOINTLY.search(reading.english)),
+                # read before the authors are taken out: "co-authored by A and B"
+                jointly=len(authors) > 1 and bool(JOINTLY.search(f"{opened} {reading.english}")),
                 unlisted_author=unlisted,
                 also_unlisted=tuple(dict.fromkeys(o for o in others if o != unlisted)),
                 leaning=bool(LEANING.search(reading.english))

@@ -111,6 +111,7 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
         "papers coauthored by Hoefler and Zhang", "did Hoefler co-author with Zhang?",
         "did Hoefler ever write a paper with Zhang?",  # had been one Hoefler paper
         "what has Hoefler published with Zhang?",
+        "papers co-authored by Hoefler and Zhang",  # "authored by" went with the names
     ):  # fmt: skip
         together = engine.ask(question)  # their pages share none: papers by one are no answer
         assert together.abstained and not together.results and not together.closest

@@ -187,6 +187,9 @@ def test_a_name_given_to_a_layer_or_kernel_the_list_lacks_is_said_missing(
         # MLIR, and was answered surely as the paper that introduced it
         ("Which paper introduced MLIR?", "MLIR"),
         ("Is the original MLIR paper in this list?", "MLIR"),
+        # the verb in the present; a name that is also an everyday word, with its kind
+        ("which paper proposes PolyBench", "PolyBench"),
+        ("who invented Bloom filters?", "Bloom filters"),
     ],
 )
 def test_the_origin_of_a_name_no_listed_paper_has_is_not_in_the_list(
@@ -204,6 +207,7 @@ def test_the_origin_of_a_name_no_listed_paper_has_is_not_in_the_list(
         ("Which paper introduced QFX quantization?", "Trainable Fixed-Point"),
         ("Which paper introduced QFX?", "Trainable Fixed-Point"),
         ("Which paper proposed the UniSparse intermediate language?", "UniSparse"),
+        ("which paper introduces Polynormer?", "Polynormer"),
         # a paper that uses a name is "the X paper" when its origin is not asked
         ("what did the NeuroSim paper find about ADC resolution?", "Comprehensive"),
     ],
