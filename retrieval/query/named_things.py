@@ -150,8 +150,10 @@ def untitled(text: str) -> str:
     words written like names ("GPU", "A100", "DaCe") and rare words, so that capitals
     mark names again there, as ``unshouted`` does for capitals. A stretch is title case
     when it runs between punctuation, has ``TITLE_CASE_WORDS`` words or more, nearly all
-    capitalized, and capitalizes a function word after its first ("Of", "By", "The"):
-    "Graph of Thoughts" or "Zhang and Hoefler" are names."""
+    capitalized, capitalizes a function word after its first ("Of", "By", "The"), and
+    starts and ends with a capital, as a headline does: "Graph of Thoughts" or "Zhang and
+    Hoefler" are names, and so is a title typed in a sentence ("Foo Is All You Need
+    paper")."""
 
     def stretch(match: re.Match[str]) -> str:
         words = WORDS.findall(match.group())
@@ -162,6 +164,8 @@ def untitled(text: str) -> str:
         function = any(w[0].isupper() and w.casefold() in stopwords() for w in lettered[1:])
         if not function or capitals < TITLE_CASE_SHARE * len(lettered):
             return match.group()
+        if lettered[0][0].islower() or lettered[-1][0].islower():
+            return match.group()  # a title typed in a sentence: "the Foo Is All You Need paper"
         return WORDS.sub(_lower_everyday, match.group())
 
     return STRETCH.sub(stretch, text)

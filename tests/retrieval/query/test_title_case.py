@@ -16,6 +16,9 @@ from retrieval.query.named_things import Absent, presumed, unshouted, untitled
         ("Why Your H100 Cluster Sits Empty At Night", "why your H100 cluster sits empty at night"),
         ("Is Graph of Thoughts listed?", "Is Graph of Thoughts listed?"),  # a name, not a headline
         ("papers by Zhiru Zhang and Torsten Hoefler", "papers by Zhiru Zhang and Torsten Hoefler"),
+        # a title typed in a sentence: a headline starts and ends with a capital
+        ("Sparsity Is All You Need paper", "Sparsity Is All You Need paper"),
+        ("summarize Sparsity Is All You Need", "summarize Sparsity Is All You Need"),
     ],
 )  # fmt: skip
 def test_a_stretch_in_title_case_is_read_in_lower_case(text: str, read: str) -> None:
