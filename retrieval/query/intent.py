@@ -173,6 +173,7 @@ class Exclusions:
     subjects: tuple[str, ...] = ()  # as typed or as codes ("not cs.LG", "all but ML")
     authors: tuple[str, ...] = ()  # listed authors ("not by Hoefler")
     topics: str = ""  # " | " between ("not about quantum or FPGAs")
+    instead: str = ""  # what "X, not Y" asks for instead: papers about X stay
     papers: tuple[str, ...] = ()  # one paper each, named or described ("not the HLS one")
 
     @property
@@ -354,6 +355,7 @@ class IntentReader:
             and not PAPERS_BEFORE.search(text[: unwanted.start()])
         ):
             unwanted = None  # "I searched arXiv, but nothing on X came up": X is asked
+        instead = _contrasted(text, unwanted) if unwanted else ""
         if unwanted:
             text = f"{text[: unwanted.start()]} {text[unwanted.end() :]}"
         set_aside, text, leaving = _set_aside(text)
@@ -430,6 +432,7 @@ class IntentReader:
                 subjects=tuple(left for left in excluded if not left.isdigit()),
                 authors=left_out,
                 topics=_topics(unwanted[1]) if unwanted else "",
+                instead=instead if unwanted else "",
                 papers=set_aside,
             ),
         )
@@ -489,6 +492,21 @@ def _one_paper(clause: re.Match[str]) -> bool:
     if DESCRIBED.search(opening) and COMMON_KIND.match(clause[1]):
         return bool(PAPER_NOUN.search(clause[1]))  # "(not the typical n-squared cost)": a property
     return not (DESCRIBED.search(opening) and A_PART.search(clause[1]))
+
+
+# The clause before ", not Y": what the contrast asks for instead of Y.
+CONTRASTED = re.compile(r"([^.!?;:\n]*\w),\s*$")
+
+
+def _contrasted(text: str, unwanted: re.Match[str]) -> str:
+    """Return the words a contrast asks for instead of what it leaves out ("pruning" of
+    "pruning, not quantization"), or "": a paper about both is about what was asked
+    ("fixed-point, not floating point" keeps the paper that compares the two). Only for
+    "X, not Y" itself: "X, but not Y" and "X, not about Y" leave out all of Y."""
+    if not re.fullmatch(rf"not\s+{re.escape(unwanted[1])}", unwanted[0].strip(), re.I):
+        return ""
+    before = CONTRASTED.search(text[: unwanted.start()])
+    return " ".join(content_words(before[1])) if before else ""
 
 
 def _topics(unwanted: str) -> str:

@@ -309,3 +309,27 @@ def test_a_topic_no_answered_paper_was_found_about_is_said_so_as_found(engine: E
     assert (
         answer.notes[-1] == "No paper here was found to be about “weather”, so none was left out."
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        # the paper asked for mentions Y only to set itself against it
+        ("Which paper is about graph transformers, not GNNs?", "Polynormer"),
+        ("Which paper does software-based attestation, not hardware?", "SAGE"),
+        ("Which graph mining paper is approximate, not exact?", "ProbGraph"),
+    ],
+)
+def test_a_contrast_keeps_the_papers_about_what_it_asks_instead(
+    engine: Engine, question: str, first: str
+) -> None:
+    # "X, not Y" had left out every paper about Y, the one about X that compares itself
+    # with Y included, and abstained or answered with another paper
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.results[0].paper.title.startswith(first)
+
+
+def test_a_contrast_still_leaves_out_what_is_only_about_the_other(engine: Engine) -> None:
+    answer = engine.ask("Which paper prunes GPT weights in one shot? Pruning, not quantization.")
+    assert "Left out 1 paper about “quantization”." in answer.notes
+    assert not any(r.paper.title.startswith("GPTQ") for r in answer.results + answer.more)
