@@ -98,7 +98,8 @@ def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, in
             continue
         if any(fold(w) in folded_people or fold(w) in SOURCE_NAMES for w in words):
             continue
-        if all(w.isupper() and len(w) <= GENERIC_LETTERS for w in words):
+        short = all(w.isupper() and len(w) <= GENERIC_LETTERS for w in words)
+        if short and (_numbered(name) or not VERSION_APART.match(text, end)):  # "GPT 4"
             continue
         if all(fold(w) in ADDRESS_WORDS for w in words):
             continue  # "Dear Dr" of "Dear Dr. Chen, ...": how a person is addressed
@@ -311,9 +312,25 @@ def absent(
             continue
         if name in owners:
             continue
-        if not mentioned(name, vocabulary) and not _written_apart(text, start, end, vocabulary):
+        if _written_apart(text, start, end, vocabulary):
+            continue  # "LPG2 vec": the corpus's "LPG2vec"
+        # "GPT 4", "ResNet 34": "GPT-4", "ResNet-34"; not "A100 80 GB" (a number's own)
+        version = None if _numbered(name) else VERSION_APART.match(text, end)
+        if version and not mentioned(versioned := f"{name}-{version[1]}", vocabulary):
+            found.append(Absent(versioned, start, version.end()))
+        elif not mentioned(name, vocabulary):
             found.append(Absent(name, start, end))
     return found
+
+
+def _numbered(name: str) -> bool:
+    """Return True when a name carries a number already ("A100", "FP16")."""
+    return any(c.isdigit() for c in name)
+
+
+# A version or size typed apart after a name: "GPT 4", "Llama 3", "ResNet 34"; not a
+# count of a unit ("A 100 GPUs" is the corpus's "A100"), a share or a decimal part.
+VERSION_APART = re.compile(r" (\d{1,3}(?:\.\d)?)(?![\w%.,]\d|[\w%])")
 
 
 WORD_AFTER = re.compile(r"[ -]([^\W_]+)")

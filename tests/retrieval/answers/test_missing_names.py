@@ -8,6 +8,7 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.models import UNSURE, Answer
+from retrieval.query.named_things import absent
 
 
 def papers(answer: Answer) -> list[str]:
@@ -31,6 +32,10 @@ def says_missing(answer: Answer, name: str) -> bool:
         ("which paper evaluates Llama-2 13B?", "Llama-2 13B"),
         # and a version word: the note had named "v4" alone
         ("the TPU v4 pods paper", "TPU v4"),
+        # the version typed apart: "GPT" and "4" are each in the corpus, and the first
+        # two were answered surely with GPTQ and ENS-10
+        ("Which paper evaluates GPT 4?", "GPT-4"), ("Which paper uses ENS 20?", "ENS-20"),
+        ("Which paper uses ResNet 34?", "ResNet-34"),
     ],
 )  # fmt: skip
 def test_a_name_with_a_number_the_list_lacks_is_said_missing(
@@ -47,6 +52,7 @@ def test_a_name_with_a_number_the_list_lacks_is_said_missing(
         ("which paper quantizes OPT-175B to 3 bits?", "GPTQ"),
         ("Is the ResNet-18 model used in the mixed-precision search work?", "FLIQS"),
         ("which paper evaluates OPT 66B?", "Radial Networks"),
+        ("Which paper uses ResNet 50?", "FLIQS"), ("Which paper uses ENS 10?", "ENS-10"),
     ],
 )  # fmt: skip
 def test_a_listed_name_with_its_number_or_size_is_answered(
@@ -438,3 +444,10 @@ def test_a_title_after_an_asking_verb_that_opens_the_sentence_is_found(
 def test_a_missing_name_after_an_asking_verb_is_said_without_the_verb(engine: Engine) -> None:
     answer = engine.ask("Summarize Slim Fly Routing.")
     assert says_missing(answer, "Slim Fly Routing")
+
+
+def test_a_name_that_carries_a_number_takes_no_version_typed_apart(engine: Engine) -> None:
+    # "80" is the memory's size, not a version of the A100 ("A100-80"); "GPT 4" is one
+    vocabulary = engine.router.searcher.vocabulary
+    assert absent("which paper runs on the A100 80 GB GPU?", vocabulary) == []
+    assert [a.name for a in absent("which paper runs GPT 4?", vocabulary)] == ["GPT-4"]
