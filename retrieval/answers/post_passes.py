@@ -14,7 +14,7 @@ from retrieval.answers.both import about_both
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
-from retrieval.query.asking import COMPARES, WRITTEN_TOGETHER, content_words
+from retrieval.query.asking import COMPARES, WRITTEN_TOGETHER, content_words, written_with
 from retrieval.query.choices import alternatives, options
 from retrieval.query.figures import recalled, says_any
 from retrieval.query.named_things import Absent, names_a_source, unchecked_sources
@@ -55,7 +55,8 @@ def together(answer: Answer, reading: Reading, route: Route) -> Answer:
     names = answer.filters.authors()
     if not reading.intent.people.jointly or len(names) < 2 or answer.author is not None:
         return answer
-    if not WRITTEN_TOGETHER.search(reading.request.text):  # "both of them, combined": either
+    text = reading.request.text
+    if not WRITTEN_TOGETHER.search(text) and not written_with(text, names):  # "both, combined"
         return answer
     carried = answer.results + answer.more
     joint = [r for r in carried if all(name in r.paper.authors for name in names)]

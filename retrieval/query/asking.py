@@ -9,7 +9,7 @@ and what it leaves alone, with the questions that decided it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from retrieval.query.names import TITLES
 from retrieval.text import fold, terms, tokenize
@@ -612,21 +612,36 @@ LEANING = re.compile(
 )
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
 PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
-# A verb of writing, then "with" a few words on: "did A ever write a paper with B?",
-# "has A published anything with B?", "the papers A wrote with B".
-WRITTEN_WITH = r"(?:wr(?:ite|ites|ote|itten|iting)|publish(?:es|ed|ing)?)\s+(?:\w+\s+){0,3}?with"
 JOINTLY = re.compile(
-    rf"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
-    rf"|{WRITTEN_WITH})\b",
+    r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint)\b", re.I
+)
+# A verb of writing, then "with" a few words on, before a person: "did A ever write a
+# paper with B?", "has A published anything with Dr. B?" (not "published with code").
+WRITTEN_WITH = re.compile(
+    r"\b(?:wr(?:ite|ites|ote|itten|iting)|publish(?:es|ed|ing)?)\s+(?:\w+\s+){0,3}?with\s+"
+    r"(?:(?:dr|prof|professor)\.?\s+)?",
     re.I,
 )
 # ... of which the words that ask for papers written together, unlike "both" alone ("by
 # both Hoefler and Zhang, combined" lists either's papers): ``post_passes.together``.
 WRITTEN_TOGETHER = re.compile(
     r"\b(?:co-?author(?:s|ed|ing)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
-    rf"|collaborat\w*|{WRITTEN_WITH})\b",
+    r"|collaborat\w*)\b",
     re.I,
 )
+
+
+def written_with(text: str, authors: Iterable[str]) -> bool:
+    """Return True when a text asks what one author wrote with another it names right
+    after "with" (``WRITTEN_WITH``): "did Hoefler write a paper with Zhang?", not "what
+    did Zhang publish with FPGAs and Hoefler on networks?"."""
+    names = {fold(part) for author in authors for part in (author, author.split()[-1])}
+    return any(
+        any(fold(text[m.end() :]).startswith(name) for name in names)
+        for m in WRITTEN_WITH.finditer(text)
+    )
+
+
 # A message that only thanks ("thanks!", "great, thank you so much 🙏"): no question.
 THANKING = frozenset(
     {"thanks", "thank", "thx", "ty", "cheers", "appreciated", "merci", "danke", "gracias"}

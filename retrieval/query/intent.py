@@ -84,6 +84,7 @@ from retrieval.query.asking import (
     without_reader_question,
     without_signature_block,
     without_the_list_itself,
+    written_with,
 )
 from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
 from retrieval.query.initials import Titled, TitleInitials
@@ -411,7 +412,11 @@ class IntentReader:
                 author=authors[0] if authors else None,
                 also_by=tuple(authors[1:]),
                 # read before the authors are taken out: "co-authored by A and B"
-                jointly=len(authors) > 1 and bool(JOINTLY.search(f"{opened} {reading.english}")),
+                jointly=len(authors) > 1
+                and (
+                    bool(JOINTLY.search(f"{opened} {reading.english}"))
+                    or written_with(opened, authors)
+                ),
                 unlisted_author=unlisted,
                 also_unlisted=tuple(dict.fromkeys(o for o in others if o != unlisted)),
                 leaning=bool(LEANING.search(reading.english))

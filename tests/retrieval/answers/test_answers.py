@@ -116,6 +116,9 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
         together = engine.ask(question)  # their pages share none: papers by one are no answer
         assert together.abstained and not together.results and not together.closest
         assert together.notes == ("No listed paper is by both Torsten Hoefler and Zhiru Zhang.",)
+    # "with" before no author is what the papers are written with, not by
+    apart = engine.ask("What did Zhang publish with FPGAs and Hoefler on networks?")
+    assert apart.results and not any("by both" in note for note in apart.notes)
     combined = engine.ask("every graph paper by both Hoefler and Zhang, combined")  # either's
     assert not combined.abstained and len(papers(combined)) >= 2
 
