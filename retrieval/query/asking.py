@@ -429,7 +429,10 @@ DROP_VERBS = (
 # The words of a code ask, not its topic: "which papers link to their code?", "code on
 # GitHub?", "is the implementation public?" ask where code is, about nothing else.
 CODE_ASK_WORDS = frozenset(
-    tokenize("github gitlab repo repos repository link links linked url urls available public")
+    tokenize(
+        "github gitlab repo repos repository link links linked url urls available public "
+        "open source opensource code implementation implementations"
+    )
 )
 # Words right before an author's name that ask to leave the author out ("not by Hoefler",
 # "no Hoefler papers", "nothing from Hoefler", "skip Hoefler's"; not "is there no

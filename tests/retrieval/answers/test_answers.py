@@ -2026,7 +2026,11 @@ def test_a_listed_title_or_a_phrase_in_quotes_is_answered(engine: Engine) -> Non
     assert not phrase.abstained and phrase.matched >= 3 and not phrase.notes
 
 
-@pytest.mark.parametrize("question", ["papers with code", "which papers released their code?"])
+@pytest.mark.parametrize(
+    "question",
+    ["papers with code", "which papers released their code?",
+     "which papers have open-source code?"],  # "open source" had been searched as a topic
+)  # fmt: skip
 def test_asking_for_code_lists_the_papers_that_say_where_their_code_is(
     engine: Engine, question: str
 ) -> None:
@@ -2053,6 +2057,10 @@ def test_asking_for_a_link_to_code_lists_the_papers_whose_abstract_gives_one(
 def test_asking_for_code_keeps_to_the_author_and_years(engine: Engine) -> None:
     zhang = engine.ask("Zhang papers with code")
     assert zhang.matched >= 1 and all("Zhiru Zhang" in r.paper.authors for r in zhang.results)
+    # it had said no Hoefler paper is about "open source", then his summary
+    hoefler = engine.ask("Which Hoefler papers have open-source code?")
+    assert hoefler.results and all("Torsten Hoefler" in r.paper.authors for r in hoefler.results)
+    assert hoefler.notes == ("Papers whose abstract says where their code is.",)
     none = engine.ask("which 2022 papers have code?")
     assert none.abstained and none.notes == ("No listed paper from 2022 says where its code is.",)
 
