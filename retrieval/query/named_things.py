@@ -356,16 +356,18 @@ DETERMINER = re.compile(r"\b(?:the|a|an|that|this|which|what|any|some)\s+$", re.
 
 
 def unchecked_sources(text: str, vocabulary: Vocabulary, people: Iterable[str] = ()) -> list[str]:
-    """Return the everyday words a question gives as where a paper comes from ("the Acme
-    paper on X", "Acme's study of X", "a paper from Acme") that no listed title or
-    abstract mentions. The name check reads them as no name (``everyday``), and the
-    list records no affiliations, so the answer can only match the rest of the
-    question. The maker of a name the corpus mentions ("Acme's OPT") is not one."""
+    """Return the everyday words (or short capitals: "ETH") a question gives as where a
+    paper comes from ("the Acme paper on X", "Acme's study of X", "a paper from Acme")
+    that no listed title or abstract mentions. The name check reads them as no name
+    (``everyday``, ``GENERIC_LETTERS``), and the list records no affiliations, so the
+    answer can only match the rest of the question. The maker of a name the corpus
+    mentions ("Acme's OPT") is not one."""
     folded_people = _folded_words(people)
     owners = makers(text, vocabulary)
     found: list[str] = []
     for name, start, end in named_spans(text):
-        if not everyday(name) or fold(name) in folded_people or name in owners:
+        short = name.isupper() and len(name) <= GENERIC_LETTERS  # "ETH", "MIT": no name check
+        if not (everyday(name) or short) or fold(name) in folded_people or name in owners:
             continue
         if fold(name) in ADDRESS_WORDS:
             continue  # "papers by Dr. X": a title, not a source
