@@ -371,8 +371,10 @@ def unchecked_sources(text: str, vocabulary: Vocabulary, people: Iterable[str] =
             continue
         if fold(name) in ADDRESS_WORDS:
             continue  # "papers by Dr. X": a title, not a source
-        if text[end : end + 1] == "-":
-            continue  # part of a word the corpus may have closed up: "the Poly-normer paper"
+        if text[end : end + 1] == "-" or _written_apart(text, start, end, vocabulary):
+            continue  # part of a word the corpus may have closed up: "Poly-normer", "FV 3"
+        if short and VERSION_APART.match(text, end):
+            continue  # a name and its version ("GPT 4"): the name check's
         source = FROM_SOURCE.search(text[:start])
         said = (
             (DETERMINER.search(text[:start]) is not None and _modifies_kind(text[end:], 1))
