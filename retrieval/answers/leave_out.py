@@ -52,8 +52,11 @@ class LeaveOut:
             answer = self._without(answer, request, set(set_aside), "")
         excluded: set[str] = set()  # every paper left out by topic
         asked = _asked_topic(intent) if intent.exclusions.topics else intent.topic
-        instead = intent.exclusions.instead  # "fixed-point, not floating point": kept
-        kept = set(self.searcher.papers_about(instead, request.mode) or ()) if instead else set()
+        # "fixed-point, not floating point": the papers about what is asked instead stay
+        instead = intent.exclusions.instead
+        asked_instead = (
+            set(self.searcher.papers_about(instead, request.mode) or ()) if instead else set()
+        )
         for topic in filter(None, intent.exclusions.topics.split(" | ")):
             if answer.abstained:
                 break
@@ -61,7 +64,7 @@ class LeaveOut:
             # writes "LLM" (``papers_about`` reads an acronym alone as its long form)
             found = set(self.searcher.papers_about(topic, request.mode) or ())
             found = self._narrowed(found, topic, asked)
-            found -= kept
+            found -= asked_instead
             excluded |= found
             answer = self._without(answer, request, found, f"about “{topic}”")
         if searched and excluded and answer.abstained and not given.abstained:
