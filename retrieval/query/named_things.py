@@ -98,8 +98,7 @@ def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, in
             continue
         if any(fold(w) in folded_people or fold(w) in SOURCE_NAMES for w in words):
             continue
-        short = all(w.isupper() and len(w) <= GENERIC_LETTERS for w in words)
-        if short and (_numbered(name) or not VERSION_APART.match(text, end)):  # "GPT 4"
+        if _generic(name, text, end):
             continue
         if all(fold(w) in ADDRESS_WORDS for w in words):
             continue  # "Dear Dr" of "Dear Dr. Chen, ...": how a person is addressed
@@ -323,6 +322,14 @@ def absent(
     return found
 
 
+def _generic(name: str, text: str, end: int) -> bool:
+    """Return True for short capitals, a generic abbreviation more often than a name
+    ("HPC", "ETH"), unless a version typed after them makes them one ("GPT 4"); the
+    name check reads no such word, the source check does (``unchecked_sources``)."""
+    short = all(w.isupper() and len(w) <= GENERIC_LETTERS for w in WORDS.findall(name))
+    return short and (_numbered(name) or not VERSION_APART.match(text, end))
+
+
 def _numbered(name: str) -> bool:
     """Return True when a name carries a number already ("A100", "FP16")."""
     return any(c.isdigit() for c in name)
@@ -366,15 +373,13 @@ def unchecked_sources(text: str, vocabulary: Vocabulary, people: Iterable[str] =
     owners = makers(text, vocabulary)
     found: list[str] = []
     for name, start, end in named_spans(text):
-        short = name.isupper() and len(name) <= GENERIC_LETTERS  # "ETH", "MIT": no name check
-        if not (everyday(name) or short) or fold(name) in folded_people or name in owners:
+        generic = _generic(name, text, end)  # "ETH", "MIT": the name check reads no such word
+        if not (everyday(name) or generic) or fold(name) in folded_people or name in owners:
             continue
         if fold(name) in ADDRESS_WORDS:
             continue  # "papers by Dr. X": a title, not a source
         if text[end : end + 1] == "-" or _written_apart(text, start, end, vocabulary):
             continue  # part of a word the corpus may have closed up: "Poly-normer", "FV 3"
-        if short and VERSION_APART.match(text, end):
-            continue  # a name and its version ("GPT 4"): the name check's
         source = FROM_SOURCE.search(text[:start])
         said = (
             (DETERMINER.search(text[:start]) is not None and _modifies_kind(text[end:], 1))
