@@ -58,8 +58,9 @@ PAPER = re.compile(rf"^((?:-[^\W_]+)*{VERSION}){BEFORE_PAPER}", re.I)
 # ... and with the topic after it, when the name says which paper, not where it is from:
 # "the Acme-LM paper on training" (``passing``).
 PAPER_ON = re.compile(rf"^((?:-[^\W_]+)*{VERSION}){KIND_PAPER}", re.I)
-# A word typed in lower case there: "the bert paper", "the gpt-3 paper".
-LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*){BEFORE_PAPER}", re.I)
+# A word typed in lower case there: "the bert paper", "the gpt-3 paper", "the llama 2
+# paper" (its version apart).
+LOWER = re.compile(rf"(?<![\w-])([^\W\d_][\w-]*)({VERSION}){BEFORE_PAPER}", re.I)
 # What points at one paper before it, at most one word earlier ("the original bert
 # paper"): without it the words are keywords ("sparse tensor format compiler paper?").
 POINTED = re.compile(
@@ -160,7 +161,7 @@ def asked_name(
     if written is None:
         return None
     for typed in LOWER.finditer(text):  # "which paper is the gpt-3 paper": "gpt-3"
-        word = typed[1]
+        word, version = typed[1], typed[2]
         first, dash, rest = word.partition("-")
         if not word.islower() or rest in DESCRIBING:  # "a deepspeed-based paper"
             continue
@@ -173,7 +174,7 @@ def asked_name(
                 return _named(whole)
         if spelled:  # "gpt-3" -> "GPT-3", "megatron-lm" -> "Megatron-LM"
             short = len(rest) <= SUFFIX_LETTERS or any(c.isdigit() for c in rest)
-            named = spelled + dash + (rest.upper() if short else rest)
+            named = spelled + dash + (rest.upper() if short else rest) + version
             before = NAME_BEFORE.search(text, 0, typed.start())
             return _named(f"{before[1]} {named}" if before else named)
     return None
@@ -350,7 +351,9 @@ def name_spelling(searcher: Searcher, word: str) -> str | None:
     ):
         rare = zipf(word) < NAME_ZIPF
         vocabulary = searcher.vocabulary
-        cut = len(word) >= MIN_CUT and vocabulary.starts_a_word(word)  # "quant": a word cut
+        # "quant" is a word cut short; "llama" of "llama2" a name without its version
+        longer = vocabulary.completions(word)
+        cut = len(word) >= MIN_CUT and any(not w[len(word)].isdigit() for w in longer)
         return word if rare and not cut and not _misspelled(word, vocabulary.words) else None
     for text in islice(searcher.phrases.texts_holding(word), TEXTS_READ):
         abstract = text.partition(". ")[2]
@@ -363,8 +366,10 @@ def name_spelling(searcher: Searcher, word: str) -> str | None:
 
 
 def _misspelled(word: str, words: Collection[str]) -> bool:
-    """Return True when a word is a corpus word typed with a typo ("benchmrk")."""
+    """Return True when a word is a corpus word typed with a typo ("benchmrk"), not the
+    name of a versioned one ("llama" of "llama2")."""
     alike = [w for w in words if w[:1] == word[:1] and abs(len(w) - len(word)) <= 2]
+    alike = [w for w in alike if not (w.startswith(word) and w[len(word) :].isdigit())]
     return process.extractOne(word, alike, scorer=fuzz.ratio, score_cutoff=TYPO_LIKE) is not None
 
 

@@ -1320,6 +1320,10 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
      ("the Megatron LM paper", "Megatron LM"), ("who introduced Megatron LM?", "Megatron LM"),
      ("the CP SAT paper", "CP SAT"),
      ("the megatron lm paper", "Megatron LM"),  # in lower case: Slapo had answered, sure
+     # in lower case, with or without its version: the abstract mentioning it had been
+     # the answer, sure
+     ("the llama 2 paper", "llama 2"), ("the llama paper", "llama"),
+     ("the gpt 4 paper", "GPT 4"),
      # a name, then a word typed in lower case: the name is both ("pretraining" alone had
      # been said to be missing)
      ("the BERT pretraining paper", "BERT pretraining"),
