@@ -64,9 +64,17 @@ class LeaveOut:
             # writes "LLM" (``papers_about`` reads an acronym alone as its long form)
             found = set(self.searcher.papers_about(topic, request.mode) or ())
             found = self._narrowed(found, topic, asked)
-            found -= asked_instead
+            kept = set() if self._kind_of(topic, instead) else found & asked_instead
+            found -= kept
             excluded |= found
+            shown = set(_known(answer))
+            note = (_kept(kept & shown, topic, instead),) if kept & shown else ()
+            if note and not found & shown:  # why none was left out
+                answer = replace(answer, notes=(*answer.notes, *note))
+                continue
             answer = self._without(answer, request, found, f"about “{topic}”")
+            if not answer.abstained:
+                answer = replace(answer, notes=(*answer.notes, *note))
         if searched and excluded and answer.abstained and not given.abstained:
             answer = self._beyond(given, answer, request, intent, excluded | set_aside)
         for described in intent.exclusions.papers:  # "not the HLS one": its best match
@@ -147,6 +155,17 @@ class LeaveOut:
         rows = self.searcher.index.paper_rows
         return {pid for pid in found if rows[pid] in holding}
 
+    def _kind_of(self, left: str, asked: str) -> bool:
+        """Return True when a topic left out, spelled out, has every word of the one
+        asked: "graph papers, not GNNs" asks for the graph papers that are not graph
+        neural networks, so a paper about both goes. "graph transformers, not GNNs" and
+        "fixed-point, not floating point" set two kinds side by side."""
+        ids = self.searcher.index.stems.ids
+        spelled = self.searcher.spelled_out(left)
+        own = {term.stem for term in question_terms(spelled, ids)}
+        wanted = {term.stem for term in question_terms(asked, ids)}
+        return bool(wanted) and wanted <= own
+
     def _without(self, answer: Answer, request: Request, unwanted: set[str], what: str) -> Answer:
         """Return the answer without the ``unwanted`` papers, with a note saying how many
         papers ``what`` ("about “quantum”", "in cs.LG") it left out. When the answer's
@@ -199,6 +218,17 @@ def _asked_topic(intent: Intent) -> str:
     text = intent.search_text
     part = asking_part(text, background=1, own_words=1) if text else None
     return " ".join(content_words(part)) if part else intent.topic
+
+
+def _kept(both: set[str], left_out: str, instead: str) -> str:
+    """Return the note for the papers a contrast keeps though they are about what it
+    leaves out: they are about what it asks for too ("graph transformers, not GNNs"
+    keeps the graph transformer that compares itself with GNNs)."""
+    many = len(both) != 1
+    return (
+        f"Kept {len(both)} paper{'s' if many else ''} about “{left_out}” that "
+        f"{'are' if many else 'is'} about “{instead}” too."
+    )
 
 
 def _known(answer: Answer) -> Sequence[str]:

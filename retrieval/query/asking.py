@@ -665,6 +665,11 @@ COURTESY = THANKING | frozenset(
 # ("GNN–based") does not.
 # A kind of papers named after "not" ("not dataset papers", "aren't LLM ones").
 KIND_OF_PAPERS = r"(?=\s+(?:[\w-]+\s+){1,3}?(?:papers?|ones?|articles?|works|studies)\b)"
+# What the common kind of a thing is called: "the usual GNN ones" (``COMMON_KIND``).
+COMMON_WORDS = (
+    r"(?:usual|standard|typical|common|normal|conventional|traditional|regular|default"
+    r"|ordinary|classic(?:al)?)"
+)
 # Words after "not" that open no topic: "not only", "not sure", "not the X one", "not bad"
 NOT_A_TOPIC = (
     r"(?!\s+(?:only|just|sure|really|necessarily|yet|much|many|all|every\w*|any\w*|the|that"
@@ -694,7 +699,9 @@ NOT_ABOUT = re.compile(
     # "X, not Y" that ends its sentence: "pruning, not quantization.", "the one on GPUs,
     # not FPGAs?", "I need compiler work, not hardware"; not in brackets, where it says
     # what a word means ("language models (text, not vision)")
-    rf"|(?<=\w,\s)not{NOT_A_TOPIC}(?=\s+[^,.!?;\n()]+(?:[.!?;\n]|$))"
+    # "quantization papers, not the LLM ones": a kind of the papers asked for
+    # (not "the usual GNN ones": papers set aside, ``COMMON_KIND``)
+    rf"|(?<=\w,\s)not(?:\s+the(?!\s+{COMMON_WORDS}\b){KIND_OF_PAPERS})?{NOT_A_TOPIC}(?=\s+[^,.!?;\n()]+(?:[.!?;\n]|$))"
     # "not interested in X", "..., but no X", "I don't care about X" ("no X papers" alone
     # is as often a statement: "no prior work does X", "else: no HLS papers")
     r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"
@@ -793,11 +800,7 @@ A_PART = re.compile(rf"^\s*{_PART}\b|\b{_PART}\s*$", re.I)
 # "runs on CPUs (not the conventional GPU setup)"; unless a paper noun says papers are
 # set aside ("not the usual GNN ones").
 PAPER_NOUN = re.compile(r"\b(?:ones?|papers?|works?|stud(?:y|ies)|articles?)\b", re.I)
-COMMON_KIND = re.compile(
-    r"^\s*(?:usual|standard|typical|common|normal|conventional|traditional|regular"
-    r"|default|ordinary|classic(?:al)?)\b",
-    re.I,
-)
+COMMON_KIND = re.compile(rf"^\s*{COMMON_WORDS}\b", re.I)
 # What a question leaves out names one paper when it is "the one", "the paper" ("other
 # than the one on X", "except the paper that proposes Y"), not a topic.
 ONE_PAPER = re.compile(r"^\s*the\s+(?:one|paper|article|work|study)\b", re.I)

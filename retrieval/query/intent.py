@@ -507,11 +507,14 @@ def _contrasted(text: str, unwanted: re.Match[str]) -> str:
     """Return the words a contrast asks for instead of what it leaves out ("pruning" of
     "pruning, not quantization"), or "": a paper about both is about what was asked
     ("fixed-point, not floating point" keeps the paper that compares the two). Only for
-    "X, not Y" itself: "X, but not Y" and "X, not about Y" leave out all of Y."""
+    "X, not Y" itself: "X, but not Y", "X, not about Y" and "X, not Y ones" leave out
+    all of Y."""
     if not re.fullmatch(rf"not\s+{re.escape(unwanted[1])}", unwanted[0].strip(), re.I):
         return ""
+    if PAPER_NOUN.search(unwanted[1]):  # "quantization papers, not the LLM ones": a kind
+        return ""  # of the papers asked is left out, not an alternative to them
     before = CONTRASTED.search(text[: unwanted.start()])
-    return " ".join(content_words(before[1])) if before else ""
+    return _typed_content(before[1]) if before else ""
 
 
 def _topics(unwanted: str) -> str:

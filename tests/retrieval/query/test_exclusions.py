@@ -333,3 +333,33 @@ def test_a_contrast_still_leaves_out_what_is_only_about_the_other(engine: Engine
     answer = engine.ask("Which paper prunes GPT weights in one shot? Pruning, not quantization.")
     assert "Left out 1 paper about “quantization”." in answer.notes
     assert not any(r.paper.title.startswith("GPTQ") for r in answer.results + answer.more)
+
+
+def test_a_contrast_says_which_papers_it_kept_though_they_are_about_the_other(
+    engine: Engine,
+) -> None:
+    # It said "No paper here was found to be about “GNNs”, so none was left out", though
+    # the paper shown is about GNNs too
+    answer = engine.ask("Which paper is about graph transformers, not GNNs?")
+    assert answer.notes == ("Kept 1 paper about “GNNs” that is about “graph transformers” too.",)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the papers asked for, narrowed to a kind of them: "ones" points back at them
+        "quantization papers, not the LLM ones",
+        "quantization papers, not LLM ones",
+        # what is left out is a kind of what is asked: every word of "graph" is in
+        # "graph neural networks"
+        "graph papers, not GNNs",
+    ],
+)
+def test_a_contrast_with_a_kind_of_the_papers_asked_leaves_that_kind_out(
+    engine: Engine, question: str
+) -> None:
+    # The papers a search for the first half finds had all been kept: nothing was left out
+    answer = engine.ask(question)
+    titles = [r.paper.title for r in answer.results + answer.more]
+    assert titles and any(note.startswith("Left out") for note in answer.notes)
+    assert not any(t.startswith(("GPTQ", "Polynormer", "GARNET")) for t in titles)
