@@ -318,7 +318,10 @@ PLURAL = re.compile(
     r"|\beverything\s+(?:on|about|related|regarding|concerning|that|you|here|with|by|from)\b"
     r"|(?<!\bdo\s)(?<!\bdid\s)\banything\b"
     r"|\bboth\b(?!\s+(?:[\w-]+\s+){0,3}?and\b)|\bwhat\s+do\s+you\s+have\b"
-    r"|\bstuff\b",  # "weather stuff?", "any graph stuff in here?": things, several
+    r"|\bstuff\b"  # "weather stuff?", "any graph stuff in here?": things, several
+    # what someone wrote: "what did Hoefler write about weather?", "what has she
+    # published on FPGAs?", "what have they written on graphs lately?"
+    r"|\bwhat\s+(?:did|has|have)\s+(?:[\w'’.-]+\s+){0,4}?(?:write|written|publish(?:ed)?)\b",
     re.I,
 )
 # A verb that only says a list is about something: "anything involving weather",
@@ -525,7 +528,7 @@ OTHER_AUTHOR = re.compile(
     rf"((?:{PERSON}\s+){{0,2}}{PERSON})\b"
     rf"|\b((?:{PERSON}\s+){{1,2}}{PERSON})['’]s?\s+(?:papers?|work|research|publications)\b"
     rf"|\b(?i:has|have|did)\s+((?:{PERSON}\s+){{0,2}}{PERSON})\s+(?i:written|published|authored"
-    r"|worked\s+on|done\s+on)\b"
+    r"|write|publish|worked\s+on|work\s+on|done\s+on)\b"
     rf"|\b(?:Dr|Prof|Professor)\.?\s+((?:{PERSON}\s+){{0,1}}{PERSON})\b"
 )
 # "papers like GPTQ", "anything similar to SAGMAN": what follows may name a listed paper.

@@ -85,6 +85,14 @@ def check_question(question: str, limit: int) -> str:
     return text
 
 
+# Verbs of writing papers: what a question asks someone wrote says no topic, when no
+# abstract uses the word ("what did Hoefler write about weather?", "what has she
+# published on FPGAs?", "anything written on graphs?").
+AUTHORING = frozenset(
+    ["write", "writes", "wrote", "written", "publish", "publishes", "published", "authored"]
+)
+
+
 def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
     """Return the question's distinct stems, each weighted by idf times English rarity.
 
@@ -98,6 +106,8 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
     weights: dict[str, float] = {}
     for term in question_terms(question, idf):
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
+        if term.word in AUTHORING and term.stem not in idf:
+            weight = 0.0  # "what did she write about X?": asks for papers, names no topic
         weights[term.stem] = max(weights.get(term.stem, 0.0), weight)
     return weights
 

@@ -383,13 +383,26 @@ def test_a_hyphened_name_the_list_lacks_is_still_no_listed_paper(
 @pytest.mark.parametrize(
     ("question", "name"),
     [("papers by Tal Ben-Nun", "Tal Ben-Nun"),  # the note had said "Tal Ben"
-     ("what did Jean-Luc Picard write on HPC?", "Jean-Luc Picard"),  # ... "Jean-Luc"
      ("the Smith-Jones paper on graph mining", "Smith-Jones")],
 )  # fmt: skip
 def test_a_double_barrelled_name_the_list_lacks_is_said_missing_whole(
     engine: Engine, question: str, name: str
 ) -> None:
     assert says_missing(engine.ask(question), name)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("what did Jean-Luc Picard write on HPC?", "Jean-Luc Picard"),  # had said "Jean-Luc"
+     # what someone wrote names an author, as "papers by" does: it had said the list
+     # records no labs, as if the name were where the papers came from
+     ("what did Ada Lovelace publish on graphs?", "Ada Lovelace")],
+)  # fmt: skip
+def test_what_a_person_the_list_lacks_wrote_is_said_no_listed_author(
+    engine: Engine, question: str, name: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.notes[0] == f"No listed author is named “{name}”."
 
 
 @pytest.mark.parametrize(
