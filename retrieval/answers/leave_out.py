@@ -65,6 +65,7 @@ class LeaveOut:
             found = set(self.searcher.papers_about(topic, request.mode) or ())
             found = self._narrowed(found, topic, asked)
             kept = set() if self._kind_of(topic, instead) else found & asked_instead
+            kept = {pid for pid in kept if not self._titled(pid, topic)}
             found -= kept
             excluded |= found
             shown = set(_known(answer))
@@ -165,6 +166,19 @@ class LeaveOut:
         own = {term.stem for term in question_terms(spelled, ids)}
         wanted = {term.stem for term in question_terms(asked, ids)}
         return bool(wanted) and wanted <= own
+
+    def _titled(self, pid: str, topic: str) -> bool:
+        """Return True when a paper's title has every word of a topic, as typed or spelled
+        out: the paper is about it, not only set beside it ("weather papers, not
+        datasets" leaves out the weather dataset; "graph transformers, not GNNs" keeps
+        the graph transformer that compares itself with GNNs)."""
+        ids = self.searcher.index.stems.ids
+        title = {term.stem for term in question_terms(self.searcher.index.papers[pid].title, ids)}
+        for form in (topic, self.searcher.spelled_out(topic)):
+            words = {term.stem for term in question_terms(form, ids)}
+            if words and words <= title:
+                return True
+        return False
 
     def _without(self, answer: Answer, request: Request, unwanted: set[str], what: str) -> Answer:
         """Return the answer without the ``unwanted`` papers, with a note saying how many

@@ -216,7 +216,12 @@ class Searcher:
     def spelled_out(self, text: str) -> str:
         """Return a text with each acronym it writes short, and the abstracts define,
         written as the long form they give it ("LLMs" -> "large language models"): a
-        paper about large language models that never writes "LLM" is about LLMs too."""
+        paper about large language models that never writes "LLM" is about LLMs too.
+        One word typed in lower case is read in capitals too ("llms" as "LLMs")."""
+        if text.islower() and text.isalpha():
+            capitals = text[:-1].upper() + "s" if text.endswith("s") else text.upper()
+            if (spelled := self.spelled_out(capitals)) != capitals:
+                return spelled
         for acronym in defined(text, self.phrases.definition, self.vocabulary.words):
             if acronym.spelled and acronym.spelled not in fold(text):
                 short = re.compile(rf"\b{re.escape(acronym.short)}s?\b", re.I)

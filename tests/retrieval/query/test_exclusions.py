@@ -353,6 +353,10 @@ def test_a_contrast_says_which_papers_it_kept_though_they_are_about_the_other(
         # what is left out is a kind of what is asked: every word of "graph" is in
         # "graph neural networks"
         "graph papers, not GNNs",
+        # an acronym typed in lower case is read as in capitals ("llm" had found two
+        # papers, not GPTQ, and "gnns" none)
+        "quantization papers, not the llm ones",
+        "graph papers, not gnns",
     ],
 )
 def test_a_contrast_with_a_kind_of_the_papers_asked_leaves_that_kind_out(
@@ -363,3 +367,19 @@ def test_a_contrast_with_a_kind_of_the_papers_asked_leaves_that_kind_out(
     titles = [r.paper.title for r in answer.results + answer.more]
     assert titles and any(note.startswith("Left out") for note in answer.notes)
     assert not any(t.startswith(("GPTQ", "Polynormer", "GARNET")) for t in titles)
+
+
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [("weather papers, not datasets", "ENS-10"),
+     ("networking papers, not RDMA", "Efficient RDMA"),
+     ("quantum computing, not quantum advantage", "Assessing requirements")],
+)  # fmt: skip
+def test_a_contrast_leaves_out_the_paper_whose_title_names_the_other(
+    engine: Engine, question: str, gone: str
+) -> None:
+    # It had been kept, with "Kept 1 paper about ... that is about ... too"
+    answer = engine.ask(question)
+    titles = [r.paper.title for r in answer.results + answer.more]
+    assert titles and not any(gone in title for title in titles)
+    assert any(note.startswith("Left out 1 paper") for note in answer.notes)
