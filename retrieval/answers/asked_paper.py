@@ -27,7 +27,7 @@ from retrieval.answers.lookup import Lookup
 from retrieval.index.titles import short_name, squashed
 from retrieval.index.vocabulary import entities, joined_words, zipf
 from retrieval.query.asking import content_words
-from retrieval.query.named_things import everyday, named_spans, shortened
+from retrieval.query.named_things import VERSION_WORD, everyday, named_spans, shortened
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, stopwords
 
@@ -146,6 +146,9 @@ def asked_name(
             kind = KIND_AFTER.match(text, cursor)  # "who introduced Bloom filters?"
             return _named(name + kind[0] if kind else name)
         name, at = _whole(text, name, at, known)
+        before = LOWER_BEFORE.search(text, 0, at) if VERSION_WORD.fullmatch(name) else None
+        if before and fold(before[1]) not in stopwords():  # "the mobilenet v2 paper"
+            name, at = f"{before[1]} {name}", before.start(1)
         following = PAPER.match(text[cursor:])
         if following:
             return _named(name + following[1])
@@ -185,7 +188,9 @@ def asked_name(
 ORIGIN_BEFORE = re.compile(
     r"\b(?:introduc(?:ed|es)|propos(?:ed|es)|invent(?:ed|s)|creat(?:ed|es)|coin(?:ed|s)"
     r"|originat(?:ed|es)|c(?:ame|omes)\s+up\s+with"
-    r"|first\s+(?:describ|present|introduc|propos)(?:ed|es|s))\s+(?:the\s+)?$",
+    r"|first\s+(?:describ|present|introduc|propos)(?:ed|es|s))\s+(?:the\s+)?"
+    # ... and the kind of thing it is, then its name: "proposed a method named Acme"
+    r"(?:(?:an?|the)\s+(?:[\w-]+\s+){0,2}?(?:called|named|dubbed|known\s+as)\s+)?$",
     re.I,
 )
 ORIGIN_AFTER = re.compile(

@@ -1342,6 +1342,12 @@ def test_a_title_fragment_with_several_matches_offers_the_others(engine: Engine)
      # a name, then a word typed in lower case: the name is both ("pretraining" alone had
      # been said to be missing)
      ("the BERT pretraining paper", "BERT pretraining"),
+     # the kind of thing named between the origin verb and the name: the paper that
+     # benchmarks BERT had been the answer, sure
+     ("which paper proposes a method named BERT?", "BERT"),
+     ("who introduced a model called GPT-3?", "GPT-3"),
+     # a version word after a name in lower case: the note had named “v2”
+     ("the mobilenet v2 paper", "mobilenet v2"),
      # written squashed ("LLaMA2"), and the topic after "paper on"
      ("the Llama 2 paper on fine-tuning", "Llama 2")],
 )  # fmt: skip
