@@ -3,7 +3,8 @@
 Four measurable steps, no translation model:
 
 1. **Detect** the language from its function words (``data/framing.json``, "markers")
-   or, for Chinese, Japanese and Korean, from the script.
+   and its technical terms English lacks ("Quantisierung"), or, for Chinese, Japanese
+   and Korean, from the script.
 2. **Map framing** ("artículos" -> "papers", "depuis" -> "since", "论文" -> "papers")
    with the same small per-language dictionary, so intent and year filters work.
 3. **Read technical words from a term list** (``data/terms.json``: about 7,400 terms and
@@ -57,6 +58,7 @@ ENGLISH_ZIPF = 2.5
 MORE_ENGLISH = 0.5
 MIN_READ_TERMS = 2  # words read from a question read only in part, to answer on
 MIN_MARKERS = 2  # function words needed to call a question non-English
+FOREIGN_ZIPF = 1.0  # a term of a language this rare in English is that language's
 OWN_WORD_ZIPF = 4.0  # a word typed without a term's accents this common is another word
 # Subject codes are no language's words: "cs.ET" is not French "et".
 SUBJECT_CODE = re.compile(r"\b[a-z]{2,9}(?:-[a-z]{2})?\.[a-z]{2}\b", re.I)
@@ -278,6 +280,7 @@ def detect(question: str) -> str:
             for w, t in zip(words, typed, strict=True)
         )
         + min(2, sum(question.count(ch) for ch in LETTERS.get(lang, "")))
+        + _own_terms(words, lang)
         for lang, (markers, mapping) in framing().items()
     }
     best = max(scores.values(), default=0)
@@ -288,6 +291,14 @@ def detect(question: str) -> str:
     # meteorológica de conjunto de datos" has two French function words ("de"), and
     # every word of it is Spanish.
     return max(tied, key=lambda lang: sum(_common(t, lang) for t in typed))
+
+
+def _own_terms(words: list[str], language: str) -> int:
+    """Return how many of a question's folded words are technical terms of a language
+    that English does not have ("Quantisierung", "cuantización"): a question of terms and
+    one function word ("Quantisierung, aber nicht LLMs") is written in that language."""
+    own = terms().get(language, {})
+    return sum(w in own and zipf(w) < FOREIGN_ZIPF for w in words)
 
 
 def other_script(question: str) -> bool:

@@ -27,6 +27,11 @@ VOCABULARY = [
         ("mujhe topology wale papers dikhao, koi hai kya?", "hi"),  # Hindi typed in Latin
         ("is there a paper on topology? ko, ya, pe are no markers", "en"),
         ("Ye to ho gaya, ok: which papers are from 2023?", "en"),
+        # one function word, and a term English does not have: read as English, the
+        # term was unknown and the question abstained
+        ("Quantisierung, aber nicht LLMs", "de"),
+        ("cuantización, excepto LLM", "es"),
+        ("quantization of LLMs, not CNNs", "en"),
     ],
 )
 def test_the_language_is_detected(question: str, language: str) -> None:
