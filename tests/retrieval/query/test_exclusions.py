@@ -80,6 +80,12 @@ def test_an_exclusion_is_read_whole(fake_engine: Engine, question: str, unwanted
         "FPGA以外のコンパイラの論文",  # Japanese and Korean say "except" after what it
         "コンパイラの論文、ただしFPGAは除く",  # leaves out: read word by word, FPGA was
         "FPGA를 제외한 컴파일러 논문",  # asked for and the compilers left out
+        # "but none": "keine", "ninguna", "aucun" and "nessun" had been read as topics,
+        # and "sui" (on the) as a word of the topic
+        "Compiler-Papers, aber keine FPGA",
+        "artículos sobre compiladores, pero ninguna FPGA",
+        "articles sur les compilateurs, mais aucun FPGA",
+        "articoli sui compilatori, ma nessun FPGA",
     ],
 )
 def test_an_exclusion_in_another_language_is_read(fake_engine: Engine, question: str) -> None:
