@@ -65,7 +65,7 @@ class LeaveOut:
             found = set(self.searcher.papers_about(topic, request.mode) or ())
             found = self._narrowed(found, topic, asked)
             kept = set() if self._kind_of(topic, instead) else found & asked_instead
-            kept = {pid for pid in kept if not self._titled(pid, topic)}
+            kept = {pid for pid in kept if not self._title_names(pid, topic)}
             found -= kept
             excluded |= found
             shown = set(_known(answer))
@@ -146,13 +146,12 @@ class LeaveOut:
         compression" leaves out the papers that say "image", not every paper on
         compression the search for "image compression" also finds. A topic of its own
         ("transformers but not language models") is left out by meaning, as found."""
-        stems = self.searcher.index.stems
-        own = {term.stem for term in question_terms(left, stems.ids)}
-        shared = own & {term.stem for term in question_terms(asked, stems.ids)}
+        own = self._stems(left)
+        shared = own & self._stems(asked)
         narrowing = own - shared
         if not shared or not narrowing:
             return found
-        holding = set(stems.rows(narrowing).tolist())
+        holding = set(self.searcher.index.stems.rows(narrowing).tolist())
         rows = self.searcher.index.paper_rows
         return {pid for pid in found if rows[pid] in holding}
 
@@ -161,24 +160,21 @@ class LeaveOut:
         asked: "graph papers, not GNNs" asks for the graph papers that are not graph
         neural networks, so a paper about both goes. "graph transformers, not GNNs" and
         "fixed-point, not floating point" set two kinds side by side."""
-        ids = self.searcher.index.stems.ids
-        spelled = self.searcher.spelled_out(left)
-        own = {term.stem for term in question_terms(spelled, ids)}
-        wanted = {term.stem for term in question_terms(asked, ids)}
-        return bool(wanted) and wanted <= own
+        wanted = self._stems(asked)
+        return bool(wanted) and wanted <= self._stems(self.searcher.spelled_out(left))
 
-    def _titled(self, pid: str, topic: str) -> bool:
+    def _title_names(self, pid: str, topic: str) -> bool:
         """Return True when a paper's title has every word of a topic, as typed or spelled
         out: the paper is about it, not only set beside it ("weather papers, not
         datasets" leaves out the weather dataset; "graph transformers, not GNNs" keeps
         the graph transformer that compares itself with GNNs)."""
-        ids = self.searcher.index.stems.ids
-        title = {term.stem for term in question_terms(self.searcher.index.papers[pid].title, ids)}
-        for form in (topic, self.searcher.spelled_out(topic)):
-            words = {term.stem for term in question_terms(form, ids)}
-            if words and words <= title:
-                return True
-        return False
+        title = self._stems(self.searcher.index.papers[pid].title)
+        forms = (self._stems(topic), self._stems(self.searcher.spelled_out(topic)))
+        return any(words and words <= title for words in forms)
+
+    def _stems(self, text: str) -> set[str]:
+        """Return the corpus stems of a text's words."""
+        return {term.stem for term in question_terms(text, self.searcher.index.stems.ids)}
 
     def _without(self, answer: Answer, request: Request, unwanted: set[str], what: str) -> Answer:
         """Return the answer without the ``unwanted`` papers, with a note saying how many

@@ -704,7 +704,8 @@ NOT_ABOUT = re.compile(
     # what a word means ("language models (text, not vision)")
     # "quantization papers, not the LLM ones": a kind of the papers asked for
     # (not "the usual GNN ones": papers set aside, ``COMMON_KIND``)
-    rf"|(?<=\w,\s)not(?:\s+the(?!\s+{COMMON_WORDS}\b){KIND_OF_PAPERS})?{NOT_A_TOPIC}(?=\s+[^,.!?;\n()]+(?:[.!?;\n]|$))"
+    rf"|(?<=\w,\s)not(?:\s+the(?!\s+{COMMON_WORDS}\b){KIND_OF_PAPERS})?{NOT_A_TOPIC}"
+    r"(?=\s+[^,.!?;\n()]+(?:[.!?;\n]|$))"
     # "not interested in X", "..., but no X", "I don't care about X" ("no X papers" alone
     # is as often a statement: "no prior work does X", "else: no HLS papers")
     r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"
