@@ -296,9 +296,13 @@ def detect(question: str) -> str:
 def _own_terms(words: list[str], language: str) -> int:
     """Return how many of a question's folded words are technical terms of a language
     that English does not have ("Quantisierung", "cuantización"): a question of terms and
-    one function word ("Quantisierung, aber nicht LLMs") is written in that language."""
+    one function word ("Quantisierung, aber nicht LLMs") is written in that language. A
+    term English writes alike ("autotuning" for "auto-tuning") is none."""
     own = terms().get(language, {})
-    return sum(w in own and zipf(w) < FOREIGN_ZIPF for w in words)
+    return sum(
+        w in own and zipf(w) < FOREIGN_ZIPF and w != "".join(WORDS.findall(fold(own[w])))
+        for w in words
+    )
 
 
 def other_script(question: str) -> bool:
