@@ -336,8 +336,9 @@ def _numbered(name: str) -> bool:
 
 
 # A version or size typed apart after a name: "GPT 4", "Llama 3", "ResNet 34"; not a
-# count of a unit ("A 100 GPUs" is the corpus's "A100"), a share or a decimal part.
-VERSION_APART = re.compile(r" (\d{1,3}(?:\.\d)?)(?![\w%.,]\d|[\w%])")
+# count of a unit ("A 100 GPUs" is the corpus's "A100"), a share, a decimal part or the
+# number of the next item of a list ("1) papers on LLMs 2) papers on ...").
+VERSION_APART = re.compile(r" (\d{1,3}(?:\.\d)?)(?![\w%.,]\d|[\w%)])")
 
 
 WORD_AFTER = re.compile(r"[ -]([^\W_]+)")

@@ -465,3 +465,11 @@ def test_a_name_that_carries_a_number_takes_no_version_typed_apart(engine: Engin
     vocabulary = engine.router.searcher.vocabulary
     assert absent("which paper runs on the A100 80 GB GPU?", vocabulary) == []
     assert [a.name for a in absent("which paper runs GPT 4?", vocabulary)] == ["GPT-4"]
+
+
+def test_the_number_of_a_list_item_is_no_version(engine: Engine) -> None:
+    # "1) papers on LLMs 2) papers on ..." said "No listed paper mentions “LLMs-2”"
+    vocabulary = engine.router.searcher.vocabulary
+    assert absent("1) papers on LLMs 2) papers on graph transformers", vocabulary) == []
+    answer = engine.ask("1) papers on LLMs 2) papers on graph transformers")
+    assert not answer.abstained and not any("LLMs-2" in note for note in answer.notes)
