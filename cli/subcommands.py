@@ -249,7 +249,12 @@ def ask(args: argparse.Namespace, settings: Settings) -> int:
                 emit({"question": line.strip(), "error": str(exc)})
             sys.stdout.flush()
         return 0
-    answer = engine.ask(args.question, k=args.k, mode=args.mode, filters=filters)
+    try:
+        answer = engine.ask(args.question, k=args.k, mode=args.mode, filters=filters)
+    except PapercordError as exc:
+        if args.json:  # a reader of JSON gets JSON, as a line of ``ask -`` does
+            emit({"question": args.question, "error": str(exc)})
+        raise  # and the one line on stderr, with its exit code
     shown = args.k or len(answer.results) or settings.retrieval.results  # "one paper on X"
     answer = engine.summarize(answer, shown)  # unchanged without [llm]
     if args.json:

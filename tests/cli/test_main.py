@@ -171,6 +171,17 @@ def test_errors_exit_nonzero_with_one_line(
     assert len(done.err.strip().splitlines()) == 1 and not done.out
 
 
+def test_a_question_refused_with_json_asked_for_answers_in_json_too(
+    papercord: Papercord,
+) -> None:
+    # An emoji alone printed no JSON: a reader of --json got nothing to parse
+    done = papercord("ask", "🙂", "--json")
+    assert done.code == 2 and len(done.err.strip().splitlines()) == 1
+    refused = done.json()
+    assert refused["question"] == "🙂"
+    assert str(refused["error"]).startswith("that has no words to search for")
+
+
 def test_ingest_reports_what_it_did_and_skips_an_unchanged_corpus(
     papercord: Papercord, fake_embedder: Embedder, tmp_path: Path
 ) -> None:
