@@ -197,9 +197,22 @@ def spelled_guess(answer: Answer, reading: Reading, route: Route) -> Answer:
     ("SNN": spiking, not sparse, neural networks), which the reading's note names."""
     if not reading.intent.spelled_out or answer.abstained or not answer.results:
         return answer
-    if UNSURE in answer.notes:
+    if UNSURE in answer.notes or _titled_beside(reading, answer):
         return answer
     return replace(answer, notes=(*answer.notes, UNSURE))
+
+
+def _titled_beside(reading: Reading, answer: Answer) -> bool:
+    """Return True when the question types, besides each acronym it reads, another word
+    of the title that gave the reading, and that title's paper answers first ("Spatial
+    MoE", "Binarized NMT"): the title is named twice over, and the letters stand for its
+    words."""
+    title = answer.results[0].paper.title
+    typed, title_words = set(tokenize(reading.request.text)), set(tokenize(title))
+    return all(
+        words.casefold() in title.casefold() and bool(typed & (title_words - set(tokenize(words))))
+        for _, words in reading.intent.spelled_out
+    )
 
 
 def beyond_asked(answer: Answer, reading: Reading, route: Route) -> Answer:

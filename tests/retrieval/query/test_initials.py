@@ -82,6 +82,22 @@ def test_two_runs_as_common_leave_the_acronym_as_typed() -> None:
     assert TitleInitials(lambda: papers, WORDS).expand("GNN papers") == ("GNN papers", {})
 
 
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [("the Spatial MoE paper", "Spatial Mixture-of-Experts"),
+     ("Binarized NMT: 1-bit weights for translation", "Binarized Neural Machine Translation")],
+)  # fmt: skip
+def test_an_acronym_typed_beside_another_word_of_its_title_is_a_sure_reading(
+    engine: Engine, question: str, title: str
+) -> None:
+    # The title is named twice over; the answer had said "Not a sure match" at P 0.9999
+    answer = engine.ask(question)
+    assert answer.results[0].paper.title == title and UNSURE not in answer.notes
+    assert answer.notes[0].startswith("Read “")
+    # a word of another title beside it is no such evidence
+    assert UNSURE in engine.ask("binarized MoE").notes
+
+
 def test_typed_initials_reads_capitals_and_plurals() -> None:
     assert [typed_initials(w) for w in ["MoE", "NMTs", "CoT", "Moe", "KV", "moe"]] == [
         "MoE", "NMT", "CoT", None, None, None,
