@@ -64,8 +64,7 @@ class LeaveOut:
             # writes "LLM" (``papers_about`` reads an acronym alone as its long form)
             found = set(self.searcher.papers_about(topic, request.mode) or ())
             found = self._narrowed(found, topic, asked)
-            kept = set() if self._kind_of(topic, instead) else found & asked_instead
-            kept = {pid for pid in kept if not self._title_names(pid, topic)}
+            kept = self._kept_beside(found & asked_instead, topic, instead) if instead else set()
             found -= kept
             excluded |= found
             shown = set(_known(answer))
@@ -155,22 +154,24 @@ class LeaveOut:
         rows = self.searcher.index.paper_rows
         return {pid for pid in found if rows[pid] in holding}
 
-    def _kind_of(self, left: str, asked: str) -> bool:
-        """Return True when a topic left out, spelled out, has every word of the one
-        asked: "graph papers, not GNNs" asks for the graph papers that are not graph
-        neural networks, so a paper about both goes. "graph transformers, not GNNs" and
-        "fixed-point, not floating point" set two kinds side by side."""
+    def _kept_beside(self, both: set[str], left: str, asked: str) -> set[str]:
+        """Return the papers, of ``both`` found for a topic left out and for what a
+        contrast asks instead, that it keeps: "graph transformers, not GNNs" keeps the
+        graph transformer that compares itself with GNNs. None when the topic left out,
+        spelled out, has every word of the one asked ("graph papers, not GNNs" asks for
+        the graph papers that are not graph neural networks); nor a paper whose title has
+        every word of the topic left out, as typed or spelled out, which is about it, not
+        only set beside it ("weather papers, not datasets": the weather dataset goes)."""
+        typed, spelled = self._stems(left), self._stems(self.searcher.spelled_out(left))
         wanted = self._stems(asked)
-        return bool(wanted) and wanted <= self._stems(self.searcher.spelled_out(left))
-
-    def _title_names(self, pid: str, topic: str) -> bool:
-        """Return True when a paper's title has every word of a topic, as typed or spelled
-        out: the paper is about it, not only set beside it ("weather papers, not
-        datasets" leaves out the weather dataset; "graph transformers, not GNNs" keeps
-        the graph transformer that compares itself with GNNs)."""
-        title = self._stems(self.searcher.index.papers[pid].title)
-        forms = (self._stems(topic), self._stems(self.searcher.spelled_out(topic)))
-        return any(words and words <= title for words in forms)
+        if wanted and wanted <= spelled:
+            return set()
+        papers = self.searcher.index.papers
+        titles = {pid: self._stems(papers[pid].title) for pid in both}
+        return {
+            pid for pid in both
+            if not any(words and words <= titles[pid] for words in (typed, spelled))
+        }  # fmt: skip
 
     def _stems(self, text: str) -> set[str]:
         """Return the corpus stems of a text's words."""
