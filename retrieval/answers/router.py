@@ -48,6 +48,7 @@ from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import ask_clause, ask_from_word, asks
 from retrieval.query.baby_talk import BabyTalk
 from retrieval.query.dropped_letters import DroppedLetters
+from retrieval.query.framing_slips import FramingSlips
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import (
     INCLUDED,
@@ -112,6 +113,7 @@ class Router:
         self.scanned = ScannedWords(vocabulary.knows, vocabulary.__contains__, names)
         self.baby_talk = BabyTalk(vocabulary.knows, vocabulary.__contains__, names)
         self.dropped = DroppedLetters(vocabulary.__contains__, names)
+        self.slips = FramingSlips(vocabulary.__contains__, names)
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(
@@ -169,7 +171,7 @@ class Router:
         stops as full stops."""
         asked = request.text
         spelled = self.leetspeak.read(self.dropped.read(read_goals(asked)))
-        spelled = self.baby_talk.read(self.scanned.read(spelled))
+        spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
         request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)

@@ -1,0 +1,53 @@
+"""Framing words typed with a slip are read as the words meant."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.engine import Engine
+from retrieval.models import Answer
+from retrieval.query.framing_slips import FramingSlips
+
+CORPUS = frozenset({"graph", "transformers", "weather", "codec", "gptq"})
+SLIPS = FramingSlips(CORPUS.__contains__, frozenset({"torsten", "hoefler"}))
+
+
+def shown(answer: Answer) -> list[str]:
+    return [r.paper.title for r in (*answer.results, *answer.more)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("what did hoefler wirte on weather?", "what did hoefler write on weather?"),
+        ("list the papres abotu graph transformers", "list the papers about graph transformers"),
+        ("Shwo me a weather paper", "Show me a weather paper"),  # a capital kept
+        ("is tehre anyting on weather?", "is there anything on weather?"),
+    ],
+)
+def test_a_slip_of_a_framing_word_is_read_as_the_word_meant(typed: str, read: str) -> None:
+    assert SLIPS.read(typed) == read
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "wich weather papers?",  # one edit from "which" and from "with" alike
+        "the swin paper",  # "win" starts with another letter
+        "a video codec paper",  # an English word
+        "what did Hoefler write?",  # a listed author
+        "the GTPQ paper",  # capitals: an acronym, read by the name checks
+        "papers on grpah transformers",  # a slip of a corpus word: the search reads it
+        "Welche Paper haben etwas mit Wetter oder Klima zu tun?",  # not English
+    ],
+)
+def test_other_words_are_left_as_typed(typed: str) -> None:
+    assert SLIPS.read(typed) == typed
+
+
+def test_a_question_with_slips_gets_the_answer_of_its_plain_words(engine: Engine) -> None:
+    typed = "any papres by Hoefler abotu weather?"
+    plain = "any papers by Hoefler about weather?"
+    answer, asked = engine.ask(typed), engine.ask(plain)
+    assert not answer.abstained and shown(answer) == shown(asked)
+    assert f"Read as “{plain}”." in answer.notes
