@@ -80,7 +80,8 @@ class Search(SearchedRoute):
         if alone.abstained and answer.ranking and alone.ranking[:1] == answer.ranking[:1]:
             return replace(answer, confidence=alone.confidence)  # shown as not a sure match
         if alone.abstained and NAMES_ITS_TOPIC.search(part):
-            return self.parts.listings.not_answered(answer)  # "... anything on protein folding?"
+            not_answered = self.parts.listings.not_answered(answer)  # "... on protein folding?"
+            return replace(not_answered, confidence=alone.confidence)  # the ask decided
         if alone.confidence is not None and alone.confidence < (answer.confidence or 1.0):
             return replace(answer, confidence=alone.confidence)  # as sure as the ask alone
         return answer

@@ -1174,6 +1174,8 @@ def test_a_short_ask_naming_a_topic_the_list_lacks_is_not_answered_by_its_backgr
     # as a sure answer.
     answer = engine.ask(question)
     assert answer.abstained and not answer.results
+    # The confidence shown is the ask's, which decided: not the whole question's
+    assert answer.confidence is not None and answer.confidence < 0.5
 
 
 @pytest.mark.parametrize(
