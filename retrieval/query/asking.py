@@ -360,9 +360,13 @@ COUNT_NUMBER = r"number(?=\s+(?:of|and|or|per|by|for|please|pls)\b|\s*[^\w\s]|\s
 LIST_FACETS = re.compile(rf"\b(?:{FACETS}|fields?|areas?|authors?|who)\b", re.I)
 # ... with filters too, when the facet is what is asked: "which subjects are there in
 # 2023?", "who are the authors of the cs.DC papers?", "papers per subject since 2023".
+# Not "who" as the object of a preposition, a clause that is part of the topic: "a
+# summary of who is connected to whom", "logs about who was online", "routing based on
+# who is sending".
 FACET_ASKED = re.compile(
     rf"\b(?:which|what)\s+(?:arxiv\s+)?(?:{FACETS}|authors?)\b"
-    r"|\bwho\s+(?:are|is|were|was|wrote|writes)\b|\bper\s+(?:subject|category|author)\b",
+    r"|(?<!\bof )(?<!\bon )(?<!\babout )\bwho\s+(?:are|is|were|was|wrote|writes)\b"
+    r"|\bper\s+(?:subject|category|author)\b",
     re.I,
 )
 # What an author's card answers: a question that asks one of these of an author is

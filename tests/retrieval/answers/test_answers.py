@@ -1179,6 +1179,20 @@ def test_a_short_ask_naming_a_topic_the_list_lacks_is_not_answered_by_its_backgr
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "Which paper speeds up graph mining with compact summaries of who is connected to whom?",
+        "any paper that routes packets based on who is sending them?",
+    ],
+)
+def test_who_inside_the_topic_asks_for_no_counts(engine: Engine, question: str) -> None:
+    # "who is" read as "who are the authors": the answer carried counts by year,
+    # subject and author that nobody asked for.
+    answer = engine.ask(question)
+    assert not any("subjects:" in note for note in answer.notes)
+
+
+@pytest.mark.parametrize(
     ("question", "first"),
     [
         ("Exam sheet, question 4. A compiler stack that separates the algorithm from hardware "
