@@ -552,11 +552,13 @@ HOW_MANY = re.compile(
 # report how many nodes they used?"), or asking what a paper does ("how many GPUs does
 # the Acme paper use?", "how many bits are needed for ...?"). What follows "how many"
 # there is a plural noun other than papers (a verb after it is plural too, with no "s":
-# "how many use GPUs"), maybe after an adjective, and no plural noun for papers comes
-# within five words ("how many GNN papers").
+# "how many use GPUs"), maybe after an adjective, a noun in "-ing" or an acronym ("how
+# many building blocks", "how many training steps", "how many GPU hours"), and no plural
+# noun for papers comes within five words ("how many GNN papers").
 COUNTED_THING = (
     rf"\bhow\s+many\s+(?!(?:{PAPER_PLURALS})\b)"
-    r"(?:[a-z-]+(?:al|ic|ive|ous|ful|ble|ar|ary|ed)\s+)?[\w/-]*[^\Ws](?<!s)s\b"
+    r"(?:(?:[a-z-]+(?:al|ic|ive|ous|ful|ble|ar|ary|ed|ing)|(?-i:[A-Z]{2,}))\s+)?"
+    rf"(?!(?:{PAPER_PLURALS})\b)[\w/-]*[^\Ws](?<!s)s\b"
     rf"(?!(?:\s+[\w-]+){{0,4}}?\s+(?:{PAPER_PLURALS})\b)"
 )
 OTHER_COUNT = re.compile(
