@@ -14,31 +14,31 @@ from collections.abc import Callable, Iterable
 from retrieval.query.names import TITLES
 from retrieval.text import fold, terms, tokenize
 
-# The English of asking about a listing or an author rather than about a topic.
-FRAMING = frozenset(
-    tokenize(
-        "how many number count counts year years yearly per which main primary research researcher "
-        "theme themes topic topics area areas field fields summarize summarise summary "
-        "overview rundown gist listed list lists listing subject subjects category "
-        "categories codes arxiv published publish publishes publication publications wrote "
-        "written write writes authored author authors recent recently latest newest new "
-        "oldest earliest first last index indexed collection here share percent percentage "
-        "distribution spread full complete entire whole overall total altogether every everything "
-        "titles "
-        "title show "
-        "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
-        "mainly focus focuses interests interested working does do did have has got dated "
-        "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
-        "classified categorized categorised belong belongs appear appears show shows one ones top "
-        "best anyone anybody someone somebody everyone everybody either "
-        "both coauthored coauthor authoring together jointly joint et al colleagues "
-        "coauthors collaborators "
-        "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
-        "came come produce produced cover covers covered want wants wanted wanna whose "
-        "need needs needed look looking seek seeking sought hunt hunting drop dropped "
-        "nothing anything something cite cites cited citing read reading"
-    )
+# The English of asking about a listing or an author rather than about a topic (as
+# words: ``FRAMING`` holds their stems).
+FRAMING_TEXT = (
+    "how many number count counts year years yearly per which main primary research researcher "
+    "theme themes topic topics area areas field fields summarize summarise summary "
+    "overview rundown gist listed list lists listing subject subjects category "
+    "categories codes arxiv published publish publishes publication publications wrote "
+    "written write writes authored author authors recent recently latest newest new "
+    "oldest earliest first last index indexed collection here share percent percentage "
+    "distribution spread full complete entire whole overall total altogether every everything "
+    "titles "
+    "title show "
+    "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
+    "mainly focus focuses interests interested working does do did have has got dated "
+    "hey hi hello thanks thank lol ngl set across filed file tagged labeled labelled "
+    "classified categorized categorised belong belongs appear appears show shows one ones top "
+    "best anyone anybody someone somebody everyone everybody either "
+    "both coauthored coauthor authoring together jointly joint et al colleagues "
+    "coauthors collaborators "
+    "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
+    "came come produce produced cover covers covered want wants wanted wanna whose "
+    "need needs needed look looking seek seeking sought hunt hunting drop dropped "
+    "nothing anything something cite cites cited citing read reading"
 )
+FRAMING = frozenset(tokenize(FRAMING_TEXT))
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
 OPENER = re.compile(
     r"^\s*(?:(?:hmm+|btw|ok|okay|so|well|hey|hi|hello|yo|lastly|also|bonjour|hola|hallo|ciao)"
@@ -360,12 +360,13 @@ COUNT_NUMBER = r"number(?=\s+(?:of|and|or|per|by|for|please|pls)\b|\s*[^\w\s]|\s
 LIST_FACETS = re.compile(rf"\b(?:{FACETS}|fields?|areas?|authors?|who)\b", re.I)
 # ... with filters too, when the facet is what is asked: "which subjects are there in
 # 2023?", "who are the authors of the cs.DC papers?", "papers per subject since 2023".
-# Not "who" as the object of a preposition, a clause that is part of the topic: "a
-# summary of who is connected to whom", "logs about who was online", "routing based on
-# who is sending".
+# Not "who" as the object of a preposition or of a verb in "-ing", a clause that is part
+# of the topic: "a summary of who is connected to whom", "logs about who was online",
+# "routing based on who is sending", "papers explaining who is to blame for noise".
 FACET_ASKED = re.compile(
     rf"\b(?:which|what)\s+(?:arxiv\s+)?(?:{FACETS}|authors?)\b"
-    r"|(?<!\bof )(?<!\bon )(?<!\babout )\bwho\s+(?:are|is|were|was|wrote|writes)\b"
+    r"|(?<!\bof )(?<!\bon )(?<!\babout )(?<!ing )\bwho(?:['’]s\b|\s+(?:are|is|were|was|wrote"
+    r"|writes|authored|published|publishes|works|worked)\b)"
     r"|\bper\s+(?:subject|category|author)\b",
     re.I,
 )
@@ -561,9 +562,20 @@ COUNTED_THING = (
     rf"(?!(?:{PAPER_PLURALS})\b)[\w/-]*[^\Ws](?<!s)s\b"
     rf"(?!(?:\s+[\w-]+){{0,4}}?\s+(?:{PAPER_PLURALS})\b)"
 )
+# ... or after a preposition or a verb in "-ing", which make it the topic's, with any two
+# words before the noun there ("research on how many bits a weight needs", "estimating how
+# many common neighbours two vertices share", "on how many I/O operations ...").
+NOT_BEFORE_NOUN = r"are|is|were|was|do|does|did|have|has|had|of|on|in|about|from|use|cover"
+TOPIC_COUNT = (
+    rf"(?:\b(?:on|about|into|regarding|of|for)|\w{{3,}}ing)\s+how\s+many\s+"
+    rf"(?:(?!(?:{PAPER_PLURALS}|{NOT_BEFORE_NOUN})\b)[\w/-]+\s+){{0,2}}?"
+    rf"(?!(?:{PAPER_PLURALS})\b)[\w/-]*[^\Ws](?<!s)s\b"
+    rf"(?!(?:\s+[\w-]+){{0,4}}?\s+(?:{PAPER_PLURALS})\b)"
+)
 OTHER_COUNT = re.compile(
     rf"\b(?:papers?|articles?|works?|stud(?:y|ies)|ones?)\b[^.?!;]*?{COUNTED_THING}"
-    rf"|{COUNTED_THING}\s+(?:do|does|did|(?:is|are|were|was)\s+(?:needed|required|used))\b",
+    rf"|{COUNTED_THING}\s+(?:do|does|did|(?:is|are|were|was)\s+(?:needed|required|used))\b"
+    rf"|{TOPIC_COUNT}",
     re.I,
 )
 

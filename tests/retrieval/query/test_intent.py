@@ -474,6 +474,8 @@ def test_how_many_to_show_is_not_a_topic(reader: IntentReader) -> None:
      ("which papers report how many nodes they used?", False),
      ("which paper works out how many building blocks a quantum computer needs?", False),
      ("a study of how many GPU hours a training run takes", False),
+     ("research on estimating how many common neighbours two vertices share", False),
+     ("I'm wondering how many are about GNNs", True),
      # what a paper does, asked of it or of a field
      ("how many GPUs does the Acme paper train on?", False),
      ("how many qubits are needed to factor a number?", False),
