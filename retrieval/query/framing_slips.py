@@ -5,21 +5,25 @@ The rules that read a question key on the words that frame it ("which", "papers"
 "about", "write", "show"). One slip in such a word hides what is asked: "papres" asks for
 no list, and "wirte" becomes part of the topic ("None of Hoefler's papers is about
 “wirte weather”"). The search reads slips of the corpus's own words
-(``retrieval.index.vocabulary``); this reads slips of the framing words, before any rule does.
+(``retrieval.index.vocabulary``); this reads slips of the framing words, before any rule
+does.
 
 A word is read as the framing word it is a slip of when:
 
 - the question reads as English (``language.detect``), and the word is no function word
   of the other languages the question readers know ("oder", "sich", "haben");
-- it is written in small letters, or with a capital first ("Wich"): capitals throughout
-  or inside make an acronym or a name;
+- it is written in small letters, with a capital first only where a sentence starts
+  ("Papres on graphs?"; "papers by Papen" names someone), or in capitals in a message
+  mostly shouted ("SHWO ME PAPRES ON GRAPHS"; "GTPQ" elsewhere is an acronym);
 - it has ``MIN_LETTERS`` letters or more, as the word meant does: shorter words are one
   edit from too many others ("vit" from "it");
-- the corpus does not write it, no listed author is so named, and English hardly writes
-  it (below ``SLIP_ZIPF``: "abotu" 1.4, "wirte" 0; not "codec" 2.7, "bert" 3.5);
-- exactly one framing word (``framing_words``) is one edit from it, a swap of neighbours
-  counting as one, with the same first letter ("swin" is no "win"; "wich" is as near
-  "with" as "which", and stays as typed).
+- the corpus does not write it, no listed author is so named, and English writes it
+  seldom (below ``SLIP_ZIPF``) and far less than the word meant (``RARER_BY``): "thre"
+  2.2 against "there" 6.9, "abotu" 1.4; not "codec" 2.7 against "codes" 4.6;
+- one framing word (``framing_words``) is one edit from it, a swap of neighbours
+  counting as one, with the same first letter ("swin" is no "win"); of several, the one
+  a swap reaches ("waht": "what", not "want"). "wich" is as near "with" as "which", and
+  stays as typed.
 
 The framing words are the stop words and the asking words the question readers already
 hold; none is written here.
@@ -32,23 +36,26 @@ from collections.abc import Callable
 from functools import cache
 
 from rapidfuzz import process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from retrieval.index.vocabulary import zipf
-from retrieval.query.asking import FRAMING, FRAMING_WORDS
+from retrieval.query.asking import FRAMING_TEXT, FRAMING_WORDS
 from retrieval.query.language import detect, framing
 from retrieval.text import stopwords
 
 MIN_LETTERS = 4
-SLIP_ZIPF = 2.0  # as ``vocabulary.TYPO_ZIPF``: "anyting" 1.7; "codec" 2.7 is a word
+SLIP_ZIPF = 3.0  # "thre" 2.2, "abut" 2.5; "teh" is too short
+RARER_BY = 3.0  # Zipf the word meant is above the slip: "codec" 2.7 is no slip of "codes" 4.6
+SHOUTED = 0.6  # share of a message's words in capitals that makes it shouted
 WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?![\w'’-])")  # a word of letters alone
+SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)[\"'“‘(\[]?$")
 
 
 @cache
 def framing_words() -> dict[str, list[str]]:
     """Return the framing words of ``MIN_LETTERS`` letters or more, by first letter."""
     words: dict[str, list[str]] = {}
-    for word in sorted(stopwords() | FRAMING | FRAMING_WORDS):
+    for word in sorted(stopwords() | set(FRAMING_TEXT.split()) | FRAMING_WORDS):
         if len(word) >= MIN_LETTERS and word.isalpha():
             words.setdefault(word[0], []).append(word)
     return words
@@ -72,22 +79,38 @@ class FramingSlips:
         (see the module docstring)."""
         if detect(text) != "en":
             return text
-        return WORD.sub(lambda m: self.meant(m.group()) or m.group(), text)
+        found = list(WORD.finditer(text))
+        capitals = sum(m.group().isupper() for m in found if len(m.group()) > 1)
+        shouted = capitals >= SHOUTED * max(1, len(found))
+
+        def meant(match: re.Match[str]) -> str:
+            typed = match.group()
+            if typed.isupper() and len(typed) > 1:
+                word = self.meant(typed.lower()) if shouted else None
+                return word.upper() if word else typed
+            if typed[0].isupper() and not SENTENCE_START.search(text[: match.start()]):
+                return typed  # a name: "papers by Papen"
+            word = self.meant(typed.lower())
+            return (word.capitalize() if typed[0].isupper() else word) if word else typed
+
+        return WORD.sub(meant, text)
 
     def meant(self, typed: str) -> str | None:
-        """Return the framing word a typed word is a slip of, in its case, or None."""
-        folded = typed.lower()
-        if len(typed) < MIN_LETTERS or typed[1:] != folded[1:]:
+        """Return the framing word a word in small letters is a slip of, or None."""
+        if len(typed) < MIN_LETTERS or typed != typed.lower():
             return None
-        if self.writes(folded) or folded in self.names or zipf(folded) >= SLIP_ZIPF:
+        if self.writes(typed) or typed in self.names or typed in foreign_words():
             return None
-        if folded in foreign_words():
+        common = zipf(typed)
+        if common >= SLIP_ZIPF:
             return None
-        near = process.extract(
-            folded, framing_words().get(folded[0], ()), scorer=OSA.distance, score_cutoff=1,
-            limit=2,
-        )  # fmt: skip
-        if len(near) != 1:
-            return None
-        word = str(near[0][0])
-        return word.capitalize() if typed[0].isupper() else word
+        near = [
+            str(word)
+            for word, _, _ in process.extract(
+                typed, framing_words().get(typed[0], ()), scorer=OSA.distance, score_cutoff=1
+            )
+            if zipf(str(word)) - common >= RARER_BY
+        ]
+        if len(near) > 1:  # a swap of neighbours is the likelier slip: "waht" is "what"
+            near = [word for word in near if Levenshtein.distance(typed, word) == 2]
+        return near[0] if len(near) == 1 else None

@@ -23,6 +23,9 @@ def shown(answer: Answer) -> list[str]:
         ("list the papres abotu graph transformers", "list the papers about graph transformers"),
         ("Shwo me a weather paper", "Show me a weather paper"),  # a capital kept
         ("is tehre anyting on weather?", "is there anything on weather?"),
+        ("waht was publsihed on weather?", "what was published on weather?"),  # a swap
+        ("who are the auhtors? Papres on graphs!", "who are the authors? Papers on graphs!"),
+        ("SHWO ME PAPRES ON GPTQ", "SHOW ME PAPERS ON GPTQ"),  # shouted
     ],
 )
 def test_a_slip_of_a_framing_word_is_read_as_the_word_meant(typed: str, read: str) -> None:
@@ -37,6 +40,7 @@ def test_a_slip_of_a_framing_word_is_read_as_the_word_meant(typed: str, read: st
         "a video codec paper",  # an English word
         "what did Hoefler write?",  # a listed author
         "the GTPQ paper",  # capitals: an acronym, read by the name checks
+        "papers by Papen on graphs",  # a capital inside a sentence: a name
         "papers on grpah transformers",  # a slip of a corpus word: the search reads it
         "Welche Paper haben etwas mit Wetter oder Klima zu tun?",  # not English
     ],
