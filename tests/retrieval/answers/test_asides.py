@@ -762,3 +762,15 @@ def test_a_signature_of_a_listed_author_makes_the_askers_papers_theirs(engine: E
     assert titles(everyone) == titles(engine.ask("Which papers study quantization?"))
     kept = "Which papers are nominated for this?\nBest Paper Award"
     assert without_letter_form(kept, lambda w: w.casefold() in {"paper", "award"}) == kept
+
+
+@pytest.mark.parametrize(
+    "chatter",
+    [" plz", ", thx", " lol", ", ty", ", cheers", ", hey"],
+)
+def test_a_chat_interjection_leaves_the_answer_as_it_is(engine: Engine, chatter: str) -> None:
+    # "plz" and "thx" weighed as words no abstract uses: a list that answers surely
+    # without them abstained with them.
+    plain = engine.ask("which papers are about quantization?")
+    answer = engine.ask(f"which papers are about quantization{chatter}?")
+    assert titles(answer) == titles(plain) and UNSURE not in answer.notes
