@@ -90,6 +90,15 @@ def test_an_authors_topic_asked_in_hindi_typed_in_latin_letters(
 
 
 @pytest.mark.parametrize(
+    "question", ["kya koi paper hai weather par?", "kaun sa paper weather pe hai?"]
+)
+def test_a_topic_after_hindi_par_is_searched_without_it(engine: Engine, question: str) -> None:
+    # "par" ("on") was searched as a word no abstract writes, and the question abstained
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith("ENS-10")
+
+
+@pytest.mark.parametrize(
     "question",
     ["what did Torsten Hoefler write about weather?", "what has Hoefler published on weather?",
      "anything written about weather?"],
