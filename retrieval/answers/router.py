@@ -63,6 +63,7 @@ from retrieval.query.language import OTHER, cannot_read, latin_words, other_scri
 from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.logic_goals import read_goals
 from retrieval.query.named_things import phrase_known
+from retrieval.query.pasted import Addresses, own_lines
 from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
@@ -114,6 +115,7 @@ class Router:
         self.baby_talk = BabyTalk(vocabulary.knows, vocabulary.__contains__, names)
         self.dropped = DroppedLetters(vocabulary.__contains__, names)
         self.slips = FramingSlips(vocabulary.__contains__, names)
+        self.addresses = Addresses(vocabulary.__contains__)
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(
@@ -170,7 +172,8 @@ class Router:
         typed in leetspeak or misread by a scan spelled out, the words it writes for full
         stops as full stops."""
         asked = request.text
-        spelled = self.leetspeak.read(self.dropped.read(read_goals(asked)))
+        spelled = self.addresses.read(own_lines(asked, self.searcher.vocabulary.knows))
+        spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
         request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))
         intent, name = self._spell_titles(self.intents.read(request.text))

@@ -1,0 +1,63 @@
+"""Lines a message quotes from the list, and web addresses, are not what it asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.engine import Engine
+from retrieval.models import Answer
+from retrieval.query.pasted import Addresses, own_lines
+
+LISTED = "gptq accurate post training quantization for generative pre trained transformers"
+CORPUS = frozenset({"dace", "a100", "github", "com", "data", "latest"})
+
+
+def listed(words: str) -> bool:
+    return words in LISTED
+
+
+def titles(answer: Answer) -> list[str]:
+    return [r.paper.title for r in answer.results]
+
+
+@pytest.mark.parametrize(
+    ("message", "read"),
+    [
+        (  # the bot's reply quoted, and a question of the asker's own
+            "> **GPTQ: Accurate Post-Training Quantization** (2023)\nand which one uses "
+            "fixed-point numbers on FPGAs?",
+            "and which one uses fixed-point numbers on FPGAs?",
+        ),
+        (  # the asker's context stays
+            "> JPEG is at the floor of bits per pixel\nwhich paper argues otherwise?",
+            "> JPEG is at the floor of bits per pixel\nwhich paper argues otherwise?",
+        ),
+        (  # the own line points back at the quote
+            "> GPTQ: Accurate Post-Training Quantization\nany others like this?",
+            "> GPTQ: Accurate Post-Training Quantization\nany others like this?",
+        ),
+    ],
+)
+def test_only_lines_quoted_from_the_list_are_left_out(message: str, read: str) -> None:
+    assert own_lines(message, listed) == read
+
+
+@pytest.mark.parametrize(
+    ("message", "read"),
+    [
+        ("https://github.com/spcl/dace which papers build on this?", "dace which papers build on this?"),
+        ("www.example.com/en/latest/a100 papers on it", "a100 papers on it"),
+        ("https://arxiv.org/abs/2209.01346 is this listed?", " is this listed?"),
+    ],
+)  # fmt: skip
+def test_an_address_is_read_as_the_path_words_the_corpus_writes(message: str, read: str) -> None:
+    assert Addresses(CORPUS.__contains__).read(message) == read
+
+
+def test_a_quoted_reply_does_not_filter_or_answer_the_new_question(engine: Engine) -> None:
+    # The quoted title answered, and its "(2023)" became a year filter.
+    quoted = "> **GPTQ: Accurate Post-Training Quantization for Generative Pre-trained "
+    quoted += "Transformers** (2023)\n"
+    asked = "which paper trains fixed-point quantization for deep learning on FPGAs?"
+    assert titles(engine.ask(quoted + asked))[:1] == titles(engine.ask(asked))[:1]
+    assert not engine.ask(quoted + asked).filters.years
