@@ -63,7 +63,7 @@ from retrieval.query.language import OTHER, cannot_read, latin_words, other_scri
 from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.logic_goals import read_goals
 from retrieval.query.named_things import phrase_known
-from retrieval.query.pasted import Addresses, own_lines
+from retrieval.query.pasted import Addresses, folded_titles, own_lines
 from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
@@ -115,7 +115,8 @@ class Router:
         self.baby_talk = BabyTalk(vocabulary.knows, vocabulary.__contains__, names)
         self.dropped = DroppedLetters(vocabulary.__contains__, names)
         self.slips = FramingSlips(vocabulary.__contains__, names)
-        self.addresses = Addresses(vocabulary.__contains__)
+        self.addresses = Addresses(vocabulary.knows)
+        self.listed_titles = folded_titles(p.title for p in papers)
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(
@@ -172,7 +173,8 @@ class Router:
         typed in leetspeak or misread by a scan spelled out, the words it writes for full
         stops as full stops."""
         asked = request.text
-        spelled = self.addresses.read(own_lines(asked, self.searcher.vocabulary.knows))
+        spelled = own_lines(asked, self.searcher.vocabulary.knows, self.listed_titles)
+        spelled = self.addresses.read(spelled)
         spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
         request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))

@@ -20,47 +20,72 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from retrieval.index.vocabulary import zipf
 from retrieval.query.asking import FRAMING_TEXT, content_words
 from retrieval.text import WORDS, stopwords
 
 QUOTE_LINE = re.compile(r"^[ \t]*>(?:[ \t]|$)")  # "> quoted"
+NUMBERED = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*•])\s+")  # "1. Allo ...", "- Allo ..."
 YEAR_IN_BRACKETS = re.compile(r"\((?:19|20)\d\d\)")
 LISTED_WORDS = 4  # words of a quoted line a title or abstract must write as they stand
 ADDRESS = re.compile(r"\b(?:https?://|www\.)[^\s<>\"'()\[\]]+", re.I)
 HOST = re.compile(r"^(?:https?://)?[^/]*", re.I)
 PATH_WORD = re.compile(r"[^\W_]+")
+SUBJECT_IN_PATH = re.compile(r"(?<![\w.])[a-z-]+\.[A-Z]{2}(?![\w.])")  # "cs.CV", "q-bio.NC"
+EVERYDAY_ZIPF = 4.0  # a path word this common is no topic: "results" 5.1; "quantizers" 1.6
 OWN_WORDS = 3  # content words that say something whatever else the lines do
 POINTS_BACK = re.compile(r"\b(?:this|these|those|it|them|above|same|similar)\b", re.I)
 
 
-def own_lines(text: str, listed: Callable[[str], bool]) -> str:
+def own_lines(text: str, listed: Callable[[str], bool], titles: frozenset[str]) -> str:
     """Return a message without the lines it quotes from the list, when its own lines say
-    something (see the module docstring); ``listed`` holds for words, lower case and
-    space-separated, that a listed title or abstract writes as they stand."""
+    something; when they point back at such lines ("any others like this?"), with the
+    quoted titles put where they point (see the module docstring). ``listed`` holds for
+    words, lower case and space-separated, that a listed title or abstract writes as they
+    stand; ``titles`` are the listed titles, folded as ``_quoted`` folds a line."""
     lines = text.splitlines()
     quoted = [n for n, line in enumerate(lines) if QUOTE_LINE.match(line)]
     if not quoted:
         return text
+    from_list = {n for n in quoted if _from_the_list(lines[n], listed, titles)}
     own = " ".join(line for n, line in enumerate(lines) if n not in quoted)
     words = [w for w in content_words(own) if not w.isdigit()]
-    if len(words) < OWN_WORDS and (not words or POINTS_BACK.search(own)):
-        return text
-    dropped = {n for n in quoted if _from_the_list(lines[n], listed)}
-    return "\n".join(line for n, line in enumerate(lines) if n not in dropped)
+    points = POINTS_BACK.search(own)
+    if len(words) >= OWN_WORDS or (words and not points):
+        return "\n".join(line for n, line in enumerate(lines) if n not in from_list)
+    if points and from_list and from_list == set(quoted):  # "any others like this?"
+        named = " and ".join(_quoted(lines[n], fold=False) for n in sorted(from_list))
+        kept = "\n".join(line for n, line in enumerate(lines) if n not in from_list)
+        return f"{kept[: points.start()]}{named}{kept[points.end() :]}" if kept else text
+    return text
 
 
-def _from_the_list(line: str, listed: Callable[[str], bool]) -> bool:
-    words = WORDS.findall(YEAR_IN_BRACKETS.sub(" ", QUOTE_LINE.sub("", line)).lower())
-    return len(words) >= LISTED_WORDS and listed(" ".join(words))
+def _quoted(line: str, fold: bool = True) -> str:
+    """Return a quoted line's words: its quote mark, list number, Markdown marks and a
+    year in brackets aside; lower case and space-separated with ``fold``."""
+    line = YEAR_IN_BRACKETS.sub(" ", NUMBERED.sub("", QUOTE_LINE.sub("", line)))
+    if fold:
+        return " ".join(WORDS.findall(line.lower()))
+    return " ".join(line.replace("*", " ").replace("_", " ").split())
+
+
+def _from_the_list(line: str, listed: Callable[[str], bool], titles: frozenset[str]) -> bool:
+    words = _quoted(line)
+    return words in titles or (len(words.split()) >= LISTED_WORDS and listed(words))
+
+
+def folded_titles(titles: Iterable[str]) -> frozenset[str]:
+    """Return the listed titles as ``_quoted`` folds a quoted line."""
+    return frozenset(" ".join(WORDS.findall(title.lower())) for title in titles)
 
 
 class Addresses:
     """Reads the web addresses of a message against what one corpus writes."""
 
-    def __init__(self, writes: Callable[[str], bool]) -> None:
-        self.writes = writes  # a lower-case word the listed papers write
+    def __init__(self, knows: Callable[[str], bool]) -> None:
+        self.knows = knows  # a lower-case word the listed papers use, or its plural
         self.framing = stopwords() | set(FRAMING_TEXT.split())
 
     def read(self, text: str) -> str:
@@ -70,6 +95,13 @@ class Addresses:
 
     def _words(self, address: str) -> str:
         path = HOST.sub("", address, count=1)
-        words = [w for w in PATH_WORD.findall(path) if not w.isdigit()]
-        kept = [w for w in words if w.lower() not in self.framing and self.writes(w.lower())]
-        return " ".join(kept)
+        codes = SUBJECT_IN_PATH.findall(path)  # "arxiv.org/list/cs.CV/recent"
+        words = [w for w in PATH_WORD.findall(SUBJECT_IN_PATH.sub(" ", path)) if not w.isdigit()]
+        kept = [
+            w
+            for w in words
+            if w.lower() not in self.framing
+            and zipf(w.lower()) < EVERYDAY_ZIPF
+            and self.knows(w.lower())
+        ]
+        return " ".join([*codes, *kept])

@@ -6,10 +6,11 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.models import Answer
-from retrieval.query.pasted import Addresses, own_lines
+from retrieval.query.pasted import Addresses, folded_titles, own_lines
 
 LISTED = "gptq accurate post training quantization for generative pre trained transformers"
-CORPUS = frozenset({"dace", "a100", "github", "com", "data", "latest"})
+CORPUS = frozenset({"dace", "a100", "github", "com", "data", "latest", "results"})
+TITLES = folded_titles(["GPTQ: Accurate Post-Training Quantization", "Neural Graph Databases"])
 
 
 def listed(words: str) -> bool:
@@ -32,14 +33,18 @@ def titles(answer: Answer) -> list[str]:
             "> JPEG is at the floor of bits per pixel\nwhich paper argues otherwise?",
             "> JPEG is at the floor of bits per pixel\nwhich paper argues otherwise?",
         ),
-        (  # the own line points back at the quote
-            "> GPTQ: Accurate Post-Training Quantization\nany others like this?",
-            "> GPTQ: Accurate Post-Training Quantization\nany others like this?",
+        (  # a listed title of three words, numbered as in a reply
+            "> 1. Neural Graph Databases (2022)\nanything on quantum computers instead?",
+            "anything on quantum computers instead?",
+        ),
+        (  # the own line points back at the quote: the title is put there
+            "> **GPTQ: Accurate Post-Training Quantization** (2023)\nany others like this?",
+            "any others like GPTQ: Accurate Post-Training Quantization?",
         ),
     ],
 )
 def test_only_lines_quoted_from_the_list_are_left_out(message: str, read: str) -> None:
-    assert own_lines(message, listed) == read
+    assert own_lines(message, listed, TITLES) == read
 
 
 @pytest.mark.parametrize(
@@ -47,6 +52,8 @@ def test_only_lines_quoted_from_the_list_are_left_out(message: str, read: str) -
     [
         ("https://github.com/spcl/dace which papers build on this?", "dace which papers build on this?"),
         ("www.example.com/en/latest/a100 papers on it", "a100 papers on it"),
+        ("www.example.com/2024/football-results.html any papers?", " any papers?"),  # everyday
+        ("anything from https://arxiv.org/list/cs.CV/recent ?", "anything from cs.CV ?"),
         ("https://arxiv.org/abs/2209.01346 is this listed?", " is this listed?"),
     ],
 )  # fmt: skip
