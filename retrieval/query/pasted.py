@@ -2,25 +2,28 @@
 
 - **Lines quoted from the list.** A reply on Discord quotes what it answers with
   Markdown's "> ": "> **GPTQ: Accurate Post-Training Quantization ...** (2023)\\nok, but
-  which one proposes a new number format?". Lines that quote the bot's reply, a listed
-  title or an abstract's sentence (``LISTED_WORDS`` words or more, as a title or an
-  abstract writes them, Markdown marks and a year in brackets aside), are not what is
-  asked: searched, they made the quoted paper the answer, and "(2023)" a year filter
-  that left the right paper out. They are left out when the message's own lines say
-  something of their own (``OWN_WORDS`` content words, or one that does not point back
-  with "this", "it" or "similar"). Other quoted lines are the asker's context ("> JPEG
+  which one proposes a new number format?". A quoted line that is a listed title, or
+  ``LISTED_WORDS`` words or more that a title or an abstract writes as they stand (its
+  list number, Markdown marks and a year in brackets aside), quotes the list (the bot's
+  reply, a title, an abstract's sentence), and is not what is asked: searched, it made
+  the quoted paper the answer, and "(2023)" a year filter that left the right paper out.
+  Such lines are left out when the message's own lines say something of their own
+  (``OWN_WORDS`` content words, or one that does not point back with "this", "it" or
+  "similar"); when they point back ("more like these", "summarize it"), the quoted
+  titles are put where they point. Other quoted lines are the asker's context ("> JPEG
   is at the floor\\nwhich paper argues otherwise?") and stay.
 - **Web addresses.** "https://github.com/spcl/dace which papers build on this?" spelled
   "https", "github" and "com", which abstracts write in their code links, so papers with
-  a link answered. An address is read as the words of its path that the corpus writes,
-  framing words aside: "dace" there, "a100" in a vendor's page; the host and "/en/latest/"
-  are no topic.
+  a link answered. An address is read as the words of its path that the corpus uses and
+  English seldom does (``EVERYDAY_ZIPF``), framing words aside: "dace" there, "a100" in a
+  vendor's page, not "results" in a news page's; an arXiv subject code stays
+  ("/list/cs.CV/recent": "cs.CV"). The host and "/en/latest/" are no topic.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from retrieval.index.vocabulary import zipf
 from retrieval.query.asking import FRAMING_TEXT, content_words
@@ -39,17 +42,17 @@ OWN_WORDS = 3  # content words that say something whatever else the lines do
 POINTS_BACK = re.compile(r"\b(?:this|these|those|it|them|above|same|similar)\b", re.I)
 
 
-def own_lines(text: str, listed: Callable[[str], bool], titles: frozenset[str]) -> str:
+def own_lines(text: str, listed: Callable[[str], bool], is_title: Callable[[str], bool]) -> str:
     """Return a message without the lines it quotes from the list, when its own lines say
     something; when they point back at such lines ("any others like this?"), with the
     quoted titles put where they point (see the module docstring). ``listed`` holds for
     words, lower case and space-separated, that a listed title or abstract writes as they
-    stand; ``titles`` are the listed titles, folded as ``_quoted`` folds a line."""
+    stand; ``is_title`` for those that are a whole listed title (``folded``)."""
     lines = text.splitlines()
     quoted = [n for n, line in enumerate(lines) if QUOTE_LINE.match(line)]
     if not quoted:
         return text
-    from_list = {n for n in quoted if _from_the_list(lines[n], listed, titles)}
+    from_list = {n for n in quoted if _from_the_list(lines[n], listed, is_title)}
     own = " ".join(line for n, line in enumerate(lines) if n not in quoted)
     words = [w for w in content_words(own) if not w.isdigit()]
     points = POINTS_BACK.search(own)
@@ -71,14 +74,16 @@ def _quoted(line: str, fold: bool = True) -> str:
     return " ".join(line.replace("*", " ").replace("_", " ").split())
 
 
-def _from_the_list(line: str, listed: Callable[[str], bool], titles: frozenset[str]) -> bool:
+def _from_the_list(
+    line: str, listed: Callable[[str], bool], is_title: Callable[[str], bool]
+) -> bool:
     words = _quoted(line)
-    return words in titles or (len(words.split()) >= LISTED_WORDS and listed(words))
+    return is_title(words) or (len(words.split()) >= LISTED_WORDS and listed(words))
 
 
-def folded_titles(titles: Iterable[str]) -> frozenset[str]:
-    """Return the listed titles as ``_quoted`` folds a quoted line."""
-    return frozenset(" ".join(WORDS.findall(title.lower())) for title in titles)
+def folded(title: str) -> str:
+    """Return a title as ``_quoted`` folds a quoted line: lower case, its words alone."""
+    return " ".join(WORDS.findall(title.lower()))
 
 
 class Addresses:
