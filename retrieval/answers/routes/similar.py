@@ -9,7 +9,7 @@ from retrieval.models import Answer
 from retrieval.query.intent import Intent
 from retrieval.text import tokenize
 
-SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines"))
+SIMILAR_WORDS = frozenset(tokenize("like similar related resembling akin along lines others else"))
 
 
 class Similar(Route):

@@ -436,8 +436,12 @@ def test_a_topic_no_paper_of_those_years_has_shows_the_other_years_and_says_so(
     assert engine.ask("earthquake papers from 2023").abstained  # none in any year
 
 
-def test_papers_like_a_listed_one_are_its_nearest_not_itself(engine: Engine) -> None:
-    answer = engine.ask("any papers like GPTQ?")
+@pytest.mark.parametrize(
+    "question", ["any papers like GPTQ?", "any others like GPTQ?", "what else is like GPTQ?"]
+)
+def test_papers_like_a_listed_one_are_its_nearest_not_itself(engine: Engine, question: str) -> None:
+    # "others" and "else" were searched with GPTQ's name, which answered alone
+    answer = engine.ask(question)
     assert "GPTQ" in answer.notes[0] and not any(t.startswith("GPTQ") for t in papers(answer))
     first = engine.lookup.index.papers[answer.results[0].paper.id]
     assert "quantiz" in first.abstract.casefold()
