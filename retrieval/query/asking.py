@@ -39,10 +39,12 @@ FRAMING_TEXT = (
     "nothing anything something cite cites cited citing read reading"
 )
 FRAMING = frozenset(tokenize(FRAMING_TEXT))
-# What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...".
+# What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...",
+# "quick question: ...", "random q, ...", "dumb question but ...".
 OPENER = re.compile(
-    r"^\s*(?:(?:hmm+|btw|ok|okay|so|well|hey|hi|hello|yo|lastly|also|bonjour|hola|hallo|ciao)"
-    r"\b(?!-)[\s,!.:;]*)+",
+    r"^\s*(?:(?:hmm+|btw|ok|okay|so|well|hey|hi|hello|yo|lastly|also|bonjour|hola|hallo|ciao"
+    r"|(?:a\s+)?(?:quick|random|dumb|silly|stupid|small|simple|short|noob)\s+(?:q|qn|question)"
+    r"(?:\s+(?:but|though|here))?)\b(?!-)[\s,!.:;-]*)+",
     re.I,
 )
 # The form of a letter around a message: who it is addressed to, and who signs it. A

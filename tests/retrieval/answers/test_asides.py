@@ -774,3 +774,13 @@ def test_a_chat_interjection_leaves_the_answer_as_it_is(engine: Engine, chatter:
     plain = engine.ask("which papers are about quantization?")
     answer = engine.ask(f"which papers are about quantization{chatter}?")
     assert titles(answer) == titles(plain) and UNSURE not in answer.notes
+
+
+@pytest.mark.parametrize(
+    "opener", ["quick q", "quick question:", "random question,", "dumb question but"]
+)
+def test_a_chat_opener_leaves_the_answer_as_it_is(engine: Engine, opener: str) -> None:
+    # "quick q" weighed as words no abstract uses: a sure list became "Not a sure match"
+    plain = engine.ask("any papers on weather?")
+    answer = engine.ask(f"{opener} any papers on weather?")
+    assert titles(answer) == titles(plain) and UNSURE not in answer.notes
