@@ -76,9 +76,8 @@ class FramingSlips:
 
     def read(self, text: str) -> str:
         """Return a message with each slip of a framing word written as the word meant
-        (see the module docstring)."""
-        if detect(text) != "en":
-            return text
+        (see the module docstring). The language is read only for a message with a
+        slip: most have none, and ``detect`` costs as much as the rest."""
         found = list(WORD.finditer(text))
         capitals = sum(m.group().isupper() for m in found if len(m.group()) > 1)
         shouted = capitals >= SHOUTED * max(1, len(found))
@@ -93,7 +92,8 @@ class FramingSlips:
             word = self.meant(typed.lower())
             return (word.capitalize() if typed[0].isupper() else word) if word else typed
 
-        return WORD.sub(meant, text)
+        read = WORD.sub(meant, text)
+        return read if read != text and detect(text) == "en" else text
 
     def meant(self, typed: str) -> str | None:
         """Return the framing word a word in small letters is a slip of, or None."""

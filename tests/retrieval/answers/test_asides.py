@@ -764,23 +764,21 @@ def test_a_signature_of_a_listed_author_makes_the_askers_papers_theirs(engine: E
     assert without_letter_form(kept, lambda w: w.casefold() in {"paper", "award"}) == kept
 
 
-@pytest.mark.parametrize(
-    "chatter",
-    [" plz", ", thx", " lol", ", ty", ", cheers", ", hey"],
-)
-def test_a_chat_interjection_leaves_the_answer_as_it_is(engine: Engine, chatter: str) -> None:
-    # "plz" and "thx" weighed as words no abstract uses: a list that answers surely
-    # without them abstained with them.
-    plain = engine.ask("which papers are about quantization?")
-    answer = engine.ask(f"which papers are about quantization{chatter}?")
-    assert titles(answer) == titles(plain) and UNSURE not in answer.notes
+QUANTIZATION = "which papers are about quantization{}?"
+WEATHER = "{}any papers on weather?"
 
 
 @pytest.mark.parametrize(
-    "opener", ["quick q", "quick question:", "random question,", "dumb question but"]
-)
-def test_a_chat_opener_leaves_the_answer_as_it_is(engine: Engine, opener: str) -> None:
-    # "quick q" weighed as words no abstract uses: a sure list became "Not a sure match"
-    plain = engine.ask("any papers on weather?")
-    answer = engine.ask(f"{opener} any papers on weather?")
+    ("asked", "chatter"),
+    [(QUANTIZATION, c) for c in (" plz", ", thx", " lol", ", ty", ", cheers", ", hey")]
+    + [(WEATHER, c) for c in ("quick q ", "quick question: ", "random question, ",
+                              "dumb question but ")],
+)  # fmt: skip
+def test_chat_words_around_an_ask_leave_its_answer_as_it_is(
+    engine: Engine, asked: str, chatter: str
+) -> None:
+    # "plz", "thx" and "quick q" weighed as words no abstract uses: a list that answers
+    # surely without them abstained with them, or was not a sure match.
+    plain = engine.ask(asked.format(""))
+    answer = engine.ask(asked.format(chatter))
     assert titles(answer) == titles(plain) and UNSURE not in answer.notes
