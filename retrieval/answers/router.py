@@ -47,6 +47,7 @@ from retrieval.models import UNSURE, Answer, Paper
 from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import ask_clause, ask_from_word, asks
 from retrieval.query.baby_talk import BabyTalk
+from retrieval.query.corrections import Corrections
 from retrieval.query.dropped_letters import DroppedLetters
 from retrieval.query.framing_slips import FramingSlips
 from retrieval.query.intent import Intent, IntentReader
@@ -116,6 +117,7 @@ class Router:
         self.dropped = DroppedLetters(vocabulary.__contains__, names)
         self.slips = FramingSlips(vocabulary.__contains__, names)
         self.addresses = Addresses(vocabulary.knows)
+        self.corrections = Corrections(vocabulary.knows, names)
         listings = Listings(searcher)
         self.applied = AppliedFilters(searcher, lookup, self.subjects)
         self.parts = Parts(
@@ -169,12 +171,13 @@ class Router:
 
     def plan(self, request: Request) -> Plan:
         """Return the route a question takes, with the question as read: lines quoted
-        from the list and web addresses as ``retrieval.query.pasted`` reads them, its
+        from the list and web addresses as ``retrieval.query.pasted`` reads them, the
+        corrections it makes in place of what they correct, its
         words typed in leetspeak, misread by a scan or slipped spelled out, the words it
         writes for full stops as full stops."""
         asked = request.text
         spelled = own_lines(asked, self.searcher.vocabulary.knows, self._is_title)
-        spelled = self.addresses.read(spelled)
+        spelled = self.addresses.read(self.corrections.read(spelled))
         spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
         request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))

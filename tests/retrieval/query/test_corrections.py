@@ -1,0 +1,76 @@
+"""A correction made in the message is read in place of what it corrects."""
+
+from __future__ import annotations
+
+import pytest
+
+from retrieval.engine import Engine
+from retrieval.models import Answer
+from retrieval.query.corrections import Corrections
+
+CORPUS = frozenset({"graph", "transformers", "weather", "climate", "quantum", "gpus", "fpgas"})
+CORRECTIONS = Corrections(CORPUS.__contains__, frozenset({"torsten", "hoefler", "zhang"}))
+
+
+def shown(answer: Answer) -> list[str]:
+    return [r.paper.title for r in (*answer.results, *answer.more)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        # the correction's first word is written before it: from its last place on
+        ("list the quantum papers, er, I mean the weather ones", "list the weather ones"),
+        ("papers by Hoefler... wait no, by Zhang", "papers by Zhang"),
+        ("papers on graphs, or rather on graph transformers", "papers on graph transformers"),
+        ("which ones use FPGAs... scratch that, which ones use GPUs", "which ones use GPUs"),
+        # a number: the last number before it
+        ("the 2023 one on quantum — sorry, 2022", "the 2022 one on quantum"),
+        ("papers from 2023, wait no, 2024, on graphs", "papers from 2024, on graphs"),
+        ("the 2022 graph paper — sorry, 2024 — on GPUs?", "the 2024 graph paper on GPUs?"),
+        # otherwise the last run of topic words
+        ("which papers are on quantum? sorry, weather", "which papers are on weather"),
+        ("quantum papers um I mean weather papers", "weather papers"),
+        ("papers on the quantum (I mean weather) side", "papers on the weather side"),
+        ("papers on weather, oops, climate", "papers on climate"),
+        ("a Hoefler paper, sorry, Zhang paper on graphs", "a Zhang paper on graphs"),
+        # owning up before the fix
+        ("papers on graphs. Sorry, typo: weather", "papers on weather"),
+        ("graph papers— wait, I said it wrong, I meant weather", "weather papers"),
+    ],
+)
+def test_a_correction_replaces_what_it_corrects(typed: str, read: str) -> None:
+    assert CORRECTIONS.read(typed) == read
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Sorry, which papers are about graphs?",  # nothing before it
+        "which papers are about graphs, sorry if this is basic",  # an apology
+        "papers on graphs, sorry, I am new here",  # a clause
+        "papers on quantum, I mean from 2023",  # adds a filter, corrects nothing
+        "what is the quantum paper about? I mean in simple words",
+        "papers on graphs (sorry, toddler wants juice) ok back",  # names nothing listed
+        "graph papers? I mean, which ones run the weather models on GPUs?",  # a new ask
+        "is that what you mean by graphs?",  # no marker: inside a clause
+        "any papers on quantum? (not the weather ones, I mean the circuits as such)",
+    ],
+)
+def test_other_messages_are_left_as_typed(typed: str) -> None:
+    assert CORRECTIONS.read(typed) == typed
+
+
+def test_a_corrected_author_gets_that_authors_papers(engine: Engine) -> None:
+    typed = "papers by Torsten Hoefler... wait no, by Zhiru Zhang"
+    plain = "papers by Zhiru Zhang"
+    answer, asked = engine.ask(typed), engine.ask(plain)
+    assert shown(answer) == shown(asked)
+    assert all("Zhiru Zhang" in r.paper.authors for r in answer.results)
+    assert f"Read as “{plain}”." in answer.notes
+
+
+def test_a_corrected_topic_searches_the_correction_alone(engine: Engine) -> None:
+    answer = engine.ask("list the quantum papers, er, I mean the weather ones")
+    titles = " ".join(shown(answer)).lower()
+    assert "weather" in titles and "quantum" not in titles
