@@ -8,8 +8,9 @@
   reply, a title, an abstract's sentence), and is not what is asked: searched, it made
   the quoted paper the answer, and "(2023)" a year filter that left the right paper out.
   Such lines are left out when the message's own lines say something of their own
-  (``OWN_WORDS`` content words, or one that does not point back with "this", "it" or
-  "similar"); when they point back ("more like these", "summarize it"), the quoted
+  (``OWN_WORDS`` content words, or one the corpus writes in lines that do not point back
+  with "this", "it" or "similar"; "got the full ref?" asks about the quote); when they
+  point back ("more like these", "summarize it"), the quoted
   titles are put where they point. Other quoted lines are the asker's context ("> JPEG
   is at the floor\\nwhich paper argues otherwise?") and stay.
 - **Web addresses.** "https://github.com/spcl/dace which papers build on this?" spelled
@@ -56,7 +57,7 @@ def own_lines(text: str, listed: Callable[[str], bool], is_title: Callable[[str]
     own = " ".join(line for n, line in enumerate(lines) if n not in quoted)
     words = [w for w in content_words(own) if not w.isdigit()]
     points = POINTS_BACK.search(own)
-    if len(words) >= OWN_WORDS or (words and not points):
+    if len(words) >= OWN_WORDS or (not points and any(listed(w) for w in words)):
         return "\n".join(line for n, line in enumerate(lines) if n not in from_list)
     if points and from_list and from_list == set(quoted):  # "any others like this?"
         named = " and ".join(_quoted(lines[n], fold=False) for n in sorted(from_list))

@@ -39,6 +39,10 @@ def titles(answer: Answer) -> list[str]:
             "> 1. Neural Graph Databases (2022)\nanything on quantum computers instead?",
             "anything on quantum computers instead?",
         ),
+        (  # the own line names nothing the corpus writes: it asks about the quote
+            "> GPTQ: Accurate Post-Training Quantization for\ngot the full ref?",
+            "> GPTQ: Accurate Post-Training Quantization for\ngot the full ref?",
+        ),
         (  # the own line points back at the quote: the title is put there
             "> **GPTQ: Accurate Post-Training Quantization** (2023)\nany others like this?",
             "any others like GPTQ: Accurate Post-Training Quantization?",
