@@ -340,6 +340,17 @@ ABOUT_VERB = re.compile(
     r"|stud(?:y|ies|ying)|examin(?:e|es|ing)|investigat(?:e|es|ing))\b",
     re.I,
 )
+# "one" standing for a paper: "the dataset one", "the 2023 one on graphs", "a newer one?",
+# "the weather ones", not the number ("one-shot", "one bit per weight", "all in one"): a
+# determiner, up to three words, "one(s)", and no noun after it. Searched, the number's
+# word drew the abstracts that count something in ones.
+PAPER_ONE = re.compile(
+    r"\b((?:the|this|that|these|those|a|an|any|another|other|same|first|last|second|third)"
+    r"(?:\s+[^\s,.;:?!()]+){0,3}?\s+)one(s?)\b"
+    r"(?=\s*(?:$|[,.;:?!)]|(?:on|about|by|from|in|with|that|which|who|where|whose|is|are|was"
+    r"|were|has|have|for|to|of|again|then|too|please|pls|plz)\b))",
+    re.I,
+)
 # With no topic, these ask about the list itself ("how many papers per year?", "how are
 # the cs.LG papers distributed?", "what's in the list?"): the answer counts its papers by
 # year, subject and author (``retrieval.answers.overview``). The facets alone ("which subjects are

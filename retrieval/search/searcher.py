@@ -42,7 +42,7 @@ from retrieval.index.titles import TitleNames
 from retrieval.index.vector_store import VectorStore
 from retrieval.index.vocabulary import Vocabulary
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
-from retrieval.query.asking import ABOUT_VERB, PAPER_NOUN, content_words
+from retrieval.query.asking import ABOUT_VERB, PAPER_NOUN, PAPER_ONE, content_words
 from retrieval.query.intent import Framing
 from retrieval.query.plain_words import Glossary
 from retrieval.search import fusion
@@ -108,6 +108,8 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
         if term.word in AUTHORING and term.stem not in idf:
             weight = 0.0  # "what did she write about X?": asks for papers, names no topic
+        if term.stem not in idf and question[term.start - 1 : term.start] == "@":
+            weight = 0.0  # "@LabBot is it listed?": a handle someone is addressed by
         weights[term.stem] = max(weights.get(term.stem, 0.0), weight)
     return weights
 
@@ -167,6 +169,7 @@ class Searcher:
         """Return ``query`` for a question already as searched (``searched``); a paper it
         names that ``leave_out`` holds counts as not named."""
         text = ABOUT_VERB.sub(r"\1\2 on", text)  # "anything involving X": "anything on X"
+        text = PAPER_ONE.sub(r"\1paper\2", text)  # "the dataset one": "the dataset paper"
         weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text) - leave_out
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)

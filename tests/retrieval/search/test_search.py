@@ -213,6 +213,23 @@ def test_a_mention_in_a_question_changes_nothing(fake_engine: Engine, mention: s
         fake_engine.ask(mention)
 
 
+@pytest.mark.parametrize("topic", ["dataset", "graph database", "quantum", "weather forecasting"])
+def test_the_x_one_is_asked_as_the_x_paper(engine: Engine, topic: str) -> None:
+    # "one" there stands for a paper; searched as the number, it drew abstracts that count
+    # something in ones.
+    paper = engine.ask(f"what about the {topic} paper?")
+    for one in (f"what about the {topic} one?", f"which is the {topic} one"):
+        assert titles(engine.ask(one))[:1] == titles(paper)[:1]
+
+
+@pytest.mark.parametrize("handle", ["@PaperBot", "@lab_bot", "@dr.who"])
+def test_a_handle_inside_a_question_is_no_topic(fake_engine: Engine, handle: str) -> None:
+    plain = fake_engine.ask("is there a paper on graph databases in the list?")
+    addressed = fake_engine.ask(f"is there a paper on graph databases in the list, {handle}?")
+    assert titles(addressed) == titles(plain)
+    assert addressed.confidence == pytest.approx(plain.confidence, abs=0.05)
+
+
 @pytest.mark.parametrize(
     "typed", ["@everyone GPTQ", "<@123456789> gptq", "[GPTQ](https://example.com/x)"]
 )
