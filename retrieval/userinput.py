@@ -50,8 +50,9 @@ WHOLLY_MOJIBAKE = ftfy.TextFixerConfig(restore_byte_a0=False, decode_inconsisten
 # that ends it ("@Hoefler. weather papers?").
 DECORATION = r"[^\w@`'\"()\[\]{}<\-]*"
 NAME = r"[\w-]+(?:\.[\w-]+)*"
-MENTION = re.compile(rf"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^{DECORATION}@{NAME}")
-OPENING = re.compile(rf"^{DECORATION}@({NAME})")
+ENTRY = r"(?!\s*\{)"  # "@article{key, ...}" opens a BibTeX entry, no mention
+MENTION = re.compile(rf"<@[!&]?\d+>|<#\d+>|@(?:everyone|here)\b|^{DECORATION}@(?>{NAME}){ENTRY}")
+OPENING = re.compile(rf"^{DECORATION}@((?>{NAME})){ENTRY}")
 LINK = re.compile(r"\[([^\[\]]*)\]\(\s*<?[a-z][\w+.-]*:[^()\s]*>?\s*\)", re.I)  # [text](url)
 
 

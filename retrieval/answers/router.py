@@ -64,7 +64,7 @@ from retrieval.query.language import OTHER, cannot_read, latin_words, other_scri
 from retrieval.query.leetspeak import Leetspeak
 from retrieval.query.logic_goals import read_goals
 from retrieval.query.named_things import phrase_known
-from retrieval.query.pasted import Addresses, folded, own_lines
+from retrieval.query.pasted import Addresses, bibtex_entries, folded, own_lines
 from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
@@ -176,7 +176,7 @@ class Router:
         words typed in leetspeak, misread by a scan or slipped spelled out, the words it
         writes for full stops as full stops."""
         asked = request.text
-        spelled = own_lines(asked, self.searcher.vocabulary.knows, self._is_title)
+        spelled = own_lines(bibtex_entries(asked), self.searcher.vocabulary.knows, self._is_title)
         spelled = self.addresses.read(self.corrections.read(spelled))
         spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))

@@ -13,6 +13,11 @@
   point back ("more like these", "summarize it"), the quoted
   titles are put where they point. Other quoted lines are the asker's context ("> JPEG
   is at the floor\\nwhich paper argues otherwise?") and stay.
+- **BibTeX entries.** "@article{key, title={...}, author={...}, journal={arXiv preprint
+  arXiv:2210.17323}, year={2022}} is this listed?" made its year a filter (a preprint's
+  year is often not the listed one) and its venue a name ("No listed paper is the
+  “arXiv” paper"). An entry is read as its fields' words, its key and the fields of
+  where and when (``NO_TOPIC``) aside (``bibtex_entries``).
 - **Web addresses.** "https://github.com/spcl/dace which papers build on this?" spelled
   "https", "github" and "com", which abstracts write in their code links, so papers with
   a link answered. An address is read as the words of its path that the corpus uses and
@@ -25,6 +30,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
+from bibtexparser.entrypoint import parse_string
 
 from retrieval.index.vocabulary import zipf
 from retrieval.query.asking import FRAMING_TEXT, content_words
@@ -40,6 +47,16 @@ PATH_WORD = re.compile(r"[^\W_]+")
 SUBJECT_IN_PATH = re.compile(r"(?<![\w.])[a-z-]+\.[A-Z]{2}(?![\w.])")  # "cs.CV", "q-bio.NC"
 EVERYDAY_ZIPF = 4.0  # a path word this common is no topic: "results" 5.1; "quantizers" 1.6
 OWN_WORDS = 3  # content words that say something whatever else the lines do
+ENTRY_START = re.compile(r"@[A-Za-z]+\s*\{\s*[^\s,{}]*\s*,")  # "@article{frantar2022,"
+TITLE_FIELD = re.compile(r"\btitle\s*=\s*[{\"]", re.I)
+# The fields of an entry that say where and when, not what: left out of the question.
+NO_TOPIC = frozenset({
+    "year", "month", "date", "journal", "journaltitle", "booktitle", "publisher", "pages",
+    "volume", "number", "doi", "url", "urldate", "eprint", "eprinttype", "archiveprefix",
+    "primaryclass", "isbn", "issn", "address", "location", "organization", "series",
+    "edition", "howpublished", "school", "institution", "editor",
+})  # fmt: skip
+NAMES = frozenset({"author"})
 POINTS_BACK = re.compile(r"\b(?:this|these|those|it|them|above|same|similar)\b", re.I)
 
 
@@ -85,6 +102,53 @@ def _from_the_list(
 def folded(title: str) -> str:
     """Return a title as ``_quoted`` folds a quoted line: lower case, its words alone."""
     return " ".join(WORDS.findall(title.lower()))
+
+
+def bibtex_entries(text: str) -> str:
+    """Return a message with each BibTeX entry it pastes written as its title and its
+    authors' names, first names first; its year, venue and key left out."""
+    pieces, cursor = [], 0
+    for start in ENTRY_START.finditer(text):
+        if start.start() < cursor:
+            continue
+        end = _closing_brace(text, start.start() + start.group().index("{"))
+        if end is None or not TITLE_FIELD.search(text, start.end(), end):
+            continue  # "@here {ok}" is no entry
+        entries = parse_string(text[start.start() : end]).entries
+        fields = entries[0].fields_dict if entries else {}
+        if "title" not in fields:
+            continue
+        read = [
+            _first_names_first(field.value)
+            if field.key.lower() in NAMES
+            else _unbraced(field.value)
+            for field in entries[0].fields
+            if field.key.lower() not in NO_TOPIC
+        ]
+        pieces.append(f"{text[cursor : start.start()]}{'. '.join(read)}.")
+        cursor = end
+    return "".join(pieces) + text[cursor:] if pieces else text
+
+
+def _closing_brace(text: str, opening: int) -> int | None:
+    """Return where the entry whose brace opens at ``opening`` ends, or None."""
+    depth = 0
+    for at in range(opening, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[at], 0)
+        if depth == 0:
+            return at + 1
+    return None
+
+
+def _unbraced(value: object) -> str:
+    value = str(value)
+    return " ".join(value.replace("{", "").replace("}", "").split())
+
+
+def _first_names_first(names: object) -> str:
+    """Return "Last, First and Last, First" as "First Last, First Last"."""
+    people = [n.partition(",") for n in _unbraced(names).split(" and ")]
+    return ", ".join(f"{first.strip()} {last.strip()}".strip() for last, _, first in people)
 
 
 class Addresses:

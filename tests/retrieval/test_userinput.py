@@ -24,7 +24,8 @@ def test_an_opening_mention_goes(typed: str, left: str) -> None:
 @pytest.mark.parametrize(
     "typed",
     ["`@torch.jit.script` vs Slapo", '"@GPTQ" who wrote it?', "- @Polynormer authors?",
-     "(@2023) graph papers", "write to me at ada@example.org about FPGAs"],
+     "(@2023) graph papers", "write to me at ada@example.org about FPGAs",
+     "@article{key, title={Allo}} listed?", "@misc {key, title={Allo}}"],
 )  # fmt: skip
 def test_an_at_sign_in_code_quotes_or_brackets_is_content(typed: str) -> None:
     assert without_mentions(typed) == typed

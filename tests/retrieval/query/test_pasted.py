@@ -6,7 +6,7 @@ import pytest
 
 from retrieval.engine import Engine
 from retrieval.models import Answer
-from retrieval.query.pasted import Addresses, folded, own_lines
+from retrieval.query.pasted import Addresses, bibtex_entries, folded, own_lines
 
 LISTED = "gptq accurate post training quantization for generative pre trained transformers"
 CORPUS = frozenset({"dace", "a100", "github", "com", "data", "latest", "results"})
@@ -74,3 +74,38 @@ def test_a_quoted_reply_does_not_filter_or_answer_the_new_question(engine: Engin
     asked = "which paper trains fixed-point quantization for deep learning on FPGAs?"
     assert titles(engine.ask(quoted + asked))[:1] == titles(engine.ask(asked))[:1]
     assert not engine.ask(quoted + asked).filters.years
+
+
+@pytest.mark.parametrize(
+    ("message", "read"),
+    [
+        (
+            "@article{frantar22, title={{GPTQ}: Accurate Quantization},\n author={Frantar, "
+            "Elias and Hoefler, Torsten}, journal={arXiv preprint arXiv:2210.17323},\n "
+            "year={2022}}\nis this listed?",
+            "GPTQ: Accurate Quantization. Elias Frantar, Torsten Hoefler.\nis this listed?",
+        ),
+        (  # a field of its own words stays; where and when go
+            "got this one? @misc{x, title={Allo}, note={an accelerator language}, year=2024}",
+            "got this one? Allo. an accelerator language.",
+        ),
+        ("@here {not an entry}", "@here {not an entry}"),
+        ("@misc{open, title={no end", "@misc{open, title={no end"),
+    ],
+)
+def test_a_bibtex_entry_is_read_as_what_its_fields_say(message: str, read: str) -> None:
+    assert bibtex_entries(message) == read
+
+
+def test_a_pasted_entry_finds_its_paper_without_its_year_or_venue(engine: Engine) -> None:
+    # Its year became a filter (a preprint's year is often not the listed one), and its
+    # journal a name: "No listed paper is the “arXiv” paper".
+    entry = (
+        "@article{frantar2022gptq,\n  title={{GPTQ}: Accurate Post-Training Quantization for "
+        "Generative Pre-trained Transformers},\n  author={Frantar, Elias and Hoefler, "
+        "Torsten},\n  journal={arXiv preprint arXiv:2210.17323},\n  year={2022}\n}\n"
+        "is this in the list?"
+    )
+    answer = engine.ask(entry)
+    assert titles(answer)[:1] == [t for t in titles(engine.ask("GPTQ")) if "GPTQ" in t][:1]
+    assert not answer.filters.years and not any("arXiv" in note for note in answer.notes)
