@@ -2,28 +2,38 @@
 ones", "papers by Hoefler... wait no, by Zhang", "the 2023 one, sorry, 2022".
 
 Chat is typed, not edited. A user who sees a slip adds the right words after a marker
-("I mean", "sorry", "wait no", "or rather", "scratch that", "make that"), and reading
+("I mean", "sorry", "wait no", "or rather", "scratch that", "nvm", "*2022"), and reading
 both parts searches the slip as much as the fix. A correction is read in place of the
 words it corrects (the rest of the message stays) when:
 
 - the marker starts a clause: it follows a comma, a dash, dots, a bracket or a filler
-  ("er", "um"), or a full stop or question mark where the correction is short
-  (``AFTER_SENTENCE``). "is that what you mean" or "I mean it" inside a clause is no
-  marker;
-- words come before it, and the correction is a phrase with a word that is no stop word
-  (``MAX_WORDS`` words at most). A clause after it ("sorry, I am new here"), an apology
-  ("sorry for the noise", "sorry if this is basic") or a bare "sorry!" corrects nothing.
+  ("er", "um"), or a full stop or question mark. "is that what you mean" or "I mean it"
+  inside a clause is no marker. After a full stop, a mild marker ("sorry", "I mean")
+  corrects in ``AFTER_SENTENCE`` words at most; a bare filler ("on weather? er, on
+  quantum") or a star ("from 2023 *2022") only where the correction lines up (1 or 3
+  below);
+- words come before it, and the correction is a phrase (``MAX_WORDS`` words at most)
+  that names something the corpus writes, a listed author or a number. A clause after
+  it ("sorry, I am new here"), an apology ("sorry for the noise", "sorry if this is
+  basic"), an aside ("(sorry, toddler wants juice)") corrects nothing.
 
 What it corrects is found from the correction's own form, most specific first:
 
-1. its first word is written before the marker ("by Hoefler, sorry, by Zhang", "graph
-   neural networks, I mean graph transformers"): the words from the last such place on;
-2. it is a number ("the 2023 one, sorry, 2022"): the last number before the marker;
-3. otherwise, the last run of words before the marker that are neither stop words nor
+1. it points back ("the ones by Zhang", "the ones that use GPUs", "the quantization
+   ones among them"): it narrows what came before, and is read beside it;
+2. it says the sentence again with one part changed ("weather papers by Hoefler. Sorry,
+   climate papers by Hoefler"): the sentence;
+3. its first word is written before the marker ("by Hoefler, sorry, by Zhang", "graph
+   neural networks, I mean graph transformers"): the phrase from the last such place to
+   the next word that starts another ("papers by Zhang on FPGAs, sorry, by Hoefler"
+   keeps "on FPGAs");
+4. it is a number ("the 2023 one, sorry, 2022"): the last number before the marker;
+5. otherwise, the last run of words before the marker that are neither stop words nor
    words that frame a question ("list the quantum papers, I mean weather": "quantum").
 
-No word of any eval question is written here: the markers are the English of correcting
-oneself, and the rest is read from the message.
+A "not" before what is corrected goes with it: "not the X one, I mean the Y one" asks
+for Y. No word of any eval question is written here: the markers are the English of
+correcting oneself, and the rest is read from the message.
 """
 
 from __future__ import annotations
@@ -31,6 +41,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
+
+from rapidfuzz import fuzz
 
 from retrieval.query.asking import FRAMING_TEXT, FRAMING_WORDS
 from retrieval.text import stopwords
@@ -44,13 +56,19 @@ OWNED = (
     r"(?:(?:wait,?\s+)?i\s+(?:got|typed|wrote|said|put)\s+(?:that|it|this)\s+wrong"
     r"|typo|my\s+mistake)"
 )
+STRONG = (  # markers that only correct
+    r"wait,?\s+no|no,?\s+wait|no,?\s+sorry|or\s+rather|scratch\s+that|make\s+that"
+    r"|correction|actually,?\s+no|no,?\s+actually|nvm|never\s*mind|(?:i\s+)?meant"
+)
+MILD = r"(?P<restates>i\s+mean)\b|sorry|sry|oops|my\s+bad"  # markers that apologize too
 MARKER = re.compile(
-    rf"(?:(?:[,;:…]|\.{{2,}}|(?P<dash>[—–]|\s-{{1,2}}(?=\s)))\s*(?:{FILLER}[\s,.…]+)?"
-    rf"|(?P<stop>[.?!]+)\s+|(?P<open>\()\s*|\s+{FILLER}[\s,.…]+)"
-    rf"(?:(?:oops|oh)[\s,.!]+)?(?:{OWNED}[\s,.;:!—–-]+(?:i\s+meant?\b)?"
-    r"|(?P<restates>i\s+mean)\b|i\s+meant|sorry|sry|oops|wait,?\s+no|no,?\s+wait|no,?\s+sorry"
-    r"|or\s+rather|scratch\s+that|make\s+that|correction|actually,?\s+no|my\s+bad)"
-    rf"(?:\s*[,:;.!—–…-]+|\s+|(?=\)))(?:\s*{OWNED}[\s,.;:!—–-]+)?(?:\s*i\s+meant?\b[\s,:]*)?",
+    rf"(?:(?:[,;:…]|\.{{2,}}|(?P<dash>[—–]|\s-{{1,2}}(?=\s)))\s*|(?P<stop>[.?!]+)\s+"
+    rf"|(?P<open>\()\s*|\s+(?={FILLER}[\s,.…]))(?:{FILLER}[\s,.…]+)?"
+    rf"(?:(?:oops|oh|actually)[\s,.!]+)?"
+    rf"(?:{OWNED}[\s,.;:!—–-]+(?:i\s+meant?\b)?|(?P<strong>{STRONG})|{MILD})"
+    rf"(?:\s*[,:;.!—–…-]+|\s+|(?=\)))(?:\s*{OWNED}[\s,.;:!—–-]+)?(?:\s*(?:i\s+)?meant?\b[\s,:]*)?"
+    # a filler alone ("on weather? er, on quantum") or a star ("from 2023 *2022")
+    rf"|(?P<lone>(?:[,;:?!…—–]|\.{{2,}}|\s)\s*{FILLER},?\s+|\s\*(?=\w))",
     re.I,
 )
 SCOPE = re.compile(r"(?<=[.?!])\s+|\(")  # where the sentence or bracket corrected starts
@@ -64,6 +82,23 @@ CLAUSE = frozenset({
     "i", "i'm", "im", "i’m", "we", "we're", "you", "it", "it's", "it’s", "this", "that",
     "they", "he", "she", "there", "for", "to", "if", "but",
 })  # fmt: skip
+# A correction that points back at what it corrects narrows it.
+POINTS_BACK = re.compile(
+    r"^(?:the|those|these)\s+ones?\b|\s*\b(?:among|of)\s+(?:them|those|these)\b", re.I
+)
+# Words that start another part of a phrase: "by Zhang| on FPGAs| from 2023".
+PART_START = frozenset({
+    "on", "about", "by", "from", "in", "with", "for", "of", "to", "that", "which", "who",
+    "whose", "where", "and", "or", "but", "since", "after", "before", "between", "among",
+    "than", "as", "at", "into", "over", "under", "using", "via", "like", "without",
+})  # fmt: skip
+NEGATION = re.compile(
+    r"(?:\b(?:i\s+)?(?:don['’]?t|do\s+not|didn['’]?t|did\s+not)\s+mean|\bnot|\bno|\bexcept)\s*$",
+    re.I,
+)
+ARTICLE = re.compile(r"^(?:the|an?)\s+", re.I)
+TYPO_LIKE = 75  # rapidfuzz ratio of a word to the one-word correction of its typo
+PAPER_NOUNS = frozenset({"paper", "papers", "one", "ones", "article", "articles"})
 MAX_CORRECTIONS = 3
 
 
@@ -91,13 +126,16 @@ class Corrections:
             scope = SCOPE.split(before)[-1]  # the sentence or bracket it corrects
             fix, after = _phrase(text[marker.end() :], marker)
             words = WORD.findall(fix)
-            most = AFTER_SENTENCE if marker["stop"] else MAX_WORDS
-            if not words or len(words) > most or words[0].lower() in CLAUSE:
+            mild = marker["stop"] and not marker["strong"]
+            if not words or len(words) > (AFTER_SENTENCE if mild else MAX_WORDS):
+                continue
+            if fix.split()[0].lower().strip(",.:;!?") in CLAUSE:
                 continue
             if not (NUMBER.match(fix) or any(self._written(w) for w in words)):
                 continue  # "(sorry, toddler wants juice)" names nothing listed
             short = len(words) <= RESTATED or not marker["restates"]
-            fixed = _replaced(scope, fix, short)
+            lined_up, strong = bool(marker["lone"]), bool(marker["strong"])
+            fixed = _replaced(scope, fix, short, lined_up, strong)
             if fixed is not None:
                 return before[: len(before) - len(scope)] + fixed + after
         return None
@@ -105,7 +143,8 @@ class Corrections:
     def _written(self, word: str) -> bool:
         """Return True for a word the corpus writes or a listed author is named."""
         folded = word.lower()
-        return _is_content(word) and (self.knows(folded) or folded in self.names)
+        parts = [folded, *folded.split("-")] if "-" in folded else [folded]  # "multi-pumping"
+        return _is_content(word) and any(self.knows(p) or p in self.names for p in parts)
 
 
 def _phrase(rest: str, marker: re.Match[str]) -> tuple[str, str]:
@@ -123,29 +162,42 @@ def _phrase(rest: str, marker: re.Match[str]) -> tuple[str, str]:
     return rest[:end].strip(" \t,;:—–-"), rest[close:]
 
 
-def _replaced(before: str, fix: str, short: bool) -> str | None:
-    """Return the words before a marker with what ``fix`` corrects replaced by it, or
-    None when ``fix`` starts with a stop word written nowhere before it: such a phrase
-    adds to the message ("what is GPTQ? I mean in simple words"), it corrects nothing.
-    A run of words is replaced only by a ``short`` correction."""
+def _replaced(
+    before: str, fix: str, short: bool, lined_up: bool = False, strong: bool = False
+) -> str | None:
+    """Return the words before a marker with what ``fix`` corrects replaced by it (see
+    the module docstring), or None when it corrects nothing: a phrase that starts with a
+    stop word written nowhere before it adds to the message ("what is GPTQ? I mean in
+    simple words"). A run of words is replaced only by a ``short`` correction, or one
+    that starts with an article after a ``strong`` marker; with ``lined_up``, only a
+    phrase or a number the correction lines up with."""
+    if not lined_up and POINTS_BACK.search(fix):
+        return f"{before}, {POINTS_BACK.sub('', fix).strip()}"
+    said, fixing = WORD.findall(before), WORD.findall(fix)
+    ends_alike = bool(said) and fixing[-1].lower() == said[-1].lower()
+    if ends_alike and len(fixing) >= len(said) - 1 and not lined_up:
+        return fix  # the sentence said again
+    if len(fixing) == 1 and (typo := _typo_of(before, fix)) is not None:
+        return before[: typo.start()] + fix + before[typo.end() :]  # "Polynomer? *Polynormer"
     first = WORD.match(fix)
     if first is not None:
         same = list(
             re.finditer(rf"(?<![\w'’-]){re.escape(first.group())}(?![\w'’-])", before, re.I)
         )
         if same:
-            return before[: same[-1].start()] + fix
+            start = same[-1].start()
+            return _unsaid(before[:start]) + fix + _rest_of_phrase(before[start:], fix)
     if (number := NUMBER.match(fix)) and (numbers := list(NUMBER.finditer(before))):
         last = numbers[-1]
         end = last.end() if number.end() == len(fix) else len(before)
         return before[: last.start()] + fix + before[end:]
-    if not short or first is None or first.group().lower() in stopwords():
-        return None
+    head = ARTICLE.sub("", fix) if strong else fix  # "make that the X one"; not "I mean
+    if lined_up or not short or head.split()[0].lower() in stopwords():  # the robust ones"
+        return None  # a whole first word: "I/O complexity" starts with no "I"
     if not _content(before):
         return None
     words = list(WORD.finditer(before))
-    run = [w for w in words if _is_content(w.group())]
-    last = run[-1]
+    last = [w for w in words if _is_content(w.group())][-1]
     start = last.start()
     for word in reversed(words[: words.index(last)]):
         if not _is_content(word.group()):
@@ -153,9 +205,42 @@ def _replaced(before: str, fix: str, short: bool) -> str | None:
         start = word.start()
     tail = before[last.end() :]
     repeated = WORD.match(tail.lstrip())
-    if repeated and repeated.group().lower() in (w.lower() for w in WORD.findall(fix)[1:]):
-        tail = tail.lstrip()[repeated.end() :]  # "quantum papers, I mean weather papers"
-    return before[:start] + fix + tail
+    fixing_words = [w.lower() for w in WORD.findall(fix)]
+    if repeated and (
+        repeated.group().lower() in fixing_words[1:]  # "quantum papers, I mean weather papers"
+        or {repeated.group().lower(), fixing_words[-1]} <= PAPER_NOUNS  # "… the weather one"
+    ):
+        tail = tail.lstrip()[repeated.end() :]
+    return _unsaid(before[:start]) + fix + tail
+
+
+def _typo_of(before: str, fix: str) -> re.Match[str] | None:
+    """Return the word before a one-word correction that it is the right spelling of,
+    the most alike from ``TYPO_LIKE`` on, or None: "who wrote Polynomer? *Polynormer"."""
+    alike = [
+        (fuzz.ratio(word.group().lower(), fix.lower()), word)
+        for word in WORD.finditer(before)
+        if word.group().lower() != fix.lower() and len(word.group()) > 3
+    ]
+    best = max(alike, key=lambda pair: pair[0], default=None)
+    return best[1] if best is not None and best[0] >= TYPO_LIKE else None
+
+
+def _rest_of_phrase(corrected: str, fix: str) -> str:
+    """Return what follows the phrase a correction replaces, from the next word that
+    starts another part ("by Zhang| on FPGAs"), when the correction has no such part."""
+    words = list(WORD.finditer(corrected))
+    fixing = {w.lower() for w in WORD.findall(fix)[1:]}
+    for word in words[1:]:
+        if word.group().lower() in PART_START:
+            return "" if fixing & PART_START else " " + corrected[word.start() :].strip()
+    return ""
+
+
+def _unsaid(kept: str) -> str:
+    """Return the words kept before a correction without a "not" that went with what it
+    corrects: "not the X one, I mean the Y one" asks for Y."""
+    return NEGATION.sub("", kept)
 
 
 def _content(text: str) -> bool:

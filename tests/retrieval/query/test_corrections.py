@@ -34,6 +34,29 @@ def shown(answer: Answer) -> list[str]:
         ("papers on the quantum (I mean weather) side", "papers on the weather side"),
         ("papers on weather, oops, climate", "papers on climate"),
         ("a Hoefler paper, sorry, Zhang paper on graphs", "a Zhang paper on graphs"),
+        # the phrase corrected ends where another part starts
+        ("papers by Zhang on graphs — sorry, by Hoefler", "papers by Hoefler on graphs"),
+        # a "not" goes with what is corrected
+        ("not the quantum one, I mean the weather one", "the weather one"),
+        ("I don't mean the quantum one, I mean the weather one", "the weather one"),
+        # pointing back narrows, read beside what came before
+        ("the graph ones — I mean the ones by Zhang", "the graph ones, by Zhang"),
+        (
+            "the 2024 papers, or rather the weather ones among them",
+            "the 2024 papers, the weather ones",
+        ),
+        # the sentence said again
+        (
+            "quantum papers by Hoefler. Sorry, weather papers by Hoefler",
+            "weather papers by Hoefler",
+        ),
+        # other markers: a bare filler, "nvm", a star, "make that" after "actually"
+        ("anything on weather? er, on quantum", "anything on quantum"),
+        ("any quantum papers — nvm, any weather papers", "any weather papers"),
+        ("weather papers from 2023 *2022", "weather papers from 2022"),
+        ("who wrote the quantm paper? *quantum", "who wrote the quantum paper?"),
+        ("graph papers from 2024 — actually, make that 2023", "graph papers from 2023"),
+        ("quantum papers... make that the weather one", "the weather one"),
         # owning up before the fix
         ("papers on graphs. Sorry, typo: weather", "papers on weather"),
         ("graph papers— wait, I said it wrong, I meant weather", "weather papers"),
@@ -54,6 +77,8 @@ def test_a_correction_replaces_what_it_corrects(typed: str, read: str) -> None:
         "papers on graphs (sorry, toddler wants juice) ok back",  # names nothing listed
         "graph papers? I mean, which ones run the weather models on GPUs?",  # a new ask
         "is that what you mean by graphs?",  # no marker: inside a clause
+        "2023 graph papers, I mean, the robust ones",  # "I mean" narrows: nothing to replace
+        "graph papers, um, what about weather?",  # a filler before a new ask
         "any papers on quantum? (not the weather ones, I mean the circuits as such)",
     ],
 )
