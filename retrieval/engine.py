@@ -328,8 +328,7 @@ class Engine:
         where "@papercord ..." addresses the bot. Reads only an index already loaded (the
         bot asks on its event loop, which must not wait for a load)."""
         router = self._router
-        found = router.intents.names.find(name) if router is not None else []
-        return any(not m.other and m.start == 0 and m.end == len(name) for m in found)
+        return router is not None and router.names_author(name)
 
     @_unmapping_rows
     def paper(self, query: str) -> PaperDetail:

@@ -50,6 +50,7 @@ from retrieval.query.baby_talk import BabyTalk
 from retrieval.query.corrections import Corrections
 from retrieval.query.dropped_letters import DroppedLetters
 from retrieval.query.framing_slips import FramingSlips
+from retrieval.query.handles import without_handles
 from retrieval.query.intent import Intent, IntentReader
 from retrieval.query.known_papers import (
     INCLUDED,
@@ -170,13 +171,15 @@ class Router:
         )
 
     def plan(self, request: Request) -> Plan:
-        """Return the route a question takes, with the question as read: lines quoted
-        from the list and web addresses as ``retrieval.query.pasted`` reads them, the
+        """Return the route a question takes, with the question as read: handles it
+        addresses left out (``retrieval.query.handles``), lines quoted from the list,
+        BibTeX entries and web addresses as ``retrieval.query.pasted`` reads them, the
         corrections it makes in place of what they correct, its
         words typed in leetspeak, misread by a scan or slipped spelled out, the words it
         writes for full stops as full stops."""
-        asked = request.text
-        spelled = own_lines(bibtex_entries(asked), self.searcher.vocabulary.knows, self._is_title)
+        vocabulary = self.searcher.vocabulary
+        asked = without_handles(request.text, vocabulary.__contains__, self.names_author)
+        spelled = own_lines(bibtex_entries(asked), vocabulary.knows, self._is_title)
         spelled = self.addresses.read(self.corrections.read(spelled))
         spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
@@ -200,6 +203,12 @@ class Router:
             route.name, intent.topic, filters, filters.author,
         )  # fmt: skip
         return Plan(route, reading, spelled if spelled != asked else None)
+
+    def names_author(self, name: str) -> bool:
+        """Return True when a word is a listed author's whole name ("Hoefler",
+        "TorstenHoefler")."""
+        found = self.intents.names.find(name)
+        return any(not m.other and m.start == 0 and m.end == len(name) for m in found)
 
     def _is_title(self, words: str) -> bool:
         """Return True for a listed title, as ``pasted.folded`` folds it."""
