@@ -7,10 +7,11 @@
   list number, Markdown marks and a year in brackets aside), quotes the list (the bot's
   reply, a title, an abstract's sentence), and is not what is asked: searched, it made
   the quoted paper the answer, and "(2023)" a year filter that left the right paper out.
-  Such lines are left out when the message's own lines say something of their own
-  (``OWN_WORDS`` content words, or one the corpus writes in lines that do not point back
-  with "this", "it" or "similar"; "got the full ref?" asks about the quote); when they
-  point back ("more like these", "summarize it"), the quoted
+  Such lines are left out when the message's own lines ask for papers on a topic of
+  their own (``NEW_SEARCH``, "the RDMA one") and do not point back with "this", "it" or
+  "similar"; lines that ask about the quote
+  ("which dataset?", "how many bits?", "got the full ref?") keep it; when they point
+  back ("more like these", "summarize it"), the quoted
   titles are put where they point. Other quoted lines are the asker's context ("> JPEG
   is at the floor\\nwhich paper argues otherwise?") and stay.
 - **BibTeX entries.** "@article{key, title={...}, author={...}, journal={arXiv preprint
@@ -34,7 +35,7 @@ from collections.abc import Callable
 from bibtexparser.entrypoint import parse_string
 
 from retrieval.index.vocabulary import zipf
-from retrieval.query.asking import FRAMING_TEXT, content_words
+from retrieval.query.asking import FRAMING_TEXT, PAPER_ONE, content_words
 from retrieval.text import WORDS, stopwords
 
 QUOTE_LINE = re.compile(r"^[ \t]*>(?:[ \t]|$)")  # "> quoted"
@@ -46,7 +47,14 @@ HOST = re.compile(r"^(?:https?://)?[^/]*", re.I)
 PATH_WORD = re.compile(r"[^\W_]+")
 SUBJECT_IN_PATH = re.compile(r"(?<![\w.])[a-z-]+\.[A-Z]{2}(?![\w.])")  # "cs.CV", "q-bio.NC"
 EVERYDAY_ZIPF = 4.0  # a path word this common is no topic: "results" 5.1; "quantizers" 1.6
-OWN_WORDS = 3  # content words that say something whatever else the lines do
+# Own lines that ask for papers, not about the one quoted: "which one uses FPGAs?",
+# "anything on quantum instead?", "any other papers on graphs?"; not "which dataset?",
+# "how many bits?", "source?", "does it beat the A100?".
+NEW_SEARCH = re.compile(
+    r"\b(?:which|what|any)\s+(?:one|ones)\b|\b(?:papers?|articles?|preprints?|anything"
+    r"|something|others?|another|instead|else|stuff)\b",
+    re.I,
+)
 ENTRY_START = re.compile(r"@[A-Za-z]+\s*\{\s*[^\s,{}]*\s*,")  # "@article{frantar2022,"
 TITLE_FIELD = re.compile(r"\btitle\s*=\s*[{\"]", re.I)
 # The fields of an entry that say where and when, not what: left out of the question.
@@ -72,9 +80,9 @@ def own_lines(text: str, listed: Callable[[str], bool], is_title: Callable[[str]
         return text
     from_list = {n for n in quoted if _from_the_list(lines[n], listed, is_title)}
     own = " ".join(line for n, line in enumerate(lines) if n not in quoted)
-    words = [w for w in content_words(own) if not w.isdigit()]
     points = POINTS_BACK.search(own)
-    if len(words) >= OWN_WORDS or (not points and any(listed(w) for w in words)):
+    new_search = NEW_SEARCH.search(own) or PAPER_ONE.search(own)  # "what about the RDMA one?"
+    if new_search and not points and any(not w.isdigit() for w in content_words(own)):
         return "\n".join(line for n, line in enumerate(lines) if n not in from_list)
     if points and from_list and from_list == set(quoted):  # "any others like this?"
         named = " and ".join(_quoted(lines[n], fold=False) for n in sorted(from_list))

@@ -43,6 +43,14 @@ def titles(answer: Answer) -> list[str]:
             "> GPTQ: Accurate Post-Training Quantization for\ngot the full ref?",
             "> GPTQ: Accurate Post-Training Quantization for\ngot the full ref?",
         ),
+        (  # a question about the quoted paper keeps it
+            "> GPTQ: Accurate Post-Training Quantization for\nhow many bits?",
+            "> GPTQ: Accurate Post-Training Quantization for\nhow many bits?",
+        ),
+        (  # "the X one" asks for another paper
+            "> Neural Graph Databases\nwhat year was the quantization one?",
+            "what year was the quantization one?",
+        ),
         (  # the own line points back at the quote: the title is put there
             "> **GPTQ: Accurate Post-Training Quantization** (2023)\nany others like this?",
             "any others like GPTQ: Accurate Post-Training Quantization?",
