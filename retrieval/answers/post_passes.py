@@ -158,6 +158,8 @@ def _weighs_named(text: str, route: Route, answer: Answer) -> bool:
     searcher = route.parts.searcher
     spans = searcher.titles.spans(text)
     named = {pid for pid, _, _ in spans}
+    if COMPARES.search(text):  # "how does FLIQS differ from QFX?": QFX is an abstract's name
+        named |= route.parts.titles.named(text, answer.filters)
     if len(named) < 2 or named != {r.paper.id for r in answer.results}:
         return False
     sides = alternatives(text)

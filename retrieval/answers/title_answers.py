@@ -127,17 +127,24 @@ class TitleAnswers:
         topic = " ".join(w for w in WORDS.findall(intent.topic) if fold(w) not in titled)
         return is_aside(topic, intent.question, within, self.searcher, rare_is_topic=False)
 
-    def compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
-        """Return a comparison's answer as the papers it names ("QFX vs FLIQS", "the
-        temporal vectorization paper and Allo"), when it names two or more within the
-        filters: a paper it does not name is no part of the comparison."""
+    def named(self, text: str, filters: Filters) -> set[str]:
+        """Return the papers a comparison names within the filters: by a title's name
+        ("Allo"), a name an abstract gives it ("QFX"), or a title's words before "paper"
+        ("the temporal vectorization paper")."""
         papers = self.searcher.index.papers
         named = set(self.searcher.titles.named_in(text))
         named |= {pid for name in entities(text) if (pid := paper_named(self.searcher, name))}
         parts = COMPARANDS.split(COMPARES.sub(" ", text))  # "the temporal vectorization paper"
         pointed = (part for part in parts if PAPER_WORD.search(part))  # "the ... paper"
         named |= {pid for part in pointed if (pid := self.lookup.one_titled(part))}
-        named = {pid for pid in named if matches(papers[pid], filters)}
+        return {pid for pid in named if matches(papers[pid], filters)}
+
+    def compared(self, answer: Answer, text: str, filters: Filters) -> Answer:
+        """Return a comparison's answer as the papers it names ("QFX vs FLIQS", "the
+        temporal vectorization paper and Allo"), when it names two or more within the
+        filters: a paper it does not name is no part of the comparison."""
+        papers = self.searcher.index.papers
+        named = self.named(text, filters)
         if len(named) < 2 or len(named) > self.searcher.settings.listed:
             return answer
         order = [pid for pid in answer.ranking if pid in named]

@@ -1781,7 +1781,9 @@ def test_a_common_word_is_a_name_in_lower_case_only_beside_another_name(engine: 
     ["which is newer, Slapo or Allo?", "`allo` vs `slapo`?",
      "GPTQ or FLIQS: which one quantizes to 3 bits?",
      # "garnet" is an English word: in lower case, a name when joined to another name
-     "compare garnet and sagman"],
+     "compare garnet and sagman",
+     # named by an abstract's name, or by a title's words before "paper"
+     "how does FLIQS differ from QFX?", "Compare Allo with the temporal vectorization paper"],
 )  # fmt: skip
 def test_papers_weighed_by_their_names_are_a_sure_answer(engine: Engine, question: str) -> None:
     # The answer was those two papers, under "Not a sure match": none may be about exactly
