@@ -56,9 +56,10 @@ OWNED = (
     r"(?:(?:wait,?\s+)?i\s+(?:got|typed|wrote|said|put)\s+(?:that|it|this)\s+wrong"
     r"|typo|my\s+mistake)"
 )
-STRONG = (  # markers that only correct
-    r"wait,?\s+no|no,?\s+wait|no,?\s+sorry|or\s+rather|scratch\s+that|make\s+that"
-    r"|correction|actually,?\s+no|no,?\s+actually|nvm|never\s*mind|(?:i\s+)?meant"
+STRONG = (  # markers that only correct; those that drop what came before, ``abandons``
+    r"wait,?\s+no|no,?\s+wait|no,?\s+sorry|or\s+rather|make\s+that|correction"
+    r"|actually,?\s+no|no,?\s+actually|(?:i\s+)?meant"
+    r"|(?P<abandons>scratch\s+that|nvm|never\s*mind|forget\s+(?:that|it))"
 )
 MILD = r"(?P<restates>i\s+mean)\b|sorry|sry|oops|my\s+bad"  # markers that apologize too
 MARKER = re.compile(
@@ -82,13 +83,15 @@ CLAUSE = frozenset({
     "i", "i'm", "im", "i’m", "we", "we're", "you", "it", "it's", "it’s", "this", "that",
     "they", "he", "she", "there", "for", "to", "if", "but",
 })  # fmt: skip
+APOLOGY = frozenset({"for", "to", "if", "but"})  # what follows "sorry" in an apology
 # A correction that points back at what it corrects narrows it.
 POINTS_BACK = re.compile(
     r"^(?:the|those|these)\s+ones?\b|\s*\b(?:among|of)\s+(?:them|those|these)\b", re.I
 )
-# Words that start another part of a phrase: "by Zhang| on FPGAs| from 2023".
+# Words that start another part of a phrase: "by Zhang| on FPGAs| from 2023" ("of" binds:
+# "mixture of experts").
 PART_START = frozenset({
-    "on", "about", "by", "from", "in", "with", "for", "of", "to", "that", "which", "who",
+    "on", "about", "by", "from", "in", "with", "for", "to", "that", "which", "who",
     "whose", "where", "and", "or", "but", "since", "after", "before", "between", "among",
     "than", "as", "at", "into", "over", "under", "using", "via", "like", "without",
 })  # fmt: skip
@@ -96,6 +99,7 @@ NEGATION = re.compile(
     r"(?:\b(?:i\s+)?(?:don['’]?t|do\s+not|didn['’]?t|did\s+not)\s+mean|\bnot|\bno|\bexcept)\s*$",
     re.I,
 )
+POSSESSIVE = re.compile(r"['’]s\b")
 ARTICLE = re.compile(r"^(?:the|an?)\s+", re.I)
 TYPO_LIKE = 75  # rapidfuzz ratio of a word to the one-word correction of its typo
 PAPER_NOUNS = frozenset({"paper", "papers", "one", "ones", "article", "articles"})
@@ -129,20 +133,24 @@ class Corrections:
             mild = marker["stop"] and not marker["strong"]
             if not words or len(words) > (AFTER_SENTENCE if mild else MAX_WORDS):
                 continue
-            if fix.split()[0].lower().strip(",.:;!?") in CLAUSE:
-                continue
+            opening = fix.split()[0].lower().strip(",.:;!?")
+            apology = marker.group().rstrip(" ,.!").lower().endswith(("sorry", "sry"))
+            if opening in CLAUSE and (opening not in APOLOGY or apology):
+                continue  # "sorry, I am new", "sorry for the noise"; not "I mean for LLMs"
             if not (NUMBER.match(fix) or any(self._written(w) for w in words)):
                 continue  # "(sorry, toddler wants juice)" names nothing listed
             short = len(words) <= RESTATED or not marker["restates"]
             lined_up, strong = bool(marker["lone"]), bool(marker["strong"])
             fixed = _replaced(scope, fix, short, lined_up, strong)
+            if fixed is None and marker["abandons"] and not marker["stop"]:
+                fixed = fix  # "RDMA protocols, nvm, what about a network topology?"
             if fixed is not None:
                 return before[: len(before) - len(scope)] + fixed + after
         return None
 
     def _written(self, word: str) -> bool:
         """Return True for a word the corpus writes or a listed author is named."""
-        folded = word.lower()
+        folded = POSSESSIVE.sub("", word.lower())  # "Zhang's"
         parts = [folded, *folded.split("-")] if "-" in folded else [folded]  # "multi-pumping"
         return _is_content(word) and any(self.knows(p) or p in self.names for p in parts)
 
@@ -172,8 +180,17 @@ def _replaced(
     that starts with an article after a ``strong`` marker; with ``lined_up``, only a
     phrase or a number the correction lines up with."""
     if not lined_up and POINTS_BACK.search(fix):
-        return f"{before}, {POINTS_BACK.sub('', fix).strip()}"
-    said, fixing = WORD.findall(before), WORD.findall(fix)
+        rest = POINTS_BACK.sub("", fix).strip()
+        lead = WORD.match(rest)
+        said_again = lead is not None and lead.group().lower() in PART_START
+        if lead is None or not said_again or not re.search(rf"\b{lead.group()}\b", before, re.I):
+            return f"{before}, {rest}"
+        fix = rest  # "by Hoefler, I mean the ones by Zhang": a part said again
+    if len(fixing := WORD.findall(fix)) == 1 and POSSESSIVE.search(fix):
+        owners = list(re.finditer(rf"[\w-]+{POSSESSIVE.pattern}", before))
+        if owners:  # "Hoefler's graph papers, I mean Zhang's"
+            return before[: owners[-1].start()] + fix + before[owners[-1].end() :]
+    said = WORD.findall(before)
     ends_alike = bool(said) and fixing[-1].lower() == said[-1].lower()
     if ends_alike and len(fixing) >= len(said) - 1 and not lined_up:
         return fix  # the sentence said again

@@ -45,6 +45,11 @@ def shown(answer: Answer) -> list[str]:
             "the 2024 papers, or rather the weather ones among them",
             "the 2024 papers, the weather ones",
         ),
+        # pointing back at a part said before replaces it
+        ("graph papers by Zhang, I mean the ones by Hoefler", "graph papers by Hoefler"),
+        ("Hoefler's graph papers, I mean Zhang's", "Zhang's graph papers"),
+        ("graph papers for quantum — sorry, I mean for weather", "graph papers for weather"),
+        ("papers on graph transformers, nvm, what about weather?", "what about weather?"),
         # the sentence said again
         (
             "quantum papers by Hoefler. Sorry, weather papers by Hoefler",
