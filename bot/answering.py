@@ -26,7 +26,7 @@ DEFER_AFTER = 1.5  # seconds; Discord needs a first response within 3 s
 
 def as_question(bot: Papercord, text: str, limit: int) -> str:
     """Return a message's text as a question: mentions removed, cut at a word to ``limit``."""
-    question = without_mentions(text, keep=bot.engine.names_author)
+    question = without_mentions(text, keep=bot.engine.asks_about)
     if len(question) <= limit:
         return question
     cut = question[: limit + 1]

@@ -274,7 +274,7 @@ class Engine:
         subjects written in the question filter like the options do.
         """
         router = self.router  # loaded before its author names are read
-        text = without_mentions(typed(question), keep=self.names_author)
+        text = without_mentions(typed(question), keep=self.asks_about)
         text = check_question(text, self.settings.max_question_chars)
         request = Request(
             text,
@@ -323,12 +323,13 @@ class Engine:
         if self._chat is not None:
             self._chat.close()
 
-    def names_author(self, name: str) -> bool:
-        """Return True when a word names a listed author: "@Hoefler FPGAs" asks about him,
-        where "@papercord ..." addresses the bot. Reads only an index already loaded (the
-        bot asks on its event loop, which must not wait for a load)."""
+    def asks_about(self, name: str) -> bool:
+        """Return True when a handle's name is what a question asks about, not whom it
+        addresses: a listed author ("@Hoefler FPGAs") or a name the papers write ("@GPTQ
+        bits?"), where "@papercord ..." addresses the bot. Reads only an index already
+        loaded (the bot asks on its event loop, which must not wait for a load)."""
         router = self._router
-        return router is not None and router.names_author(name)
+        return router is not None and router.names_asked(name)
 
     @_unmapping_rows
     def paper(self, query: str) -> PaperDetail:

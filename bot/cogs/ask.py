@@ -45,7 +45,7 @@ class Ask(commands.Cog):
     ) -> None:
         """Answer a question in the channel, with buttons for more."""
         await check_cooldown(interaction)
-        text = without_mentions(question, keep=self.bot.engine.names_author)
+        text = without_mentions(question, keep=self.bot.engine.asks_about)
         if not text:
             await interaction.response.send_message(
                 "Type a question, e.g. which papers quantize LLMs to 4 bits?", ephemeral=True

@@ -62,7 +62,7 @@ class Questions(commands.Cog):
         me = self.bot.user
         assert me is not None
         text = without_mentions(
-            re.sub(rf"<@!?{me.id}>", " ", message.content), keep=self.bot.engine.names_author
+            re.sub(rf"<@!?{me.id}>", " ", message.content), keep=self.bot.engine.asks_about
         )
         if not text:
             await message.reply(USAGE, allowed_mentions=NO_MENTIONS, mention_author=False)

@@ -178,8 +178,9 @@ class Router:
         words typed in leetspeak, misread by a scan or slipped spelled out, the words it
         writes for full stops as full stops."""
         vocabulary = self.searcher.vocabulary
-        asked = without_handles(request.text, vocabulary.__contains__, self.names_author)
-        spelled = own_lines(bibtex_entries(asked), vocabulary.knows, self._is_title)
+        asked = without_handles(request.text, self.names_asked)
+        pasted = bibtex_entries(asked, self.names_author)  # its listed authors alone
+        spelled = own_lines(pasted, vocabulary.knows, self._is_title)
         spelled = self.addresses.read(self.corrections.read(spelled))
         spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
@@ -209,6 +210,12 @@ class Router:
         "TorstenHoefler")."""
         found = self.intents.names.find(name)
         return any(not m.other and m.start == 0 and m.end == len(name) for m in found)
+
+    def names_asked(self, name: str) -> bool:
+        """Return True when a handle's name ("@GPTQ", "@ENS-10", "@zhiru_zhang") is what a
+        question asks about: a name the papers write, or a listed author's whole name."""
+        whole = name.replace("_", "").replace(".", "")
+        return self.searcher.vocabulary.knows_name(name) or self.names_author(whole)
 
     def _is_title(self, words: str) -> bool:
         """Return True for a listed title, as ``pasted.folded`` folds it."""

@@ -22,22 +22,12 @@ HANDLE = re.compile(
 RESIDUE = re.compile(r"[ \t]*[,;:]?[ \t]+(?=[?!.]|$)|[ \t]*[,;:](?=[?!.]|$)", re.M)
 
 
-def without_handles(
-    text: str, writes: Callable[[str], bool], names_author: Callable[[str], bool]
-) -> str:
+def without_handles(text: str, asked: Callable[[str], bool]) -> str:
     """Return a message without the handles it addresses (see the module docstring);
-    ``writes`` holds for a lower-case word the corpus writes, ``names_author`` for a word
-    that is a listed author's whole name."""
+    ``asked`` holds for a handle's name that is what a question asks about."""
     if "@" not in text:
         return text
-
-    def read(handle: re.Match[str]) -> str:
-        name = handle["name"]
-        if writes(name.lower()) or names_author(name.replace("_", "").replace(".", "")):
-            return handle.group()
-        return ""
-
-    kept = HANDLE.sub(read, text)
+    kept = HANDLE.sub(lambda m: m.group() if asked(m["name"]) else "", text)
     if kept == text:
         return text
     return RESIDUE.sub("", re.sub(r"[ \t]{2,}", " ", kept)).strip()  # "covered, @Bot?"
