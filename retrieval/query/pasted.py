@@ -8,17 +8,20 @@
   reply, a title, an abstract's sentence), and is not what is asked: searched, it made
   the quoted paper the answer, and "(2023)" a year filter that left the right paper out.
   Such lines are left out when the message's own lines ask for papers on a topic of
-  their own (``NEW_SEARCH``, "the RDMA one") and do not point back with "this", "it" or
-  "similar"; lines that ask about the quote
-  ("which dataset?", "how many bits?", "got the full ref?") keep it; when they point
-  back ("more like these", "summarize it"), the quoted
-  titles are put where they point. Other quoted lines are the asker's context ("> JPEG
-  is at the floor\\nwhich paper argues otherwise?") and stay.
+  their own (``NEW_SEARCH``, "the RDMA one") and do not point back ("this", "it", "they",
+  "its", "similar"); asking for others ("any other weather papers?"), the quoted paper
+  is set aside by its name ("besides ENS-10"). Lines that ask about the quote ("which
+  dataset?", "how many bits?", "got the full ref?") keep it; when they point back ("what
+  did they test?", "summarize it", "anything similar?"), the quoted titles are put where
+  they point ("similar to <title>"). Other quoted lines are the asker's context ("> JPEG
+  is at the floor\nwhich paper argues otherwise?") and stay.
 - **BibTeX entries.** "@article{key, title={...}, author={...}, journal={arXiv preprint
   arXiv:2210.17323}, year={2022}} is this listed?" made its year a filter (a preprint's
   year is often not the listed one) and its venue a name ("No listed paper is the
-  “arXiv” paper"). An entry is read as its fields' words, its key and the fields of
-  where and when (``NO_TOPIC``) aside (``bibtex_entries``).
+  “arXiv” paper"), and co-authors the listing does not name made a listed title "Not a
+  sure match". An entry is read as its fields' words, its key, the fields of where and
+  when (``NO_TOPIC``) and the authors who are not listed ones ("and others") aside
+  (``bibtex_entries``).
 - **Web addresses.** "https://github.com/spcl/dace which papers build on this?" spelled
   "https", "github" and "com", which abstracts write in their code links, so papers with
   a link answered. An address is read as the words of its path that the corpus uses and
@@ -34,6 +37,7 @@ from collections.abc import Callable
 
 from bibtexparser.entrypoint import parse_string
 
+from retrieval.index.titles import short_name
 from retrieval.index.vocabulary import zipf
 from retrieval.query.asking import FRAMING_TEXT, PAPER_ONE, content_words
 from retrieval.text import WORDS, stopwords
@@ -65,7 +69,11 @@ NO_TOPIC = frozenset({
     "edition", "howpublished", "school", "institution", "editor",
 })  # fmt: skip
 NAMES = frozenset({"author"})
-POINTS_BACK = re.compile(r"\b(?:this|these|those|it|them|above|same|similar)\b", re.I)
+NO_ONE = frozenset({"others", "et al.", "et al", "and others"})  # "Hoefler, Torsten and others"
+POINTS_BACK = re.compile(
+    r"\b(?:this|these|those|it|its|them|they|their|above|(?P<like>similar))\b", re.I
+)
+BEYOND = re.compile(r"\b(?:other|others|another|else|besides)\b", re.I)  # "any other X?"
 
 
 def own_lines(text: str, listed: Callable[[str], bool], is_title: Callable[[str], bool]) -> str:
@@ -82,12 +90,17 @@ def own_lines(text: str, listed: Callable[[str], bool], is_title: Callable[[str]
     own = " ".join(line for n, line in enumerate(lines) if n not in quoted)
     points = POINTS_BACK.search(own)
     new_search = NEW_SEARCH.search(own) or PAPER_ONE.search(own)  # "what about the RDMA one?"
+    named = " and ".join(_quoted(lines[n], fold=False) for n in sorted(from_list))
+    kept = "\n".join(line for n, line in enumerate(lines) if n not in from_list)
     if new_search and not points and any(not w.isdigit() for w in content_words(own)):
-        return "\n".join(line for n, line in enumerate(lines) if n not in from_list)
-    if points and from_list and from_list == set(quoted):  # "any others like this?"
-        named = " and ".join(_quoted(lines[n], fold=False) for n in sorted(from_list))
-        kept = "\n".join(line for n, line in enumerate(lines) if n not in from_list)
-        return f"{kept[: points.start()]}{named}{kept[points.end() :]}" if kept else text
+        names = [short_name(_quoted(lines[n], fold=False)) for n in sorted(from_list)]
+        if names and all(names) and BEYOND.search(own):  # "any other papers on graphs?"
+            return f"{kept.rstrip(' ?.!')} besides {' and '.join(map(str, names))}?"
+        return kept
+    if points and from_list and from_list == set(quoted) and kept:  # "any others like this?"
+        at = points.end() if points["like"] else points.start()  # "anything similar?"
+        named = f" to {named}" if points["like"] else named
+        return f"{kept[:at]}{named}{kept[points.end() :]}"
     return text
 
 
@@ -112,9 +125,10 @@ def folded(title: str) -> str:
     return " ".join(WORDS.findall(title.lower()))
 
 
-def bibtex_entries(text: str) -> str:
-    """Return a message with each BibTeX entry it pastes written as its title and its
-    authors' names, first names first; its year, venue and key left out."""
+def bibtex_entries(text: str, listed: Callable[[str], bool] = lambda _: True) -> str:
+    """Return a message with each BibTeX entry it pastes written as what its fields say:
+    its key and the fields of where and when left out, its authors first names first,
+    only those ``listed`` holds for ("and others" is no one)."""
     pieces, cursor = [], 0
     for start in ENTRY_START.finditer(text):
         if start.start() < cursor:
@@ -127,12 +141,13 @@ def bibtex_entries(text: str) -> str:
         if "title" not in fields:
             continue
         read = [
-            _first_names_first(field.value)
+            _first_names_first(field.value, listed)
             if field.key.lower() in NAMES
             else _unbraced(field.value)
             for field in entries[0].fields
             if field.key.lower() not in NO_TOPIC
         ]
+        read = [words for words in read if words]
         pieces.append(f"{text[cursor : start.start()]}{'. '.join(read)}.")
         cursor = end
     return "".join(pieces) + text[cursor:] if pieces else text
@@ -153,10 +168,12 @@ def _unbraced(value: object) -> str:
     return " ".join(value.replace("{", "").replace("}", "").split())
 
 
-def _first_names_first(names: object) -> str:
-    """Return "Last, First and Last, First" as "First Last, First Last"."""
+def _first_names_first(names: object, listed: Callable[[str], bool]) -> str:
+    """Return "Last, First and Last, First" as "First Last, First Last", of the people
+    ``listed`` holds for."""
     people = [n.partition(",") for n in _unbraced(names).split(" and ")]
-    return ", ".join(f"{first.strip()} {last.strip()}".strip() for last, _, first in people)
+    named = (f"{first.strip()} {last.strip()}".strip() for last, _, first in people)
+    return ", ".join(n for n in named if n.lower() not in NO_ONE and listed(n))
 
 
 class Addresses:

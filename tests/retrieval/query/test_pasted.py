@@ -47,6 +47,18 @@ def titles(answer: Answer) -> list[str]:
             "> GPTQ: Accurate Post-Training Quantization for\nhow many bits?",
             "> GPTQ: Accurate Post-Training Quantization for\nhow many bits?",
         ),
+        (  # "they" points back: the title is put there
+            "> Neural Graph Databases\nwhich datasets did they use?",
+            "which datasets did Neural Graph Databases use?",
+        ),
+        (  # "similar" points back: similar to the title
+            "> Neural Graph Databases\nanything similar?",
+            "anything similar to Neural Graph Databases?",
+        ),
+        (  # others than the quoted paper: set aside by its name
+            "> GPTQ: Accurate Post-Training Quantization\nany other quantization papers?",
+            "any other quantization papers besides GPTQ?",
+        ),
         (  # "the X one" asks for another paper
             "> Neural Graph Databases\nwhat year was the quantization one?",
             "what year was the quantization one?",
@@ -97,12 +109,16 @@ def test_a_quoted_reply_does_not_filter_or_answer_the_new_question(engine: Engin
             "got this one? @misc{x, title={Allo}, note={an accelerator language}, year=2024}",
             "got this one? Allo. an accelerator language.",
         ),
+        (  # "and others" is no one; an author the listing does not name is left out
+            "@misc{x, title={Allo}, author={Chen, Hongzheng and Zhang, Zhiru and others}}",
+            "Allo. Zhiru Zhang.",
+        ),
         ("@here {not an entry}", "@here {not an entry}"),
         ("@misc{open, title={no end", "@misc{open, title={no end"),
     ],
 )
 def test_a_bibtex_entry_is_read_as_what_its_fields_say(message: str, read: str) -> None:
-    assert bibtex_entries(message) == read
+    assert bibtex_entries(message, lambda name: name != "Hongzheng Chen") == read
 
 
 def test_a_pasted_entry_finds_its_paper_without_its_year_or_venue(engine: Engine) -> None:
