@@ -72,6 +72,13 @@ MARKER = re.compile(
     rf"|(?P<lone>(?:[,;:?!…—–]|\.{{2,}}|\s)\s*{FILLER},?\s+|\s\*(?=\w))",
     re.I,
 )
+# A word every marker has: most messages have none, and need no more reading (18 µs a
+# message against 66 for ``MARKER`` over the eval questions).
+MARKER_WORD = re.compile(
+    rf"\b(?:mean|meant|sorry|sry|wait|rather|scratch|make|correction|actually|nvm|never"
+    rf"|nevermind|forget|oops|bad|typo|mistake|wrong|{FILLER})\b|\s\*\w",
+    re.I,
+)
 SCOPE = re.compile(r"(?<=[.?!])\s+|\(")  # where the sentence or bracket corrected starts
 SENTENCE_END = re.compile(r"[.?!](?=\s|$)")
 DASH = r"\s*(?:[—–]|\s-{1,2}(?=\s))"
@@ -116,6 +123,8 @@ class Corrections:
     def read(self, text: str) -> str:
         """Return a message with each correction it makes read in place of what it
         corrects (see the module docstring); one without is returned as it is."""
+        if not MARKER_WORD.search(text):
+            return text
         for _ in range(MAX_CORRECTIONS):
             fixed = self._first(text)
             if fixed is None:
