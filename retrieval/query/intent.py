@@ -346,6 +346,8 @@ class IntentReader:
         unwanted = NOT_ABOUT.search(text)
         if unwanted and not content_words(unwanted[1]):
             unwanted = None  # "not about it": nothing named to leave out
+        if unwanted and all(w.isdigit() for w in content_words(unwanted[1])):
+            unwanted = None  # "skip anything before 2024": years, read as the filters
         if unwanted and DESCRIBED_BUT.search(text[: unwanted.start()]):
             unwanted = None  # "which paper is fast but not exact?": what it is like
         if unwanted and APART.match(unwanted[0]) and KEPT_APART.search(text[: unwanted.start()]):

@@ -37,7 +37,16 @@ _RANGE = re.compile(
 )
 # Open-ended years, the first that matches wins (so "no later than" before "later than"):
 # "from" keeps the year, "after" starts the year after, "until" keeps it, "before" ends
-# the year before.
+# the year before. Left out ("skip anything before 2024", "nothing after 2022", "except
+# those from 2023 on"), a bound keeps the other side.
+_LEFT_BEFORE = re.compile(
+    r"\b(?:not|nothing|none|no|skip(?:ping)?|except(?:\s+for)?|excluding|without|ignore"
+    r"|ignoring|drop|leave\s+out|apart\s+from|other\s+than)"
+    r"(?:\s+(?:anything|everything|any|all|those|ones|the\s+ones|papers?|stuff|works?|ones"
+    r"|(?:that|which)\s+(?:is|are|was|were|came\s+out)|published|written|released))*\s*$",
+    re.I,
+)
+_OTHER_SIDE = {"from": "before", "after": "until", "until": "after", "before": "from"}
 _BOUNDS = tuple(
     (re.compile(pattern, re.I), bound)
     for pattern, bound in (
@@ -278,7 +287,10 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
                 "until": Years(None, year),
                 "before": Years(None, year - 1),
             }
-            return ends[bound], _drop(text, match)
+            start = match.start()
+            if left_out := _LEFT_BEFORE.search(text[:start]):  # "skip anything before 2024"
+                bound, start = _OTHER_SIDE[bound], left_out.start()
+            return ends[bound], _drop(text, match, start)
     found = list(_SINGLE.finditer(text))
     if not found:
         return None, text
@@ -535,8 +547,9 @@ def _drop_name(text: str, name: str) -> str:
     return _tidy(_name_pattern(name).sub(" ", text))
 
 
-def _drop(text: str, match: re.Match[str]) -> str:
-    return _tidy(text[: match.start()] + " " + text[match.end() :])
+def _drop(text: str, match: re.Match[str], start: int | None = None) -> str:
+    """Return the text without a match (from ``start`` on, when given)."""
+    return _tidy(text[: match.start() if start is None else start] + " " + text[match.end() :])
 
 
 def _tidy(text: str) -> str:

@@ -440,6 +440,27 @@ def test_years_left_out_in_other_words_are_left_out(
     assert reader.read(question).exclusions.years == left
 
 
+@pytest.mark.parametrize(
+    ("question", "years"),
+    [
+        ("graph papers, skip anything before 2023", Years(2023, None)),
+        ("graph papers, not before 2023", Years(2023, None)),
+        ("graph papers, nothing before 2023", Years(2023, None)),
+        ("graph papers except those before 2023", Years(2023, None)),
+        ("graph papers, nothing after 2022", Years(None, 2022)),
+        ("graph papers, ignore anything from 2023 on", Years(None, 2022)),
+        ("graph papers before 2023", Years(None, 2022)),  # not left out
+    ],
+)
+def test_a_bound_left_out_keeps_the_other_side(
+    reader: IntentReader, question: str, years: Years
+) -> None:
+    # "nothing before 2023" read as "before 2023"; "skip anything before 2023" as a
+    # topic "2023" left out ("No paper here was found to be about “2023”").
+    intent = reader.read(question)
+    assert intent.years == years and not intent.exclusions.topics
+
+
 def test_a_method_after_by_is_no_person_and_count_min_is_no_count(reader: IntentReader) -> None:
     assert reader.read("memory savings achieved by FlashAttention").people.unlisted_author is None
     assert reader.read("papers by Dan Alistarh").people.unlisted_author == "Dan Alistarh"
