@@ -63,6 +63,7 @@ from retrieval.query.known_papers import (
 )
 from retrieval.query.language import OTHER, cannot_read, latin_words, other_script, partly_read
 from retrieval.query.leetspeak import Leetspeak
+from retrieval.query.letter_names import letter_names
 from retrieval.query.logic_goals import read_goals
 from retrieval.query.named_things import phrase_known
 from retrieval.query.pasted import Addresses, bibtex_entries, folded, own_lines
@@ -182,6 +183,7 @@ class Router:
         pasted = bibtex_entries(asked, self.names_author)  # its listed authors alone
         spelled = own_lines(pasted, vocabulary.knows, self._is_title)
         spelled = self.addresses.read(self.corrections.read(spelled))
+        spelled = letter_names(spelled, vocabulary.knows)  # "eff pee gee ays"
         spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
         request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))
