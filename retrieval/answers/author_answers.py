@@ -321,8 +321,8 @@ class AuthorAnswers:
         list lacks, or chat ("thx", "prepping"), which the clauses may tell apart. A topic
         of the list's own words that found nothing is not searched again by its clauses
         (each clause is a search: docs/scale.md has what they cost at 10k papers)."""
-        stems = self.searcher.index.stems
-        return any(not stems.count(t.stem) for t in question_terms(topic, stems.ids))
+        stems, words = self.searcher.index.stems, self.searcher.vocabulary.respell(topic)
+        return any(not stems.count(t.stem) for t in question_terms(words, stems.ids))
 
     def _chatter(self, topic: str, found: Answer, closeness: float = TOPIC_CLOSENESS) -> bool:
         """Return True when what is left of an author question besides the author is no
@@ -340,7 +340,8 @@ class AuthorAnswers:
         if embedder is None or not retrievers.sentence_vectors:
             return False
         papers = {r.paper.id for r in found.results + found.more}
-        best = retrievers.sentences(embedder.embed_one(topic), papers).values()
+        words = self.searcher.vocabulary.respell(topic)  # "quatnum": "quantum", as searched
+        best = retrievers.sentences(embedder.embed_one(words), papers).values()
         return max(best, default=0.0) < closeness
 
     def _on_topic(self, request: Request, intent: Intent, filters: Filters) -> tuple[bool, Answer]:

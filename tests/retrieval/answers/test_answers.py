@@ -2565,3 +2565,17 @@ def test_a_name_the_list_lacks_beside_an_alternative_answers_the_alternative(
     assert not answer.abstained and answer.results
     expected = "FLIQS" if "vision" in question else "Polynormer"
     assert papers(answer)[0].startswith(expected) and UNSURE in answer.notes
+
+
+@pytest.mark.parametrize(
+    ("typed", "plain"),
+    [("hoefler quatnum circiuts", "hoefler quantum circuits"),
+     ("papers by Zhang on grpah trnasformers", "papers by Zhang on graph transformers")],
+)  # fmt: skip
+def test_an_authors_topic_with_typos_is_searched_as_spelled(
+    engine: Engine, typed: str, plain: str
+) -> None:
+    # The typed words are in no abstract, so they were read as chat and the card shown.
+    answer, asked = engine.ask(typed), engine.ask(plain)
+    assert answer.author is None and answer.results
+    assert answer.results[0].paper.id == asked.results[0].paper.id
