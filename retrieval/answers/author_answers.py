@@ -259,8 +259,10 @@ class AuthorAnswers:
         for name, _, _ in candidates(intent.search_text, filters.authors()):
             stems = [t.stem for t in question_terms(name, index.stems.ids)]
             rows = index.stems.rows(stems).tolist() if stems else []
-            if len(rows) <= MAX_NAMING_PAPERS:
-                names.update((index.paper_ids[row], name) for row in rows)
+            writing = [index.paper_ids[row] for row in rows]
+            writing = [pid for pid in writing if _writes(index.papers[pid], name)]
+            if len(writing) <= MAX_NAMING_PAPERS:  # not "GPT" and "4" apart for "GPT-4"
+                names.update((pid, name) for pid in writing)
         if not names or any(matches(index.papers[pid], filters.by_authors()) for pid in names):
             return None
         everyone = self.searcher.ask(
@@ -463,3 +465,11 @@ def _people(authors: Sequence[str]) -> str:
     """Return a paper's authors as a note names them: up to three, then "and others"."""
     shown = ", ".join(authors[:MAX_NAMED_AUTHORS])
     return f"{shown} and others" if len(authors) > MAX_NAMED_AUTHORS else shown
+
+
+def _writes(paper: Paper, name: str) -> bool:
+    """Return True when a paper's title or abstract writes a name as typed, its parts
+    joined by a hyphen, a space or nothing ("GPT-4", "GPT 4", "GPT4")."""
+    parts = re.split(r"[\s_-]+", fold(name))
+    text = fold(f"{paper.title} {paper.abstract}")
+    return any(re.search(rf"(?<!\w){re.escape(glue.join(parts))}", text) for glue in ("-", " ", ""))

@@ -473,3 +473,15 @@ def test_the_number_of_a_list_item_is_no_version(engine: Engine) -> None:
     assert absent("1) papers on LLMs 2) papers on graph transformers", vocabulary) == []
     answer = engine.ask("1) papers on LLMs 2) papers on graph transformers")
     assert not answer.abstained and not any("LLMs-2" in note for note in answer.notes)
+
+
+def test_a_versioned_name_with_an_author_is_no_paper_writing_its_parts_apart(
+    engine: Engine,
+) -> None:
+    # GPTQ writes "GPT" and "4" apart; it was answered "this one does [mention GPT-4],
+    # by Torsten Hoefler" for a question about Zhang.
+    answer = engine.ask("which Zhang paper trained GPT-4 from scratch on FPGAs")
+    assert not any("GPTQ" in title for title in papers(answer))
+    assert not any("this one does" in note for note in answer.notes)
+    named = engine.ask("did Zhang write HammingMesh?")  # the name written whole still is
+    assert papers(named)[:1] == [engine.paper("HammingMesh").paper.title]
