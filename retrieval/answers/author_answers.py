@@ -259,10 +259,9 @@ class AuthorAnswers:
         for name, _, _ in candidates(intent.search_text, filters.authors()):
             stems = [t.stem for t in question_terms(name, index.stems.ids)]
             rows = index.stems.rows(stems).tolist() if stems else []
-            writing = [index.paper_ids[row] for row in rows]
-            writing = [pid for pid in writing if _writes(index.papers[pid], name)]
-            if len(writing) <= MAX_NAMING_PAPERS:  # not "GPT" and "4" apart for "GPT-4"
-                names.update((pid, name) for pid in writing)
+            if len(rows) <= MAX_NAMING_PAPERS:  # not "GPT" and "4" apart for "GPT-4":
+                holding = (index.paper_ids[row] for row in rows)
+                names.update((pid, name) for pid in holding if _writes(index.papers[pid], name))
         if not names or any(matches(index.papers[pid], filters.by_authors()) for pid in names):
             return None
         everyone = self.searcher.ask(
