@@ -14,7 +14,7 @@
   dataset?", "how many bits?", "got the full ref?") keep it; when they point back ("what
   did they test?", "summarize it", "anything similar?"), the quoted titles are put where
   they point ("similar to <title>"). Other quoted lines are the asker's context ("> JPEG
-  is at the floor\nwhich paper argues otherwise?") and stay.
+  is at the floor\\nwhich paper argues otherwise?") and stay.
 - **BibTeX entries.** "@article{key, title={...}, author={...}, journal={arXiv preprint
   arXiv:2210.17323}, year={2022}} is this listed?" made its year a filter (a preprint's
   year is often not the listed one) and its venue a name ("No listed paper is the
