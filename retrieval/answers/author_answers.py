@@ -89,7 +89,21 @@ class AuthorAnswers:
 
     def answer(self, request: Request, intent: Intent, filters: Filters) -> Answer:
         """Answer a question about authors' work: one author's card, or their papers as a
-        list (the papers of several authors named together: "Hoefler or Zhang")."""
+        list (the papers of several authors named together: "Hoefler or Zhang"); a topic
+        several are weighed on ("who has more GNN papers, Hoefler or Zhang?") gets a note
+        of how many of the papers found each wrote."""
+        answer = self._answer(request, intent, filters)
+        text = intent.search_text
+        if not filters.also_by or answer.abstained or not answer.results:
+            return answer
+        if not (COMPARES.search(text) or MORE_OF.search(text)):
+            return answer
+        if not content_words(MORE_OF.sub(" ", COMPARES.sub(" ", text))):
+            return answer  # no topic: the papers side by side say it
+        carried = [self.searcher.index.papers[r.paper.id] for r in answer.results + answer.more]
+        return replace(answer, notes=(*answer.notes, _tally(carried, filters.authors())))
+
+    def _answer(self, request: Request, intent: Intent, filters: Filters) -> Answer:
         assert filters.author is not None
         summary = None if filters.also_by else self.lookup.author(filters.author)
         listing = self.listings.listing(request, filters, oldest=intent.ordering.oldest)
@@ -472,3 +486,15 @@ def _writes(paper: Paper, name: str) -> bool:
     parts = re.split(r"[\s_-]+", fold(name))
     text = fold(f"{paper.title} {paper.abstract}")
     return any(re.search(rf"(?<!\w){re.escape(glue.join(parts))}", text) for glue in ("-", " ", ""))
+
+
+def _tally(papers: list[Paper], names: tuple[str, ...]) -> str:
+    """Return how many of the papers each author wrote, most first: "Of these papers,
+    Zhiru Zhang wrote 4 and Torsten Hoefler 1."."""
+    counts = sorted(((sum(name in p.authors for p in papers), name) for name in names),
+                    key=lambda pair: -pair[0])  # fmt: skip
+    if len({count for count, _ in counts}) == 1:  # "who wrote more on FPGAs?": a tie
+        return f"Of these papers, {' and '.join(names)} wrote {counts[0][0]} each."
+    wrote = [f"{name} {count}" for count, name in counts[1:]]
+    first = f"{counts[0][1]} wrote {counts[0][0]}"
+    return f"Of these papers, {first}" + (f" and {' and '.join(wrote)}." if wrote else ".")

@@ -1271,7 +1271,7 @@ def test_two_authors_compared_are_counted_side_by_side(engine: Engine, question:
     assert answer.notes[0].startswith("Torsten Hoefler: 18 papers, 2022–2023 (2022: 13 · 2023: 5)")
     assert answer.notes[1].startswith("Zhiru Zhang: 18 papers, 2023–2024 (2023: 6 · 2024: 12)")
     topic = engine.ask("compare hoefler and zhang on quantization")
-    assert 3 <= topic.matched < 36 and not topic.notes
+    assert 3 <= topic.matched < 36 and topic.notes[-1].startswith("Of these papers, ")
     assert set(papers(engine.ask("quantization papers"))[:3]) <= set(papers(topic))
 
 
@@ -2579,3 +2579,21 @@ def test_an_authors_topic_with_typos_is_searched_as_spelled(
     answer, asked = engine.ask(typed), engine.ask(plain)
     assert answer.author is None and answer.results
     assert answer.results[0].paper.id == asked.results[0].paper.id
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who has more graph neural network papers, Hoefler or Zhang?",
+     "does Zhang or Hoefler have more papers on large language models?"],
+)  # fmt: skip
+def test_authors_weighed_on_a_topic_get_how_many_each_wrote(engine: Engine, question: str) -> None:
+    # The papers were listed with no word of who has more.
+    answer = engine.ask(question)
+    found = [r.paper for r in answer.results + answer.more]
+    zhang = sum("Zhiru Zhang" in p.authors for p in found)
+    hoefler = sum("Torsten Hoefler" in p.authors for p in found)
+    assert zhang != hoefler
+    assert f"Zhiru Zhang wrote {zhang}" in answer.notes[-1] or (
+        f"Torsten Hoefler wrote {hoefler}" in answer.notes[-1]
+    )
+    assert not any("wrote" in n for n in engine.ask("papers by Hoefler or Zhang on GNNs").notes)
