@@ -186,7 +186,7 @@ class Router:
         spelled = letter_names(spelled, vocabulary.knows)  # "eff pee gee ays"
         spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
-        request = replace(request, text=spoken_marks(spelled, self.searcher.vocabulary.knows))
+        request = replace(request, text=spoken_marks(spelled, vocabulary.knows))
         intent, name = self._spell_titles(self.intents.read(request.text))
         known, intent = self._known(intent)
         examples, intent = self._examples(intent)

@@ -298,6 +298,8 @@ FRAMING_WORDS = frozenset({
     "preprints", "manuscripts", "left", "remain", "remains", "remaining", "enumerate",
     "trying", "requesting",
 })  # fmt: skip
+# The framing words as typed, for readers that compare words rather than stems.
+FRAMING_TERMS = frozenset(FRAMING_TEXT.split()) | FRAMING_WORDS
 # Asking for a list: a plural of "paper", or a word that asks for several, read where it
 # asks and not where it is part of the topic: "which ones", not "ones and zeros" or
 # "classical ones"; "works"/"studies" after a determiner ("which works involve HLS"), not

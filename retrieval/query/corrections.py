@@ -40,11 +40,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
 
 from rapidfuzz import fuzz
 
-from retrieval.query.asking import FRAMING_TEXT, FRAMING_WORDS
+from retrieval.query.asking import FRAMING_TERMS
 from retrieval.text import stopwords
 
 MAX_WORDS = 8  # "by Zhiru Zhang on networks from 2023" is 7
@@ -231,7 +230,7 @@ def _replaced(
         start = word.start()
     tail = before[last.end() :]
     repeated = WORD.match(tail.lstrip())
-    fixing_words = [w.lower() for w in WORD.findall(fix)]
+    fixing_words = [w.lower() for w in fixing]
     if repeated and (
         repeated.group().lower() in fixing_words[1:]  # "quantum papers, I mean weather papers"
         or {repeated.group().lower(), fixing_words[-1]} <= PAPER_NOUNS  # "… the weather one"
@@ -277,10 +276,4 @@ def _content(text: str) -> bool:
 def _is_content(word: str) -> bool:
     """Return True for a word that is no stop word and no word that frames a question."""
     folded = word.lower()
-    return folded not in stopwords() and folded not in _framing() and not NUMBER.fullmatch(word)
-
-
-@cache
-def _framing() -> frozenset[str]:
-    """Return the words that frame a question, as ``retrieval.query.asking`` holds them."""
-    return frozenset(FRAMING_TEXT.split()) | FRAMING_WORDS
+    return folded not in stopwords() and folded not in FRAMING_TERMS and not NUMBER.fullmatch(word)

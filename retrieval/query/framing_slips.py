@@ -39,7 +39,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA, Levenshtein
 
 from retrieval.index.vocabulary import zipf
-from retrieval.query.asking import FRAMING_TEXT, FRAMING_WORDS
+from retrieval.query.asking import FRAMING_TERMS
 from retrieval.query.language import detect, framing
 from retrieval.text import stopwords
 
@@ -55,7 +55,7 @@ SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)[\"'“‘(\[]?$")
 def framing_words() -> dict[str, list[str]]:
     """Return the framing words of ``MIN_LETTERS`` letters or more, by first letter."""
     words: dict[str, list[str]] = {}
-    for word in sorted(stopwords() | set(FRAMING_TEXT.split()) | FRAMING_WORDS):
+    for word in sorted(stopwords() | FRAMING_TERMS):
         if len(word) >= MIN_LETTERS and word.isalpha():
             words.setdefault(word[0], []).append(word)
     return words

@@ -42,7 +42,7 @@ _RANGE = re.compile(
 _LEFT_BEFORE = re.compile(
     r"\b(?:not|nothing|none|no|skip(?:ping)?|except(?:\s+for)?|excluding|without|ignore"
     r"|ignoring|drop|leave\s+out|apart\s+from|other\s+than)"
-    r"(?:\s+(?:anything|everything|any|all|those|ones|the\s+ones|papers?|stuff|works?|ones"
+    r"(?:\s+(?:anything|everything|any|all|those|(?:the\s+)?ones|papers?|stuff|works?"
     r"|(?:that|which)\s+(?:is|are|was|were|came\s+out)|published|written|released))*\s*$",
     re.I,
 )
