@@ -27,7 +27,14 @@ from retrieval.answers.overview import overview
 from retrieval.index.filtering import matches
 from retrieval.index.titles import short_name
 from retrieval.models import Answer, AuthorSummary, Filters, Paper, Result
-from retrieval.query.asking import CARD_ASKS, CARD_WORDS, COMPARES, PAPERS_ASKS, content_words
+from retrieval.query.asking import (
+    CARD_ASKS,
+    CARD_WORDS,
+    COMPARES,
+    HOW_MANY,
+    PAPERS_ASKS,
+    content_words,
+)
 from retrieval.query.asking_part import asked_topics, points_at_described, sentence_that_asks
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read, own_word, reads_as_english
@@ -149,7 +156,12 @@ class AuthorAnswers:
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=(note,))  # fmt: skip
         asked = self._chat_around(request.text, intent) if summary else None
-        if asked == "card" and narrowed:  # "was he busier in 2023 or 2022? the ratio"
+        counts = len(HOW_MANY.findall(request.text))
+        counted = counts == 1 and intent.counting.how_many and not COMPARES.search(request.text)
+        if asked == "card" and narrowed and not counted:
+            # "was he busier in 2023 or 2022? the ratio", "how many in 2023 vs 2024?",
+            # "how many from 2022 and how many overall?"; "how many of his are from 2024?
+            # asking for a friend" counts those papers
             return replace(answer, abstained=False, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=())  # fmt: skip
         if asked:  # the card, or within years ("what did he publish in 2023?") the list

@@ -853,6 +853,29 @@ def test_a_count_of_an_authors_papers_with_an_aside_gets_their_card(engine: Engi
     assert answer.author.count == sum(answer.author.year_counts.values()) > 13
 
 
+@pytest.mark.parametrize(
+    ("question", "author", "year"),
+    [
+        # the words around the count ("asking for a friend", "kindly confirm", a box
+        # marked with the author) got the author's card: all their papers, no count
+        ("How many listed papers are from Zhang in 2024? asking for a friend", "Zhiru Zhang",
+         2024),
+        ("Kindly confirm the count of papers from Torsten Hoefler in year 2022 in our list.",
+         "Torsten Hoefler", 2022),
+        ("Found a box marked 'Zhang 2023'. How many listed papers go in it?", "Zhiru Zhang",
+         2023),
+    ],
+)  # fmt: skip
+def test_a_count_of_an_authors_papers_in_a_year_with_chat_counts_them(
+    engine: Engine, question: str, author: str, year: int
+) -> None:
+    papers = engine.searcher.index.papers.values()
+    count = sum(author in p.authors and p.year == year for p in papers)
+    answer = engine.ask(question)
+    assert 0 < answer.matched == count
+    assert f"{count} listed papers match." in answer.notes
+
+
 def test_a_kind_of_number_asked_of_an_author_is_a_topic_not_a_count(engine: Engine) -> None:
     # "number formats" names a topic: Hoefler has no paper on it, which is said, where
     # the reply had listed all 18 of his papers as if a count had been asked.
