@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from retrieval.answers.asked_paper import in_background
 from retrieval.answers.both import about_both
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
@@ -254,7 +255,11 @@ def unchecked(answer: Answer, reading: Reading, route: Route) -> Answer:
         return answer
     searcher, filters = route.parts.searcher, reading.filters
     people = [*filters.authors(), *reading.intent.people.unlisted]  # "papers by Rose"
-    names = unchecked_sources(reading.request.text, searcher.vocabulary, people)
+    text = reading.request.text  # "I'm reading the Acme paper; which papers ...?": not theirs
+    names = [
+        name for name in unchecked_sources(text, searcher.vocabulary, people)
+        if not in_background(text, name)
+    ]  # fmt: skip
     if not names:
         return answer
     said = " or ".join(f"“{name}”" for name in names)

@@ -22,6 +22,7 @@ from retrieval.answers.applied_filters import AppliedFilters
 from retrieval.answers.asked_paper import (
     asked_name,
     before_paper,
+    in_background,
     mentioned_in_passing,
     name_spelling,
     quoted,
@@ -397,12 +398,13 @@ class Router:
         return intent, self._asked_name(intent)
 
     def _asked_name(self, intent: Intent) -> str | None:
-        return asked_name(
+        name = asked_name(
             intent.search_text,
             lambda word: name_spelling(self.searcher, word),
             lambda name: mentioned_in_passing(self.searcher, name),
             lambda phrase: phrase_known(phrase, self.searcher.vocabulary),
         )
+        return None if name and in_background(intent.search_text, name) else name
 
 
 def _leading_last(notes: tuple[str, ...]) -> tuple[str, ...]:

@@ -279,9 +279,13 @@ def own_ask_start(text: str) -> int | None:
 def _stands_for_one(ask: str, pointer: re.Match[str]) -> bool:
     """Return True when a pointer stands alone for one thing: not "them", "these" or
     "those" (the papers asked for, or the list: "all of them", "which of these"), nor a
-    determiner before its noun ("every paper of that subject")."""
-    if pointer.group().lower() in PLURAL_POINTERS | {"these", "those"}:
+    determiner before its noun ("every paper of that subject"); "it" is never one ("how
+    does it scale?")."""
+    word = pointer.group().lower()
+    if word in PLURAL_POINTERS | {"these", "those"}:
         return False
+    if word == "it":
+        return True
     following = WORDS.findall(ask[pointer.end() :])[:1]
     return not following or following[0].lower() in stopwords()
 

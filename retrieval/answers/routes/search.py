@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from retrieval.answers.asked_paper import quoted
+from retrieval.answers.asked_paper import background_name, quoted
 from retrieval.answers.filters_alone import CONTEXT, around, brought_in
 from retrieval.answers.listing import by_topic, empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
@@ -28,6 +28,7 @@ from retrieval.query.asking_part import (
     ASKED_FOR,
     MIN_NAMED_WORDS,
     NAMES_ITS_TOPIC,
+    ask_from_word,
     asked_topics,
     asking_part,
     asking_sentence,
@@ -35,7 +36,7 @@ from retrieval.query.asking_part import (
     own_clause,
     points_back,
 )
-from retrieval.text import question_terms, sentences, without_spans
+from retrieval.text import WORDS, fold, question_terms, sentences, without_spans
 
 HOW_TO_ASK = (
     "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
@@ -148,8 +149,11 @@ class Search(SearchedRoute):
         astronomy. Which papers use neural networks?"); an ask the list cannot answer
         stays unanswered."""
         text = reading.intent.search_text
-        part = asked = asking_part(text, background=1, own_words=MIN_NAMED_WORDS) or own_clause(
-            text
+        paper = background_name(text)  # "I just read the Acme paper; which ...?"
+        part = asked = (
+            asking_part(text, background=1, own_words=MIN_NAMED_WORDS)
+            or own_clause(text)
+            or (ask_from_word(text) if paper else None)
         )
         if part is None and reading.intent.plural:  # a term papers use, not one paper
             term, asked = _quoted_pointed_at(text) or (None, None)
@@ -157,9 +161,10 @@ class Search(SearchedRoute):
         if part is None or asked is None:
             return None
         scene = text[: text.rindex(asked)]
-        if brought_in(scene) or SUBJECT_MATTER.search(scene):
+        named = {fold(word) for word in WORDS.findall(paper)} if paper else set()
+        if brought_in(scene) - named or SUBJECT_MATTER.search(scene):
             return None
-        if any(asks(found.text) for found in sentences(scene)):
+        if any(asks(found.text) and not paper for found in sentences(scene)):
             return None
         alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
         if self._unsure(alone):

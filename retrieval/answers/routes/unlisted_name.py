@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from retrieval.answers.asked_paper import no_paper_named
+from retrieval.answers.asked_paper import in_background, no_paper_named
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import content_words
@@ -51,7 +51,10 @@ class UnlistedName(SearchedRoute):
         found = absent(text, vocabulary, [p for p in people if p], intent.language == "en")
         topic = len(content_words(intent.topic))
         question = reading.intent.question
-        return [name for name in found if presumed(name, text, topic, question)]
+        return [
+            name for name in found
+            if presumed(name, text, topic, question) and not in_background(text, name.name)
+        ]  # fmt: skip
 
     def note(self, reading: Reading) -> str | None:
         said = dict.fromkeys(found.name for found in self.presumed(reading))  # once each

@@ -485,3 +485,41 @@ def test_a_versioned_name_with_an_author_is_no_paper_writing_its_parts_apart(
     assert not any("this one does" in note for note in answer.notes)
     named = engine.ask("did Zhang write HammingMesh?")  # the name written whole still is
     assert papers(named)[:1] == [engine.paper("HammingMesh").paper.title]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a paper the list lacks, said before an ask for listed papers on another topic:
+        # the reply had said no listed paper is that paper, and shown nothing
+        ("I just finished the Chinchilla paper; which of our papers quantize language "
+         "models?", "GPTQ: Accurate Post-Training Quantization"),
+        ("The Acme paper introduced a new graph benchmark. Which of these papers train "
+         "graph neural networks?", "Polynormer"),
+        ("Reading the Megatron-LM paper, which listed papers model weather forecasts?",
+         "ENS-10"),
+    ],
+)  # fmt: skip
+def test_a_paper_the_list_lacks_said_before_the_ask_is_context(
+    engine: Engine, question: str, expected: str
+) -> None:
+    answer = engine.ask(question)
+    assert not answer.abstained
+    assert any(title.startswith(expected) for title in papers(answer))
+    assert not any(note.startswith("No listed paper is") for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I just finished the Chinchilla paper. Is it listed?",
+        "Someone cited the Chinchilla paper today; which listed paper is it?",
+        "The Megatron-LM paper. Do we have it?",
+    ],
+)
+def test_a_paper_the_list_lacks_that_the_ask_points_at_is_still_missing(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.abstained and not answer.results
+    assert any("No listed paper" in note for note in answer.notes)
