@@ -66,6 +66,8 @@ class LeaveOut:
             found = self._narrowed(found, topic, asked)
             kept = self._kept_beside(found & asked_instead, topic, instead) if instead else set()
             found -= kept
+            if found and found <= excluded:  # "no GNNs, no graph transformers": gone already
+                continue
             excluded |= found
             shown = set(_known(answer))
             note = (_kept(kept & shown, topic, instead),) if kept & shown else ()

@@ -1592,6 +1592,14 @@ def test_an_acronym_left_out_leaves_out_papers_on_its_long_form(
     assert answer.notes[0].startswith("Left out")
 
 
+def test_a_second_topic_whose_papers_are_left_out_already_adds_no_note(engine: Engine) -> None:
+    # The graph transformer is a GNN paper too: the reply said no paper here was found
+    # to be about graph transformers, right under the note that had left it out.
+    answer = engine.ask("graph papers not about GNNs or graph transformers")
+    assert not any("Polynormer" in t for t in papers(answer))
+    assert answer.notes[0].startswith("Left out") and len(answer.notes) == 1
+
+
 def test_a_topic_to_leave_out_is_left_out_and_the_reply_says_how_many(engine: Engine) -> None:
     everything = papers(engine.ask("Hoefler's papers"))
     quantum = papers(engine.ask("Hoefler on quantum computing"))
