@@ -7,8 +7,8 @@ in its title or abstract (rounded, or "~"; "four orders of magnitude" is 10^4); 
 question that recalls figures no word of the paper says may be describing another
 paper, one the list lacks. Not a recollection: a figure that bounds what is asked ("more
 than 2x", "under 5%"), a zero ("0% accuracy loss" is said as "no loss"), how sure the
-asker is ("I'm 90% sure", "100% from Zhang's group"), a count of machines ("an 8x
-A100 box") and how often something happened ("I asked 3 times already").
+asker is ("I'm 90% sure", "70% it's from 2023", "100% from Zhang's group"), a count of
+machines ("an 8x A100 box") and how often something happened ("I asked 3 times already").
 """
 
 from __future__ import annotations
@@ -33,9 +33,11 @@ BOUND = re.compile(
     r"[<>≤≥]=?)\s*$",
     re.I,
 )
-# How sure the asker is ("90% sure"), or a count of machines ("8x A100", "4x GPUs").
+# How sure the asker is ("90% sure", "70% confidence it's from 2023", "I'm ~80% it's
+# about X", "60% likely"), or a count of machines ("8x A100", "4x GPUs").
 NO_RESULT = re.compile(
-    r"\s*(?:sure|certain|confident|positive|convinced)\b"
+    r"\s*(?:sure|certain|confiden(?:t|ce)|positive|convinced|likely|chance|odds)\b"
+    r"|\s+(?:that\s+)?(?:it|this|the\s+paper)\b"
     rf"|\s+(?:[a-z]*\d[\w-]*|{UNITS}|gpu|node|machine|box(?:es)?|boards?|cards?|racks?)\b",
     re.I,
 )

@@ -21,6 +21,10 @@ from retrieval.query.figures import NEAR, ROUGH, recalled, says_any
         ("quantized with 0% accuracy loss", []),
         # how sure the asker is, counts of machines, how often: no figure of a result
         ("I'm 90% sure it was Zhang's, 100 percent an FPGA paper", []),
+        # ... however it is said: the right paper was flagged "Not a sure match"
+        ("70% confidence it's from 2023, 60% likely on FPGAs", []),
+        ("I'm ~80% it's from 2024, 50% it mentions E2M1", []),
+        ("a 2x speedup, that was the one", [(2.0, 2.0, NEAR)]),
         ("evaluated on an 8x A100 box with 4x GPUs", []),
         ("I asked this 3 times already", []),
         # a power no float holds is no figure (it had raised OverflowError)
