@@ -26,7 +26,7 @@ from retrieval.answers.lookup import Lookup
 from retrieval.answers.overview import overview
 from retrieval.index.filtering import matches
 from retrieval.index.titles import short_name
-from retrieval.models import Answer, AuthorSummary, Filters, Paper, Result
+from retrieval.models import UNSURE, Answer, AuthorSummary, Filters, Paper, Result
 from retrieval.query.asking import (
     CARD_ASKS,
     CARD_WORDS,
@@ -149,8 +149,9 @@ class AuthorAnswers:
             if anywhere:
                 note = outside(filters, topic, any_within=bool(listing.matched))
                 return replace(elsewhere, notes=(note,))
-        if not listing.matched:
-            return empty
+        if not listing.matched:  # none of theirs in those years: whose paper it may be
+            others = self._by_others(request, intent, filters, None)
+            return replace(others, notes=(*empty.notes, *others.notes)) if others else empty
         if intent.understood < MIN_UNDERSTOOD:  # a topic in words papercord cannot read
             note = cannot_read(intent.language)
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
@@ -169,6 +170,8 @@ class AuthorAnswers:
         if misremembered := self._named_elsewhere(request, intent, filters):
             return misremembered  # "Hoefler's Polynormer paper": Polynormer is someone else's
         narrowed = f" {narrowed}" if narrowed else ""
+        if others := self._by_others(request, intent, filters, narrowed):
+            return others  # "Zhang's paper on reversible circuits": Hoefler's is
         if summary is None:
             note = f"None of the papers by {filters.authors_text()}{narrowed} is about “{topic}”."
             return replace(answer, notes=(note,))
@@ -306,6 +309,41 @@ class AuthorAnswers:
         return replace(everyone, abstained=False, results=results, more=more, closest=(),
                        matched=len(ranked), ranking=tuple(ranked), notes=notes,
                        filters=Filters())  # fmt: skip
+
+    def _by_others(
+        self, request: Request, intent: Intent, filters: Filters, narrowed: str | None
+    ) -> Answer | None:
+        """Return the papers on the topic over the whole list, as not a sure match, when
+        none of the authors asked about has one and the search finds it surely among
+        others' papers: the topic was remembered with the wrong author ("Zhang's paper on
+        approximate reversible circuits", "the 2022 Zhang paper on ...": Hoefler's, from
+        2023). A note says whose they are (``narrowed`` None: after the note that none of
+        theirs is from those years); None when the search doubts, or finds theirs, or
+        when no word of the topic is brought in as one (``TOPIC_BROUGHT_IN``: "For my
+        students, which of his 2022 papers ...?" has "students" of a title, no topic)."""
+        topic = set(content_words(intent.topic))
+        if not any(fold(m[1]) in topic for m in TOPIC_BROUGHT_IN.finditer(request.text)):
+            return None
+        everyone = self.searcher.ask(
+            intent.search_text, request.k, request.mode, Filters(), intent.framing()
+        )
+        if everyone.abstained or not everyone.results or self.searcher.doubts(everyone):
+            return None
+        papers = self.searcher.index.papers
+        found = [papers[r.paper.id] for r in everyone.results]
+        if any(matches(paper, filters.by_authors()) for paper in found):
+            return None
+        who = filters.authors_text()
+        people = _people(sorted({name for paper in found for name in paper.authors}))
+        these = "this one, by {}, is" if len(found) == 1 else "these, by {}, are"
+        note = (
+            f"On the topic, {these.format(people)}:"
+            if narrowed is None
+            else f"No listed paper by {who}{narrowed} is about “{intent.typed_topic()}”; "
+            f"{these.format(people)}:"
+        )
+        return replace(everyone, results=everyone.results, more=(), closest=(),
+                       matched=len(found), notes=(UNSURE, note), filters=Filters())  # fmt: skip
 
     def _clause_on_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the authors' papers on the topic of one clause of the question, when the

@@ -876,6 +876,33 @@ def test_a_count_of_an_authors_papers_in_a_year_with_chat_counts_them(
     assert f"{count} listed papers match." in answer.notes
 
 
+@pytest.mark.parametrize(
+    ("question", "owner"),
+    [
+        # a topic only another listed author wrote on: "None of Zhiru Zhang's papers is
+        # about ...; here is the summary", and the paper on it was not shown
+        ("Zhang's paper on approximate reversible circuits", "Torsten Hoefler"),
+        ("Hoefler's paper on graph transformers in linear time", "Zhiru Zhang"),
+        ("the 2022 Zhang paper on reversible circuits for noisy quantum computers",
+         "Torsten Hoefler"),
+    ],
+)  # fmt: skip
+def test_a_topic_remembered_with_the_wrong_author_shows_whose_paper_it_is(
+    engine: Engine, question: str, owner: str
+) -> None:
+    answer = engine.ask(question)
+    papers = engine.searcher.index.papers
+    assert answer.results and not answer.abstained
+    assert all(owner in papers[r.paper.id].authors for r in answer.results)
+    assert UNSURE in answer.notes and answer.notes[-1].endswith(f"by {owner}, is:")
+
+
+def test_a_topic_no_listed_author_wrote_on_still_gets_the_card(engine: Engine) -> None:
+    answer = engine.ask("Hoefler's paper on speculative decoding")
+    assert answer.abstained and not answer.results and answer.author is not None
+    assert answer.notes[0].startswith("None of Torsten Hoefler's papers is about")
+
+
 def test_a_kind_of_number_asked_of_an_author_is_a_topic_not_a_count(engine: Engine) -> None:
     # "number formats" names a topic: Hoefler has no paper on it, which is said, where
     # the reply had listed all 18 of his papers as if a count had been asked.
