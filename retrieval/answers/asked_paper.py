@@ -26,8 +26,14 @@ from rapidfuzz import fuzz, process
 from retrieval.answers.lookup import Lookup
 from retrieval.index.titles import short_name, squashed
 from retrieval.index.vocabulary import entities, joined_words, zipf
-from retrieval.query.asking import content_words
-from retrieval.query.asking_part import MIN_OWN_WORDS, asked_span, asks, points_back
+from retrieval.query.asking import PLURAL, content_words
+from retrieval.query.asking_part import (
+    MIN_OWN_WORDS,
+    NAMES_ITS_TOPIC,
+    asked_span,
+    asks,
+    points_back,
+)
 from retrieval.query.named_things import VERSION_WORD, everyday, named_spans, shortened
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, stopwords
@@ -211,27 +217,36 @@ ORIGIN_NAMED = re.compile(r"[A-Z]{3}")  # "MKL", "WMT": a name when its origin i
 PART_BEFORE = re.compile(r"(?<![\w-])([A-Z][A-Za-z]+)\s$")
 
 
+# An ask among the listed papers: "which of ours", "any of these", "which of our ...".
+OF_OURS = re.compile(r"\b(?:which|any|some)\s+of\s+(?:ours|these|those|them|our)\b", re.I)
+
+
+# A pointer at one paper said before: "like that one", "as this work does", "the same
+# paper", "the said model".
+THAT_ONE = re.compile(
+    r"\b(?:that|this|the\s+same|said)\s+(?:one|paper|work|article|model|method|system)\b", re.I
+)
+
+
 def in_background(text: str, name: str) -> bool:
-    """Return True when a paper's name is said only before the sentence that asks, which
-    neither names it nor points back at it and asks with words of its own: "The Acme
-    paper introduced a number format. Which of our papers compare against that format?"
-    and "Reading the Acme paper; which of ours train models on many machines?" ask
-    for listed papers, the Acme paper being where the asker comes from. Not "I saw the
-    Acme paper. Is it listed?", nor "The Acme paper. Do we have it?", which ask for it."""
+    """Return True when a paper's name is said only before the ask, which asks for papers
+    (plural: "which papers", "which of ours") on a topic of its own and neither names it
+    nor points back at it: "The Acme paper introduced a number format. Which of our
+    papers compare against that format?" and "Reading the Acme paper; which of ours are
+    about weather?" ask for listed papers, the Acme paper being where the asker comes
+    from. Not "I saw the Acme paper. Is it listed?", "... which of ours quantize models
+    like that one?", nor "... Do you have the paper on X?", which ask about it."""
     start, end = asked_span(text)
     ask = text[start:end]
     first = fold(name).split()[0]
     if not start or first in fold(ask) or first not in fold(text[:start]) or not asks(ask):
         return False
-    pointing = points_back(ask, things_only=True, pronouns_only=True)
-    return not pointing and len(content_words(ask)) >= MIN_OWN_WORDS
-
-
-def background_name(text: str) -> str | None:
-    """Return the name of a paper said only before the ask (``in_background``), or None:
-    its words are where the asker comes from, not a topic the question brings in."""
-    name = asked_name(text)
-    return name if name and in_background(text, name) else None
+    several = PLURAL.search(ask) or OF_OURS.search(ask)
+    pointing = points_back(ask, things_only=True, pronouns_only=True, near=False)
+    if not several or pointing or THAT_ONE.search(ask):
+        return False
+    own = len(content_words(ask))
+    return own >= MIN_OWN_WORDS or (own > 0 and NAMES_ITS_TOPIC.search(ask) is not None)
 
 
 def _whole(text: str, name: str, at: int, known: Callable[[str], bool] | None) -> tuple[str, int]:

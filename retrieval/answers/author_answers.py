@@ -72,6 +72,7 @@ TOPIC_BROUGHT_IN = re.compile(
     r"\s+([^\W_][\w-]*)",
     re.I,
 )
+THAN = re.compile(r"\b(?:more|fewer|less|busier)\s+than\b", re.I)  # weighs one count by another
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
 CLAUSES = re.compile(r"[,;:!?()\[\]—–…]+|\s-\s|\.(?=\s|$)")
@@ -158,9 +159,11 @@ class AuthorAnswers:
                            matched=0, author=summary, notes=(note,))  # fmt: skip
         asked = self._chat_around(request.text, intent) if summary else None
         counts = len(HOW_MANY.findall(request.text))
-        counted = counts == 1 and intent.counting.how_many and not COMPARES.search(request.text)
+        weighs = COMPARES.search(request.text) or THAN.search(request.text)
+        counted = counts == 1 and intent.counting.how_many and not weighs
         if asked == "card" and narrowed and not counted:
             # "was he busier in 2023 or 2022? the ratio", "how many in 2023 vs 2024?",
+            # "how many in 2024? more than in 2023, I bet",
             # "how many from 2022 and how many overall?"; "how many of his are from 2024?
             # asking for a friend" counts those papers
             return replace(answer, abstained=False, results=(), more=(), closest=(),
@@ -315,13 +318,16 @@ class AuthorAnswers:
     ) -> Answer | None:
         """Return the papers on the topic over the whole list, as not a sure match, when
         none of the authors asked about has one and the search finds it surely among
-        others' papers: the topic was remembered with the wrong author ("Zhang's paper on
-        approximate reversible circuits", "the 2022 Zhang paper on ...": Hoefler's, from
-        2023). A note says whose they are (``narrowed`` None: after the note that none of
-        theirs is from those years); None when the search doubts, or finds theirs, or
-        when no word of the topic is brought in as one (``TOPIC_BROUGHT_IN``: "For my
-        students, which of his 2022 papers ...?" has "students" of a title, no topic)."""
+        others' papers: the topic was remembered with the wrong author ("Zhang's work on
+        noisy quantum circuits", "the 2022 Zhang paper on ...": Hoefler's, from 2023). A
+        note says whose they are (``narrowed`` None: after the note that none of theirs
+        is from those years). None for a count ("how many of Zhang's are on X?": none),
+        when the search doubts, or finds theirs, or when no word of the topic is brought
+        in as one (``TOPIC_BROUGHT_IN``: "For my students, which of his 2022 papers
+        ...?" has "students" of a title, no topic)."""
         topic = set(content_words(intent.topic))
+        if intent.counting.how_many:  # their count is none; another's is not theirs
+            return None
         if not any(fold(m[1]) in topic for m in TOPIC_BROUGHT_IN.finditer(request.text)):
             return None
         everyone = self.searcher.ask(

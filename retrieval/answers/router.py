@@ -189,6 +189,9 @@ class Router:
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
         request = replace(request, text=spoken_marks(spelled, vocabulary.knows))
         intent, name = self._spell_titles(self.intents.read(request.text))
+        # "I just read the Acme paper; which of ours ...?": where the asker comes from
+        context = name if name and in_background(intent.search_text, name) else None
+        name = None if context else name
         known, intent = self._known(intent)
         examples, intent = self._examples(intent)
         filters, notes = self.applied.merged(request.filters, intent)
@@ -198,7 +201,7 @@ class Router:
         papers = self.searcher.index.papers
         for pid in sorted(known):
             notes.append(SET_ASIDE.format(short_name(papers[pid].title) or papers[pid].title))
-        reading = Reading(request, intent, filters, notes, name, known, examples)
+        reading = Reading(request, intent, filters, notes, name, known, examples, context)
         route = next(route for route in self.routes if route.applies(reading))
         if note := route.note(reading):
             reading.notes.append(note)
@@ -398,13 +401,12 @@ class Router:
         return intent, self._asked_name(intent)
 
     def _asked_name(self, intent: Intent) -> str | None:
-        name = asked_name(
+        return asked_name(
             intent.search_text,
             lambda word: name_spelling(self.searcher, word),
             lambda name: mentioned_in_passing(self.searcher, name),
             lambda phrase: phrase_known(phrase, self.searcher.vocabulary),
         )
-        return None if name and in_background(intent.search_text, name) else name
 
 
 def _leading_last(notes: tuple[str, ...]) -> tuple[str, ...]:

@@ -327,7 +327,9 @@ def points_at_described(ask: str) -> bool:
     return bool(asks_for) and points_back(ask, things_only=True, pronouns_only=True)
 
 
-def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False) -> bool:
+def points_back(
+    ask: str, things_only: bool = False, pronouns_only: bool = False, near: bool = True
+) -> bool:
     """Return True when a pronoun of an ask refers to something said before it; with
     ``things_only``, a thing, not a person ("his papers" points at an author); with
     ``pronouns_only``, a word standing for one thing ("which paper is that?", "was
@@ -337,7 +339,8 @@ def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False
     them: "which paper ports an ocean model to Python and then tunes it for GPUs?"
     is about the ocean model; "does any paper improve its scheduler?" is about what
     came before. "they", "them" or "their" after the noun of the papers asked for
-    refers to them.
+    refers to them; with ``near`` False it may refer further back all the same ("which
+    papers quantize models like that one?").
     """
     for pointer in POINTING_BACK.finditer(ask):
         if things_only and pointer.group().lower() in PERSONAL:
@@ -351,7 +354,7 @@ def points_back(ask: str, things_only: bool = False, pronouns_only: bool = False
                 continue  # "which papers report their speedups?": the papers asked for
             if content_words(before):  # someone else, whom an ask with its own topic
                 continue  # does not need: "which FPGA papers would they find useful?"
-        return len(content_words(before)) < MIN_OWN_WORDS
+        return not near or len(content_words(before)) < MIN_OWN_WORDS
     return False
 
 

@@ -30,8 +30,10 @@ class Reading:
     """A question as the router read it: the request, its intent and merged filters, the
     notes said before the answer's own, the one paper it asks for by name, if any ("the
     BERT paper" -> "BERT"), the listed papers it names only to set aside ("besides
-    GPTQ, ...": ``retrieval.query.known_papers``), and those a list question names as
-    examples of what it asks for ("GPTQ included")."""
+    GPTQ, ...": ``retrieval.query.known_papers``), those a list question names as
+    examples of what it asks for ("GPTQ included"), and the name of a paper said only
+    as where the asker comes from ("I just read the Acme paper; which of ours ...?":
+    ``retrieval.answers.asked_paper.in_background``)."""
 
     request: Request
     intent: Intent
@@ -40,6 +42,7 @@ class Reading:
     name: str | None = None
     known: frozenset[str] = frozenset()
     examples: frozenset[str] = frozenset()
+    context: str | None = None
 
 
 @dataclass(frozen=True)

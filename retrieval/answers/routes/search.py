@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from retrieval.answers.asked_paper import background_name, quoted
+from retrieval.answers.asked_paper import quoted
 from retrieval.answers.filters_alone import CONTEXT, around, brought_in
 from retrieval.answers.listing import by_topic, empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
@@ -28,7 +28,7 @@ from retrieval.query.asking_part import (
     ASKED_FOR,
     MIN_NAMED_WORDS,
     NAMES_ITS_TOPIC,
-    ask_from_word,
+    asked_span,
     asked_topics,
     asking_part,
     asking_sentence,
@@ -149,11 +149,12 @@ class Search(SearchedRoute):
         astronomy. Which papers use neural networks?"); an ask the list cannot answer
         stays unanswered."""
         text = reading.intent.search_text
-        paper = background_name(text)  # "I just read the Acme paper; which ...?"
+        paper = reading.context  # "I just read the Acme paper; which ...?"
+        start, end = asked_span(text)
         part = asked = (
-            asking_part(text, background=1, own_words=MIN_NAMED_WORDS)
+            (text[start:end].strip() if paper else None)
+            or asking_part(text, background=1, own_words=MIN_NAMED_WORDS)
             or own_clause(text)
-            or (ask_from_word(text) if paper else None)
         )
         if part is None and reading.intent.plural:  # a term papers use, not one paper
             term, asked = _quoted_pointed_at(text) or (None, None)

@@ -498,6 +498,10 @@ def test_a_versioned_name_with_an_author_is_no_paper_writing_its_parts_apart(
          "graph neural networks?", "Polynormer"),
         ("Reading the Megatron-LM paper, which listed papers model weather forecasts?",
          "ENS-10"),
+        # an ask of few words of its own, and the name typed in lower case: it had said
+        # no listed paper is that paper
+        ("I just finished the Chinchilla paper. Which papers are about GNNs?", "SAGMAN"),
+        ("so i read the chinchilla paper lol. any papers on quantization here?", "GPTQ"),
     ],
 )  # fmt: skip
 def test_a_paper_the_list_lacks_said_before_the_ask_is_context(
@@ -515,6 +519,9 @@ def test_a_paper_the_list_lacks_said_before_the_ask_is_context(
         "I just finished the Chinchilla paper. Is it listed?",
         "Someone cited the Chinchilla paper today; which listed paper is it?",
         "The Megatron-LM paper. Do we have it?",
+        # the ask points at it after words of its own, or asks for one paper again
+        "I just finished the Chinchilla paper. Which of our papers train models like that one?",
+        "I just finished the Chinchilla paper. Do you have the paper on scaling laws?",
     ],
 )
 def test_a_paper_the_list_lacks_that_the_ask_points_at_is_still_missing(
