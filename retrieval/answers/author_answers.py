@@ -125,6 +125,10 @@ class AuthorAnswers:
             intent = _english_only(intent)
         empty = replace(listing, abstained=False, author=summary)  # the note says why
         leaning = intent.people.leaning  # "more into theory or systems?"
+        if summary and intent.counting.how_many and narrowing(filters)[0] and _weighs(request.text):
+            # "how many from 2022 and how many overall?", "how many in 2022 compared to
+            # 2023?": the card counts each year
+            return replace(empty, results=(), more=(), closest=(), matched=0, notes=())
         if not intent.topic or (leaning and summary):
             return self._theirs_all(intent, filters, listing, summary)
         found, answer = (False, empty)
@@ -158,9 +162,7 @@ class AuthorAnswers:
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=(note,))  # fmt: skip
         asked = self._chat_around(request.text, intent) if summary else None
-        counts = len(HOW_MANY.findall(request.text))
-        weighs = COMPARES.search(request.text) or THAN.search(request.text)
-        counted = counts == 1 and intent.counting.how_many and not weighs
+        counted = intent.counting.how_many and not _weighs(request.text)
         if asked == "card" and narrowed and not counted:
             # "was he busier in 2023 or 2022? the ratio", "how many in 2023 vs 2024?",
             # "how many in 2024? more than in 2023, I bet",
@@ -528,6 +530,13 @@ def _english_only(intent: Intent) -> Intent:
     pattern = re.compile(rf"\b(?:{'|'.join(map(re.escape, foreign))})\b", re.I)
     text = " ".join(pattern.sub(" ", intent.search_text).split())
     return intent.about(text)
+
+
+def _weighs(text: str) -> bool:
+    """Return True when a count question weighs counts against each other: asks two
+    ("how many from 2022 and how many overall?"), compares ("2023 vs 2024", "compared
+    to 2023") or asks for more or fewer than another ("more than in 2023")."""
+    return len(HOW_MANY.findall(text)) > 1 or bool(COMPARES.search(text) or THAN.search(text))
 
 
 def _people(authors: Sequence[str]) -> str:
