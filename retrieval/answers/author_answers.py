@@ -327,9 +327,9 @@ class AuthorAnswers:
         when the search doubts, or finds theirs, or when no word of the topic is brought
         in as one (``TOPIC_BROUGHT_IN``: "For my students, which of his 2022 papers
         ...?" has "students" of a title, no topic)."""
-        topic = set(content_words(intent.topic))
         if intent.counting.how_many:  # their count is none; another's is not theirs
             return None
+        topic = set(content_words(intent.topic))
         if not any(fold(m[1]) in topic for m in TOPIC_BROUGHT_IN.finditer(request.text)):
             return None
         everyone = self.searcher.ask(
@@ -350,8 +350,8 @@ class AuthorAnswers:
             else f"No listed paper by {who}{narrowed} is about “{intent.typed_topic()}”; "
             f"{these.format(people)}:"
         )
-        return replace(everyone, results=everyone.results, more=(), closest=(),
-                       matched=len(found), notes=(UNSURE, note), filters=Filters())  # fmt: skip
+        return replace(everyone, more=(), closest=(), matched=len(found), notes=(UNSURE, note),
+                       filters=Filters())  # fmt: skip
 
     def _clause_on_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the authors' papers on the topic of one clause of the question, when the

@@ -149,10 +149,9 @@ class Search(SearchedRoute):
         astronomy. Which papers use neural networks?"); an ask the list cannot answer
         stays unanswered."""
         text = reading.intent.search_text
-        paper = reading.context  # "I just read the Acme paper; which ...?"
-        start, end = asked_span(text)
+        paper = reading.context  # "I just read the Acme paper; which ...?": the ask after it
         part = asked = (
-            (text[start:end].strip() if paper else None)
+            (text[slice(*asked_span(text))].strip() if paper else None)
             or asking_part(text, background=1, own_words=MIN_NAMED_WORDS)
             or own_clause(text)
         )
@@ -165,7 +164,7 @@ class Search(SearchedRoute):
         named = {fold(word) for word in WORDS.findall(paper)} if paper else set()
         if brought_in(scene) - named or SUBJECT_MATTER.search(scene):
             return None
-        if any(asks(found.text) and not paper for found in sentences(scene)):
+        if not paper and any(asks(found.text) for found in sentences(scene)):
             return None
         alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
         if self._unsure(alone):
