@@ -94,6 +94,7 @@ class AuthorAnswers:
         self.searcher = searcher
         self.lookup = lookup
         self.listings = listings
+        self._last_wide: tuple[tuple[object, ...], Answer] | None = None  # ``_everyone``
 
     def answer(self, request: Request, intent: Intent, filters: Filters) -> Answer:
         """Answer a question about authors' work: one author's card, or their papers as a
@@ -332,13 +333,14 @@ class AuthorAnswers:
         topic = set(content_words(intent.topic))
         if not any(fold(m[1]) in topic for m in TOPIC_BROUGHT_IN.finditer(request.text)):
             return None
-        everyone = self.searcher.ask(
-            intent.search_text, request.k, request.mode, Filters(), intent.framing()
-        )
+        everyone = self._everyone(request, intent)
         if everyone.abstained or not everyone.results or self.searcher.doubts(everyone):
             return None
         papers = self.searcher.index.papers
         found = [papers[r.paper.id] for r in everyone.results]
+        quote = request.k if request.quote is None else request.quote
+        weights = self.searcher.query(intent.search_text, intent.framing()).weights
+        shown = self.listings.quote_shown(list(everyone.results), quote, weights)
         if any(matches(paper, filters.by_authors()) for paper in found):
             return None
         who = filters.authors_text()
@@ -350,8 +352,23 @@ class AuthorAnswers:
             else f"No listed paper by {who}{narrowed} is about “{intent.typed_topic()}”; "
             f"{these.format(people)}:"
         )
-        return replace(everyone, more=(), closest=(), matched=len(found), notes=(UNSURE, note),
-                       filters=Filters())  # fmt: skip
+        return replace(everyone, results=tuple(shown), more=(), closest=(), matched=len(found),
+                       notes=(UNSURE, note), filters=Filters())  # fmt: skip
+
+    def _everyone(self, request: Request, intent: Intent) -> Answer:
+        """Return the search of the topic over every paper of every author, year and
+        subject, unquoted. An author question that finds none of theirs on it asks it
+        twice (their papers among all, then whose the topic is): the last is kept."""
+        index = id(self.searcher.index)  # a reloaded index is searched anew
+        key = (index, intent.search_text, request.k, request.mode, intent.framing())
+        last = self._last_wide
+        if last is not None and last[0] == key:
+            return last[1]
+        everyone = self.searcher.ask(
+            intent.search_text, request.k, request.mode, Filters(), intent.framing(), quote=0
+        )
+        self._last_wide = (key, everyone)
+        return everyone
 
     def _clause_on_topic(self, request: Request, intent: Intent, filters: Filters) -> Answer | None:
         """Return the authors' papers on the topic of one clause of the question, when the
@@ -442,10 +459,7 @@ class AuthorAnswers:
         ("Zhang's 2023 papers on graph transformers" is not the 2023 paper that says
         "Transformer"). When more papers answer than an answer lists (a large corpus),
         the search runs within the filters: theirs may lie past the cut."""
-        wide = Filters()
-        everyone = self.searcher.ask(
-            intent.search_text, request.k, request.mode, wide, intent.framing(), quote=0
-        )
+        everyone = self._everyone(request, intent)
         listed = everyone.results + everyone.more
         if everyone.matched > len(listed):
             return self.searcher.ask(
