@@ -17,7 +17,8 @@ from retrieval.text import fold, terms, tokenize
 # The English of asking about a listing or an author rather than about a topic (as
 # words: ``FRAMING`` holds their stems).
 FRAMING_TEXT = (
-    "how many number count counts year years yearly per which main primary research researcher "
+    "how many number count counts tally year years yearly per which main primary research "
+    "researcher "
     "theme themes topic topics area areas field fields summarize summarise summary "
     "overview rundown gist listed list lists listing subject subjects category "
     "categories codes arxiv published publish publishes publication publications wrote "
@@ -558,8 +559,9 @@ SIMILAR = re.compile(
     re.I,
 )
 HOW_MANY = re.compile(
-    r"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w-]+\s+){0,3}?(?:papers|articles)\b"
-    r"|\bcount\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:papers|articles)\b"
+    r"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w'’-]+\s+){0,3}?(?:papers|articles)\b"
+    # "count Zhang's papers", "tally up the 2023 papers"
+    r"|\b(?:count|tally)\s+(?:up\s+)?(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:papers|articles)\b"
     r"|\b(?:paper|article)s?\s+count\b",  # "what's the paper count?"
     re.I,
 )

@@ -867,6 +867,10 @@ def test_a_count_of_an_authors_papers_with_an_aside_gets_their_card(engine: Engi
         ("Found a box marked 'Zhang 2023'. How many listed papers go in it?", "Zhiru Zhang",
          2023),
         ("I need more info: how many papers did Zhang publish in 2024?", "Zhiru Zhang", 2024),
+        # a count asked by a verb, of papers named with their author's possessive ("tally"
+        # was the topic, "Zhang's" kept "count" from reading as a count: the card)
+        ("Count Zhang's papers from 2024 for me, would ya", "Zhiru Zhang", 2024),
+        ("Tally up Hoefler's 2023 papers for me", "Torsten Hoefler", 2023),
     ],
 )  # fmt: skip
 def test_a_count_of_an_authors_papers_in_a_year_with_chat_counts_them(
