@@ -299,9 +299,7 @@ class AuthorAnswers:
                 names.update((pid, name) for pid in holding if _writes(index.papers[pid], name))
         if not names or any(matches(index.papers[pid], filters.by_authors()) for pid in names):
             return None
-        everyone = self.searcher.ask(
-            intent.search_text, request.k, request.mode, Filters(), intent.framing(), quote=0
-        )
+        everyone = self._everyone(request, intent)
         ranked = [pid for pid in everyone.ranking if pid in names]
         ranked += sorted(pid for pid in names if pid not in ranked)
         weights = self.searcher.query(intent.search_text, intent.framing()).weights
@@ -338,11 +336,9 @@ class AuthorAnswers:
             return None
         papers = self.searcher.index.papers
         found = [papers[r.paper.id] for r in everyone.results]
-        quote = request.k if request.quote is None else request.quote
-        weights = self.searcher.query(intent.search_text, intent.framing()).weights
-        shown = self.listings.quote_shown(list(everyone.results), quote, weights)
         if any(matches(paper, filters.by_authors()) for paper in found):
             return None
+        shown = self._quoted(list(everyone.results), request, intent)
         who = filters.authors_text()
         people = _people(sorted({name for paper in found for name in paper.authors}))
         these = "this one, by {}, is" if len(found) == 1 else "these, by {}, are"
@@ -355,10 +351,20 @@ class AuthorAnswers:
         return replace(everyone, results=tuple(shown), more=(), closest=(), matched=len(found),
                        notes=(UNSURE, note), filters=Filters())  # fmt: skip
 
+    def _quoted(self, results: list[Result], request: Request, intent: Intent) -> list[Result]:
+        """Return the results of the unquoted search over everyone with a quote for each
+        one shown that has none."""
+        quote = request.k if request.quote is None else request.quote
+        if not any(r.snippet == UNQUOTED for r in results[:quote]):
+            return results
+        weights = self.searcher.query(intent.search_text, intent.framing()).weights
+        return self.listings.quote_shown(results, quote, weights)
+
     def _everyone(self, request: Request, intent: Intent) -> Answer:
         """Return the search of the topic over every paper of every author, year and
-        subject, unquoted. An author question that finds none of theirs on it asks it
-        twice (their papers among all, then whose the topic is): the last is kept."""
+        subject, unquoted. An author question may ask it up to three times (their papers
+        among all, a name remembered with another author, whose the topic is): the last
+        is kept."""
         index = id(self.searcher.index)  # a reloaded index is searched anew
         key = (index, intent.search_text, request.k, request.mode, intent.framing())
         last = self._last_wide
@@ -467,11 +473,8 @@ class AuthorAnswers:
                 request.quote,
             )  # fmt: skip
         papers = self.searcher.index.papers
-        theirs = [r for r in listed if matches(papers[r.paper.id], filters)]
-        quote = request.k if request.quote is None else request.quote
-        if any(r.snippet == UNQUOTED for r in theirs[:quote]):  # quote only what is shown
-            weights = self.searcher.query(intent.search_text, intent.framing()).weights
-            theirs = self.listings.quote_shown(theirs, quote, weights)
+        theirs = self._quoted([r for r in listed if matches(papers[r.paper.id], filters)],
+                              request, intent)  # fmt: skip
         ranking = tuple(pid for pid in everyone.ranking if matches(papers[pid], filters))
         nearest = ranking[: self.searcher.settings.closest] if not theirs else ()
         closest = tuple(self.listings.listed(papers[pid], True) for pid in nearest)
