@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from retrieval.query.asking import FRAMING_TERMS
 from retrieval.text import stopwords
@@ -242,13 +242,13 @@ def _replaced(
 def _typo_of(before: str, fix: str) -> re.Match[str] | None:
     """Return the word before a one-word correction that it is the right spelling of,
     the most alike from ``TYPO_LIKE`` on, or None: "who wrote Polynomer? *Polynormer"."""
-    alike = [
-        (fuzz.ratio(word.group().lower(), fix.lower()), word)
-        for word in WORD.finditer(before)
+    words = [
+        word for word in WORD.finditer(before)
         if word.group().lower() != fix.lower() and len(word.group()) > 3
-    ]
-    best = max(alike, key=lambda pair: pair[0], default=None)
-    return best[1] if best is not None and best[0] >= TYPO_LIKE else None
+    ]  # fmt: skip
+    choices = [word.group().lower() for word in words]
+    best = process.extractOne(fix.lower(), choices, scorer=fuzz.ratio, score_cutoff=TYPO_LIKE)
+    return words[best[2]] if best is not None else None
 
 
 def _rest_of_phrase(corrected: str, fix: str) -> str:

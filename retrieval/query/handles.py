@@ -16,9 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from retrieval.userinput import ENTRY  # not "@article{key, ...}", a BibTeX entry
+
 HANDLE = re.compile(
-    r"(?:\bcc:?\s+)?(?<![\w@`'\"(\[{<.-])@(?P<name>(?>[A-Za-z][\w.-]*[\w]))(?!\s*\{)", re.I
-)  # not "@article{key, ...}", a BibTeX entry
+    rf"(?:\bcc:?\s+)?(?<![\w@`'\"(\[{{<.-])@(?P<name>(?>[A-Za-z][\w.-]*[\w])){ENTRY}", re.I
+)
 RESIDUE = re.compile(r"[ \t]*[,;:]?[ \t]+(?=[?!.]|$)|[ \t]*[,;:](?=[?!.]|$)", re.M)
 
 
