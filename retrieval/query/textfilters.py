@@ -416,11 +416,46 @@ _SHORT_RANGE = re.compile(
 )
 _SHORT_DECADE = re.compile(r"(?:(?<=\bthe\s)|(?<![\w'’‘])['’‘])(\d)0['’]?s\b", re.I)
 _SHORT_YEAR = re.compile(r"(?<![\w'’‘])['’‘`´](\d\d)\b(?!['’]|s\b)")
+# Years written in words, as said aloud: "twenty twenty-four", "nineteen ninety nine",
+# "twenty oh five", "two thousand and twenty-three". A century word alone or before a
+# single digit word ("twenty one") is a count, and is left.
+_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+          "seventeen", "eighteen", "nineteen")  # fmt: skip
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_WORD_VALUES = {
+    **{w: n for n, w in enumerate(_ONES, 1)},
+    **{w: n for n, w in enumerate(_TEENS, 10)},
+    **{w: n for n, w in enumerate(_TENS, 2)},  # tens, times ten below
+}
+_ONE = rf"(?:{'|'.join(_ONES)})"
+_TWO_DIGITS = (
+    rf"(?:(?P<tens>{'|'.join(_TENS)})(?:[\s-]+(?P<ones>{_ONE}))?"
+    rf"|(?P<teen>{'|'.join(_TEENS)})|o(?:h)?[\s-]+(?P<single>{_ONE}))"
+)
+_WORDED_YEAR = re.compile(
+    rf"\b(?:(?P<century>nineteen|twenty)|two[\s-]+thousand(?:,?\s+and)?)[\s-]+{_TWO_DIGITS}\b",
+    re.I,
+)
+
+
+def _worded_year(match: re.Match[str]) -> str:
+    """Return a year said in words in digits, or the words when it is no year a paper
+    could be from (``YEAR``'s range)."""
+    words = {key: (value or "").casefold() for key, value in match.groupdict().items()}
+    if words["tens"]:
+        last = _WORD_VALUES[words["tens"]] * 10 + _WORD_VALUES.get(words["ones"], 0)
+    else:
+        last = _WORD_VALUES[words["teen"] or words["single"]]
+    first = {"nineteen": 1900, "twenty": 2000}.get(words["century"], 2000)
+    year = first + last
+    return str(year) if 1950 <= year <= 2039 else match[0]
 
 
 def spell_years(text: str, this_year: int | None = None) -> str:
-    """Return the text with years written short spelled out in full, for the readers of
-    years: "2021-22" -> "2021-2022", "'23" -> "2023", "the 90s" -> "the 1990s"."""
+    """Return the text with years written short or in words spelled out in full, for the
+    readers of years: "2021-22" -> "2021-2022", "'23" -> "2023", "the 90s" -> "the
+    1990s", "twenty twenty-three" -> "2023"."""
     pivot = (this_year or date.today().year) % 100 + 1
 
     def century(two: str) -> str:
@@ -432,6 +467,7 @@ def spell_years(text: str, this_year: int | None = None) -> str:
             return match[0]
         return f"{match[1]}{first}{match[3]}{match[1]}{second}"
 
+    text = _WORDED_YEAR.sub(_worded_year, text)
     text = _SHORT_RANGE.sub(short_range, text)
     text = _SHORT_DECADE.sub(lambda match: f"{century(match[1] + '0')}s", text)
     return _SHORT_YEAR.sub(lambda match: century(match[1]), text)

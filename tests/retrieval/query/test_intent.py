@@ -414,10 +414,29 @@ def test_years_written_short_are_read_in_full(text: str, spelled: str) -> None:
     assert spell_years(text, this_year=2026) == spelled
 
 
+@pytest.mark.parametrize(
+    ("text", "spelled"),
+    [
+        ("Zhang's papers in twenty twenty-four", "Zhang's papers in 2024"),
+        ("anything from twenty twenty two?", "anything from 2022?"),
+        ("from two thousand and twenty-three", "from 2023"),
+        ("back in nineteen ninety nine", "back in 1999"),
+        ("twenty oh five", "2005"),
+        # counts and years no paper could be from stay words
+        ("twenty one papers", "twenty one papers"),
+        ("twenty-two papers", "twenty-two papers"),
+        ("twenty fifty-one", "twenty fifty-one"),
+    ],
+)
+def test_years_said_in_words_are_read_as_digits(text: str, spelled: str) -> None:
+    assert spell_years(text, this_year=2026) == spelled
+
+
 def test_short_years_become_the_filters_they_spell(reader: IntentReader) -> None:
     assert reader.read("papers from 2021-22").years == Years(2021, 2022)
     assert reader.read("anything from '23?").years == Years(2023, 2023)
     assert reader.read("papers not from 2023-24").exclusions.years == ("2023", "2024")
+    assert reader.read("papers from twenty twenty-three").years == Years(2023, 2023)
     assert reader.read("papers from 2023‐24").years == Years(2023, 2024)  # U+2010 hyphen
 
 
