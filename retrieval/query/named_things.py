@@ -219,7 +219,9 @@ def mentioned(name: str, vocabulary: Vocabulary) -> bool:
     """Return True when the corpus mentions a name in any of its spellings: as written,
     closed up or hyphenated ("Slim Fly", "SlimFly", "Slim-Fly"), its number apart
     ("ResNet50", "ResNet-50"), its capitals apart ("SlimFly", "Slim Fly"), singular
-    ("NICs", "HammingMeshes"), or a model's size apart ("OPT-175B": "OPT", "175 billion").
+    ("NICs", "HammingMeshes") or plural ("Graph Neural Network" where abstracts only
+    write "graph neural networks"), or a model's size apart ("OPT-175B": "OPT", "175
+    billion").
 
     A spelling that puts words apart must stand as that phrase: "SparseGPT" is not
     mentioned by an abstract that has "sparse" in one place and "GPT" in another, nor
@@ -228,9 +230,9 @@ def mentioned(name: str, vocabulary: Vocabulary) -> bool:
     apart = {name.replace("-", " ")} | {CAPITAL_AFTER_LOWER.sub(" ", f) for f in written}
     apart |= {NUMBER_AFTER_LETTERS.sub(" ", f) for f in written | apart}
     apart -= written
-    if any(vocabulary.knows_name(f) for f in _singulars(written) if f.strip()):
+    if any(vocabulary.knows_name(f) for f in _numbers(written) if f.strip()):
         return True
-    if any(phrase_known(f, vocabulary) for f in _singulars(apart) if f.strip()):
+    if any(phrase_known(f, vocabulary) for f in _numbers(apart) if f.strip()):
         return True
     if shortened(name, vocabulary):
         return True
@@ -264,10 +266,12 @@ def phrase_known(phrase: str, vocabulary: Vocabulary) -> bool:
     return all(vocabulary.knows(w) for w in words) and vocabulary.knows(" ".join(words))
 
 
-def _singulars(forms: set[str]) -> set[str]:
-    """Return the forms and their singulars ("NICs" -> "NIC", "Meshes" -> "Mesh")."""
+def _numbers(forms: set[str]) -> set[str]:
+    """Return the forms, their singulars ("NICs" -> "NIC", "Meshes" -> "Mesh") and the
+    plurals of those that end in a letter ("Graph Neural Network" -> "... Networks")."""
     found = forms | {f[:-1] for f in forms if f.endswith("s") and len(f) > 3}
-    return found | {f[:-2] for f in forms if f.endswith(("shes", "ches", "xes")) and len(f) > 5}
+    found |= {f[:-2] for f in forms if f.endswith(("shes", "ches", "xes")) and len(f) > 5}
+    return found | {f"{f}s" for f in forms if f[-1:].isalpha() and not f.endswith("s")}
 
 
 def _size_mentioned(sized: re.Match[str], vocabulary: Vocabulary) -> bool:
