@@ -672,6 +672,27 @@ WRITTEN_TOGETHER = re.compile(
 )
 
 
+# A verb of writing or working beside "together" says the papers were written jointly
+# ("how many did A and B write together?", "papers A and B worked on together"); without
+# one, a count's "together" adds the authors' papers up ("how many papers do A and B have
+# together?", "A and B together: how many listed papers?").
+WRITING_VERB = re.compile(
+    r"\b(?:wr(?:ite|ites|ote|itten|iting)|publish(?:es|ed|ing)?|work(?:s|ed|ing)?"
+    r"|team(?:s|ed)?\s+up|collaborat\w*|partner(?:s|ed)?)\b",
+    re.I,
+)
+
+
+def asks_jointly(text: str, counting: bool) -> bool:
+    """Return True when a text asks for the papers its authors wrote together ("papers
+    coauthored by A and B", "both A and B"): a count's bare "together" with no verb of
+    writing sums the authors' papers instead (``WRITING_VERB``)."""
+    words = {fold(m[0]) for m in JOINTLY.finditer(text)}
+    if counting and words == {"together"} and not WRITING_VERB.search(text):
+        return False
+    return bool(words)
+
+
 def written_with(text: str, authors: Iterable[str]) -> bool:
     """Return True when a text asks what one author wrote with another it names right
     after "with" (``WRITTEN_WITH``): "did Hoefler write a paper with Zhang?", not "what

@@ -52,7 +52,6 @@ from retrieval.query.asking import (
     FACET_ASKED,
     FACET_OF,
     HOW_MANY,
-    JOINTLY,
     KEPT_APART,
     LEANING,
     NONE_OF,
@@ -67,6 +66,7 @@ from retrieval.query.asking import (
     SIMILAR,
     WANTS_CODE,
     asks_count,
+    asks_jointly,
     asks_several,
     by_author_count,
     by_date,
@@ -416,7 +416,7 @@ class IntentReader:
                 # read before the authors are taken out: "co-authored by A and B"
                 jointly=len(authors) > 1
                 and (
-                    bool(JOINTLY.search(f"{opened} {reading.english}"))
+                    asks_jointly(f"{opened} {reading.english}", how_many)
                     or written_with(opened, authors)
                 ),
                 unlisted_author=unlisted,
