@@ -19,7 +19,13 @@ import re
 from dataclasses import replace
 
 from retrieval.answers.asked_paper import quoted
-from retrieval.answers.filters_alone import CONTEXT, around, brought_in
+from retrieval.answers.filters_alone import (
+    BESIDE_RARITY,
+    CONTEXT,
+    TOPIC_RARITY,
+    around,
+    brought_in,
+)
 from retrieval.answers.listing import by_topic, empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer, Filters, Result
@@ -36,7 +42,15 @@ from retrieval.query.asking_part import (
     own_clause,
     points_back,
 )
-from retrieval.text import WORDS, fold, question_terms, sentences, without_spans
+from retrieval.text import (
+    WORDS,
+    Sentence,
+    fold,
+    question_terms,
+    rarity,
+    sentences,
+    without_spans,
+)
 
 HOW_TO_ASK = (
     "Ask about a topic (“which papers quantize LLMs?”), a paper by its title, an author "
@@ -54,6 +68,14 @@ SUBJECT_MATTER = re.compile(
 )
 
 
+# Words that narrow what was asked, in a sentence after the ask: "Specifically for speech
+# recognition.", "Mainly protein design.", "Only the vision ones, ideally.", "Nothing on
+# robots though." A sign-off says none of them ("Please advise.", "Thanks in advance.").
+NARROWS = re.compile(
+    r"\b(?:specifically|only|just|mainly|mostly|primarily|chiefly|especially|particularly"
+    r"|in\s+particular|ideally|preferably|not|no|nothing|except|without|but)\b",
+    re.I,
+)
 BESIDE_NAMED = 1  # content words besides the papers a question names: "compare"
 
 
@@ -66,7 +88,8 @@ class Search(SearchedRoute):
     def answer(self, reading: Reading) -> Answer:
         answer = super().answer(reading)
         intent = reading.intent
-        if intent.search_text and self._unsure(answer) and (ask := self._past_lead_in(reading)):
+        unsure = bool(intent.search_text) and self._unsure(answer)
+        if unsure and (ask := self._past_lead_in(reading) or self._before_afterword(reading)):
             return ask
         if answer.abstained and intent.plural and (each := self._each_topic(reading, answer)):
             return each
@@ -174,6 +197,52 @@ class Search(SearchedRoute):
         written = reading.request.text
         scene_as_written = around(written if asked in written else text, asked)
         return replace(alone, notes=(CONTEXT.format(scene_as_written), *alone.notes))
+
+    def _before_afterword(self, reading: Reading) -> Answer | None:
+        """Return the answer to a question up to the end of the sentence that asks,
+        searched alone, when the whole question found nothing surely and that part finds
+        papers surely: the sentences after it sign off or say why ("... Please advise.",
+        "... Thanks in advance.", "... My boss wants them by Friday."). A note quotes
+        them. None when ``_signs_off`` does not hold of them."""
+        text = reading.intent.search_text
+        found = sentences(text)
+        index = asking_sentence(found)
+        if len(found) < 2 or index in (-1, len(found) - 1) or not asks(found[index].text):
+            return None
+        if len(content_words(found[index].text)) < MIN_NAMED_WORDS:
+            return None  # "which are cs.LG. every one. done": the filters ask
+        if not self._signs_off(found[index + 1 :], text[found[index].end :]):
+            return None
+        part = text[: found[index].end]
+        alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
+        if self._unsure(alone):
+            return None
+        written = reading.request.text
+        said = around(written if part in written else text, part)
+        return replace(alone, notes=(CONTEXT.format(said), *alone.notes))
+
+    def _signs_off(self, found: list[Sentence], afterword: str) -> bool:
+        """Return True when the sentences after an ask neither ask, narrow it
+        (``NARROWS``), bring in a topic, name the asker's subject matter, nor use a word
+        rare in English (``_topical``): a topic, which the list may lack ("Which papers
+        use attention? Protein folding.")."""
+        if any(asks(sentence.text) for sentence in found) or NARROWS.search(afterword):
+            return False
+        if brought_in(afterword) or SUBJECT_MATTER.search(afterword):
+            return False
+        return not self._topical(afterword)
+
+    def _topical(self, text: str) -> bool:
+        """Return True when a text uses a word rare in English that a listed title or
+        abstract holds (rarer than ``BESIDE_RARITY``: a topic of the list) or that none
+        holds (rarer than ``TOPIC_RARITY``: a topic the list lacks); a sign-off's words
+        are common, or held by no paper ("advise" 0.76, "appreciated" 0.74)."""
+        stems = self.parts.searcher.index.stems
+        for term in question_terms(text, stems.ids):
+            rare = 0.0 if term.word.isdigit() else rarity(term.word)
+            if rare > (BESIDE_RARITY if stems.count(term.stem) else TOPIC_RARITY):
+                return True
+        return False
 
     def none_left(self, reading: Reading) -> Answer:
         return self._dated_topic(reading) or self.parts.listing(reading)

@@ -406,6 +406,37 @@ def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(
 
 
 @pytest.mark.parametrize(
+    ("question", "ask"),
+    [
+        ("Which papers use attention or transformers? Please advise.",
+         "Which papers use attention or transformers?"),
+        ("Which papers use attention or transformers? Thanks in advance.",
+         "Which papers use attention or transformers?"),
+        ("Which papers use attention or transformers? My boss needs them by Friday.",
+         "Which papers use attention or transformers?"),
+    ],
+)  # fmt: skip
+def test_a_sign_off_after_the_ask_is_context_when_the_ask_alone_is_sure(
+    engine: Engine, question: str, ask: str
+) -> None:
+    # The sign-off's words were searched with the ask: "Not a sure match" over the
+    # papers the ask alone finds surely.
+    assert_answered_as_the_ask_alone(engine, question, ask)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers use attention or transformers? Protein folding, mainly.",
+        "Which papers use attention or transformers? Specifically for speech recognition.",
+    ],
+)
+def test_a_topic_after_the_ask_keeps_the_answer_unsure(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.abstained or UNSURE in answer.notes
+
+
+@pytest.mark.parametrize(
     ("question", "scene"),
     [
         # the note had dropped the year the filters read ("Back in my uncle ran ...")
