@@ -195,6 +195,18 @@ def _unmarked(item: str) -> str:
     return item[marker.end() :] if marker else item
 
 
+def asking_item(text: str) -> Sentence | None:
+    """Return the one item of a list that asks for papers (``ASKED_FOR``) when the text
+    lists two items or more and no other item asks: the rest are errands or notes
+    ("need to pick up:\n- the weather papers\n- milk", "todo:\n1. call the bank\n2. the
+    papers on sparse tensors"). None otherwise."""
+    items = [s for s in sentences(text) if _item(text, s)]
+    asking = [s for s in items if ASKED_FOR.search(s.text)]
+    if len(items) < 2 or len(asking) != 1 or sum(asks(s.text) for s in items) > 1:
+        return None
+    return asking[0]
+
+
 def _item(text: str, sentence: Sentence) -> bool:
     """Return True when a sentence opens a line as an item of a list (``LIST_ITEM``)."""
     line_start = text[: sentence.start].rstrip(" \t")

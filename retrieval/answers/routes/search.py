@@ -36,6 +36,7 @@ from retrieval.query.asking_part import (
     NAMES_ITS_TOPIC,
     asked_span,
     asked_topics,
+    asking_item,
     asking_part,
     asking_sentence,
     asks,
@@ -43,6 +44,7 @@ from retrieval.query.asking_part import (
     points_back,
 )
 from retrieval.text import (
+    LIST_ITEM,
     WORDS,
     Sentence,
     fold,
@@ -89,7 +91,11 @@ class Search(SearchedRoute):
         answer = super().answer(reading)
         intent = reading.intent
         unsure = bool(intent.search_text) and self._unsure(answer)
-        if unsure and (ask := self._past_lead_in(reading) or self._before_afterword(reading)):
+        if unsure and (
+            ask := self._past_lead_in(reading)
+            or self._before_afterword(reading)
+            or self._item_alone(reading)
+        ):
             return ask
         if answer.abstained and intent.plural and (each := self._each_topic(reading, answer)):
             return each
@@ -220,6 +226,23 @@ class Search(SearchedRoute):
         written = reading.request.text
         said = around(written if part in written else text, part)
         return replace(alone, notes=(CONTEXT.format(said), *alone.notes))
+
+    def _item_alone(self, reading: Reading) -> Answer | None:
+        """Return the answer to the one item of a list that asks for papers
+        (``asking_item``), searched alone, when the whole question found nothing surely
+        and the item finds papers surely: the rest of the message is a heading and
+        errands ("need to pick up:\n- the weather papers\n- milk"), which must
+        ``_sign_off`` but for a heading's form of an ask ("shopping list:"). A note
+        quotes the rest."""
+        text = reading.intent.search_text
+        item = asking_item(text)
+        if item is None or not self._signs_off([], text[: item.start] + text[item.end :]):
+            return None
+        part = LIST_ITEM.sub("", item.text.strip(), count=1)
+        alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
+        if self._unsure(alone):
+            return None
+        return replace(alone, notes=(CONTEXT.format(around(text, item.text)), *alone.notes))
 
     def _signs_off(self, found: list[Sentence], afterword: str) -> bool:
         """Return True when the sentences after an ask neither ask, narrow it

@@ -425,6 +425,26 @@ def test_a_sign_off_after_the_ask_is_context_when_the_ask_alone_is_sure(
 
 
 @pytest.mark.parametrize(
+    ("question", "ask"),
+    [
+        ("need to pick up:\n* all the weather papers\n* milk", "all the weather papers"),
+        ("to do today:\n- call the bank\n- the papers on weather forecasting\n- milk",
+         "the papers on weather forecasting"),
+    ],
+)  # fmt: skip
+def test_the_one_item_of_a_list_that_asks_is_answered_alone(
+    engine: Engine, question: str, ask: str
+) -> None:
+    # The errands' words were searched with the item: the first had abstained.
+    assert_answered_as_the_ask_alone(engine, question, ask)
+
+
+def test_an_item_beside_a_topic_the_list_lacks_keeps_the_answer_unsure(engine: Engine) -> None:
+    answer = engine.ask("errands:\n- the papers on weather forecasting\n- protein folding")
+    assert answer.abstained or UNSURE in answer.notes
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "Which papers use attention or transformers? Protein folding, mainly.",
