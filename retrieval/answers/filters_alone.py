@@ -77,8 +77,10 @@ def aside_beside_filters(
     """Return the intent without its topic when the question asks for the papers of
     some years, subjects or an author, and no paper within them holds a word of what
     is left (of its ask, with ``asked_only``): what is left is an aside. None otherwise."""
-    if not intent.topic or not intent.plural or filters == Filters() or intent.language != "en":
+    if not intent.topic or not intent.plural or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
+    if filters == Filters() and (not intent.counting.how_many or intent.people.author):
+        return None  # the whole list is asked for by a count alone ("how many, anyway?")
     within = searcher.filtering.papers(filters)
     restated = name_words([filters.subject] if filters.subject else [])
     if not is_aside(intent.topic, question, within, searcher, asked_only=asked_only,

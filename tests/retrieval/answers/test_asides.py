@@ -67,6 +67,28 @@ def test_words_around_a_listing_ask_are_an_aside(engine: Engine, question: str, 
     assert answer.notes[0].startswith("Nothing listed is about")
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["how many papers are on the list anyway?", "how many papers are there, roughly?"],
+)
+def test_a_word_beside_a_count_of_the_whole_list_is_an_aside(
+    engine: Engine, question: str
+) -> None:
+    # The word was searched as a topic the list lacks: "No listed paper matches."
+    answer = engine.ask(question)
+    assert answer.matched == len(engine.lookup.index.papers)
+    assert answer.notes[0].startswith("Nothing listed is about")
+    assert answer.notes[1].startswith(f"{answer.matched} papers, ")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many papers on the list use robots?", "how many papers on the list are about knitting?"],
+)
+def test_a_topic_the_list_lacks_beside_a_count_finds_none(engine: Engine, question: str) -> None:
+    assert engine.ask(question).abstained
+
+
 def test_an_aside_a_search_within_the_filters_is_unsure_of_gets_the_listing(
     engine: Engine,
 ) -> None:
