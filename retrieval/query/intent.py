@@ -106,7 +106,7 @@ from retrieval.query.textfilters import (
     spell_years,
 )
 from retrieval.query.title_asks import TitleAsk, read_title_ask
-from retrieval.text import RARE_ZIPF, WORDS, fold, tokenize
+from retrieval.text import RARE_ZIPF, WORDS, fold, sentences, tokenize
 
 # Words by which an ask refers to a person named before it (English grammar, no topic).
 PERSONAL = re.compile(r"\b(?:he|she|him|his|her|hers|they|them|their)\b", re.I)
@@ -313,7 +313,14 @@ class IntentReader:
         left_out = tuple(dict.fromkeys([*left_out, *(a for n in minus_people.values() for a in n)]))
         minus_topics = [term for term, named in minus_people.items() if not named]
         asked = ask_start(opened) if authors else None
-        own = asked is not None and bool(content_words(BREAKDOWN.sub(" ", opened[asked:])))
+        ask = (
+            ""
+            if asked is None
+            else " ".join(  # not its thanks: "... Thank you very much."
+                found.text for found in sentences(opened[asked:]) if not only_thanks(found.text)
+            )
+        )
+        own = bool(content_words(BREAKDOWN.sub(" ", ask)))
         if own and not self._names_people(opened[asked:]):
             # named in the background only: "we read Zhang's X. Is there Y?"; an ask of
             # no words of its own asks about them ("Zhang's page. How many, which years?")

@@ -615,6 +615,23 @@ def test_an_author_named_only_in_the_background_is_no_author_of_the_ask(
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        "Pardon me. Tell me about the papers of Zhiru Zhang here. How many? Which "
+        "subjects? Thank you very much.",
+        "Good day. I am curious about Zhiru Zhang's papers in this list. How many per "
+        "year? Which subjects? Thank you very much.",
+    ],
+)
+def test_thanks_after_an_ask_of_no_words_of_its_own_keep_the_author(
+    reader: IntentReader, question: str
+) -> None:
+    # The thanks were the ask's own words: the author, named before it, was dropped as
+    # background, and the whole list was counted.
+    assert reader.read(question).people.author is not None
+
+
+@pytest.mark.parametrize(
     ("question", "years"),
     [
         # said in the background only: when the asker did something, no filter
