@@ -15,7 +15,13 @@ from retrieval.answers.both import about_both
 from retrieval.answers.overview import overview
 from retrieval.answers.routes import Reading, Route
 from retrieval.models import UNSURE, Answer, Filters
-from retrieval.query.asking import COMPARES, WRITTEN_TOGETHER, content_words, written_with
+from retrieval.query.asking import (
+    BREAKDOWN,
+    COMPARES,
+    WRITTEN_TOGETHER,
+    content_words,
+    written_with,
+)
 from retrieval.query.choices import alternatives, options
 from retrieval.query.figures import recalled, says_any
 from retrieval.query.named_things import Absent, names_a_source, unchecked_sources
@@ -125,7 +131,10 @@ def counted(answer: Answer, reading: Reading, route: Route) -> Answer:
     if route.name in NOT_COUNTED or answer.author is not None:
         return answer
     listed = answer.results + answer.more
-    if intent.counting.breakdown and listed:
+    # an author's papers counted by a facet within subjects or years are no card: "Zhang's
+    # papers in cs.LG and cs.CV, per category" (``Counting.breakdown`` leaves authors out)
+    by_facet = intent.counting.breakdown or bool(BREAKDOWN.search(reading.request.text))
+    if by_facet and listed:
         papers = route.parts.searcher.index.papers
         reading.notes.append(overview([papers[r.paper.id] for r in listed]))
     elif intent.counting.how_many and (answer.matched or route.name == "search"):

@@ -1346,6 +1346,24 @@ def test_counts_asked_over_a_topic_count_its_papers(
 
 @pytest.mark.parametrize(
     "question",
+    ["How many of Zhang's papers are in cs.LG, cs.CL and cs.CV, per category?",
+     "Zhiru Zhang's cs.LG, cs.CL and cs.CV papers: the tally per category, please."],
+)  # fmt: skip
+def test_an_authors_papers_within_subjects_counted_by_facet_are_counted(
+    engine: Engine, question: str
+) -> None:
+    # Within the subjects the author's card is no answer; the listing had come with "15
+    # listed papers match." or no count at all, not one per category.
+    answer = engine.ask(question)
+    listed = [engine.lookup.index.papers[r.paper.id] for r in answer.results + answer.more]
+    subjects = Counter(p.subjects[0] for p in listed)
+    assert listed and all("Zhiru Zhang" in p.authors for p in listed)
+    assert answer.notes[0].startswith(f"{len(listed)} papers, ")
+    assert all(f"{code} {n}" in answer.notes[0] for code, n in subjects.items())
+
+
+@pytest.mark.parametrize(
+    "question",
     ["compare hoefler and zhang", "hoefler vs zhang", "how do hoefler and zhang differ?",
      # weighed by how much they wrote: it listed all 36 papers with no count
      "who has more papers, Hoefler or Zhang?", "did hoefler or zhang publish the most?"],
