@@ -25,6 +25,7 @@ MIN_PART = 3  # the shortest word a closed-up compound is split into ("one" of "
 MIN_ACRONYM, MAX_ACRONYM = 2, 6  # letters of an acronym a question defines ("IR", "PIM")
 TYPO_LETTERS = 5  # shorter words are read as typed: one edit makes another word too often
 TYPO_ZIPF = 2.0  # a word this common in English is meant ("vision" is not "version")
+CLIPPED_ZIPF = 4.0  # ... and is no word cut short ("read" 5.5, "deal" 5.3; "nets" 3.8)
 EMPHASIS_ZIPF = 5.0  # a word in capitals this common in English is emphasis, not a name
 # ... and one this common opening a message, line or clause is its label ("URGENT: which
 # papers ...", "UPDATE - any on HLS?", "SEEKING papers on X"); a name in capitals that
@@ -111,7 +112,8 @@ class Vocabulary:
             if len(self._respelled) >= RESPELLED:
                 self._respelled.clear()
             split = WORDS.sub(lambda m: self._split(m.group()), self._counts(text))
-            found = self._respelled[text] = self._join_pairs(self._drop_defined(split))
+            joined = self._join_pairs(self._drop_defined(split))
+            found = self._respelled[text] = self._unclipped(joined)
         return found
 
     def _counts(self, text: str) -> str:
@@ -179,6 +181,52 @@ class Vocabulary:
             if not apart:
                 text = text[: first.start()] + a + b + text[second.end() :]
         return text
+
+    def _unclipped(self, text: str) -> str:
+        """Return the text with a word cut short that the corpus lacks written whole, when
+        a word beside it and the whole word stand together in some title or abstract:
+        "neural nets" -> "neural networks", "on-prem clusters" -> "on-premise clusters"
+        (a plural clip stays plural). A clipped word with no such neighbour is left, and
+        so is a common English word ("read" is no clip of "readily")."""
+        found = list(WORDS.finditer(text))
+        for n in reversed(range(len(found))):  # later ones first: offsets hold
+            word = found[n]
+            joined = [  # its neighbours, written beside it with a space or a hyphen
+                (fold(found[m].group()), m < n)
+                for m in (n - 1, n + 1)
+                if 0 <= m < len(found)
+                and text[min(word.end(), found[m].end()) : max(word.start(), found[m].start())]
+                in (" ", "-")
+            ]
+            whole = next(
+                (
+                    w
+                    for beside, after in joined
+                    if (w := self._whole(fold(word.group()), beside, after))
+                ),
+                None,
+            )
+            if whole:
+                text = text[: word.start()] + whole + text[word.end() :]
+        return text
+
+    def _whole(self, clipped: str, beside: str, after: bool) -> str | None:
+        """Return the one corpus word a word the corpus lacks was cut from (its letters
+        start it; a plural's, less the "s", with the plural kept) that some title or
+        abstract writes ``after`` the word ``beside`` it, or before it."""
+        if len(clipped) < MIN_PART or not clipped.isalpha() or clipped in self.words:
+            return None
+        if self.knows(clipped) or zipf(clipped) >= CLIPPED_ZIPF:
+            return None
+        plural = clipped.endswith("s")
+        stem = clipped[:-1] if plural else clipped
+        wholes = [
+            c for c in self.completions(stem)
+            if c != stem
+            and c.endswith("s") == plural
+            and (self._together(beside, c) if after else self._together(c, beside))
+        ]  # fmt: skip
+        return wholes[0] if len(wholes) == 1 else None
 
     def _split(self, typed: str) -> str:
         word = fold(typed)

@@ -2709,3 +2709,12 @@ def test_authors_weighed_on_a_topic_get_how_many_each_wrote(engine: Engine, ques
         f"Torsten Hoefler wrote {hoefler}" in answer.notes[-1]
     )
     assert not any("wrote" in n for n in engine.ask("papers by Hoefler or Zhang on GNNs").notes)
+
+
+def test_a_word_cut_short_finds_the_papers_of_the_whole_word(engine: Engine) -> None:
+    # "nets" is in no abstract: the question abstained
+    clipped, whole = (
+        engine.ask("which papers train neural nets?"),
+        engine.ask("which papers train neural networks?"),
+    )
+    assert not clipped.abstained and papers(clipped) == papers(whole)

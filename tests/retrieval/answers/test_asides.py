@@ -71,9 +71,7 @@ def test_words_around_a_listing_ask_are_an_aside(engine: Engine, question: str, 
     "question",
     ["how many papers are on the list anyway?", "how many papers are there, roughly?"],
 )
-def test_a_word_beside_a_count_of_the_whole_list_is_an_aside(
-    engine: Engine, question: str
-) -> None:
+def test_a_word_beside_a_count_of_the_whole_list_is_an_aside(engine: Engine, question: str) -> None:
     # The word was searched as a topic the list lacks: "No listed paper matches."
     answer = engine.ask(question)
     assert answer.matched == len(engine.lookup.index.papers)

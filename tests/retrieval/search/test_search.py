@@ -413,6 +413,18 @@ def test_a_name_and_its_number_written_apart_join_as_the_corpus_writes_them() ->
         assert corpus.respell(kept) == kept
 
 
+def test_a_word_cut_short_is_written_whole_beside_a_word_the_corpus_writes_it_with() -> None:
+    corpus = Vocabulary.of(
+        ["We train neural networks on premise clusters", "Graph kernels and integer formats"]
+    )
+    # "nets" had matched no abstract: "which papers use neural nets?" abstained
+    assert corpus.respell("papers on neural nets") == "papers on neural networks"
+    assert corpus.respell("int formats") == "integer formats"
+    # Kept: no neighbour the whole word stands beside, a common English word
+    for kept in ["graph nets", "fishing nets", "read the integer paper"]:
+        assert corpus.respell(kept) == kept
+
+
 def test_a_count_is_written_the_way_the_corpus_writes_it() -> None:
     corpus = Vocabulary.of(
         ["A model with 175 billion parameters", "We route tokens in OPT-66B and 7B models"]
