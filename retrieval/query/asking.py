@@ -672,24 +672,27 @@ WRITTEN_TOGETHER = re.compile(
 )
 
 
-# A verb of writing or working beside "together" says the papers were written jointly
-# ("how many did A and B write together?", "papers A and B worked on together"); without
-# one, a count's "together" adds the authors' papers up ("how many papers do A and B have
-# together?", "A and B together: how many listed papers?").
-WRITING_VERB = re.compile(
-    r"\b(?:wr(?:ite|ites|ote|itten|iting)|publish(?:es|ed|ing)?|work(?:s|ed|ing)?"
-    r"|team(?:s|ed)?\s+up|collaborat\w*|partner(?:s|ed)?)\b",
-    re.I,
-)
+# "together" after a form of "have" or right after the authors' names adds their papers
+# up ("how many papers do A and B have together?", "A and B together: how many?",
+# "how many are listed for A and B together?"); after any other word it says they made
+# them jointly ("... wrote / authored / put out / did together?", "papers together did A
+# and B author"), and so does "together with" ("papers by A together with B").
+HAVING = frozenset({"have", "has", "had", "got"})
+TOGETHER = re.compile(r"([\w'’-]+)\s+together\b(?!\s+with\b)", re.I)
 
 
-def asks_jointly(text: str, counting: bool) -> bool:
-    """Return True when a text asks for the papers its authors wrote together ("papers
-    coauthored by A and B", "both A and B"): a count's bare "together" with no verb of
-    writing sums the authors' papers instead (``WRITING_VERB``)."""
-    words = {fold(m[0]) for m in JOINTLY.finditer(text)}
-    if counting and words == {"together"} and not WRITING_VERB.search(text):
-        return False
+def asks_jointly(asked: str, read: str, authors: Iterable[str], counting: bool) -> bool:
+    """Return True when a question asks for the papers its authors wrote together
+    ("papers coauthored by A and B", "both A and B"), as asked or as read in English: a
+    count's "together" after "have" or the authors' names, as asked, sums their papers
+    instead (``TOGETHER``)."""
+    words = {fold(m[0]) for m in JOINTLY.finditer(f"{asked} {read}")}
+    if counting and words == {"together"}:
+        names = {fold(part) for author in authors for part in author.split()}
+        before = [fold(m[1]) for m in TOGETHER.finditer(asked)]
+        summed = bool(before) and len(before) == len(JOINTLY.findall(asked))
+        if summed and all(word in HAVING or word in names for word in before):
+            return False
     return bool(words)
 
 

@@ -423,7 +423,7 @@ class IntentReader:
                 # read before the authors are taken out: "co-authored by A and B"
                 jointly=len(authors) > 1
                 and (
-                    asks_jointly(f"{opened} {reading.english}", how_many)
+                    asks_jointly(opened, reading.english, authors, how_many)
                     or written_with(opened, authors)
                 ),
                 unlisted_author=unlisted,

@@ -145,7 +145,7 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
     assert apart.results and not any("by both" in note for note in apart.notes)
     combined = engine.ask("every graph paper by both Hoefler and Zhang, combined")  # either's
     assert not combined.abstained and len(papers(combined)) >= 2
-    # a count's "together" without a verb of writing adds their papers up; it had said
+    # a count's "together" after "have" or the names adds their papers up; it had said
     # "No listed paper is by both" and counted none
     for question in (
         "how many papers do Hoefler and Zhang have together?",
@@ -153,8 +153,14 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
     ):  # fmt: skip
         summed = engine.ask(question)
         assert summed.matched == 36 and "36 listed papers match." in summed.notes
-    written = engine.ask("how many papers did Hoefler and Zhang write together?")
-    assert written.abstained and written.notes[0].startswith("No listed paper is by both")
+    for question in (  # after any other word, or "together with": made jointly
+        "how many papers did Hoefler and Zhang write together?",
+        "How many papers have Hoefler and Zhang authored together?",
+        "How many papers did Hoefler and Zhang put out together?",
+        "how many papers by Hoefler together with Zhang?",
+    ):  # fmt: skip
+        written = engine.ask(question)
+        assert written.abstained and written.notes[0].startswith("No listed paper is by both")
 
 
 def test_an_author_to_leave_out_is_left_out(engine: Engine) -> None:
