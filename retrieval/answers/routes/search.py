@@ -73,6 +73,13 @@ SUBJECT_MATTER = re.compile(
 # Words that narrow what was asked, in a sentence after the ask: "Specifically for speech
 # recognition.", "Mainly protein design.", "Only the vision ones, ideally.", "Nothing on
 # robots though." A sign-off says none of them ("Please advise.", "Thanks in advance.").
+# A sentence or item that opens with a preposition goes on with the ask: "For object
+# detection.", "in Europe", "- on FPGAs", "- by Zhang", "with code, ideally".
+GOES_ON = re.compile(
+    r"^\W*(?:for|in|on|at|with|within|without|from|by|about|under|over|using|via|into"
+    r"|across|between|beyond|against|like|as)\b",
+    re.I,
+)
 NARROWS = re.compile(
     r"\b(?:specifically|only|just|mainly|mostly|primarily|chiefly|especially|particularly"
     r"|in\s+particular|ideally|preferably|not|no|nothing|except|without|but)\b",
@@ -211,6 +218,8 @@ class Search(SearchedRoute):
         "... Thanks in advance.", "... My boss wants them by Friday."). A note quotes
         them. None when ``_signs_off`` does not hold of them."""
         text = reading.intent.search_text
+        if _leaves_out(reading):
+            return None  # what it leaves out was said around the ask: "... Nothing from 2022."
         found = sentences(text)
         index = asking_sentence(found)
         if len(found) < 2 or index in (-1, len(found) - 1) or not asks(found[index].text):
@@ -236,7 +245,11 @@ class Search(SearchedRoute):
         quotes the rest."""
         text = reading.intent.search_text
         item = asking_item(text)
-        if item is None or not self._signs_off([], text[: item.start] + text[item.end :]):
+        if (
+            item is None
+            or _leaves_out(reading)
+            or not self._signs_off([], text[: item.start] + text[item.end :])
+        ):
             return None
         part = LIST_ITEM.sub("", item.text.strip(), count=1)
         alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
@@ -250,6 +263,10 @@ class Search(SearchedRoute):
         rare in English (``_topical``): a topic, which the list may lack ("Which papers
         use attention? Protein folding.")."""
         if any(asks(sentence.text) for sentence in found) or NARROWS.search(afterword):
+            return False
+        if any(
+            GOES_ON.match(LIST_ITEM.sub("", s.text.strip(), count=1)) for s in sentences(afterword)
+        ):
             return False
         if brought_in(afterword) or SUBJECT_MATTER.search(afterword):
             return False
@@ -361,3 +378,10 @@ def _writes_years(text: str, filters: Filters) -> bool:
     "spanning 20 years (1998-2017)"), not when it came out."""
     ends = filters.years or tuple(y for y in (filters.year_from, filters.year_to) if y)
     return bool(ends) and all(re.search(rf"(?<!\d){year}(?!\d)", text) for year in ends)
+
+
+def _leaves_out(reading: Reading) -> bool:
+    """Return True when the question leaves something out (years, subjects, authors,
+    topics or papers), read from anywhere in it: around an ask it narrows the ask."""
+    left = reading.intent.exclusions
+    return bool(left.years or left.subjects or left.authors or left.topics or left.papers)

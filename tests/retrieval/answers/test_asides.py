@@ -459,8 +459,20 @@ def test_the_one_item_of_a_list_that_asks_is_answered_alone(
     assert_answered_as_the_ask_alone(engine, question, ask)
 
 
-def test_an_item_beside_a_topic_the_list_lacks_keeps_the_answer_unsure(engine: Engine) -> None:
-    answer = engine.ask("errands:\n- the papers on weather forecasting\n- protein folding")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "errands:\n- the papers on weather forecasting\n- protein folding",
+        # an item that goes on with the ask (found by an adversarial pass: answered as
+        # sure, "in Europe" read as context)
+        "- weather papers\n- in Europe",
+        "to do:\n- call the bank\n- the papers on weather forecasting\n- for hurricanes",
+    ],
+)
+def test_an_item_that_narrows_the_ask_keeps_the_answer_unsure(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
     assert answer.abstained or UNSURE in answer.notes
 
 
@@ -469,6 +481,9 @@ def test_an_item_beside_a_topic_the_list_lacks_keeps_the_answer_unsure(engine: E
     [
         "Which papers use attention or transformers? Protein folding, mainly.",
         "Which papers use attention or transformers? Specifically for speech recognition.",
+        # a sentence that goes on with the ask, and one that leaves something out
+        "Which papers use attention or transformers? Thanks. For speech recognition.",
+        "Which papers use ImageNet? Thanks. For object detection, not classification.",
     ],
 )
 def test_a_topic_after_the_ask_keeps_the_answer_unsure(engine: Engine, question: str) -> None:
