@@ -433,6 +433,17 @@ _TWO_DIGITS = (
     rf"(?:(?P<tens>{'|'.join(_TENS)})(?:[\s-]+(?P<ones>{_ONE}))?"
     rf"|(?P<teen>{'|'.join(_TEENS)})|o(?:h)?[\s-]+(?P<single>{_ONE}))"
 )
+# Said in words, a year is read only where a year is asked: after a word that dates
+# ("in", "from", "since", "before", "and" or "to" of a range, ...) or before the papers
+# ("twenty twenty-three papers"); "call me at twenty twenty-three", "room twenty
+# twenty-two", "two thousand and twenty-four DSPs" and "twenty-twenty hindsight" are no
+# years.
+_DATING_BEFORE = re.compile(
+    r"\b(?:in|from|since|during|before|after|until|till|through|thru|between|circa|around"
+    r"|and|to|or|than|of)\W{1,3}$",
+    re.I,
+)
+_PAPERS_AFTER = re.compile(r"\W{1,3}(?:papers?|works?|ones|publications|articles)\b", re.I)
 _WORDED_YEAR = re.compile(
     rf"\b(?:(?P<century>nineteen|twenty)|two[\s-]+thousand(?:,?\s+and)?)[\s-]+{_TWO_DIGITS}\b",
     re.I,
@@ -440,8 +451,13 @@ _WORDED_YEAR = re.compile(
 
 
 def _worded_year(match: re.Match[str]) -> str:
-    """Return a year said in words in digits, or the words when it is no year a paper
-    could be from (``YEAR``'s range)."""
+    """Return a year said in words in digits, or the words when it is said where no year
+    is asked (``_DATING_BEFORE``, ``_PAPERS_AFTER``) or is no year a paper could be from
+    (``YEAR``'s range)."""
+    text = match.string
+    dated = _DATING_BEFORE.search(text, 0, match.start()) or _PAPERS_AFTER.match(text, match.end())
+    if not dated:
+        return match[0]
     words = {key: (value or "").casefold() for key, value in match.groupdict().items()}
     if words["tens"]:
         last = _WORD_VALUES[words["tens"]] * 10 + _WORD_VALUES.get(words["ones"], 0)

@@ -421,11 +421,19 @@ def test_years_written_short_are_read_in_full(text: str, spelled: str) -> None:
         ("anything from twenty twenty two?", "anything from 2022?"),
         ("from two thousand and twenty-three", "from 2023"),
         ("back in nineteen ninety nine", "back in 1999"),
-        ("twenty oh five", "2005"),
-        # counts and years no paper could be from stay words
+        ("since twenty oh five", "since 2005"),
+        ("Zhang's twenty twenty-three papers", "Zhang's 2023 papers"),
+        # counts, years no paper could be from, and words said where no year is asked
+        # stay words (an adversarial pass found them read as years)
         ("twenty one papers", "twenty one papers"),
         ("twenty-two papers", "twenty-two papers"),
-        ("twenty fifty-one", "twenty fifty-one"),
+        ("from twenty fifty-one", "from twenty fifty-one"),
+        ("call me at twenty twenty-three", "call me at twenty twenty-three"),
+        ("room twenty twenty-two", "room twenty twenty-two"),
+        (
+            "they use two thousand and twenty-four DSPs",
+            "they use two thousand and twenty-four DSPs",
+        ),
     ],
 )
 def test_years_said_in_words_are_read_as_digits(text: str, spelled: str) -> None:
