@@ -35,7 +35,12 @@ from retrieval.query.asking import (
     PAPERS_ASKS,
     content_words,
 )
-from retrieval.query.asking_part import asked_topics, points_at_described, sentence_that_asks
+from retrieval.query.asking_part import (
+    asked_topics,
+    asks,
+    points_at_described,
+    sentence_that_asks,
+)
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read, own_word, reads_as_english
 from retrieval.query.named_things import candidates
@@ -200,11 +205,13 @@ class AuthorAnswers:
         if any(fold(m[1]) in topic for m in TOPIC_BROUGHT_IN.finditer(text)):
             return False  # "My thesis is about X. Which of his papers should I cite?"
         found = sentences(text)
-        asks = [n for n, s in enumerate(found) if s.text.rstrip().endswith("?")]
-        last = asks[-1] if asks else len(found) - 1
+        asking = [n for n, s in enumerate(found) if s.text.rstrip().endswith("?")]
+        last = asking[-1] if asking else len(found) - 1
         if last < 1:  # nothing said before the ask
             return False
         ask = found[last].text
+        if not asks(ask):
+            return False  # "- weather papers\n- by Zhang": the last words qualify, not ask
         said = set(content_words(ask)) & set(topic)
         return not said and not POINTING_AT_A_THING.search(ask)
 

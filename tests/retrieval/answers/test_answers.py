@@ -2724,3 +2724,15 @@ def test_a_word_cut_short_finds_the_papers_of_the_whole_word(engine: Engine) -> 
         engine.ask("which papers train neural networks?"),
     )
     assert not clipped.abstained and papers(clipped) == papers(whole)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["- weather papers\n- by Zhang", "weather papers\nfrom Zhang", "- weather papers\n- Zhang's"],
+)
+def test_an_author_said_after_the_topic_narrows_it(engine: Engine, question: str) -> None:
+    # The last line, with no word of the topic, was read as the ask and the rest as chat:
+    # Zhang's whole card came back as the answer, though none of hers is about weather.
+    answer = engine.ask(question)
+    assert answer.abstained and not answer.results
+    assert answer.notes[0].startswith("None of Zhiru Zhang's papers is about “weather”")
