@@ -221,6 +221,9 @@ _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", 
 _LEAVING = (
     r"not|(?:is|are|was|were)n['’]?t|excluding|except(?:\s+for)?|without|other\s+than"
     r"|outside(?:\s+of)?|(?:anything|everything|all)\s+but|apart\s+from|neither|skip(?:ping)?|non"
+    # "..., nothing from 2022", not "there's nothing from 2022, is there?" (it asks)
+    r"|(?<!there's\s)(?<!there’s\s)(?<!there\sis\s)(?<!there\sare\s)(?<!there\swas\s)(?:nothing|none)"
+    r"|ignor(?:e|ing)|drop(?:ping)?|leav(?:e|ing)\s+out"
     r"|no(?=\s+(?:19|20)\d\d\s+(?:papers|articles|ones|works?)\b)"  # "no 2022 papers"
 )
 _EXCLUDING = re.compile(
@@ -231,7 +234,8 @@ _LEFT_RANGE = rf"{YEAR}\s*{_THROUGH}\s*{YEAR}"  # "not from 2022-2023"
 _LEFT_DECADE = r"(19[5-9]0|20[0-3]0)['’]?s"  # "not from the 2020s" (it listed the 2020s)
 _LEFT = rf"(?:{_LEFT_RANGE}|{_LEFT_DECADE}|{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
 _EXCLUDED = re.compile(
-    rf"\b(?:{_LEAVING})(?:\s+|(?<=non)-)(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers)\s+)?"
+    rf"\b(?:{_LEAVING})(?:\s+|(?<=non)-)"
+    r"(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers|anything|everything|stuff)\s+)?"
     r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?(?:the\s+)?"
     rf"({_LEFT}(?:\s*(?:,|and|or|nor|&)\s*(?:(?:in|from|of)\s+)?{_LEFT})*)\b",
     re.I,

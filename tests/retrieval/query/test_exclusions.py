@@ -210,6 +210,29 @@ def test_papers_named_after_an_analogys_except_are_still_left_out(
     assert unwanted in fake_engine.router.intents.read(question).exclusions.topics
 
 
+@pytest.mark.parametrize(
+    ("question", "left"),
+    [
+        # each had been read as the year asked for: the papers of that year only
+        ("Which papers are about GPUs? Nothing from 2022 though.", "2022"),
+        ("GPU papers, none from 2022 please", "2022"),
+        ("LLM papers, skip anything from 2024", "2024"),
+        ("- LLM papers\n- skip anything from 2024", "2024"),
+        ("LLM papers but ignore anything from 2024", "2024"),
+    ],
+)
+def test_a_year_with_nothing_or_anything_to_skip_is_left_out(
+    fake_engine: Engine, question: str, left: str
+) -> None:
+    intent = fake_engine.router.intents.read(question)
+    assert intent.exclusions.years == (left,) and intent.years is None
+
+
+def test_there_is_nothing_from_a_year_asks_about_that_year(fake_engine: Engine) -> None:
+    intent = fake_engine.router.intents.read("Bet there's nothing from 2024 in here. Or is there?")
+    assert not intent.exclusions.years
+
+
 def test_a_year_after_an_analogys_except_is_still_left_out(fake_engine: Engine) -> None:
     intent = fake_engine.router.intents.read("papers like GPTQ except for 2023")
     assert intent.exclusions.years == ("2023",) and intent.years is None
