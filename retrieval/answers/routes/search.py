@@ -202,14 +202,10 @@ class Search(SearchedRoute):
             return None
         if not paper and any(asks(found.text) for found in sentences(scene)):
             return None
-        alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
-        if self._unsure(alone):
-            return None
         # quoted as written: the searched text has lost the years it read ("Back in
         # 2015 my uncle ran a weather service.")
         written = reading.request.text
-        scene_as_written = around(written if asked in written else text, asked)
-        return replace(alone, notes=(CONTEXT.format(scene_as_written), *alone.notes))
+        return self._sure_alone(reading, part, around(written if asked in written else text, asked))
 
     def _before_afterword(self, reading: Reading) -> Answer | None:
         """Return the answer to a question up to the end of the sentence that asks,
@@ -228,13 +224,8 @@ class Search(SearchedRoute):
             return None  # "which are cs.LG. every one. done": the filters ask
         if not self._signs_off(found[index + 1 :], text[found[index].end :]):
             return None
-        part = text[: found[index].end]
-        alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
-        if self._unsure(alone):
-            return None
-        written = reading.request.text
-        said = around(written if part in written else text, part)
-        return replace(alone, notes=(CONTEXT.format(said), *alone.notes))
+        part, written = text[: found[index].end], reading.request.text
+        return self._sure_alone(reading, part, around(written if part in written else text, part))
 
     def _item_alone(self, reading: Reading) -> Answer | None:
         """Return the answer to the one item of a list that asks for papers
@@ -252,10 +243,15 @@ class Search(SearchedRoute):
         ):
             return None
         part = LIST_ITEM.sub("", item.text.strip(), count=1)
+        return self._sure_alone(reading, part, around(text, item.text))
+
+    def _sure_alone(self, reading: Reading, part: str, said: str) -> Answer | None:
+        """Return the answer to a part of a question searched alone, with a note quoting
+        what the rest ``said`` as context; None when that answer is not sure either."""
         alone = self.parts.search(replace(reading, intent=reading.intent.about(part)))
         if self._unsure(alone):
             return None
-        return replace(alone, notes=(CONTEXT.format(around(text, item.text)), *alone.notes))
+        return replace(alone, notes=(CONTEXT.format(said), *alone.notes))
 
     def _signs_off(self, found: list[Sentence], afterword: str) -> bool:
         """Return True when the sentences after an ask neither ask, narrow it
