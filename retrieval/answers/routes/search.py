@@ -29,7 +29,7 @@ from retrieval.answers.filters_alone import (
 from retrieval.answers.listing import by_topic, empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer, Filters, Result
-from retrieval.query.asking import compares, content_words
+from retrieval.query.asking import THANKING, compares, content_words
 from retrieval.query.asking_part import (
     ASKED_FOR,
     MIN_NAMED_WORDS,
@@ -85,6 +85,13 @@ NARROWS = re.compile(
     r"|in\s+particular|ideally|preferably|not|no|nothing|except|without|but)\b",
     re.I,
 )
+# The words a sign-off is made of: each sentence after an ask answered alone has one
+# ("Please advise.", "Thanks in advance!", "Much appreciated, cheers"); "Use your
+# detective eyes!" or "My boss needs them by Friday." may still say what is asked.
+SIGN_OFF = THANKING | frozenset(
+    {"please", "pls", "plz", "advise", "appreciate", "appreciated", "regards", "cheers",
+     "tia", "kindly", "grateful", "sincerely", "best"}
+)  # fmt: skip
 BESIDE_NAMED = 1  # content words besides the papers a question names: "compare"
 
 
@@ -210,9 +217,9 @@ class Search(SearchedRoute):
     def _before_afterword(self, reading: Reading) -> Answer | None:
         """Return the answer to a question up to the end of the sentence that asks,
         searched alone, when the whole question found nothing surely and that part finds
-        papers surely: the sentences after it sign off or say why ("... Please advise.",
-        "... Thanks in advance.", "... My boss wants them by Friday."). A note quotes
-        them. None when ``_signs_off`` does not hold of them."""
+        papers surely: the sentences after it sign off (``SIGN_OFF``: "... Please advise.",
+        "... Thanks in advance, appreciated!"). A note quotes them. None when
+        ``_signs_off`` does not hold of them."""
         text = reading.intent.search_text
         if _leaves_out(reading):
             return None  # what it leaves out was said around the ask: "... Nothing from 2022."
@@ -222,7 +229,10 @@ class Search(SearchedRoute):
             return None
         if len(content_words(found[index].text)) < MIN_NAMED_WORDS:
             return None  # "which are cs.LG. every one. done": the filters ask
-        if not self._signs_off(found[index + 1 :], text[found[index].end :]):
+        after = found[index + 1 :]
+        if not all(SIGN_OFF & {fold(w) for w in WORDS.findall(s.text)} for s in after):
+            return None  # each sentence after it signs off
+        if not self._signs_off(after, text[found[index].end :]):
             return None
         part, written = text[: found[index].end], reading.request.text
         return self._sure_alone(reading, part, around(written if part in written else text, part))

@@ -432,7 +432,7 @@ def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(
          "Which papers use attention or transformers?"),
         ("Which papers use attention or transformers? Thanks in advance.",
          "Which papers use attention or transformers?"),
-        ("Which papers use attention or transformers? My boss needs them by Friday.",
+        ("Which papers use attention or transformers? Much appreciated, cheers!",
          "Which papers use attention or transformers?"),
     ],
 )  # fmt: skip
@@ -484,6 +484,8 @@ def test_an_item_that_narrows_the_ask_keeps_the_answer_unsure(
         # a sentence that goes on with the ask, and one that leaves something out
         "Which papers use attention or transformers? Thanks. For speech recognition.",
         "Which papers use ImageNet? Thanks. For object detection, not classification.",
+        # a sentence with no word of a sign-off may say what is asked
+        "Which papers use attention or transformers? Think speech recognition.",
     ],
 )
 def test_a_topic_after_the_ask_keeps_the_answer_unsure(engine: Engine, question: str) -> None:
