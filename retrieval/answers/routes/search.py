@@ -19,24 +19,18 @@ import re
 from dataclasses import replace
 
 from retrieval.answers.asked_paper import quoted
-from retrieval.answers.filters_alone import (
-    BESIDE_RARITY,
-    CONTEXT,
-    TOPIC_RARITY,
-    around,
-    brought_in,
-)
+from retrieval.answers.filters_alone import CONTEXT, around, brought_in
 from retrieval.answers.listing import by_topic, empty, narrowing, no_paper_by, outside
 from retrieval.answers.routes.base import Reading, SearchedRoute
+from retrieval.answers.sign_offs import SUBJECT_MATTER, before_sign_off, item_among_errands
 from retrieval.models import Answer, Filters, Result
-from retrieval.query.asking import THANKING, compares, content_words
+from retrieval.query.asking import compares, content_words
 from retrieval.query.asking_part import (
     ASKED_FOR,
     MIN_NAMED_WORDS,
     NAMES_ITS_TOPIC,
     asked_span,
     asked_topics,
-    asking_item,
     asking_part,
     asking_sentence,
     asks,
@@ -44,12 +38,9 @@ from retrieval.query.asking_part import (
     points_back,
 )
 from retrieval.text import (
-    LIST_ITEM,
     WORDS,
-    Sentence,
     fold,
     question_terms,
-    rarity,
     sentences,
     without_spans,
 )
@@ -59,39 +50,6 @@ HOW_TO_ASK = (
     "(“what does Hoefler work on?”), or years and subjects (“cs.LG papers from 2023”)."
 )
 DETAILED_TOPIC = 4  # content words of a topic the question's own years may describe
-# A sentence that names what the asker works on or asks about sets no scene: its topic is
-# the question's ("The topic is genomics.", "My area is astronomy.", "We're looking at
-# speech recognition.", "Our focus: protein design.").
-SUBJECT_MATTER = re.compile(
-    r"\b(?:topics?|areas?|focus|fields?|domains?|subjects?|themes?|interests?|projects?"
-    r"|thesis|specialty)\s*(?:is|are|was|were|:)"
-    r"|\b(?:looking|working|focus(?:ing|ed)?)\s+(?:at|on|into)\b|\binterested\s+in\b",
-    re.I,
-)
-
-
-# Words that narrow what was asked, in a sentence after the ask: "Specifically for speech
-# recognition.", "Mainly protein design.", "Only the vision ones, ideally.", "Nothing on
-# robots though." A sign-off says none of them ("Please advise.", "Thanks in advance.").
-# A sentence or item that opens with a preposition goes on with the ask: "For object
-# detection.", "in Europe", "- on FPGAs", "- by Zhang", "with code, ideally".
-GOES_ON = re.compile(
-    r"^\W*(?:for|in|on|at|with|within|without|from|by|about|under|over|using|via|into"
-    r"|across|between|beyond|against|like|as)\b",
-    re.I,
-)
-NARROWS = re.compile(
-    r"\b(?:specifically|only|just|mainly|mostly|primarily|chiefly|especially|particularly"
-    r"|in\s+particular|ideally|preferably|not|no|nothing|except|without|but)\b",
-    re.I,
-)
-# The words a sign-off is made of: each sentence after an ask answered alone has one
-# ("Please advise.", "Thanks in advance!", "Much appreciated, cheers"); "Use your
-# detective eyes!" or "My boss needs them by Friday." may still say what is asked.
-SIGN_OFF = THANKING | frozenset(
-    {"please", "pls", "plz", "advise", "appreciate", "appreciated", "regards", "cheers",
-     "tia", "kindly", "grateful", "sincerely", "best"}
-)  # fmt: skip
 BESIDE_NAMED = 1  # content words besides the papers a question names: "compare"
 
 
@@ -105,11 +63,7 @@ class Search(SearchedRoute):
         answer = super().answer(reading)
         intent = reading.intent
         unsure = bool(intent.search_text) and self._unsure(answer)
-        if unsure and (
-            ask := self._past_lead_in(reading)
-            or self._before_afterword(reading)
-            or self._item_alone(reading)
-        ):
+        if unsure and (ask := self._past_lead_in(reading) or self._asked_alone(reading)):
             return ask
         if answer.abstained and intent.plural and (each := self._each_topic(reading, answer)):
             return each
@@ -214,46 +168,24 @@ class Search(SearchedRoute):
         written = reading.request.text
         return self._sure_alone(reading, part, around(written if asked in written else text, asked))
 
-    def _before_afterword(self, reading: Reading) -> Answer | None:
-        """Return the answer to a question up to the end of the sentence that asks,
-        searched alone, when the whole question found nothing surely and that part finds
-        papers surely: the sentences after it sign off (``SIGN_OFF``: "... Please advise.",
-        "... Thanks in advance, appreciated!"). A note quotes them. None when
-        ``_signs_off`` does not hold of them."""
-        text = reading.intent.search_text
-        if _leaves_out(reading):
-            return None  # what it leaves out was said around the ask: "... Nothing from 2022."
-        found = sentences(text)
-        index = asking_sentence(found)
-        if len(found) < 2 or index in (-1, len(found) - 1) or not asks(found[index].text):
+    def _asked_alone(self, reading: Reading) -> Answer | None:
+        """Return the answer to the ask before a sign-off, or to the one item of a list
+        that asks among errands (``retrieval.answers.sign_offs``), searched alone, when
+        the whole question found nothing surely and that part finds papers surely; a
+        note quotes the rest. None when the question leaves something out: said around
+        the ask, it narrows the ask ("... Nothing from 2022.")."""
+        left = reading.intent.exclusions
+        if left.years or left.subjects or left.authors or left.topics or left.papers:
             return None
-        if len(content_words(found[index].text)) < MIN_NAMED_WORDS:
-            return None  # "which are cs.LG. every one. done": the filters ask
-        after = found[index + 1 :]
-        if not all(SIGN_OFF & {fold(w) for w in WORDS.findall(s.text)} for s in after):
-            return None  # each sentence after it signs off
-        if not self._signs_off(after, text[found[index].end :]):
-            return None
-        part, written = text[: found[index].end], reading.request.text
-        return self._sure_alone(reading, part, around(written if part in written else text, part))
-
-    def _item_alone(self, reading: Reading) -> Answer | None:
-        """Return the answer to the one item of a list that asks for papers
-        (``asking_item``), searched alone, when the whole question found nothing surely
-        and the item finds papers surely: the rest of the message is a heading and
-        errands ("need to pick up:\n- the weather papers\n- milk"), which must
-        ``_sign_off`` but for a heading's form of an ask ("shopping list:"). A note
-        quotes the rest."""
-        text = reading.intent.search_text
-        item = asking_item(text)
-        if (
-            item is None
-            or _leaves_out(reading)
-            or not self._signs_off([], text[: item.start] + text[item.end :])
-        ):
-            return None
-        part = LIST_ITEM.sub("", item.text.strip(), count=1)
-        return self._sure_alone(reading, part, around(text, item.text))
+        text, written = reading.intent.search_text, reading.request.text
+        stems = self.parts.searcher.index.stems
+        if (part := before_sign_off(text, stems)) is not None:
+            said = around(written if part in written else text, part)
+            if (alone := self._sure_alone(reading, part, said)) is not None:
+                return alone
+        if (item := item_among_errands(text, stems)) is not None:
+            return self._sure_alone(reading, item[0], around(text, item[1]))
+        return None
 
     def _sure_alone(self, reading: Reading, part: str, said: str) -> Answer | None:
         """Return the answer to a part of a question searched alone, with a note quoting
@@ -262,33 +194,6 @@ class Search(SearchedRoute):
         if self._unsure(alone):
             return None
         return replace(alone, notes=(CONTEXT.format(said), *alone.notes))
-
-    def _signs_off(self, found: list[Sentence], afterword: str) -> bool:
-        """Return True when the sentences after an ask neither ask, narrow it
-        (``NARROWS``), bring in a topic, name the asker's subject matter, nor use a word
-        rare in English (``_topical``): a topic, which the list may lack ("Which papers
-        use attention? Protein folding.")."""
-        if any(asks(sentence.text) for sentence in found) or NARROWS.search(afterword):
-            return False
-        if any(
-            GOES_ON.match(LIST_ITEM.sub("", s.text.strip(), count=1)) for s in sentences(afterword)
-        ):
-            return False
-        if brought_in(afterword) or SUBJECT_MATTER.search(afterword):
-            return False
-        return not self._topical(afterword)
-
-    def _topical(self, text: str) -> bool:
-        """Return True when a text uses a word rare in English that a listed title or
-        abstract holds (rarer than ``BESIDE_RARITY``: a topic of the list) or that none
-        holds (rarer than ``TOPIC_RARITY``: a topic the list lacks); a sign-off's words
-        are common, or held by no paper ("advise" 0.76, "appreciated" 0.74)."""
-        stems = self.parts.searcher.index.stems
-        for term in question_terms(text, stems.ids):
-            rare = 0.0 if term.word.isdigit() else rarity(term.word)
-            if rare > (BESIDE_RARITY if stems.count(term.stem) else TOPIC_RARITY):
-                return True
-        return False
 
     def none_left(self, reading: Reading) -> Answer:
         return self._dated_topic(reading) or self.parts.listing(reading)
@@ -384,10 +289,3 @@ def _writes_years(text: str, filters: Filters) -> bool:
     "spanning 20 years (1998-2017)"), not when it came out."""
     ends = filters.years or tuple(y for y in (filters.year_from, filters.year_to) if y)
     return bool(ends) and all(re.search(rf"(?<!\d){year}(?!\d)", text) for year in ends)
-
-
-def _leaves_out(reading: Reading) -> bool:
-    """Return True when the question leaves something out (years, subjects, authors,
-    topics or papers), read from anywhere in it: around an ask it narrows the ask."""
-    left = reading.intent.exclusions
-    return bool(left.years or left.subjects or left.authors or left.topics or left.papers)
