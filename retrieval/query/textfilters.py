@@ -496,11 +496,31 @@ def spell_years(text: str, this_year: int | None = None) -> str:
 def read_exclusions(text: str) -> tuple[tuple[str, ...], str]:
     """Return the years and subject codes a text asks to leave out, and the text without
     them: they must not be read as the years or subjects it asks for."""
-    found = list(_EXCLUDED.finditer(text))
+    found = [m for m in _EXCLUDED.finditer(text) if _leaves_out(m)]
     for match in reversed(found):
         text = _drop(text, match)
     left = (re.finditer(_LEFT, m.group(1), re.I) for m in found)  # "cs.LG and cs.DC": both
     return tuple(each for items in left for item in items for each in _each(item.group())), text
+
+
+# "nothing" or "none" leaves a year out where it opens a clause ("GPU papers, nothing
+# from 2022", "- none from 2024"), not as what someone did ("he wrote nothing in 2023").
+_CLAUSE_OPENS = re.compile(r"(?:^|[,;:.!?(\n—–-]|\b(?:and|but|though|also|just))\s*$", re.I)
+# A year left out "from 2023 on" is a bound (``_LEFT_BEFORE``): the years before it stay.
+_FROM_ON = re.compile(
+    r"\s+(?:(?:on|onwards?|forward)(?=\s*(?:[,.;:!?)]|$))|(?:and|or)\s+(?:later|after|up))", re.I
+)
+
+
+def _leaves_out(match: re.Match[str]) -> bool:
+    """Return True when an ``_EXCLUDED`` match leaves its years or subjects out: its
+    "nothing" or "none" opens a clause, and its year is no bound."""
+    if _FROM_ON.match(match.string, match.end()):
+        return False
+    said = match.group().split(None, 1)[0].casefold()
+    return said not in {"nothing", "none"} or bool(
+        _CLAUSE_OPENS.search(match.string, 0, match.start())
+    )
 
 
 def _each(left: str) -> list[str]:
