@@ -223,7 +223,7 @@ _LEAVING = (
     r"|outside(?:\s+of)?|(?:anything|everything|all)\s+but|apart\s+from|neither|skip(?:ping)?|non"
     # "..., nothing from 2022", not "there's nothing from 2022, is there?" (it asks)
     r"|(?<!there's\s)(?<!there’s\s)(?<!there\sis\s)(?<!there\sare\s)(?<!there\swas\s)(?:nothing|none)"
-    r"|ignor(?:e|ing)|drop(?:ping)?|leav(?:e|ing)\s+out"
+    r"|ignor(?:e|ing)|leav(?:e|ing)\s+out"  # not "drop": "what did she drop in 2023?"
     r"|no(?=\s+(?:19|20)\d\d\s+(?:papers|articles|ones|works?)\b)"  # "no 2022 papers"
 )
 _EXCLUDING = re.compile(

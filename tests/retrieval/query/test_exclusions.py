@@ -228,9 +228,18 @@ def test_a_year_with_nothing_or_anything_to_skip_is_left_out(
     assert intent.exclusions.years == (left,) and intent.years is None
 
 
-def test_there_is_nothing_from_a_year_asks_about_that_year(fake_engine: Engine) -> None:
-    intent = fake_engine.router.intents.read("Bet there's nothing from 2024 in here. Or is there?")
-    assert not intent.exclusions.years
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Bet there's nothing from 2024 in here. Or is there?",
+        "I bet Zhang published nothing in 2023, right? Which are from 2023?",
+        "how many papers did zhang drop in 2023",  # "drop" as in release
+    ],
+)
+def test_a_year_said_of_what_was_written_is_not_left_out(
+    fake_engine: Engine, question: str
+) -> None:
+    assert not fake_engine.router.intents.read(question).exclusions.years
 
 
 def test_a_year_after_an_analogys_except_is_still_left_out(fake_engine: Engine) -> None:
