@@ -131,7 +131,8 @@ class AuthorAnswers:
             intent = _english_only(intent)
         empty = replace(listing, abstained=False, author=summary)  # the note says why
         leaning = intent.people.leaning  # "more into theory or systems?"
-        if summary and intent.counting.how_many and narrowing(filters)[0] and _weighs(request.text):
+        weighs = intent.counting.how_many and _weighs(request.text)
+        if summary and weighs and narrowing(filters)[0]:
             # "how many from 2022 and how many overall?", "how many in 2022 compared to
             # 2023?": the card counts each year
             return replace(empty, results=(), more=(), closest=(), matched=0, notes=())
@@ -168,7 +169,7 @@ class AuthorAnswers:
             return replace(answer, abstained=summary is None, results=(), more=(), closest=(),
                            matched=0, author=summary, notes=(note,))  # fmt: skip
         asked = self._chat_around(request.text, intent) if summary else None
-        counted = intent.counting.how_many and not _weighs(request.text)
+        counted = intent.counting.how_many and not weighs
         if asked == "card" and narrowed and not counted:
             # "was he busier in 2023 or 2022? the ratio", "how many in 2023 vs 2024?",
             # "how many in 2024? more than in 2023, I bet",

@@ -214,9 +214,9 @@ class Vocabulary:
         """Return the one corpus word a word the corpus lacks was cut from (its letters
         start it; a plural's, less the "s", with the plural kept) that some title or
         abstract writes ``after`` the word ``beside`` it, or before it."""
-        if len(clipped) < MIN_PART or not clipped.isalpha() or clipped in self.words:
-            return None
-        if self.knows(clipped) or zipf(clipped) >= CLIPPED_ZIPF:
+        if len(clipped) < MIN_PART or not clipped.isalpha() or self.knows(clipped):
+            return None  # ``knows``: a corpus word, its plural, or a long one's start
+        if zipf(clipped) >= CLIPPED_ZIPF:
             return None
         plural = clipped.endswith("s")
         stem = clipped[:-1] if plural else clipped

@@ -468,8 +468,8 @@ def _worded_year(match: re.Match[str]) -> str:
     else:
         last = _WORD_VALUES[words["teen"] or words["single"]]
     first = {"nineteen": 1900, "twenty": 2000}.get(words["century"], 2000)
-    year = first + last
-    return str(year) if 1950 <= year <= 2039 else match[0]
+    year = str(first + last)
+    return year if re.fullmatch(YEAR, year) else match[0]
 
 
 def spell_years(text: str, this_year: int | None = None) -> str:

@@ -175,7 +175,7 @@ class Search(SearchedRoute):
         note quotes the rest. None when the question leaves something out: said around
         the ask, it narrows the ask ("... Nothing from 2022.")."""
         left = reading.intent.exclusions
-        if left.years or left.subjects or left.authors or left.topics or left.papers:
+        if left.any_filter or left.topics or left.papers:
             return None
         text, written = reading.intent.search_text, reading.request.text
         stems = self.parts.searcher.index.stems
