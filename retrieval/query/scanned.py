@@ -20,9 +20,9 @@ skips over and a search does not:
   capital only as a stop word ("Whlch"; "Dally", "Marla" are names). Digits other than
   a "1" after the letters are a name's version or index ("ERA5", "top5"), and digits
   other than "1" and "0" more than once are leetspeak's (``retrieval.query.leetspeak``,
-  read only in a message of such words). A word of fewer than three letters may spell a
-  stop word only ("a11": "all"), and a word stretched for stress ("hiii") is none
-  misread.
+  read only in a message of such words). A word of digits alone is a number ("101" is
+  no "lol"). A word of fewer than three letters may spell a stop word only ("a11":
+  "all"), and a word stretched for stress ("hiii") is none misread.
 
 The words come from the corpus, the author list and a word-frequency list; none is
 written here.
@@ -102,6 +102,8 @@ class ScannedWords:
         """Return the word a misread word spells, in its case, or None (see the module
         docstring)."""
         letters = sum(c.isalpha() for c in typed)
+        if not letters:
+            return None  # a number ("ResNet-101", "100 GPUs"), not "lol" or "ioo"
         digits = [c for c in typed if c.isdigit()]
         if (len(digits) > 1 and set(digits) - set(LOOKS_LIKE_LETTERS)) or INDEX.search(typed):
             return None  # "p4p3r" is leetspeak's; "a11" may be "all"

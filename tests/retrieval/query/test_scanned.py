@@ -46,6 +46,7 @@ def test_a_scanned_text_is_read_as_the_words_it_was_printed_with(typed: str, rea
         "gradient clamping, clots and alms in gradle builds",
         "Dr. Dally and Prof. Polson. Marla asked. Kirn here.",
         "is p4p3r a word?",  # leetspeak, read only in a message of such words
+        "ResNet-101 on 100 GPUs, 1010 runs",  # numbers: "101" had been read as "lol"
     ],
 )
 def test_words_and_names_are_left_as_typed(typed: str) -> None:
