@@ -654,7 +654,9 @@ LEANING = re.compile(
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
 PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
 JOINTLY = re.compile(
-    r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint)\b", re.I
+    r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
+    r"|in\s+common|shared\s+(?:by|between))\b",
+    re.I,
 )
 # A verb of writing, then "with" a few words on, before a person: "did A ever write a
 # paper with B?", "has A published anything with Dr. B?" (not "published with code").
@@ -667,7 +669,7 @@ WRITTEN_WITH = re.compile(
 # both Hoefler and Zhang, combined" lists either's papers): ``post_passes.together``.
 WRITTEN_TOGETHER = re.compile(
     r"\b(?:co-?author(?:s|ed|ing)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
-    r"|collaborat\w*)\b",
+    r"|collaborat\w*|in\s+common|shared\s+(?:by|between))\b",
     re.I,
 )
 
@@ -679,6 +681,25 @@ WRITTEN_TOGETHER = re.compile(
 # and B author"), and so does "together with" ("papers by A together with B").
 HAVING = frozenset({"have", "has", "had", "got"})
 TOGETHER = re.compile(r"([\w'’-]+)\s+together\b(?!\s+with\b)", re.I)
+# Words that add the papers of several authors up: with them, a count's "both" names who
+# is counted ("how many papers do both A and B have combined / in total / between
+# them?"), not papers they wrote together.
+SUMMED = re.compile(
+    r"\b(?:combined|in\s+total|altogether|all\s+told|summed(?:\s+up)?|added\s+up"
+    r"|between\s+them)\b",
+    re.I,
+)
+# Words of a count of several authors' papers, summed or shared, that name no topic:
+# "how many do A and B have in common / combined / between the two of them?", "the
+# combined count for A and B", "papers shared by A and B". "combined" before a word of
+# its own is a topic ("combined CPU-GPU scheduling"); "in common" is read as asking for
+# joint papers (``JOINTLY``).
+PAIR_WORDS = re.compile(
+    r"\b(?:in\s+common|between\s+(?:them|the\s+two(?:\s+of\s+them)?|both(?:\s+of\s+them)?)"
+    r"|shared\s+(?:by|between)|summed(?:\s+up)?|added\s+up|all\s+told|in\s+sum"
+    r"|combined(?=\s*(?:[,.!?;:)]|$|(?:count|total|number|tally|output|sum)s?\b)))",
+    re.I,
+)
 
 
 def asks_jointly(asked: str, read: str, authors: Iterable[str], counting: bool) -> bool:
@@ -687,6 +708,8 @@ def asks_jointly(asked: str, read: str, authors: Iterable[str], counting: bool) 
     count's "together" after "have" or the authors' names, as asked, sums their papers
     instead (``TOGETHER``)."""
     words = {fold(m[0]) for m in JOINTLY.finditer(f"{asked} {read}")}
+    if counting and words == {"both"} and SUMMED.search(asked):
+        return False
     if counting and words == {"together"}:
         names = {fold(part) for author in authors for part in author.split()}
         before = [fold(m[1]) for m in TOGETHER.finditer(asked)]
@@ -936,6 +959,12 @@ def without_the_list_itself(text: str) -> str:
     """Return a question without where it says the papers are: "is Hoefler in your
     dataset?" asks for his papers, not for datasets."""
     return THE_LIST_ITSELF.sub(" ", text)
+
+
+def without_pair_words(text: str) -> str:
+    """Return a question without the words that sum or share the papers of the authors
+    it names (``PAIR_WORDS``): they name no topic."""
+    return PAIR_WORDS.sub(" ", text)
 
 
 def without_author_count(text: str) -> str:

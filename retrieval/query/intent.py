@@ -81,6 +81,7 @@ from retrieval.query.asking import (
     without_date_order,
     without_letter_form,
     without_line_tags,
+    without_pair_words,
     without_reader_question,
     without_signature_block,
     without_the_list_itself,
@@ -377,6 +378,7 @@ class IntentReader:
         counted = COUNTED.search(text)
         how_many = asks_count(reading.english)
         text = COUNTED.sub(" ", text)
+        text = without_pair_words(text) if len(authors) > 1 else text  # "A and B combined"
         # "many" matched abstracts, also where it counts something else ("how many bits")
         text = COUNT_WORDS.sub(" ", text) if HOW_MANY.search(reading.english) else text
         text = without_date_order(text)  # "latest" matched no abstract: an abstention

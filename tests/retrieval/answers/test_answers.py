@@ -150,6 +150,12 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
     for question in (
         "how many papers do Hoefler and Zhang have together?",
         "Hoefler and Zhang together: how many listed papers?",
+        # words that add up name no topic: "combined" had searched for "combined" and
+        # counted 2; with "both", a word that adds up sums too
+        "what's the combined count of papers by Hoefler and Zhang?",
+        "how many papers did Hoefler and Zhang write combined?",
+        "how many papers do both Hoefler and Zhang have combined?",
+        "how many papers do Hoefler and Zhang have between the two of them?",
     ):  # fmt: skip
         summed = engine.ask(question)
         assert summed.matched == 36 and "36 listed papers match." in summed.notes
@@ -158,6 +164,9 @@ def test_two_authors_list_the_papers_of_either(engine: Engine) -> None:
         "How many papers have Hoefler and Zhang authored together?",
         "How many papers did Hoefler and Zhang put out together?",
         "how many papers by Hoefler together with Zhang?",
+        # had searched for "common" and counted 6 papers; "shared by" had summed them
+        "how many papers do Hoefler and Zhang have in common?",
+        "how many papers are shared by Hoefler and Zhang?",
     ):  # fmt: skip
         written = engine.ask(question)
         assert written.abstained and written.notes[0].startswith("No listed paper is by both")

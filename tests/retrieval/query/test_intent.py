@@ -737,3 +737,28 @@ def test_a_month_before_a_year_is_no_topic(reader: IntentReader, question: str, 
 )  # fmt: skip
 def test_an_order_by_date_is_read_only_of_the_papers(text: str, order: str | None) -> None:
     assert by_date(text) == order
+
+
+@pytest.mark.parametrize(
+    ("question", "topic", "jointly"),
+    [
+        ("how many papers do Hoefler and Zhang have in common?", "", True),
+        ("how many papers are shared by Hoefler and Zhang?", "", True),
+        ("how many papers do Hoefler and Zhang have combined?", "", False),
+        ("the combined count for Hoefler and Zhang?", "", False),
+        ("how many papers do both Hoefler and Zhang have in total?", "", False),
+        ("how many does each of Hoefler and Zhang have, all told?", "", False),
+        # "combined" before a word of its own names a topic; one author sums nothing
+        ("papers by Hoefler and Zhang on combined scheduling", "combined scheduling", False),
+        ("how many papers on quantization has Zhang combined with pruning?", None, False),
+    ],
+)
+def test_words_that_sum_or_share_two_authors_papers_name_no_topic(
+    reader: IntentReader, question: str, topic: str | None, jointly: bool
+) -> None:
+    intent = reader.read(question)
+    if topic is not None:
+        assert intent.topic == topic
+    else:
+        assert "combined" in intent.topic
+    assert intent.people.jointly is jointly
