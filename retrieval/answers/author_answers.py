@@ -43,7 +43,7 @@ from retrieval.query.asking_part import (
 )
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read, own_word, reads_as_english
-from retrieval.query.named_things import candidates
+from retrieval.query.named_things import candidates, name_words
 from retrieval.search.searcher import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity, sentences
 
@@ -299,7 +299,7 @@ class AuthorAnswers:
             pid: short_name(index.papers[pid].title) or index.papers[pid].title
             for pid in self.searcher.titles.named_in(intent.search_text)
         }
-        for name, _, _ in candidates(intent.search_text, filters.authors()):
+        for name, _, _ in candidates(intent.search_text, name_words(filters.authors())):
             stems = [t.stem for t in question_terms(name, index.stems.ids)]
             rows = index.stems.rows(stems).tolist() if stems else []
             if len(rows) <= MAX_NAMING_PAPERS:  # not "GPT" and "4" apart for "GPT-4":

@@ -337,7 +337,7 @@ class IntentReader:
         english = reading.english
         if reading.language == "en":  # "pls list pprs abt X"; "als" is German's
             english = self.shorthand.expand(english)  # and "the Polynomer paper"
-            english = self.spelling.correct(english, self.names.authors)
+            english = self.spelling.correct(english, self.names.words)
         # "MoE": "Mixture-of-Experts", in any language ("artículos sobre NMT")
         english, spelled_out = self.initials.expand(english)
         reading = replace(reading, english=english)

@@ -23,7 +23,7 @@ written here.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import cached_property
 
 from rapidfuzz import process
@@ -58,9 +58,10 @@ class NameSpelling:
                 by_length[len(word)].append(word)
         return by_length
 
-    def correct(self, text: str, people: Iterable[str] = ()) -> str:
-        """Return the text with each mistyped name written as the corpus writes it
-        (``people``'s names are theirs: ``retrieval.query.names`` reads their slips)."""
+    def correct(self, text: str, people: Collection[str] = frozenset()) -> str:
+        """Return the text with each mistyped name written as the corpus writes it; the
+        words of people's names (``people``, folded) are theirs: ``retrieval.query.names``
+        reads their slips."""
         for name, start, end in reversed(candidates(text, people)):
             meant = self.meant(name)
             if meant is not None:

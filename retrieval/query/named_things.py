@@ -23,7 +23,7 @@ not make the question unanswerable.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -81,22 +81,22 @@ def named_spans(text: str) -> Iterator[tuple[str, int, int]]:
         yield name, begin, begin + len(name)
 
 
-def _folded_words(people: Iterable[str]) -> set[str]:
+def name_words(people: Iterable[str]) -> frozenset[str]:
     """Return the folded words of people's names."""
-    return {fold(w) for person in people for w in WORDS.findall(person)}
+    return frozenset(fold(w) for person in people for w in WORDS.findall(person))
 
 
-def candidates(text: str, people: Iterable[str] = ()) -> list[tuple[str, int, int]]:
-    """Return the names a text uses, with their spans: not people, subject codes or
-    short generic abbreviations, and not capitalized everyday words."""
-    folded_people = _folded_words(people)
+def candidates(text: str, people: Collection[str] = frozenset()) -> list[tuple[str, int, int]]:
+    """Return the names a text uses, with their spans: not people (``people``: the
+    folded words of their names, ``name_words``), subject codes or short generic
+    abbreviations, and not capitalized everyday words."""
     codes = [m.span() for m in SUBJECT_CODE.finditer(text)]
     found = []
     for name, start, end in named_spans(text):
         words = WORDS.findall(name)
         if not words or any(s <= start < e for s, e in codes):
             continue
-        if any(fold(w) in folded_people or fold(w) in SOURCE_NAMES for w in words):
+        if any(fold(w) in people or fold(w) in SOURCE_NAMES for w in words):
             continue
         if _generic(name, text, end):
             continue
@@ -310,7 +310,7 @@ def absent(
     a capital inside or digits count: German writes every noun with a capital."""
     found = []
     owners = makers(text, vocabulary)
-    for name, start, end in candidates(text, people):
+    for name, start, end in candidates(text, name_words(people)):
         if not english and not any(_inner(w) for w in WORDS.findall(name)):
             continue
         if name in owners:
@@ -374,7 +374,7 @@ def unchecked_sources(text: str, vocabulary: Vocabulary, people: Iterable[str] =
     (``everyday``, ``GENERIC_LETTERS``), and the list records no affiliations, so the
     answer can only match the rest of the question. The maker of a name the corpus
     mentions ("Acme's OPT") is not one."""
-    folded_people = _folded_words(people)
+    folded_people = name_words(people)
     owners = makers(text, vocabulary)
     found: list[str] = []
     for name, start, end in named_spans(text):

@@ -68,6 +68,7 @@ class AuthorNames:
         self.authors = authors
         self._words = words
         self._parts = {a: [fold(p) for p in WORDS.findall(a)] for a in authors}
+        self.words = frozenset(part for parts in self._parts.values() for part in parts)
         self._family: dict[str, list[str]] = {}
         for author, parts in self._parts.items():
             if parts:
