@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 
 from rapidfuzz import fuzz, process
 
@@ -580,10 +581,9 @@ def read_subject_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tup
     codes: list[str] = []
     rest = text
     for code, name in sorted(spellings, key=lambda pair: -len(pair[1])):
-        shorter = _drop_name(rest, name)
-        if shorter != rest:
+        if (pattern := _name_pattern(name)).search(rest):
             codes.append(code)
-            rest = shorter
+            rest = _tidy(pattern.sub(" ", rest))
     return tuple(dict.fromkeys(codes)), _tidy(rest)
 
 
@@ -593,6 +593,7 @@ def suggest_subjects(typed: str, known: dict[str, str], limit: int = 3) -> list[
     return [str(code) for code, _, _ in ranked]
 
 
+@cache  # a few hundred subject names, asked of every question
 def _name_pattern(name: str) -> re.Pattern[str]:
     words = [w for w in re.findall(r"[^\W_]+", name.casefold()) if w != "and"]
     gap = r"(?:[\s,;/&-]+(?:and\s+)?)"
