@@ -32,6 +32,7 @@ NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers ot
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
 UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
 UNMENTIONED = "No listed paper mentions {}."
+NONE_SURE = "No listed paper surely matches."  # a count of papers found unsurely
 PURPOSE_WORDS = 2  # content words of what a choice is for: "cheaper network", "mine graphs"
 
 
@@ -138,18 +139,27 @@ def counted(answer: Answer, reading: Reading, route: Route) -> Answer:
         papers = route.parts.searcher.index.papers
         reading.notes.append(overview([papers[r.paper.id] for r in listed]))
     elif intent.counting.how_many and (answer.matched or route.name == "search"):
-        reading.notes.append(_matches(answer.matched))
+        doubted = route.name in SEARCHED and _doubted(answer, route)
+        reading.notes.append(NONE_SURE if doubted else _matches(answer.matched))
     return answer
+
+
+def _doubted(answer: Answer, route: Route) -> bool:
+    """Return True when a searched answer's papers are shown but the answer model doubts
+    them (``unsure``)."""
+    searcher = route.parts.searcher
+    return not answer.abstained and bool(answer.results) and searcher.doubts(answer)
 
 
 def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     """Say a topic search's answer is not a sure match when the answer model's P is low:
     over the whole list, or over an author's papers ("Zhang's paper on X")."""
-    if route.name not in SEARCHED or reading.intent.counting.how_many:
+    if route.name not in SEARCHED:
         return answer
-    if route.name == "author" and (answer.notes or reading.notes):
+    counted = NONE_SURE in reading.notes  # "how many papers use X?", X found unsurely
+    if route.name == "author" and (answer.notes or reading.notes) and not counted:
         return answer  # the note says what the list is ("1 listed paper is by both ...")
-    if answer.abstained or not answer.results or not route.parts.searcher.doubts(answer):
+    if not _doubted(answer, route):
         return answer
     if UNSURE in answer.notes:  # said already ("about both")
         return answer

@@ -908,6 +908,19 @@ def test_a_count_of_an_authors_papers_in_a_year_with_chat_counts_them(
     assert f"{count} listed papers match." in answer.notes
 
 
+def test_a_count_of_papers_found_unsurely_says_none_surely_matches(engine: Engine) -> None:
+    # "2 listed papers match" had counted the closest papers as matches, with no doubt
+    for question in (
+        "how many papers are about speculative decoding?",
+        "how many papers use quantum annealing?",
+    ):  # fmt: skip
+        answer = engine.ask(question)
+        assert answer.notes[:2] == ("No listed paper surely matches.", UNSURE), question
+        assert not any(note.endswith("listed papers match.") for note in answer.notes)
+    sure = engine.ask("how many papers study weather?")  # a count found surely stays one
+    assert UNSURE not in sure.notes and f"{sure.matched} listed papers match." in sure.notes
+
+
 @pytest.mark.parametrize(
     ("question", "author"),
     [
