@@ -156,8 +156,8 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     over the whole list, or over an author's papers ("Zhang's paper on X")."""
     if route.name not in SEARCHED:
         return answer
-    counted = NONE_SURE in reading.notes  # "how many papers use X?", X found unsurely
-    if route.name == "author" and (answer.notes or reading.notes) and not counted:
+    count_doubted = NONE_SURE in reading.notes  # "how many papers use X?", X found unsurely
+    if route.name == "author" and (answer.notes or reading.notes) and not count_doubted:
         return answer  # the note says what the list is ("1 listed paper is by both ...")
     if not _doubted(answer, route):
         return answer

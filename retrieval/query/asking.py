@@ -653,9 +653,10 @@ LEANING = re.compile(
 )
 # "which Hoefler paper is more of a survey or a benchmark?" weighs a paper, not an author.
 PAPER_LEANS = re.compile(r"\b(?:papers?|articles?|ones?|works?)\s+(?:is|are)\s+more\b", re.I)
+# Papers that several authors share: "in common", "shared by/between".
+SHARING = r"in\s+common|shared\s+(?:by|between)"
 JOINTLY = re.compile(
-    r"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
-    r"|in\s+common|shared\s+(?:by|between))\b",
+    rf"\b(?:both|co-?author(?:s|ed)?|co-?wr(?:ite|ote|itten)|together|jointly|joint|{SHARING})\b",
     re.I,
 )
 # A verb of writing, then "with" a few words on, before a person: "did A ever write a
@@ -669,7 +670,7 @@ WRITTEN_WITH = re.compile(
 # both Hoefler and Zhang, combined" lists either's papers): ``post_passes.together``.
 WRITTEN_TOGETHER = re.compile(
     r"\b(?:co-?author(?:s|ed|ing)?|co-?wr(?:ite|ote|itten)|together|jointly|joint"
-    r"|collaborat\w*|in\s+common|shared\s+(?:by|between))\b",
+    rf"|collaborat\w*|{SHARING})\b",
     re.I,
 )
 
@@ -684,19 +685,18 @@ TOGETHER = re.compile(r"([\w'’-]+)\s+together\b(?!\s+with\b)", re.I)
 # Words that add the papers of several authors up: with them, a count's "both" names who
 # is counted ("how many papers do both A and B have combined / in total / between
 # them?"), not papers they wrote together.
-SUMMED = re.compile(
-    r"\b(?:combined|in\s+total|altogether|all\s+told|summed(?:\s+up)?|added\s+up"
-    r"|between\s+them)\b",
-    re.I,
+SUMMING = (
+    r"summed(?:\s+up)?|added\s+up|all\s+told|in\s+sum"
+    r"|between\s+(?:them|the\s+two(?:\s+of\s+them)?|both(?:\s+of\s+them)?)"
 )
+SUMMED = re.compile(rf"\b(?:{SUMMING}|combined|in\s+total|altogether)\b", re.I)
 # Words of a count of several authors' papers, summed or shared, that name no topic:
 # "how many do A and B have in common / combined / between the two of them?", "the
 # combined count for A and B", "papers shared by A and B". "combined" before a word of
 # its own is a topic ("combined CPU-GPU scheduling"); "in common" is read as asking for
 # joint papers (``JOINTLY``).
 PAIR_WORDS = re.compile(
-    r"\b(?:in\s+common|between\s+(?:them|the\s+two(?:\s+of\s+them)?|both(?:\s+of\s+them)?)"
-    r"|shared\s+(?:by|between)|summed(?:\s+up)?|added\s+up|all\s+told|in\s+sum"
+    rf"\b(?:{SHARING}|{SUMMING}"
     r"|combined(?=\s*(?:[,.!?;:)]|$|(?:count|total|number|tally|output|sum)s?\b)))",
     re.I,
 )
