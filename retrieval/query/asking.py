@@ -869,7 +869,7 @@ def left_out_after(text: str) -> tuple[str, list[str]]:
 NOT_ONE = re.compile(
     r"(?:^|(?<=[,;:(—–.?!])|\b(?i:and|but|it['’]?s|it\s+is|that['’]?s|that\s+is)\s+)\s*"
     r"\b(?i:not\s+)(?:(?i:the|either)\s+(?!(?i:ones?\s+(?:about|on|whose|that))\b)|(?=[A-Z]))"
-    r"([^?.!;,:()—]+?)(?=\s*[?.!;,:()—]|\s[-–]\s|\s+(?i:and|but|or)\s+(?i:not|it)\b|$)"
+    r"([^?.!;,:()—]+?)(?=\s*[?.!;,:()—]|\s[-–]\s|\s+(?i:but)\b|\s+(?i:and|or)\s+(?i:not|it)\b|$)"
 )
 # A clause of NOT_ONE that opens "not the" sets no paper aside when it names a part of one
 # ("not the math, just the idea", "not the dataset details", "not the cost part") or is an

@@ -503,11 +503,20 @@ def _set_aside(text: str) -> tuple[tuple[str, ...], str, tuple[str, ...]]:
 
 def _one_paper(clause: re.Match[str]) -> bool:
     """Return True when a NOT_ONE clause names or describes a paper ("not the HLS one"),
-    not a part of one ("not the math, just the idea")."""
+    not a part of one ("not the math, just the idea"). Corrected with "but" ("not the X
+    but Y"), a description names a paper only with a noun for one ("not the HLS one but
+    the FPGA one"): else it weighs one property against another ("it is not the size of
+    the weights but their use that matters")."""
     opening = clause.string[clause.start() : clause.start(1)]
-    if DESCRIBED.search(opening) and COMMON_KIND.match(clause[1]):
+    described = DESCRIBED.search(opening)
+    if described and COMMON_KIND.match(clause[1]):
         return bool(PAPER_NOUN.search(clause[1]))  # "(not the typical n-squared cost)": a property
-    return not (DESCRIBED.search(opening) and A_PART.search(clause[1]))
+    if described and CORRECTED.match(clause.string, clause.end()):
+        return bool(PAPER_NOUN.search(clause[1])) and not A_PART.search(clause[1])
+    return not (described and A_PART.search(clause[1]))
+
+
+CORRECTED = re.compile(r"\s+but\b(?!\s+(?:not|it)\b)", re.I)  # "not X but Y"
 
 
 # The clause before ", not Y": what the contrast asks for instead of Y.

@@ -282,6 +282,8 @@ def test_not_only_leaves_nothing_out(fake_engine: Engine) -> None:
          ("pruning", "HLS compiler")),
         ("the FPGA paper, and not the Python one — what did it measure?", ("Python",)),
         ("Which papers cover compilers? Not the sparse one.", ("sparse",)),
+        # "but" ends what is set aside: it had set aside "Python one but the FPGA one"
+        ("Which paper on compilers? Not the Python one but the FPGA one.", ("Python",)),
         ("not either graph paper/database paper, the one on weather", ("graph", "database")),
         ("graph papers other than the one on databases?", ("databases",)),
         ("compilers, except the paper that targets FPGAs", ("targets FPGAs",)),
@@ -307,6 +309,10 @@ def test_a_paper_set_aside_by_not_is_read_as_one_paper(
         "Explain GPTQ, not the math, just the idea",
         "How do GPTQ and FLIQS differ? not the GPTQ details, just the big picture",
         "It's not the case that GPTQ needs retraining, right?",
+        # "not the X but Y" that says what matters, with no noun for a paper: it had set
+        # aside the paper best matching X, and the right one went with it
+        "It is not the speed of the chip but its memory that counts. Which paper uses HBM?",
+        "not the number of layers but their width matters: any paper on wide networks?",
     ],
 )
 def test_not_before_no_paper_sets_none_aside(fake_engine: Engine, question: str) -> None:
