@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from retrieval.index.vocabulary import zipf
 from retrieval.query.names import TITLES
 from retrieval.text import fold, terms, tokenize
 
@@ -1013,6 +1014,39 @@ def without_line_tags(text: str, known: Callable[[str], bool]) -> str:
         return tag[0] if not words or any(known(w) for w in words) else tag[1]
 
     return LINE_TAG.sub(untagged, text)
+
+
+# A roleplay action between single asterisks, as chat users write one beside what they
+# ask: "*waves* which papers ...", "*counts on fingers* *gives up* how many ...", "...
+# from 2024? *sighs*". It opens with a verb's -s form whose bare form is a common English
+# word (``ACTION_ZIPF``: "wave", "sigh", "count", "stretch"), stands apart (where the
+# message or a sentence starts, or after another action) and holds no word the list
+# writes: "*GNNs* from 2024?", "*Graphs* only" and "*all* of them" are emphasis.
+ACTION = re.compile(r"(?<![*\w])\*(?=[^\W\d_])([^*\n]{1,60}?)(?<!\s)\*(?![*\w])")
+STANDS_APART = re.compile(r"(?:^|[.!?:;)*]|\n)\s*$")
+ACTION_ZIPF = 3.5  # "wave" 4.6, "sigh" 3.6, "nod" 3.6; "gnn" 0, "transformer" 3.2
+ACTION_WORDS = 6  # "*looks around the room nervously*"; a longer span is a sentence
+
+
+def without_actions(text: str, known: Callable[[str], bool]) -> str:
+    """Return a message without the roleplay actions beside its ask (``ACTION``);
+    ``known`` holds for a word the list writes."""
+
+    def action(match: re.Match[str]) -> str:
+        words = re.findall(r"[^\W\d_]+", match[1])
+        verb = words[0].casefold()
+        if len(words) > ACTION_WORDS or not verb.endswith("s"):
+            return match[0]
+        # the verb may be the list's too ("gives", "counts"); not a word alone ("*Graphs*")
+        said = content_words(" ".join(words[1:] if len(words) > 1 else words))
+        if any(map(known, said)):
+            return match[0]
+        if not STANDS_APART.search(text, 0, match.start()):
+            return match[0]
+        bare = {verb[:-1], verb[:-2]} if verb.endswith("es") else {verb[:-1]}
+        return " " if max(map(zipf, bare)) >= ACTION_ZIPF else match[0]
+
+    return ACTION.sub(action, text)
 
 
 def without_comment_tag(text: str, known: Callable[[str], bool]) -> str:

@@ -75,6 +75,7 @@ from retrieval.query.asking import (
     left_out_after,
     off_the_page,
     only_thanks,
+    without_actions,
     without_askers_purpose,
     without_author_count,
     without_comment_tag,
@@ -304,6 +305,7 @@ class IntentReader:
         normal = untitled(unshouted(unsigned))
         # a form's labels are read on its lines, before the operators join them
         tagged = without_line_tags(normal, self._names_a_topic)  # "[BUFF] faster ..."
+        tagged = without_actions(tagged, self._names_a_topic)  # "*waves* which papers ..."
         lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"
         lettered = without_reader_question(lettered, self._names_a_topic)  # "AITA? ..."
         operators = read_operators(without_form_labels(lettered))

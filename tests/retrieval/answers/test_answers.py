@@ -2758,3 +2758,15 @@ def test_an_author_said_after_the_topic_narrows_it(engine: Engine, question: str
     answer = engine.ask(question)
     assert answer.abstained and not answer.results
     assert answer.notes[0].startswith("None of Zhiru Zhang's papers is about “weather”")
+
+
+def test_roleplay_actions_get_the_answer_of_the_ask_alone(engine: Engine) -> None:
+    # "*waves* hi! which papers ..." had abstained; "*sighs*" had made an answer unsure
+    for acted, plain in [
+        ("*waves* hi! which papers are about weather?", "hi! which papers are about weather?"),
+        ("*sighs* any GNN papers from 2024?", "any GNN papers from 2024?"),
+        ("which papers are about weather? *sighs*", "which papers are about weather?"),
+    ]:  # fmt: skip
+        answer, asked = engine.ask(acted), engine.ask(plain)
+        assert papers(answer) == papers(asked) and answer.notes == asked.notes, acted
+        assert not answer.abstained

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from retrieval.index.taxonomy import names as subject_names
-from retrieval.query.asking import by_date
+from retrieval.query.asking import by_date, without_actions
 from retrieval.query.intent import IntentReader
 from retrieval.query.names import AuthorNames
 from retrieval.query.textfilters import Years, read_subject_codes, read_years, spell_years
@@ -762,3 +762,32 @@ def test_words_that_sum_or_share_two_authors_papers_name_no_topic(
     else:
         assert "combined" in intent.topic
     assert intent.people.jointly is jointly
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("*waves* which papers are about weather?", "which papers are about weather?"),
+        ("*scratches head* *sighs* any graph papers?", "any graph papers?"),
+        ("so which ones are from 2023? *nods*", "so which ones are from 2023?"),
+        ("ok. *stretches* quantization papers", "ok. quantization papers"),
+    ],
+)
+def test_a_roleplay_action_beside_the_ask_is_no_part_of_it(typed: str, read: str) -> None:
+    known = frozenset(VOCABULARY).__contains__
+    assert " ".join(without_actions(typed, known).split()) == read
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "*Graphs* from 2024?",  # emphasis: a word the list writes
+        "which of the *networks* papers are new?",  # inside a sentence
+        "*GNNs* please",  # no common English verb
+        "**waves** of papers on weather",  # bold, not an action
+        "*forecasting* papers",  # no -s verb
+    ],
+)
+def test_emphasis_between_asterisks_stays(typed: str) -> None:
+    known = frozenset([*VOCABULARY, "graphs"]).__contains__  # as the abstracts write it
+    assert without_actions(typed, known) == typed
