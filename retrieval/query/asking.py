@@ -331,7 +331,8 @@ PLURAL = re.compile(
     re.I,
 )
 # A verb that only says a list is about something: "anything involving weather",
-# "papers that deal with quantization", "works touching on HLS". Read as "on": its words
+# "papers that deal with quantization", "works touching on HLS", "ones that target
+# FPGAs", "anything aimed at GPUs". Read as "on": its words
 # are no topic, and "involving" would outweigh "weather" (more common in English).
 ABOUT_VERB = re.compile(
     r"\b(anything|something|papers?|works?|articles?|ones|stuff|publications?|research)"
@@ -341,7 +342,8 @@ ABOUT_VERB = re.compile(
     r"|cover(?:s|ing)?|address(?:es|ing)?|discuss(?:es|ing)?|tackl(?:e|es|ing)"
     r"|mention(?:s|ing)?|explor(?:e|es|ing)|touch(?:es|ing)?(?:\s+(?:up)?on)?|relat(?:ed|ing)\s+to"
     r"|focus(?:es|ing)?\s+on|look(?:s|ing)?\s+(?:at|into)|talk(?:s|ing)?\s+about"
-    r"|stud(?:y|ies|ying)|examin(?:e|es|ing)|investigat(?:e|es|ing))\b",
+    r"|stud(?:y|ies|ying)|examin(?:e|es|ing)|investigat(?:e|es|ing)"
+    r"|target(?:s|ing)?|aim(?:s|ing)?\s+at)\b",
     re.I,
 )
 # "one" standing for a paper: "the dataset one", "the 2023 one on graphs", "a newer one?",

@@ -1859,7 +1859,9 @@ def test_a_foreign_question_about_a_topic_no_abstract_has_is_not_in_the_list(
     ["anything related to weather or climate?",
      # "involving" became the key term, and one paper was listed
      "Anything involving weather or climate, even just as a case study?",
-     "anything touching upon weather or climate?", "which papers deal with weather or climate?"],
+     "anything touching upon weather or climate?", "which papers deal with weather or climate?",
+     # "targets" is the UniSparse abstract's word ("hardware targets"): it came first
+     "which papers target weather or climate?"],
 )  # fmt: skip
 def test_a_verb_that_frames_a_list_finds_what_papers_on_the_topic_find(
     engine: Engine, question: str
@@ -2758,6 +2760,13 @@ def test_an_author_said_after_the_topic_narrows_it(engine: Engine, question: str
     answer = engine.ask(question)
     assert answer.abstained and not answer.results
     assert answer.notes[0].startswith("None of Zhiru Zhang's papers is about “weather”")
+
+
+def test_papers_that_target_a_platform_are_those_on_it(engine: Engine) -> None:
+    on = {r.paper.id for r in (lambda a: a.results + a.more)(engine.ask("papers on FPGAs"))}
+    for question in ("list every paper that targets FPGAs", "any works targeting FPGAs?"):
+        answer = engine.ask(question)  # had put UniSparse ("hardware targets") first
+        assert {r.paper.id for r in answer.results + answer.more} == on, question
 
 
 def test_roleplay_actions_get_the_answer_of_the_ask_alone(engine: Engine) -> None:
