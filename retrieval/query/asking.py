@@ -562,9 +562,9 @@ SIMILAR = re.compile(
     re.I,
 )
 HOW_MANY = re.compile(
-    r"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w'’-]+\s+){0,3}?(?:papers|articles)\b"
-    # "count Zhang's papers", "tally up the 2023 papers"
-    r"|\b(?:count|tally)\s+(?:up\s+)?(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:papers|articles)\b"
+    rf"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w'’-]+\s+){{0,3}}?(?:{PAPER_PLURALS})\b"
+    # "count Zhang's papers", "tally up the 2023 papers", "count the works of Zhang"
+    rf"|\b(?:count|tally)\s+(?:up\s+)?(?:the\s+)?(?:[\w'’-]+\s+){{0,3}}?(?:{PAPER_PLURALS})\b"
     r"|\b(?:paper|article)s?\s+count\b",  # "what's the paper count?"
     re.I,
 )

@@ -896,6 +896,9 @@ def test_a_count_of_an_authors_papers_with_an_aside_gets_their_card(engine: Engi
         # was the topic, "Zhang's" kept "count" from reading as a count: the card)
         ("Count Zhang's papers from 2024 for me, would ya", "Zhiru Zhang", 2024),
         ("Tally up Hoefler's 2023 papers for me", "Torsten Hoefler", 2023),
+        # other nouns for papers: the count had not been read, and no number was given
+        ("Count the works of Zhang from 2024, please", "Zhiru Zhang", 2024),
+        ("number of preprints by Hoefler from 2022?", "Torsten Hoefler", 2022),
     ],
 )  # fmt: skip
 def test_a_count_of_an_authors_papers_in_a_year_with_chat_counts_them(
