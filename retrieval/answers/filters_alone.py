@@ -141,6 +141,15 @@ def is_aside(
     return True
 
 
+def said_in_ask(topic: str, question: str) -> bool:
+    """Return True when a question says a word of its topic in its ask (``asked_span``),
+    not only in a label or the chat around it ("Point estimate needed: number of
+    Hoefler papers from 2023")."""
+    start, end = asked_span(question)
+    asked = {fold(word) for word in WORDS.findall(question[start:end])}
+    return any(fold(word) in asked for word in content_words(topic))
+
+
 def _amounts(question: str) -> set[str]:
     """Return the amounts a question writes in words, each a word of its own: "five
     hundred papers", not "two-sided markets" or "billion-dollar companies"."""

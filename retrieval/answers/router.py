@@ -35,6 +35,7 @@ from retrieval.answers.filters_alone import (
     ASIDE_SHOWN,
     around,
     aside_beside_filters,
+    said_in_ask,
 )
 from retrieval.answers.leave_out import LeaveOut
 from retrieval.answers.listing import Listings, Request
@@ -150,7 +151,10 @@ class Router:
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
         # An author's card counts their papers: "how many did X write in 2022, and in all?"
         counted = answer.author is not None and reading.intent.counting.how_many
-        if not (reading.notes or counted) and (self._unsure(answer, reading) or not answer.results):
+        beside = self._found_beside(answer, reading)
+        if not (reading.notes or counted) and (
+            self._unsure(answer, reading) or not answer.results or beside
+        ):
             answer, reading, route = self._filters_alone(answer, reading, route)
         latin = answer.abstained and not said_why and other_script(request.text)
         if latin and (found := self._latin_words(request)) is not None:
@@ -342,6 +346,16 @@ class Router:
         words a search answers surely are a topic ("quantization papers from 2022":
         those from other years)."""
         return self.searcher.doubts(answer)
+
+    @staticmethod
+    def _found_beside(answer: Answer, reading: Reading) -> bool:
+        """Return True when the answer's papers come from beyond the question's filters,
+        found by words it says only around its ask: "Point estimate needed: number of
+        Hoefler papers from 2023" found his 2022 paper on estimation; the words may be a
+        label, and ``aside_beside_filters`` decides."""
+        if not answer.results or answer.filters == reading.filters:
+            return False
+        return not said_in_ask(reading.intent.topic, reading.request.text)
 
     def _listed_alone(self, request: Request) -> Plan | None:
         """Return the plan of a question's asking clause (after a dash or colon, or from

@@ -911,6 +911,19 @@ def test_a_count_of_an_authors_papers_in_a_year_with_chat_counts_them(
     assert f"{count} listed papers match." in answer.notes
 
 
+def test_a_label_before_a_count_that_matches_other_years_is_an_aside(engine: Engine) -> None:
+    # "estimate" is in one of Hoefler's 2022 abstracts: the count had been "1 listed
+    # paper matches", that 2022 paper, as if the label were the topic
+    answer = engine.ask("Estimate needed: number of Hoefler papers from 2023.")
+    hoefler = [p for p in engine.searcher.index.papers.values() if "Torsten Hoefler" in p.authors]
+    count = sum(p.year == 2023 for p in hoefler)
+    assert answer.matched == count and f"{count} listed papers match." in answer.notes
+    assert {r.paper.year for r in answer.results + answer.more} == {2023}
+    # a topic said in the ask still looks beyond the years ("None ... from 2023 is about")
+    graph = engine.ask("Hoefler's graph work from 2023?")
+    assert any("from other years" in note for note in graph.notes)
+
+
 def test_a_count_of_papers_found_unsurely_says_none_surely_matches(engine: Engine) -> None:
     # "2 listed papers match" had counted the closest papers as matches, with no doubt
     for question in (
