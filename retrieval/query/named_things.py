@@ -70,15 +70,35 @@ class Absent:
 
 def named_spans(text: str) -> Iterator[tuple[str, int, int]]:
     """Yield each name-like run of a text (``entities``) as its specific part
-    (``specific_part``) with where that starts and ends."""
+    (``specific_part``) with where that starts and ends; not a description written as
+    one hyphenated word (``described``)."""
     at = 0
     for run in entities(text):
         start = text.find(run, at)
         if start < 0:
             continue
         at = start + len(run)
+        if described(text, start, at):
+            continue
         name, begin = specific_part(run, start)
         yield name, begin, begin + len(name)
+
+
+DESCRIBING_PARTS = 4  # hyphenated parts of a description: names have fewer ("Megatron-LM")
+HYPHENATED = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+
+
+def described(text: str, start: int, end: int) -> bool:
+    """Return True when a run sits in a word of ``DESCRIBING_PARTS`` hyphenated parts or
+    more, most of them everyday words in lower case: a thing described in one breath
+    ("the LLM-weights-look-like-Student-t-so-make-a-new-format paper",
+    "state-of-the-art"), not a name ("Llama-2-7B-chat", "Sparse-Matrix-Vector-Multiply")."""
+    word = next((m for m in HYPHENATED.finditer(text) if m.start() <= start < m.end()), None)
+    if word is None or end > word.end():
+        return False
+    parts = word[0].split("-")
+    plain = sum(p.islower() and (p in stopwords() or zipf(p) >= COMMON_ZIPF) for p in parts)
+    return len(parts) >= DESCRIBING_PARTS and 2 * plain > len(parts)
 
 
 def name_words(people: Iterable[str]) -> frozenset[str]:

@@ -1542,6 +1542,20 @@ def test_a_paper_asked_for_by_a_name_no_listed_paper_has_is_not_in_the_list(
 
 
 @pytest.mark.parametrize(
+    ("question", "first"),
+    [("the graph-transformer-that-runs-in-linear-time-on-big-graphs paper?", "Polynormer"),
+     ("where's that GPT-weights-squeezed-to-three-or-four-bits-in-one-shot paper", "GPTQ")],
+)  # fmt: skip
+def test_a_paper_described_in_one_hyphenated_word_is_searched(
+    engine: Engine, question: str, first: str
+) -> None:
+    # the description had been read as the paper's name: "No listed paper is the “...”
+    # paper", and the right one only among the closest
+    answer = engine.ask(question)
+    assert papers(answer)[0].startswith(first) and not answer.notes
+
+
+@pytest.mark.parametrize(
     "question",
     ["the NeurIPS paper on GPT weight quantization",
      "that Acme Labs paper about quantizing GPT models",
