@@ -34,7 +34,7 @@ from retrieval.query.asking_part import (
     asks,
     points_back,
 )
-from retrieval.query.named_things import VERSION_WORD, everyday, named_spans, shortened
+from retrieval.query.named_things import VERSION_WORD, described, everyday, named_spans, shortened
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, stopwords
 
@@ -174,6 +174,8 @@ def asked_name(
         word, version = typed[1], typed[2]
         first, dash, rest = word.partition("-")
         if not word.islower() or rest in DESCRIBING:  # "a deepspeed-based paper"
+            continue
+        if described(text, typed.start(1), typed.end(1)):  # "the bloom-filter-graph-mining paper"
             continue
         if not POINTED.search(text, 0, typed.start()):
             continue

@@ -32,7 +32,7 @@ NOT_COUNTED = ("similar", "overview")  # routes whose reply counts its papers ot
 SEARCHED = ("search", "author")  # routes whose answer may be a topic search's, with its P
 UNCHECKED = "No listed paper mentions {}; these papers match the rest of the question."
 UNMENTIONED = "No listed paper mentions {}."
-NONE_SURE = "No listed paper surely matches."  # a count of papers found unsurely
+UNSURE_COUNT = "Not a sure count:"  # "... 2 listed papers may match.": found unsurely
 PURPOSE_WORDS = 2  # content words of what a choice is for: "cheaper network", "mine graphs"
 
 
@@ -140,7 +140,7 @@ def counted(answer: Answer, reading: Reading, route: Route) -> Answer:
         reading.notes.append(overview([papers[r.paper.id] for r in listed]))
     elif intent.counting.how_many and (answer.matched or route.name == "search"):
         doubted = route.name in SEARCHED and _doubted(answer, route)
-        reading.notes.append(NONE_SURE if doubted else _matches(answer.matched))
+        reading.notes.append(_unsure_count(answer.matched) if doubted else _matches(answer.matched))
     return answer
 
 
@@ -156,7 +156,7 @@ def unsure(answer: Answer, reading: Reading, route: Route) -> Answer:
     over the whole list, or over an author's papers ("Zhang's paper on X")."""
     if route.name not in SEARCHED:
         return answer
-    count_doubted = NONE_SURE in reading.notes  # "how many papers use X?", X found unsurely
+    count_doubted = any(note.startswith(UNSURE_COUNT) for note in reading.notes)
     if route.name == "author" and (answer.notes or reading.notes) and not count_doubted:
         return answer  # the note says what the list is ("1 listed paper is by both ...")
     if not _doubted(answer, route):
@@ -363,6 +363,10 @@ POST_PASSES: tuple[PostPass, ...] = (
     unchecked,
     chosen,
 )
+
+
+def _unsure_count(n: int) -> str:
+    return f"{UNSURE_COUNT} {n} listed paper{'' if n == 1 else 's'} may match."
 
 
 def _matches(n: int) -> str:

@@ -26,7 +26,7 @@ FRAMING_TEXT = (
     "written write writes authored author authors recent recently latest newest new "
     "oldest earliest first last index indexed collection here share percent percentage "
     "distribution spread full complete entire whole overall total altogether every everything "
-    "titles "
+    "titles preprint preprints manuscript manuscripts "
     "title show "
     "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
     "mainly focus focuses interests interested working does do did have has got dated "
@@ -312,7 +312,7 @@ FRAMING_TERMS = frozenset(FRAMING_TEXT.split()) | FRAMING_WORDS
 # questions of the eval sets were lists (their best paper could be cut); read so, 16,
 # and every list question is still one. With no topic, ``SEVERAL`` asks for the listing.
 PLURAL = re.compile(
-    r"\b(?:papers|articles|publications|compare|comparison|versus|vs)\b"
+    r"\b(?:papers|articles|publications|preprints|manuscripts|compare|comparison|versus|vs)\b"
     r"|\b(?:which|what|the|any|those|these|other)\s+ones\b"
     r"|\b(?:which|what|any|the|these|those|other|related|recent|his|her|their|some|all)"
     r"\s+(?:works|studies)\b|\bany\s+work\b"
@@ -343,7 +343,7 @@ ABOUT_VERB = re.compile(
     r"|mention(?:s|ing)?|explor(?:e|es|ing)|touch(?:es|ing)?(?:\s+(?:up)?on)?|relat(?:ed|ing)\s+to"
     r"|focus(?:es|ing)?\s+on|look(?:s|ing)?\s+(?:at|into)|talk(?:s|ing)?\s+about"
     r"|stud(?:y|ies|ying)|examin(?:e|es|ing)|investigat(?:e|es|ing)"
-    r"|target(?:s|ing)?|aim(?:s|ing)?\s+at)\b",
+    r"|target(?:s|ed|ing)?|aim(?:s|ed|ing)?\s+at)\b",
     re.I,
 )
 # "one" standing for a paper: "the dataset one", "the 2023 one on graphs", "a newer one?",
@@ -700,7 +700,7 @@ SUMMED = re.compile(rf"\b(?:{SUMMING}|combined|in\s+total|altogether)\b", re.I)
 # joint papers (``JOINTLY``).
 PAIR_WORDS = re.compile(
     rf"\b(?:{SHARING}|{SUMMING}"
-    r"|combined(?=\s*(?:[,.!?;:)]|$|(?:count|total|number|tally|output|sum)s?\b)))",
+    r"|combined(?=\s*(?:[,.!?;:)]|$|(?:papers?\s+)?(?:count|total|number|tally|output|sum)s?\b)))",
     re.I,
 )
 
@@ -1020,12 +1020,15 @@ def without_line_tags(text: str, known: Callable[[str], bool]) -> str:
 
 # A roleplay action between single asterisks, as chat users write one beside what they
 # ask: "*waves* which papers ...", "*counts on fingers* *gives up* how many ...", "...
-# from 2024? *sighs*". It opens with a verb's -s form whose bare form is a common English
-# word (``ACTION_ZIPF``: "wave", "sigh", "count", "stretch"), stands apart (where the
-# message or a sentence starts, or after another action) and holds no word the list
-# writes: "*GNNs* from 2024?", "*Graphs* only" and "*all* of them" are emphasis.
+# on FPGAs *nods*". It opens with a verb's -s form whose bare form is a common English
+# word (``ACTION_ZIPF``: "wave", "sigh", "count", "stretch") and stands apart (where the
+# message or a sentence starts or ends, or beside another action). A verb the list
+# writes ("counts", "gives") must have no other such word beside it, and a word alone
+# must not be one: "*Graphs* from 2024?", "*GNNs* only" and "*all* of them" are emphasis;
+# "*checks the weather outside*" is an action all the same.
 ACTION = re.compile(r"(?<![*\w])\*(?=[^\W\d_])([^*\n]{1,60}?)(?<!\s)\*(?![*\w])")
 STANDS_APART = re.compile(r"(?:^|[.!?:;)*]|\n)\s*$")
+ENDS_APART = re.compile(r"\s*(?:$|[.!?:;(*]|\n)")
 ACTION_ZIPF = 3.5  # "wave" 4.6, "sigh" 3.6, "nod" 3.6; "gnn" 0, "transformer" 3.2
 ACTION_WORDS = 6  # "*looks around the room nervously*"; a longer span is a sentence
 
@@ -1039,11 +1042,13 @@ def without_actions(text: str, known: Callable[[str], bool]) -> str:
         verb = words[0].casefold()
         if len(words) > ACTION_WORDS or not verb.endswith("s"):
             return match[0]
-        # the verb may be the list's too ("gives", "counts"); not a word alone ("*Graphs*")
-        said = content_words(" ".join(words[1:] if len(words) > 1 else words))
-        if any(map(known, said)):
+        # a verb the list writes ("gives", "counts") with none of its words beside it; a
+        # word alone never one ("*Graphs*")
+        beside = content_words(" ".join(words[1:] or words))
+        if (known(verb) or len(words) == 1) and any(map(known, beside)):
             return match[0]
-        if not STANDS_APART.search(text, 0, match.start()):
+        apart = STANDS_APART.search(text, 0, match.start()) or ENDS_APART.match(text, match.end())
+        if not apart:
             return match[0]
         bare = {verb[:-1], verb[:-2]} if verb.endswith("es") else {verb[:-1]}
         return " " if max(map(zipf, bare)) >= ACTION_ZIPF else match[0]

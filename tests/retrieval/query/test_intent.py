@@ -771,6 +771,9 @@ def test_words_that_sum_or_share_two_authors_papers_name_no_topic(
         ("*scratches head* *sighs* any graph papers?", "any graph papers?"),
         ("so which ones are from 2023? *nods*", "so which ones are from 2023?"),
         ("ok. *stretches* quantization papers", "ok. quantization papers"),
+        # at the end of the message; a verb the list does not write, with its words
+        ("graph papers from 2023 *nods*", "graph papers from 2023"),
+        ("*checks the weather forecast* any graph papers?", "any graph papers?"),
     ],
 )
 def test_a_roleplay_action_beside_the_ask_is_no_part_of_it(typed: str, read: str) -> None:
