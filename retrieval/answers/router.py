@@ -151,9 +151,10 @@ class Router:
             answer = replace(answer, notes=(ASIDE.format(aside), *answer.notes))
         # An author's card counts their papers: "how many did X write in 2022, and in all?"
         counted = answer.author is not None and reading.intent.counting.how_many
-        beside = self._found_beside(answer, reading)
         if not (reading.notes or counted) and (
-            self._unsure(answer, reading) or not answer.results or beside
+            self._unsure(answer, reading)
+            or not answer.results
+            or self._found_beside(answer, reading)
         ):
             answer, reading, route = self._filters_alone(answer, reading, route)
         latin = answer.abstained and not said_why and other_script(request.text)
