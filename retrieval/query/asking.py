@@ -15,18 +15,24 @@ from retrieval.index.vocabulary import zipf
 from retrieval.query.names import TITLES
 from retrieval.text import fold, terms, tokenize
 
+# The nouns a paper goes by besides "paper" and "article" ("preprints on weather", "any
+# manuscripts on GNNs?", "publications from 2023"): framing, and no topic to a search
+# when no abstract has them (``searcher.query_weights``).
+PAPER_NAMES = frozenset(
+    {"preprint", "preprints", "manuscript", "manuscripts", "publication", "publications"}
+)
 # The English of asking about a listing or an author rather than about a topic (as
-# words: ``FRAMING`` holds their stems).
+# words: ``FRAMING`` holds their stems), with ``PAPER_NAMES``.
 FRAMING_TEXT = (
     "how many number count counts tally year years yearly per which main primary research "
     "researcher "
     "theme themes topic topics area areas field fields summarize summarise summary "
     "overview rundown gist listed list lists listing subject subjects category "
-    "categories codes arxiv published publish publishes publication publications wrote "
+    "categories codes arxiv published publish publishes wrote "
     "written write writes authored author authors recent recently latest newest new "
     "oldest earliest first last index indexed collection here share percent percentage "
     "distribution spread full complete entire whole overall total altogether every everything "
-    "titles preprint preprints manuscript manuscripts "
+    "titles "
     "title show "
     "give gimme tell me pls plz please quick q thing things stuff guy kind mostly "
     "mainly focus focuses interests interested working does do did have has got dated "
@@ -38,8 +44,8 @@ FRAMING_TEXT = (
     "mr mrs ms dr prof professor alone done doing worked fetch grab find put released "
     "came come produce produced cover covers covered want wants wanted wanna whose "
     "need needs needed look looking seek seeking sought hunt hunting drop dropped "
-    "nothing anything something cite cites cited citing read reading"
-)
+    "nothing anything something cite cites cited citing read reading "
+) + " ".join(sorted(PAPER_NAMES))
 FRAMING = frozenset(tokenize(FRAMING_TEXT))
 # What opens a message without asking anything: "Hmm, ...", "btw ...", "OK so ...",
 # "quick question: ...", "random q, ...", "dumb question but ...".
@@ -297,8 +303,7 @@ PERSON_VERB = (
 PAPER_PLURALS = rf"papers|articles|ones|preprints|entries|(?:works|studies){PERSON_VERB}"
 FRAMING_WORDS = frozenset({
     "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",
-    "preprints", "manuscripts", "left", "remain", "remains", "remaining", "enumerate",
-    "trying", "requesting",
+    "left", "remain", "remains", "remaining", "enumerate", "trying", "requesting",
 })  # fmt: skip
 # The framing words as typed, for readers that compare words rather than stems.
 FRAMING_TERMS = frozenset(FRAMING_TEXT.split()) | FRAMING_WORDS

@@ -42,7 +42,7 @@ from retrieval.index.titles import TitleNames
 from retrieval.index.vector_store import VectorStore
 from retrieval.index.vocabulary import Vocabulary
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
-from retrieval.query.asking import ABOUT_VERB, PAPER_NOUN, PAPER_ONE, content_words
+from retrieval.query.asking import ABOUT_VERB, PAPER_NAMES, PAPER_NOUN, PAPER_ONE, content_words
 from retrieval.query.intent import Framing
 from retrieval.query.plain_words import Glossary
 from retrieval.search import fusion
@@ -91,11 +91,8 @@ def check_question(question: str, limit: int) -> str:
 AUTHORING = frozenset(
     ["write", "writes", "wrote", "written", "publish", "publishes", "published", "authored"]
 )
-# ... nor do the nouns for papers ("preprints on weather", "manuscripts about GNNs"):
-# rarer in English than "papers", they had weighed as a topic no abstract holds.
-PAPER_WORDS = frozenset(
-    ["preprint", "preprints", "manuscript", "manuscripts", "publication", "publications"]
-)
+# ... nor do the nouns for papers (``PAPER_NAMES``: "preprints on weather"): rarer in
+# English than "papers", they had weighed as a topic no abstract holds.
 
 
 def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
@@ -111,7 +108,7 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
     weights: dict[str, float] = {}
     for term in question_terms(question, idf):
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
-        if (term.word in AUTHORING or term.word in PAPER_WORDS) and term.stem not in idf:
+        if (term.word in AUTHORING or term.word in PAPER_NAMES) and term.stem not in idf:
             weight = 0.0  # "what did she write about X?": asks for papers, names no topic
         if term.stem not in idf and question[term.start - 1 : term.start] == "@":
             weight = 0.0  # "@LabBot is it listed?": a handle someone is addressed by
