@@ -53,6 +53,22 @@ JOINED_CLAUSE = re.compile(r"[.!?:;]\s*(?:and|or|but)$", re.I)
 LINE_MARKS = ">*•-"  # a quote or bullet mark opening a line
 
 
+HYPHENS_RESPELLED = 3  # more hyphens than this are closed up or opened all at once
+
+
+def _hyphen_spellings(name: str) -> list[str]:
+    """Return a hyphenated name with each hyphen closed up or opened: "llama-2-7b" is
+    written "llama2 7b" ("LLaMA2-7B", which the corpus's words hold as "llama2" and
+    "7b"), "llama27b", "llama 2 7b"; "gpt-2" is "gpt2" or "gpt 2"."""
+    parts = name.split("-")
+    if len(parts) > HYPHENS_RESPELLED + 1:
+        return [name.replace("-", ""), name.replace("-", " ")]
+    spellings = []
+    for marks in product(("", " "), repeat=len(parts) - 1):
+        spellings.append(parts[0] + "".join(m + p for m, p in zip(marks, parts[1:], strict=True)))
+    return spellings
+
+
 class Vocabulary:
     """The folded words a corpus uses, to ask whether it names something at all."""
 
@@ -88,8 +104,7 @@ class Vocabulary:
         """Return True when the corpus uses a name: each of its words, and for a phrase of
         plain capitalized words ("Switch Transformer", "Piz Daint") the whole phrase."""
         if VERSIONED.search(name):  # "GPT-2": written "GPT2" or "GPT 2", not "GPT" anywhere
-            folded = fold(name)
-            return self.knows(folded.replace("-", "")) or self.knows(folded.replace("-", " "))
+            return any(self.knows(f) for f in _hyphen_spellings(fold(name)))
         words = name.split()
         if not all(self.knows(fold(w)) for w in words):
             return False

@@ -132,6 +132,14 @@ def test_the_vocabulary_knows_plurals_prefixes_and_phrases() -> None:
     assert words.knows_name("MobileNet") and not words.knows_name("Intel SGX")
 
 
+def test_a_versioned_name_is_known_however_its_hyphens_are_written() -> None:
+    # "Llama-2-7B" was "not mentioned" by an abstract that writes "LLaMA2-7B": the
+    # hyphens were closed or opened all at once, never one of each.
+    words = Vocabulary.of(["We quantize LLaMA2-7B and run GPT2 on one GPU."])
+    assert words.knows_name("Llama-2-7B") and words.knows_name("LLaMA-2 7B")
+    assert words.knows_name("GPT-2") and not words.knows_name("Llama-3-8B")
+
+
 def test_a_list_is_cut_where_its_expected_f1_peaks() -> None:
     # p sums to 2.25: taking 1, 2, 3 papers has expected F1 0.58, 0.87, 0.82
     assert expected_f1_cut({"a": 0.95, "b": 0.9, "c": 0.3, "d": 0.1}) == ["a", "b"]
