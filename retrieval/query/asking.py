@@ -617,7 +617,17 @@ def asks_count(english: str) -> bool:
 
 # The words of a count ask, left out of what is searched ("number of quantization papers"
 # keeps "quantization"; "how many" matched abstracts saying "many").
-COUNT_WORDS = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b(?:\s+the\b)?", re.I)
+# Words that ask for the whole count, in a question that counts: "how many papers in
+# total / altogether / overall are on X?", "what's the total number of X papers?", "in
+# all, how many ...?". They name no topic; searched, "total" matched abstracts saying
+# "total" and "overall" ones saying "overall". "overall" and "in all" only close a
+# clause: "overall throughput", "in all layers" are topics.
+COUNT_WORDS = re.compile(
+    r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b(?:\s+the\b)?"
+    r"|\b(?:grand\s+|sum\s+)?total\s+(?=(?:number|count)\b)|\bin\s+total\b|\baltogether\b"
+    r"|\b(?:overall|in\s+all)(?=\s*(?:[,.!?;:]|$))",
+    re.I,
+)
 # Words that belong to a name rather than to the topic: a title before it ("Prof Zhang")
 # and the people around it after ("Zhang et al.", "Hoefler's team", "Zhang and his
 # students"). Left in the search, they are words no abstract holds ("colleagues") or

@@ -3,6 +3,8 @@ subjects written in plain language, and what is left to search for."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -794,3 +796,27 @@ def test_a_roleplay_action_beside_the_ask_is_no_part_of_it(typed: str, read: str
 def test_emphasis_between_asterisks_stays(typed: str) -> None:
     known = frozenset([*VOCABULARY, "graphs"]).__contains__  # as the abstracts write it
     assert without_actions(typed, known) == typed
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many papers in total are about weather?",
+        "how many papers altogether are about weather?",
+        "how many weather papers are there overall?",
+        "what's the total number of papers on weather?",
+        "In all, how many papers are on weather?",
+        "how many papers on weather in all?",
+    ],
+)
+def test_words_that_ask_for_the_whole_count_name_no_topic(
+    reader: IntentReader, question: str
+) -> None:
+    # "total" and "overall" were searched: "in total" found 2 of the 4 weather papers.
+    searched = re.findall(r"\w+", reader.read(question).search_text.lower())
+    assert "weather" in searched
+    assert not {"total", "overall", "altogether", "all"} & set(searched)
+
+
+def test_total_of_something_else_stays_a_topic(reader: IntentReader) -> None:
+    assert "total" in reader.read("how many papers report total energy?").search_text
