@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from retrieval.index.vocabulary import zipf
 from retrieval.query.names import TITLES
-from retrieval.text import fold, terms, tokenize
+from retrieval.text import fold, sentences, terms, tokenize
 
 # The nouns a paper goes by besides "paper" and "article" ("preprints on weather", "any
 # manuscripts on GNNs?", "publications from 2023"): framing, and no topic to a search
@@ -755,7 +755,8 @@ THANKING = frozenset(
 COURTESY = THANKING | frozenset(
     {"you", "a", "lot", "so", "much", "many", "very", "again", "that", "this", "was", "is",
      "it", "got", "ok", "okay", "great", "awesome", "cool", "nice", "perfect", "good",
-     "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help"}
+     "helpful", "amazing", "wonderful", "excellent", "really", "all", "for", "the", "help",
+     "in", "advance", "your", "time"}
 )  # fmt: skip
 # A topic to leave out, to the end of its clause: "Hoefler's papers not about quantum",
 # "graph papers except GNNs", "apart from GPTQ, ...", "skip the ones about X" (not "skip
@@ -934,6 +935,20 @@ def only_thanks(question: str) -> bool:
     """Return True for a message that only thanks: every word a courtesy, one a thanks."""
     words = {fold(w) for w in re.findall(r"[^\W\d_]+", question)}
     return "?" not in question and bool(words & THANKING) and words <= COURTESY
+
+
+def without_thanks(text: str) -> str:
+    """Return a message without its sentences that only thank, when another sentence
+    asks: "Thanks in advance." before a last line ("... about X? Thanks in advance. By
+    Zhang.") or first ("Thanks for your time! Which papers ...?") was searched for
+    "advance" and "time"."""
+    found = sentences(text)
+    thanks = [s for s in found if only_thanks(s.text)]
+    if not thanks or len(thanks) == len(found):
+        return text
+    ends = [*(s.start for s in found[1:]), len(text)]
+    kept = (text[s.start : end] for s, end in zip(found, ends, strict=True) if s not in thanks)
+    return text[: found[0].start] + "".join(kept)
 
 
 def by_date(text: str) -> str | None:

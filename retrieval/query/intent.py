@@ -37,6 +37,7 @@ from retrieval.index.taxonomy import name_words, spellings
 from retrieval.index.taxonomy import names as subject_names
 from retrieval.index.vocabulary import zipf
 from retrieval.models import Filters
+from retrieval.query.addressing import without_vocatives
 from retrieval.query.analogy import read_contrast
 from retrieval.query.asking import (
     A_PART,
@@ -85,6 +86,7 @@ from retrieval.query.asking import (
     without_pair_words,
     without_reader_question,
     without_signature_block,
+    without_thanks,
     without_the_list_itself,
     written_with,
 )
@@ -306,7 +308,9 @@ class IntentReader:
         # a form's labels are read on its lines, before the operators join them
         tagged = without_line_tags(normal, self._names_a_topic)  # "[BUFF] faster ..."
         tagged = without_actions(tagged, self._names_a_topic)  # "*waves* which papers ..."
+        tagged = without_vocatives(tagged, self._names_a_topic)  # "papers, my friend, on X"
         lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"
+        lettered = without_thanks(lettered)  # "... Thanks in advance. By Zhang."
         lettered = without_reader_question(lettered, self._names_a_topic)  # "AITA? ..."
         operators = read_operators(without_form_labels(lettered))
         opened = ON_THE_PAGE.sub(off_the_page, OPENER.sub("", operators.text))

@@ -430,10 +430,6 @@ def test_a_scene_set_before_the_ask_is_context_when_the_ask_alone_is_sure(
     [
         ("Which papers use attention or transformers? Please advise.",
          "Which papers use attention or transformers?"),
-        ("Which papers use attention or transformers? Thanks in advance.",
-         "Which papers use attention or transformers?"),
-        ("Which papers use attention or transformers? Much appreciated, cheers!",
-         "Which papers use attention or transformers?"),
     ],
 )  # fmt: skip
 def test_a_sign_off_after_the_ask_is_context_when_the_ask_alone_is_sure(
@@ -442,6 +438,22 @@ def test_a_sign_off_after_the_ask_is_context_when_the_ask_alone_is_sure(
     # The sign-off's words were searched with the ask: "Not a sure match" over the
     # papers the ask alone finds surely.
     assert_answered_as_the_ask_alone(engine, question, ask)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers use attention or transformers? Thanks in advance.",
+        "Which papers use attention or transformers? Much appreciated, cheers!",
+        "Thanks for your time! Which papers use attention or transformers?",
+    ],
+)
+def test_a_sentence_that_only_thanks_is_not_searched(engine: Engine, question: str) -> None:
+    # Its words were searched with the ask ("advance", "time"): "Not a sure match".
+    answer = engine.ask(question)
+    ask = engine.ask("Which papers use attention or transformers?")
+    assert titles(answer) == titles(ask) and titles(answer)
+    assert answer.notes == ask.notes
 
 
 @pytest.mark.parametrize(

@@ -820,3 +820,28 @@ def test_words_that_ask_for_the_whole_count_name_no_topic(
 
 def test_total_of_something_else_stays_a_topic(reader: IntentReader) -> None:
     assert "total" in reader.read("how many papers report total energy?").search_text
+
+
+@pytest.mark.parametrize(
+    ("question", "author"),
+    [
+        ("Which papers are about quantization? Thanks in advance. By Zhang.", "Zhiru Zhang"),
+        ("Thanks for your time! Which papers are about quantization?", None),
+        ("Thank you so much. Which papers are about quantization?", None),
+        ("Which papers are about quantization? Many thanks in advance!", None),
+    ],
+)
+def test_a_sentence_that_only_thanks_is_no_topic(
+    reader: IntentReader, question: str, author: str | None
+) -> None:
+    # "advance" and "time" were searched: "None of Zhiru Zhang's papers is about
+    # “quantization advance”", with his card instead of his quantization papers.
+    intent = reader.read(question)
+    assert intent.topic == "quantization"
+    assert intent.people.author == author
+
+
+def test_a_vocative_does_not_hide_a_subject_name(reader: IntentReader) -> None:
+    # "friend" was left as a topic, so "computer vision" was searched, not read as cs.CV.
+    intent = reader.read("How many, my friend, of Zhang's papers are computer vision?")
+    assert intent.subjects == ("cs.CV",) and intent.topic == ""
