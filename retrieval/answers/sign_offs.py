@@ -18,15 +18,20 @@ import re
 from retrieval.answers.filters_alone import BESIDE_RARITY, TOPIC_RARITY, brought_in
 from retrieval.index.stems import StemIndex
 from retrieval.query.asking import THANKING, content_words
-from retrieval.query.asking_part import MIN_NAMED_WORDS, asking_item, asking_sentence, asks
+from retrieval.query.asking_part import (
+    MIN_NAMED_WORDS,
+    SUBJECT_KINDS,
+    asking_item,
+    asking_sentence,
+    asks,
+)
 from retrieval.text import LIST_ITEM, WORDS, fold, question_terms, rarity, sentences
 
 # A sentence that names what the asker works on or asks about sets no scene: its topic is
 # the question's ("The topic is genomics.", "My area is astronomy.", "We're looking at
 # speech recognition.", "Our focus: protein design.").
 SUBJECT_MATTER = re.compile(
-    r"\b(?:topics?|areas?|focus|fields?|domains?|subjects?|themes?|interests?|projects?"
-    r"|thesis|specialty)\s*(?:is|are|was|were|:)"
+    rf"\b(?:{SUBJECT_KINDS}|projects?|thesis)\s*(?:is|are|was|were|:)"
     r"|\b(?:looking|working|focus(?:ing|ed)?)\s+(?:at|on|into)\b|\binterested\s+in\b",
     re.I,
 )

@@ -30,6 +30,20 @@ from retrieval.text import LIST_ITEM, WORDS, Sentence, sentences, stopwords
 # single one may be the topic ("Quantization: any papers from 2023?").
 FORM_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?:(?=\s)")
 FORM_LABELS = 2
+# The nouns that say what something is about; a label of one ("Topic: scheduling. How
+# many ...?", "Subject - graph learning", "Keywords: FPGA, HLS", "Area: weather") names
+# its field as the topic and is no topic itself: searched, "topic" and "subject" made
+# the answer "Not a sure match" and lost a paper. "Project:" and "Thesis:" open what
+# the asker does ("Project: we run a model on an FPGA. Which papers ...?"), which
+# the asking part weighs as background.
+SUBJECT_KINDS = (
+    r"topics?|areas?|focus|fields?|domains?|subjects?|themes?|interests?|specialty|keywords?"
+)
+SUBJECT_LABEL = re.compile(
+    rf"(?:^|(?<=[.!?]\s)|(?<=\n))(?P<mark>[ \t>*•-]*)(?:{SUBJECT_KINDS})"
+    r"[ \t]*(?::|[-–—](?=[ \t]))(?=[ \t]*[^\W\d_])",
+    re.I,
+)
 # A field's value that is a number or an identifier names no topic, and its label none
 # either: "year: 2023", "return: all_titles", "sort: none".
 VALUE = re.compile(r"[\d\s.,:/–-]+|\S*_\S*|none|null|true|false|any|all", re.I)
@@ -368,6 +382,13 @@ def points_back(
                 continue  # does not need: "which FPGA papers would they find useful?"
         return not near or len(content_words(before)) < MIN_OWN_WORDS
     return False
+
+
+def without_subject_labels(text: str) -> str:
+    """Return a message without the labels that say its field is a topic
+    (``SUBJECT_LABEL``): "Topic: scheduling. How many Zhang papers?" is read as
+    "scheduling. How many Zhang papers?"."""
+    return SUBJECT_LABEL.sub(lambda label: label["mark"], text)
 
 
 def without_form_labels(text: str) -> str:

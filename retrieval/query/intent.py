@@ -90,7 +90,12 @@ from retrieval.query.asking import (
     without_the_list_itself,
     written_with,
 )
-from retrieval.query.asking_part import ask_start, asking_part, without_form_labels
+from retrieval.query.asking_part import (
+    ask_start,
+    asking_part,
+    without_form_labels,
+    without_subject_labels,
+)
 from retrieval.query.initials import Titled, TitleInitials
 from retrieval.query.language import Reader
 from retrieval.query.misspelled import NameSpelling
@@ -312,7 +317,8 @@ class IntentReader:
         lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"
         lettered = without_thanks(lettered)  # "... Thanks in advance. By Zhang."
         lettered = without_reader_question(lettered, self._names_a_topic)  # "AITA? ..."
-        operators = read_operators(without_form_labels(lettered))
+        unlabelled = without_subject_labels(without_form_labels(lettered))  # "Topic: X. ..."
+        operators = read_operators(unlabelled)
         opened = ON_THE_PAGE.sub(off_the_page, OPENER.sub("", operators.text))
         opened = without_comment_tag(opened, self._names_a_topic)
         authors, left_out, text, others = self.people.authors(opened)

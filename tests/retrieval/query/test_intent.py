@@ -845,3 +845,24 @@ def test_a_vocative_does_not_hide_a_subject_name(reader: IntentReader) -> None:
     # "friend" was left as a topic, so "computer vision" was searched, not read as cs.CV.
     intent = reader.read("How many, my friend, of Zhang's papers are computer vision?")
     assert intent.subjects == ("cs.CV",) and intent.topic == ""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Topic: scheduling. How many Zhang papers?",
+        "Subject - scheduling. How many Zhang papers?",
+        "How many Zhang papers?\nArea: scheduling",
+        "> Keywords: scheduling\nhow many by Zhang?",
+    ],
+)
+def test_a_label_that_names_the_topic_is_not_searched(reader: IntentReader, question: str) -> None:
+    # "topic" and "subject" were searched: "Not a sure count", and one paper fewer.
+    intent = reader.read(question)
+    assert intent.topic == "scheduling"
+    assert not {"topic", "subject", "area", "keywords"} & set(intent.search_text.lower().split())
+
+
+def test_the_words_of_a_topic_label_inside_a_topic_stay(reader: IntentReader) -> None:
+    # not at a line's start, and not the field's label
+    assert "topic" in reader.read("papers on topic modeling: any from 2023?").search_text
