@@ -85,7 +85,7 @@ QUOTED = re.compile(
 # "is 'attention is all you need' in the list?", "the 'quantum supremacy ...' paper".
 AS_TITLE_AFTER = re.compile(
     r"^\W{0,2}\s*(?:(?:is\s+|are\s+)?in\s+(?:the|this|your|our)\s+(?:list|collection|index)"
-    r"|(?:is\s+)?listed|in\s+here|paper|article|preprint)\b",
+    r"|(?:is\s+)?listed|in\s+here|(?:paper|article|preprint)\b(?!\W{0,2}\s*(?:title|name)s?\b))\b",
     re.I,
 )
 # An ask to identify a paper ("which listed paper ...", "what paper ..."), and a word

@@ -2254,6 +2254,22 @@ def test_a_title_in_quotes_that_no_paper_has_is_not_in_the_list(
     assert answer.notes == (f"No listed paper is titled “{title}”.",)
 
 
+@pytest.mark.parametrize(
+    ("question", "title"),
+    [("'Routes experts by where they sit in the input, for weather prediction.' paper "
+      "title?", "Spatial Mixture-of-Experts"),
+     ("'a dataset of ensemble weather forecasts for post-processing' - paper name?",
+      "ENS-10: A Dataset For Post-Processing Ensemble Weather Forecasts")],
+)  # fmt: skip
+def test_a_description_in_quotes_whose_title_is_asked_is_searched(
+    engine: Engine, question: str, title: str
+) -> None:
+    # "paper title?" after the quote had read the description as a title no paper
+    # has: "No listed paper is titled “...”", and no answer.
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0] == title
+
+
 def test_a_listed_title_or_a_phrase_in_quotes_is_answered(engine: Engine) -> None:
     titled = engine.ask("what's 'Efficient RDMA Communication Protocols' about?")
     assert papers(titled)[0] == "Efficient RDMA Communication Protocols" and not titled.notes
