@@ -426,10 +426,12 @@ BREAKDOWN = re.compile(
     re.I,
 )
 # What else asks a facet of a topic's papers ("which authors worked on X", "who are the
-# authors of graph papers?"): taken out with the facet asked (``FACET_ASKED``).
+# authors of graph papers?", "what subjects are the graph papers filed under?"): taken
+# out with the facet asked (``FACET_ASKED``).
 FACET_OF = re.compile(
     rf"\bthe\s+(?:{FACETS}|authors?)\s+(?:of|for|behind|on)\b"
-    r"|\b(?:worked|work|works|wrote|write|published|publish)\s+(?:on|about|in)\b",
+    r"|\b(?:worked|work|works|wrote|write|published|publish)\s+(?:on|about|in)\b"
+    r"|\b(?:filed|listed|classified|categori[sz]ed|sorted)\s+(?:under|in|as|into)\b",
     re.I,
 )
 # With no topic left, any of these asks for the listing itself ("everything", "show me

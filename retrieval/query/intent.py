@@ -410,9 +410,16 @@ class IntentReader:
         counted_by = unbroken
         if FACET_ASKED.search(counted_by):
             counted_by = FACET_OF.sub(" ", FACET_ASKED.sub(" ", counted_by))
-        breakdown = counted_by != text and not authors and bool(content_words(counted_by))
+        # of an author, the facet asked of a topic of his in its sentence ("which years
+        # did Zhang write on FPGAs?": his FPGA papers, counted by year); a breakdown, or a
+        # facet asked of all his papers, asks for his card ("Hoefler's subject breakdown",
+        # "his papers, split by category?", "He seems to do only compilers. What subjects
+        # are his papers in?")
+        facet_of_topic = unbroken == text and _facet_of_topic(text)
+        breakdown = counted_by != text and bool(content_words(counted_by))
+        breakdown = breakdown and (not authors or facet_of_topic)
         text = counted_by if breakdown else text  # "graph papers per year": "graph papers"
-        text = unbroken if authors else text  # "Hoefler's subject breakdown": his card
+        text = unbroken if authors and not breakdown else text
         topic = " ".join(content_words(text))
         wants_code = bool(WANTS_CODE.search(reading.english))
         if wants_code and set(tokenize(topic)) <= CODE_ASK_WORDS:
@@ -487,6 +494,16 @@ def asked_years(text: str) -> tuple[Years | None, str]:
     if part is None or read_years(part)[0] is not None:
         return years, rest
     return None, rest
+
+
+def _facet_of_topic(text: str) -> bool:
+    """Return True when a sentence that asks for a facet (``FACET_ASKED``: "which years",
+    "what subjects") names a topic of its own."""
+    return any(
+        FACET_ASKED.search(found.text)
+        and content_words(FACET_OF.sub(" ", FACET_ASKED.sub(" ", found.text)))
+        for found in sentences(text)
+    )
 
 
 def _field_label(match: re.Match[str]) -> str:

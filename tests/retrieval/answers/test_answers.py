@@ -1391,6 +1391,39 @@ def test_counts_asked_over_a_topic_count_its_papers(
 
 
 @pytest.mark.parametrize(
+    ("question", "author", "plain"),
+    [("which years did Hoefler write about quantum computers?", "Torsten Hoefler",
+      "which papers by Hoefler are about quantum computers?"),
+     ("in which years did Zhang publish on graph learning?", "Zhiru Zhang",
+      "which papers by Zhang are on graph learning?"),
+     ("what subjects are Zhang's graph papers filed under?", "Zhiru Zhang",
+      "which of Zhang's papers are graph papers?")],
+)  # fmt: skip
+def test_a_facet_asked_of_an_authors_topic_counts_its_papers(
+    engine: Engine, question: str, author: str, plain: str
+) -> None:
+    # With an author named, "which years did" was searched with the topic: no years
+    # were said, and an answer was "Not a sure match".
+    answer = engine.ask(question)
+    assert papers(answer) and set(papers(answer)) == set(papers(engine.ask(plain)))
+    listed = [engine.lookup.index.papers[r.paper.id] for r in answer.results + answer.more]
+    assert answer.notes[0].startswith(f"{len(listed)} paper")
+    assert f"listed authors: {author} {len(listed)}" in answer.notes[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Zhang seems to do only compilers. What subjects are his papers in?",
+     "Hoefler's papers, split by category?"],
+)  # fmt: skip
+def test_a_facet_asked_of_all_an_authors_papers_gets_the_card(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.author is not None and answer.author.count == 18
+
+
+@pytest.mark.parametrize(
     "question",
     ["How many of Zhang's papers are in cs.LG, cs.CL and cs.CV, per category?",
      "Zhiru Zhang's cs.LG, cs.CL and cs.CV papers: the tally per category, please."],
