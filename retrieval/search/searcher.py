@@ -93,6 +93,11 @@ AUTHORING = frozenset(
 )
 # ... nor do the nouns for papers (``PAPER_NAMES``: "preprints on weather"): rarer in
 # English than "papers", they had weighed as a topic no abstract holds.
+# Determiners of a whole weigh nothing however rare the abstracts make them: "every
+# paper about networking" weighed "every" (idf high, rarity at its floor) as much as
+# "networking", and listed one paper that says "every". They stay counted among the
+# question's words (the answer model reads its length).
+WHOLE = frozenset(["every", "everything"])
 
 
 def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
@@ -110,6 +115,8 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
         if (term.word in AUTHORING or term.word in PAPER_NAMES) and term.stem not in idf:
             weight = 0.0  # "what did she write about X?": asks for papers, names no topic
+        if term.word in WHOLE:
+            weight = 0.0
         if term.stem not in idf and question[term.start - 1 : term.start] == "@":
             weight = 0.0  # "@LabBot is it listed?": a handle someone is addressed by
         weights[term.stem] = max(weights.get(term.stem, 0.0), weight)

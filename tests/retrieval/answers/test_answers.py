@@ -2864,6 +2864,14 @@ def test_other_nouns_for_papers_ask_what_papers_ask(engine: Engine) -> None:
     assert f"{len(asked)} listed papers match." in counted.notes
 
 
+@pytest.mark.parametrize("topic", ["networking", "graph learning", "weather"])
+def test_every_paper_on_a_topic_asks_what_all_papers_on_it_asks(engine: Engine, topic: str) -> None:
+    # "every" weighed as much as the topic: "every paper about networking" listed one
+    # paper, whose abstract says "every" and is on no network.
+    every = set(papers(engine.ask(f"every paper about {topic}")))
+    assert len(every) >= 3 and every <= set(papers(engine.ask(f"all papers about {topic}")))
+
+
 def test_roleplay_actions_get_the_answer_of_the_ask_alone(engine: Engine) -> None:
     # "*waves* hi! which papers ..." had abstained; "*sighs*" had made an answer unsure
     for acted, plain in [
