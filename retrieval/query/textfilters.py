@@ -218,9 +218,10 @@ def _year_alone(match: re.Match[str]) -> str:
 _COMPARED = re.compile(rf"(?:(>=?|<=?|≥|≤)\s*|\b(pre|post)[-\s]?){YEAR}\b", re.I)
 # "excluding 2023", "not cs.LG", "other than 2022", "except those from 2022": the years
 # and subjects to leave out, not to keep.
-# What leaves a subject named in words out: "everything but machine learning".
+# What leaves a subject named in words out: "everything but machine learning". Not "or
+# not", which leaves nothing out: "whether or not ML helps, ...", "X papers, LLM or not".
 _LEAVING = (
-    r"not|(?:is|are|was|were)n['’]?t|excluding|except(?:\s+for)?|without|other\s+than"
+    r"(?<!\bor\s)not|(?:is|are|was|were)n['’]?t|excluding|except(?:\s+for)?|without|other\s+than"
     r"|outside(?:\s+of)?|(?:anything|everything|all)\s+but|apart\s+from|neither|skip(?:ping)?|non"
     # "..., nothing from 2022", not "there's nothing from 2022, is there?" (it asks)
     r"|(?<!there's\s)(?<!there’s\s)(?<!there\sis\s)(?<!there\sare\s)(?<!there\swas\s)(?:nothing|none)"

@@ -2864,6 +2864,18 @@ def test_other_nouns_for_papers_ask_what_papers_ask(engine: Engine) -> None:
     assert f"{len(asked)} listed papers match." in counted.notes
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["whether or not ML helps, which papers do weather forecasting?",
+     "which papers do weather forecasting, ML or not?"],
+)  # fmt: skip
+def test_or_not_leaves_nothing_out(engine: Engine, question: str) -> None:
+    # "or not ML" left the cs.LG papers out: "Left out 2 papers in cs.LG.", an abstention.
+    answer = engine.ask(question)
+    assert not answer.abstained and not any(note.startswith("Left out") for note in answer.notes)
+    assert papers(answer) == papers(engine.ask("which papers do weather forecasting?"))
+
+
 @pytest.mark.parametrize("topic", ["networking", "graph learning", "weather"])
 def test_every_paper_on_a_topic_asks_what_all_papers_on_it_asks(engine: Engine, topic: str) -> None:
     # "every" weighed as much as the topic: "every paper about networking" listed one
