@@ -7,8 +7,9 @@ subject cs.CV, and "mate" made a plain weather question "Not a sure match". A wo
 the class is read as one only where a vocative stands: set apart by punctuation on both
 sides, or by the message's start or end, with at most a word before it that addresses
 too ("my friend", "dear colleagues", "you guys", "hey folks"). A word the list writes stays. Words
-that also name what papers study ("people", "team") are left out of the class: "papers
-that detect cars, people, or bikes".
+that also name what papers study ("people") are left out of the class: "papers that
+detect cars, people, or bikes"; "team" is one only set apart ("Team, how many ...?", not
+"Hoefler's team, ...": a word before it).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from collections.abc import Callable
 
 ADDRESS = (
     r"friends?|mates?|buddy|buddies|pals?|folks|guys|y['’]?all|everyone|everybody|peeps"
-    r"|fam|bot|dudes?|bro|sir|madam|ma['’]am|boss|comrades?|colleagues|lads|mister"
+    r"|fam|bot|dudes?|bro|sir|madam|ma['’]am|boss|comrades?|colleagues|lads|mister|team"
+    r"|crew|assistant|doc|ladies\s+and\s+gentlemen|gents"
 )
 # With the punctuation that sets it apart: "which papers, my friend, are ..." reads
 # "which papers are ...", and "on weather, mate?" reads "on weather?".

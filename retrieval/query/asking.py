@@ -623,11 +623,17 @@ def asks_count(english: str) -> bool:
 # total / altogether / overall are on X?", "what's the total number of X papers?", "in
 # all, how many ...?". They name no topic; searched, "total" matched abstracts saying
 # "total" and "overall" ones saying "overall". "overall" and "in all" only close a
-# clause: "overall throughput", "in all layers" are topics.
+# clause, open the ask or follow the papers counted: "overall throughput", "in all
+# layers" are topics.
 COUNT_WORDS = re.compile(
     r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b(?:\s+the\b)?"
-    r"|\b(?:grand\s+|sum\s+)?total\s+(?=(?:number|count)\b)|\bin\s+total\b|\baltogether\b"
-    r"|\b(?:overall|in\s+all)(?=\s*(?:[,.!?;:]|$))",
+    r"|\b(?:grand\s+|sum\s+)?total\s+(?=(?:number|count)\b)"
+    r"|,?\s*\b(?:in\s+total|altogether|all\s+told)\b\s*,?"  # "how many papers, altogether, ..."
+    r"|\b(?:overall|in\s+all)(?=\s*(?:[,.!?;:]|$))"
+    # opening the ask, or right after the papers counted: "Overall how many ...?", "how
+    # many papers in all discuss X?"
+    r"|(?:^|(?<=[.!?]\s))(?:overall|in\s+all)\b\s*,?"
+    r"|(?:(?<=\bpapers\s)|(?<=\bones\s)|(?<=\bworks\s))(?:overall|in\s+all)\b",
     re.I,
 )
 # Words that belong to a name rather than to the topic: a title before it ("Prof Zhang")
@@ -939,13 +945,36 @@ def only_thanks(question: str) -> bool:
     return "?" not in question and bool(words & THANKING) and words <= COURTESY
 
 
-def without_thanks(text: str) -> str:
+# A sentence that opens by thanking ("Thanks in advance for any pointers!", "Many
+# thanks for any help you can give me!", "Thank you for your help and patience."); not
+# "thanks to", which gives a cause ("Thanks to sparsity, ...").
+THANKS_OPENING = re.compile(
+    r"^\W*(?:(?:many|big|huge|massive)\s+)?(?:thanks|thank\s+you|thx|ty|tysm|tyvm|thanx|thnx"
+    r"|cheers|much\s+appreciated|(?:i\s+|we\s+)?(?:really\s+)?appreciate\s+(?:it|your|any|the))\b"
+    r"(?!\s+to\b)",
+    re.I,
+)
+
+
+def without_thanks(text: str, known: Callable[[str], bool]) -> str:
     """Return a message without its sentences that only thank, when another sentence
     asks: "Thanks in advance." before a last line ("... about X? Thanks in advance. By
     Zhang.") or first ("Thanks for your time! Which papers ...?") was searched for
-    "advance" and "time"."""
+    "advance" and "time". A sentence that opens by thanking and asks nothing thanks for
+    what it names: after another sentence, whatever it names ("... Thanks in advance for
+    any pointers!"); first, when the list writes none of its words ("Thank you for your
+    patience. Which papers ...?"; not "Thanks for the GNN papers. Which are new?")."""
     found = sentences(text)
-    thanks = [s for s in found if only_thanks(s.text)]
+    thanks = [
+        s
+        for n, s in enumerate(found)
+        if only_thanks(s.text)
+        or (
+            "?" not in s.text
+            and THANKS_OPENING.match(s.text)
+            and (n or not any(known(w) for w in content_words(s.text)))
+        )
+    ]
     if not thanks or len(thanks) == len(found):
         return text
     ends = [*(s.start for s in found[1:]), len(text)]

@@ -31,7 +31,7 @@ from retrieval.text import LIST_ITEM, WORDS, Sentence, sentences, stopwords
 FORM_LABEL = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=\n))\s*[^\W\d_]+(?:[ /-][^\W\d_]+)?:(?=\s)")
 FORM_LABELS = 2
 # The nouns that say what something is about; a label of one ("Topic: scheduling. How
-# many ...?", "Subject - graph learning", "Keywords: FPGA, HLS", "Area: weather") names
+# many ...?", "Subject - graph learning", "Keywords: FPGA, HLS", "Research area: X") names
 # its field as the topic and is no topic itself: searched, "topic" and "subject" made
 # the answer "Not a sure match" and lost a paper. "Project:" and "Thesis:" open what
 # the asker does ("Project: we run a model on an FPGA. Which papers ...?"), which
@@ -40,7 +40,8 @@ SUBJECT_KINDS = (
     r"topics?|areas?|focus|fields?|domains?|subjects?|themes?|interests?|specialty|keywords?"
 )
 SUBJECT_LABEL = re.compile(
-    rf"(?:^|(?<=[.!?]\s)|(?<=\n))(?P<mark>[ \t>*•-]*)(?:{SUBJECT_KINDS})"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))(?P<mark>[ \t>*•-]*)"
+    rf"(?:(?:research|main|my|our|the|primary|core|key)[ \t]+)?(?:{SUBJECT_KINDS})"
     r"[ \t]*(?::|[-–—](?=[ \t]))(?=[ \t]*[^\W\d_])",
     re.I,
 )

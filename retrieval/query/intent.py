@@ -315,7 +315,7 @@ class IntentReader:
         tagged = without_actions(tagged, self._names_a_topic)  # "*waves* which papers ..."
         tagged = without_vocatives(tagged, self._names_a_topic)  # "papers, my friend, on X"
         lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"
-        lettered = without_thanks(lettered)  # "... Thanks in advance. By Zhang."
+        lettered = without_thanks(lettered, self._names_a_topic)  # "... Thanks in advance."
         lettered = without_reader_question(lettered, self._names_a_topic)  # "AITA? ..."
         unlabelled = without_subject_labels(without_form_labels(lettered))  # "Topic: X. ..."
         operators = read_operators(unlabelled)

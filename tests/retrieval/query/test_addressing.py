@@ -22,6 +22,9 @@ def _read(text: str) -> str:
         ("Hey guys, which papers are on weather?", "which papers are on weather?"),
         ("Thanks. Everyone, which graph papers are new?", "Thanks. which graph papers are new?"),
         ("how many graph papers (buddy) are there?", "how many graph papers are there?"),
+        ("Team, how many graph papers are there?", "how many graph papers are there?"),
+        ("Ladies and gentlemen, any graph papers?", "any graph papers?"),
+        ("Dear assistant, any graph papers?", "any graph papers?"),
     ],
 )
 def test_a_term_of_address_set_apart_is_dropped(typed: str, read: str) -> None:
@@ -35,6 +38,7 @@ def test_a_term_of_address_set_apart_is_dropped(typed: str, read: str) -> None:
         "Hey bot, any graph papers?",  # a word the list writes
         "which papers have a colleagues graph?",
         "guys",  # nothing else is left
+        "which papers by Hoefler's team, from 2023, are on graphs?",  # a word before it
     ],
 )
 def test_a_word_of_address_not_used_as_one_stays(typed: str) -> None:

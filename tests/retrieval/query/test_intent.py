@@ -807,6 +807,9 @@ def test_emphasis_between_asterisks_stays(typed: str) -> None:
         "what's the total number of papers on weather?",
         "In all, how many papers are on weather?",
         "how many papers on weather in all?",
+        "How many papers in all are about weather?",
+        "How many papers, altogether, are about weather?",
+        "Overall how many papers are about weather?",
     ],
 )
 def test_words_that_ask_for_the_whole_count_name_no_topic(
@@ -829,6 +832,10 @@ def test_total_of_something_else_stays_a_topic(reader: IntentReader) -> None:
         ("Thanks for your time! Which papers are about quantization?", None),
         ("Thank you so much. Which papers are about quantization?", None),
         ("Which papers are about quantization? Many thanks in advance!", None),
+        # opening by thanking: after the ask, or naming nothing the list writes
+        ("Which papers are about quantization?\n\nThanks in advance for any pointers!", None),
+        ("Thank you for your help and patience. Which papers are about quantization?", None),
+        ("Thanks for the quantization papers. Which are from 2023?", None),
     ],
 )
 def test_a_sentence_that_only_thanks_is_no_topic(
@@ -854,6 +861,7 @@ def test_a_vocative_does_not_hide_a_subject_name(reader: IntentReader) -> None:
         "Subject - scheduling. How many Zhang papers?",
         "How many Zhang papers?\nArea: scheduling",
         "> Keywords: scheduling\nhow many by Zhang?",
+        "Research area: scheduling\nhow many by Zhang?",
     ],
 )
 def test_a_label_that_names_the_topic_is_not_searched(reader: IntentReader, question: str) -> None:
