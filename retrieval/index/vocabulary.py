@@ -53,6 +53,7 @@ JOINED_CLAUSE = re.compile(r"[.!?:;]\s*(?:and|or|but)$", re.I)
 LINE_MARKS = ">*•-"  # a quote or bullet mark opening a line
 
 
+NAME_THEN_NUMBER = re.compile(r"([^\W\d_]{2,})(\d\w*)")  # "gpt4v": "gpt", "4v"
 HYPHENS_RESPELLED = 3  # more hyphens than this are closed up or opened all at once
 
 
@@ -249,6 +250,11 @@ class Vocabulary:
             return typed
         if (count := NUMBER_AND_WORD.fullmatch(word)) and self._together(*count.groups()):
             return f"{typed[: count.end(1)]}-{typed[count.end(1) :]}"  # "4bit": "4-bit"
+        # a name closed up with its number ("GPT4V", "OPT66B"): the corpus's "GPT-4V"
+        if numbered := NAME_THEN_NUMBER.fullmatch(word):
+            name, number = numbered.groups()
+            if name in self.words and number in self.words and self._together(name, number):
+                return f"{typed[: len(name)]}-{typed[len(name) :]}"
         # an English word ("nowhere") is not a closed-up compound
         if len(word) >= 2 * MIN_PART + 1 and rarity(word) >= 1.0:
             for at in range(MIN_PART, len(word) - MIN_PART + 1):

@@ -140,6 +140,15 @@ def test_a_versioned_name_is_known_however_its_hyphens_are_written() -> None:
     assert words.knows_name("GPT-2") and not words.knows_name("Llama-3-8B")
 
 
+def test_a_name_closed_up_with_its_number_is_respelled_as_the_corpus_writes_it() -> None:
+    # "which papers use GPT4V?" abstained: no abstract has the word "gpt4v".
+    words = Vocabulary.of(["We prompt GPT-4V and prune OPT-66B, then use GPT once more."])
+    assert words.respell("which papers use GPT4V on OPT66B?") == (
+        "which papers use GPT-4V on OPT-66B?"
+    )
+    assert words.respell("papers on GPT4") == "papers on GPT4"  # never written together
+
+
 def test_a_list_is_cut_where_its_expected_f1_peaks() -> None:
     # p sums to 2.25: taking 1, 2, 3 papers has expected F1 0.58, 0.87, 0.82
     assert expected_f1_cut({"a": 0.95, "b": 0.9, "c": 0.3, "d": 0.1}) == ["a", "b"]
