@@ -956,6 +956,11 @@ THANKS_OPENING = re.compile(
 )
 
 
+THANKS_SAID = re.compile(
+    rf"\b(?:{'|'.join(sorted(THANKING))}|thx|tysm|tyvm|thanx|thnx|appreciate)\b", re.I
+)
+
+
 def without_thanks(text: str, known: Callable[[str], bool]) -> str:
     """Return a message without its sentences that only thank, when another sentence
     asks: "Thanks in advance." before a last line ("... about X? Thanks in advance. By
@@ -964,6 +969,8 @@ def without_thanks(text: str, known: Callable[[str], bool]) -> str:
     what it names: after another sentence, whatever it names ("... Thanks in advance for
     any pointers!"); first, when the list writes none of its words ("Thank you for your
     patience. Which papers ...?"; not "Thanks for the GNN papers. Which are new?")."""
+    if not THANKS_SAID.search(text):
+        return text  # most questions: no sentences to split
     found = sentences(text)
     thanks = [
         s

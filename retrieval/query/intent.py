@@ -499,6 +499,8 @@ def asked_years(text: str) -> tuple[Years | None, str]:
 def _facet_of_topic(text: str) -> bool:
     """Return True when a sentence that asks for a facet (``FACET_ASKED``: "which years",
     "what subjects") names a topic of its own."""
+    if not FACET_ASKED.search(text):
+        return False  # most questions: no sentences to split
     return any(
         FACET_ASKED.search(found.text)
         and content_words(FACET_OF.sub(" ", FACET_ASKED.sub(" ", found.text)))
