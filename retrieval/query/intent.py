@@ -409,7 +409,7 @@ class IntentReader:
         unbroken = BREAKDOWN.sub(" ", text)
         counted_by = unbroken
         if FACET_ASKED.search(counted_by):
-            counted_by = FACET_OF.sub(" ", FACET_ASKED.sub(" ", counted_by))
+            counted_by = _without_facet(counted_by)
         # of an author, the facet asked of a topic of his in its sentence ("which years
         # did Zhang write on FPGAs?": his FPGA papers, counted by year); a breakdown, or a
         # facet asked of all his papers, asks for his card ("Hoefler's subject breakdown",
@@ -496,14 +496,19 @@ def asked_years(text: str) -> tuple[Years | None, str]:
     return None, rest
 
 
+def _without_facet(text: str) -> str:
+    """Return a text without the facet it asks and the words that ask it ("which years",
+    "the subjects of", "filed under")."""
+    return FACET_OF.sub(" ", FACET_ASKED.sub(" ", text))
+
+
 def _facet_of_topic(text: str) -> bool:
     """Return True when a sentence that asks for a facet (``FACET_ASKED``: "which years",
     "what subjects") names a topic of its own."""
     if not FACET_ASKED.search(text):
         return False  # most questions: no sentences to split
     return any(
-        FACET_ASKED.search(found.text)
-        and content_words(FACET_OF.sub(" ", FACET_ASKED.sub(" ", found.text)))
+        FACET_ASKED.search(found.text) and content_words(_without_facet(found.text))
         for found in sentences(text)
     )
 
