@@ -348,9 +348,13 @@ def absent(
 
 def _generic(name: str, text: str, end: int) -> bool:
     """Return True for short capitals, a generic abbreviation more often than a name
-    ("HPC", "ETH"), unless a version typed after them makes them one ("GPT 4"); the
-    name check reads no such word, the source check does (``unchecked_sources``)."""
-    short = all(w.isupper() and len(w) <= GENERIC_LETTERS for w in WORDS.findall(name))
+    ("HPC", "ETH"), unless a version typed after them makes them one ("GPT 4") or a
+    size or version written with them ("OPT-30B"); the name check reads no such word,
+    the source check does (``unchecked_sources``)."""
+    words = WORDS.findall(name)
+    short = all(w.isupper() and len(w) <= GENERIC_LETTERS for w in words)
+    if short and len(words) > 1 and _numbered(name):
+        return False  # a model and its size or version: "OPT-30B", "OPT 13B"
     return short and (_numbered(name) or not VERSION_APART.match(text, end))
 
 

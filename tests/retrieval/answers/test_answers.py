@@ -1078,6 +1078,20 @@ def test_an_author_question_in_words_of_another_language_gets_the_card(
     assert not any("is about" in note for note in answer.notes)
 
 
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("Which papers mention OPT-30B?", "OPT-30B"), ("any results on OPT 13B?", "OPT 13B")],
+)
+def test_a_model_size_the_list_lacks_is_said_missing(
+    engine: Engine, question: str, name: str
+) -> None:
+    # Three capitals and a size were read as a generic abbreviation: an abstention with
+    # no word of why, though the abstracts name OPT only at 66B and 175B.
+    answer = engine.ask(question)
+    assert answer.abstained and answer.notes[-1] == f"No listed paper mentions “{name}”."
+    assert not engine.ask("Which papers mention OPT-66B?").abstained
+
+
 def test_a_listed_paper_turned_down_leaves_the_name_the_list_lacks(engine: Engine) -> None:
     # The turned-down paper was shown as an unsure answer, and a name typed twice was
     # said twice in the note.
