@@ -948,17 +948,15 @@ def only_thanks(question: str) -> bool:
 # A sentence that opens by thanking ("Thanks in advance for any pointers!", "Many
 # thanks for any help you can give me!", "Thank you for your help and patience."); not
 # "thanks to", which gives a cause ("Thanks to sparsity, ...").
+THANKS_SLANG = r"tysm|tyvm|thanx|thnx"  # besides ``THANKING``'s "thx" and "ty"
 THANKS_OPENING = re.compile(
-    r"^\W*(?:(?:many|big|huge|massive)\s+)?(?:thanks|thank\s+you|thx|ty|tysm|tyvm|thanx|thnx"
+    rf"^\W*(?:(?:many|big|huge|massive)\s+)?(?:thanks|thank\s+you|thx|ty|{THANKS_SLANG}"
     r"|cheers|much\s+appreciated|(?:i\s+|we\s+)?(?:really\s+)?appreciate\s+(?:it|your|any|the))\b"
     r"(?!\s+to\b)",
     re.I,
 )
-
-
-THANKS_SAID = re.compile(
-    rf"\b(?:{'|'.join(sorted(THANKING))}|thx|tysm|tyvm|thanx|thnx|appreciate)\b", re.I
-)
+# Any word of thanks, to split a message into sentences only when it has one.
+THANKS_SAID = re.compile(rf"\b(?:{'|'.join(sorted(THANKING))}|{THANKS_SLANG}|appreciate)\b", re.I)
 
 
 def without_thanks(text: str, known: Callable[[str], bool]) -> str:

@@ -407,15 +407,14 @@ class IntentReader:
                 text = self.field_labels.sub(_field_label, text)
         text = _without_subject_named_again(text, subjects)
         unbroken = BREAKDOWN.sub(" ", text)
-        counted_by = unbroken
-        if FACET_ASKED.search(counted_by):
-            counted_by = _without_facet(counted_by)
+        facet_asked = bool(FACET_ASKED.search(unbroken))
+        counted_by = _without_facet(unbroken) if facet_asked else unbroken
         # of an author, the facet asked of a topic of his in its sentence ("which years
         # did Zhang write on FPGAs?": his FPGA papers, counted by year); a breakdown, or a
         # facet asked of all his papers, asks for his card ("Hoefler's subject breakdown",
         # "his papers, split by category?", "He seems to do only compilers. What subjects
         # are his papers in?")
-        facet_of_topic = unbroken == text and _facet_of_topic(text)
+        facet_of_topic = facet_asked and unbroken == text and _facet_of_topic(text)
         breakdown = counted_by != text and bool(content_words(counted_by))
         breakdown = breakdown and (not authors or facet_of_topic)
         text = counted_by if breakdown else text  # "graph papers per year": "graph papers"
@@ -504,9 +503,7 @@ def _without_facet(text: str) -> str:
 
 def _facet_of_topic(text: str) -> bool:
     """Return True when a sentence that asks for a facet (``FACET_ASKED``: "which years",
-    "what subjects") names a topic of its own."""
-    if not FACET_ASKED.search(text):
-        return False  # most questions: no sentences to split
+    "what subjects") names a topic of its own; asked only of a text that asks one."""
     return any(
         FACET_ASKED.search(found.text) and content_words(_without_facet(found.text))
         for found in sentences(text)
