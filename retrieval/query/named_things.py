@@ -55,8 +55,9 @@ NUMBER_AFTER_LETTERS = re.compile(r"(?<=[^\W\d_]{2})(?=\d)")
 SIZED = re.compile(r"(.*[^\W\d_])[\s-]?(\d+(?:\.\d+)?)([KMBTkmbt])")
 VERSION_WORD = re.compile(r"[vV]\d+(?:\.\d+)?")  # "TPU v4", "MobileNet V2"
 CAPITAL_AFTER_LOWER = re.compile(r"(?<=[a-z])(?=[A-Z])")  # "Student|Float"
-# A name, "'s", and the name it owns: "Meta's OPT", "NVIDIA's A100".
-OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\s+([A-Za-z][\w-]*)")
+# A word, "'s", and the name it owns: "Meta's OPT", "NVIDIA's A100"; typed in lower
+# case too ("meta's OPT models", "nvidia's H100"): the owned name is checked by its form.
+OWNER = re.compile(r"\b([A-Za-z][\w-]*)['’]s\s+([A-Za-z][\w-]*)")
 
 
 @dataclass(frozen=True)

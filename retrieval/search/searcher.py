@@ -44,6 +44,7 @@ from retrieval.index.vocabulary import Vocabulary
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
 from retrieval.query.asking import ABOUT_VERB, PAPER_NAMES, PAPER_NOUN, PAPER_ONE, content_words
 from retrieval.query.intent import Framing
+from retrieval.query.named_things import makers
 from retrieval.query.plain_words import Glossary
 from retrieval.search import fusion
 from retrieval.search.calibration import Calibration
@@ -179,8 +180,12 @@ class Searcher:
         names that ``leave_out`` holds counts as not named."""
         text = ABOUT_VERB.sub(r"\1\2 on", text)  # "anything involving X": "anything on X"
         text = PAPER_ONE.sub(r"\1paper\2", text)  # "the dataset one": "the dataset paper"
-        weights = query_weights(self.index, text)
         known, named = self.index.bm25.idf, self.titles.named_in(text) - leave_out
+        weights = query_weights(self.index, text)
+        for maker in makers(text, self.vocabulary):  # "meta's OPT models": OPT is the topic
+            weights.update(
+                (t.stem, 0.0) for t in question_terms(maker, known) if t.stem not in known
+            )
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
         query = replace(
             query,
