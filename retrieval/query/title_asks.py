@@ -30,7 +30,7 @@ _ADVERBS = r"(?:(?:here|there|literally|actually|really|explicitly|directly|even
 _TITLES = rf"\btitles?\s+(?:\((?P<aside>[^()]*)\)\s+)?{_ADVERBS}(?:that\s+|which\s+)?{_ADVERBS}"
 _HAVING = (
     r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
-    r"|using)\s+(?:(?:the|a)\s+)?(?:words?\s+)?"
+    r"|using)\s+(?:(?:the|a)\s+)?(?:(?:words?|phrases?)\s+)?"
 )
 _THE_LETTER = r"(?:the\s+(?:letters?|words?)\s+)?"  # "start with the letter S"
 STARTS = re.compile(
@@ -50,7 +50,7 @@ IN_TITLE = re.compile(
 TITLE_HAS = re.compile(
     rf"{_TITLES}(?:(?:contain|mention|say|bear|show)(?:s|ing)?|includ(?:e|es|ing)"
     r"|us(?:e|es|ing)|featur(?:e|es|ing)|carr(?:y|ies|ying)|ha(?:s|ve|ving))"
-    rf"\s+(?:the\s+(?:words?|terms?)\s+)?{_PHRASE}{_END}",
+    rf"\s+(?:the\s+(?:words?|terms?|phrases?)\s+)?{_PHRASE}{_END}",
     re.I,
 )
 HAVING = re.compile(_HAVING, re.I)

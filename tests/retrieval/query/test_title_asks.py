@@ -56,6 +56,8 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("titles featuring Python", ("Python",), False, ""),
      ("which titles carry Mesh?", ("Mesh",), False, "which"),
      ("titles containing the term Circuits", ("Circuits",), False, ""),
+     ("how many titles contain the phrase Neural Network?", ("Neural Network",), False,
+      "how many"),
      # a pointer stands for the word named before it, which is said once
      ("Graph: which titles contain it?", ("Graph",), False, "which"),
      ("My advisor keeps saying 'sparse'. Which titles use it?", ("sparse",), False,
