@@ -1,5 +1,6 @@
 """A question that asks for papers about two things at once: "papers on both FPGAs and
-graph neural networks", "anything covering both sparsity as well as quantization?".
+graph neural networks", "anything covering both sparsity as well as quantization?",
+"work at the intersection of HPC and weather".
 
 The search ranks by the words of both together, so a paper about either one alone may
 lead the answer. Each part is searched on its own, by the relevance the search uses, and
@@ -16,6 +17,7 @@ from retrieval.answers.listing import Listings, Request
 from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import content_words
 from retrieval.query.asking_part import sentence_that_asks
+from retrieval.query.title_asks import QUOTES
 from retrieval.search.searcher import Searcher
 
 # "about both A and B", "covering both A as well as B", to the end of the clause: both
@@ -29,19 +31,30 @@ BOTH = re.compile(
     r"(?P<second>[^,;:?!.()]+?)\s*(?=[,;:?!.()]|$)",
     re.I,
 )
+# "at the intersection of A and B", "the overlap between A and B", "the crossroads of A
+# and B": a place where two fields meet is the papers about both.
+MEETING = re.compile(
+    r"\b(?:intersection|overlap|crossroads|cross-section)\s+(?:of|between)\s+"
+    r"(?P<first>[^,;:?!.()—–]+?)\s+(?:and|&|with)\s+(?P<second>[^,;:?!.()—–]+?)"
+    r"\s*(?=[,;:?!.()—–]|$)",
+    re.I,
+)
 NEITHER = "No listed paper was found to be about both “{}” and “{}”; these are about one."
 
 
 def both_parts(text: str) -> tuple[str, str] | None:
     """Return the two things the sentence that asks wants papers about at once ("about
     both FPGAs and graph neural networks"), each with content words, or None."""
-    if BOTH.search(text) is None:  # most questions: no sentence split needed
-        return None
+    if BOTH.search(text) is None and MEETING.search(text) is None:  # most questions
+        return None  # no sentence split needed
     ask = sentence_that_asks(text)
-    found = BOTH.search(ask.text if ask else text)
+    asked = ask.text if ask else text
+    found = BOTH.search(asked) or MEETING.search(asked)
     if found is None:
         return None
-    first, second = found["first"].strip(), found["second"].strip()
+    first, second = (
+        found[part].split(" - ")[0].strip(f" {QUOTES}") for part in ("first", "second")
+    )  # a spaced hyphen ends a clause, as a dash does
     if not content_words(first) or not content_words(second):
         return None  # "both of them and ...", "both and"
     return first, second

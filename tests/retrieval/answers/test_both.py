@@ -17,6 +17,9 @@ from retrieval.models import UNSURE
     [
         ("which papers are about both sparsity and compilers?", ("sparsity", "compilers")),
         ("anything covering both GPUs as well as weather models", ("GPUs", "weather models")),
+        # where two fields meet, in quotes or not, up to a spaced dash
+        ("work at the intersection of HPC and weather?", ("HPC", "weather")),
+        ("the overlap between 'graphs' and 'FPGAs' - any?", ("graphs", "FPGAs")),
         ("Background first. Any work on both FPGAs & HLS tools?", ("FPGAs", "HLS tools")),
         ("list papers that handle both graph mining and databases, please",
          ("graph mining", "databases")),
