@@ -21,6 +21,10 @@ from retrieval.text import fold, sentences, terms, tokenize
 PAPER_NAMES = frozenset(
     {"preprint", "preprints", "manuscript", "manuscripts", "publication", "publications"}
 )
+# The part of a paper a question may name for the paper's text: "which abstracts mention
+# ImageNet?", "papers whose abstract says 4-bit"; a topic only in a phrase the corpus
+# writes ("abstract machine", see ``retrieval.search.searcher``).
+ABSTRACT_WORDS = frozenset({"abstract", "abstracts"})
 # The English of asking about a listing or an author rather than about a topic (as
 # words: ``FRAMING`` holds their stems), with ``PAPER_NAMES``.
 FRAMING_TEXT = (
@@ -337,15 +341,17 @@ PLURAL = re.compile(
 )
 # A verb that only says a list is about something: "anything involving weather",
 # "papers that deal with quantization", "works touching on HLS", "ones that target
-# FPGAs", "anything aimed at GPUs". Read as "on": its words
+# FPGAs", "anything aimed at GPUs", "abstracts that mention ImageNet", "papers whose
+# abstract names PyTorch". Read as "on": its words
 # are no topic, and "involving" would outweigh "weather" (more common in English).
 ABOUT_VERB = re.compile(
-    r"\b(anything|something|papers?|works?|articles?|ones|stuff|publications?|research)"
+    r"\b(anything|something|papers?|works?|articles?|ones|stuff|publications?|research"
+    r"|abstracts?)"
     r"((?:\s+(?:here|in\s+(?:here|th(?:e|is)\s+list|our\s+list)))?\s+(?:that|which))?"
     r"\s+(?:\w+ly\s+)?"
     r"(?:involv(?:e|es|ing)|deal(?:s|ing)?\s+with|concern(?:s|ing)?|regard(?:s|ing)?"
     r"|cover(?:s|ing)?|address(?:es|ing)?|discuss(?:es|ing)?|tackl(?:e|es|ing)"
-    r"|mention(?:s|ing)?|explor(?:e|es|ing)|touch(?:es|ing)?(?:\s+(?:up)?on)?|relat(?:ed|ing)\s+to"
+    r"|mention(?:s|ing)?|names?|says?|explor(?:e|es|ing)|touch(?:es|ing)?(?:\s+(?:up)?on)?|relat(?:ed|ing)\s+to"
     r"|focus(?:es|ing)?\s+on|look(?:s|ing)?\s+(?:at|into)|talk(?:s|ing)?\s+about"
     r"|stud(?:y|ies|ying)|examin(?:e|es|ing)|investigat(?:e|es|ing)"
     r"|target(?:s|ed|ing)?|aim(?:s|ed|ing)?\s+at)\b",

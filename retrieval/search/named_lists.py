@@ -32,16 +32,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from retrieval.index.vocabulary import entities
-from retrieval.query.asking import content_words
+from retrieval.query.asking import ABSTRACT_WORDS, content_words
 from retrieval.search.decision import Ranking
 from retrieval.text import fold, stopwords
 
 MIN_CAPITALS = 2
 SENTENCE_END = re.compile(r"[.?!;](?=\s|$)|\s[-–—]\s")  # a spaced dash ends a clause
+LEAD_END = re.compile(r"[.?!;:](?=\s|$)|\s[-–—]\s")  # and a label's colon: "Request: ..."
 # Verbs that ask whether a text writes a name, not what it is about; in the present:
 # "I mentioned GPUs earlier" asks nothing of the papers.
+# What an abstract writes, it names, says or cites: "papers whose abstract names PyTorch".
 MENTIONS = re.compile(
-    r"\b(?:mention(?:s|ing)?|name[- ]?drop(?:s|ping)?|refer(?:s|ring)?\s+to)\b", re.I
+    r"\b(?:mention(?:s|ing)?|name[- ]?drop(?:s|ping)?|refer(?:s|ring)?\s+to)\b"
+    r"|(?:(?<=\babstract\s)|(?<=\babstracts\s))(?:names?|says?|writes?|cites?)\b",
+    re.I,
 )
 NEGATED = re.compile(r"(?:\bnot|n['’]t|\bnever|\bno)\s+(?:\w+\s+)?$", re.I)  # "not to mention"
 ALL_OF = re.compile(r"\b(?:and|both|as\s+well\s+as)\b", re.I)  # "mention X and Y": each
@@ -101,9 +105,9 @@ def mentioned(text: str) -> str | None:
     verb = MENTIONS.search(text)
     if verb is None:
         return None
-    ends = [m.end() for m in SENTENCE_END.finditer(text, 0, verb.start())]
+    ends = [m.end() for m in LEAD_END.finditer(text, 0, verb.start())]
     before = text[ends[-1] if ends else 0 : verb.start()]
-    if content_words(before) or NEGATED.search(before):
+    if set(content_words(before)) - ABSTRACT_WORDS or NEGATED.search(before):
         return None  # "which graph papers mention X", "don't mention X", "not to mention"
     end = SENTENCE_END.search(text, verb.end())
     return text[verb.end() : end.start() if end else len(text)]

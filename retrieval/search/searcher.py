@@ -42,7 +42,14 @@ from retrieval.index.titles import TitleNames
 from retrieval.index.vector_store import VectorStore
 from retrieval.index.vocabulary import Vocabulary
 from retrieval.models import Answer, Filters, Paper, Result, Snippet
-from retrieval.query.asking import ABOUT_VERB, PAPER_NAMES, PAPER_NOUN, PAPER_ONE, content_words
+from retrieval.query.asking import (
+    ABOUT_VERB,
+    ABSTRACT_WORDS,
+    PAPER_NAMES,
+    PAPER_NOUN,
+    PAPER_ONE,
+    content_words,
+)
 from retrieval.query.intent import Framing
 from retrieval.query.named_things import makers
 from retrieval.query.plain_words import Glossary
@@ -57,7 +64,7 @@ from retrieval.search.phrases import Phrases
 from retrieval.search.quoting import Quoter
 from retrieval.search.retrievers import Retrievers
 from retrieval.search.snippets import best_snippet
-from retrieval.text import fold, question_terms, rarity
+from retrieval.text import Term, fold, question_terms, rarity, tokenize
 from retrieval.userinput import tidy_lines
 
 WORD = re.compile(r"[^\W_]+")
@@ -99,6 +106,7 @@ AUTHORING = frozenset(
 # "networking", and listed one paper that says "every". They stay counted among the
 # question's words (the answer model reads its length).
 WHOLE = frozenset(["every", "everything"])
+NEXT_WORD = re.compile(r"[\s'’]*([^\W\d_]+)")
 
 
 def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
@@ -116,12 +124,22 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
         if (term.word in AUTHORING or term.word in PAPER_NAMES) and term.stem not in idf:
             weight = 0.0  # "what did she write about X?": asks for papers, names no topic
-        if term.word in WHOLE:
+        if term.word in WHOLE or (
+            term.word in ABSTRACT_WORDS and not _phrase_on(index, question, term)
+        ):
             weight = 0.0
         if term.stem not in idf and question[term.start - 1 : term.start] == "@":
             weight = 0.0  # "@LabBot is it listed?": a handle someone is addressed by
         weights[term.stem] = max(weights.get(term.stem, 0.0), weight)
     return weights
+
+
+def _phrase_on(index: LoadedIndex, question: str, term: Term) -> bool:
+    """Return True when some paper writes a question's word and the word after it as a
+    phrase ("abstract machine"; not "abstracts on", a stop word)."""
+    after = NEXT_WORD.match(question, term.end)
+    phrase = f"{term.word} {after.group(1)}" if after else ""
+    return len(tokenize(phrase)) == 2 and index.phrase_holders(phrase) > 0
 
 
 class Searcher:
@@ -285,12 +303,11 @@ class Searcher:
         ranking = self.decide(signals, query, mode, hedged)
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
         knows_name = self.vocabulary.knows_name
-        if (
-            listing
-            and not ranking.abstained
-            and (mentioning := self.phrases.mentioning(text, filters, knows_name))
-        ):  # "do any mention an H100?": those that write it, only
-            ranking = only_holders(ranking, [p for p in mentioning if p not in leave_out])
+        if listing and (mentioning := self.phrases.mentioning(text, filters, knows_name)):
+            # "do any mention an H100?": those that write it, only, however unsure the
+            # models are of the words around the name ("Tally: every abstract naming X")
+            holders = [p for p in mentioning if p not in leave_out]
+            ranking = replace(only_holders(ranking, holders), abstained=not holders)
         elif listing and not ranking.abstained:  # "which papers evaluate on MNIST?"
             holders = self.phrases.writing_names(text, filters, knows_name)
             holders = [pid for pid in holders if pid not in leave_out]

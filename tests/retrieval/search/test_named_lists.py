@@ -42,7 +42,12 @@ def test_every_paper_that_writes_a_named_name_is_listed(
      # the sentence after the ask names GPUs, which it does not ask to be mentioned
      ("Which ones name-drop the NVIDIA A100? Our lab runs on those GPUs.", ["A100"]),
      ("Which papers mention a GPU?", ["GPUs?"]),  # either number: "GPU" or "GPUs"
-     ("Which papers mention both PyTorch and FPGAs?", ["PyTorch", "FPGAs?"])],  # each
+     ("Which papers mention both PyTorch and FPGAs?", ["PyTorch", "FPGAs?"]),  # each
+     # "abstracts" are the papers, no topic; they had weighed as one and abstained
+     ("Which abstracts mention ImageNet?", ["ImageNet"]),
+     ("how many abstracts talk about PyTorch?", ["PyTorch"]),
+     # a label before the ask is no topic; the models' doubt about it abstained
+     ("Request: every paper whose abstract names PyTorch. List them.", ["PyTorch"])],
 )  # fmt: skip
 def test_a_list_of_papers_mentioning_a_name_is_those_that_write_it(
     engine: Engine, question: str, name: list[str]
