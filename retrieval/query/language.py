@@ -123,6 +123,10 @@ class Reading:
     unread: tuple[str, ...] = ()
 
 
+# A passage quoted in an English question, in any of the quotes languages use.
+FOREIGN_QUOTE = re.compile(r"[«„“\"‘'‚‹](?P<text>[^«»„“”\"‘’'‚‹›\n]{12,})[»“”\"’'‘›]")
+FOREIGN_QUOTE_MARKS = re.compile(r"[«„“\"‘'‚‹]")
+QUOTED_WORDS = 4  # words a quoted passage needs to be read as its own language
 UNSPACED = frozenset({"zh", "ja", "ko"})  # languages written without spaces between words
 OTHER = "other"  # the name of a script papercord does not read: Cyrillic, Greek, Arabic
 READ_SCRIPTS = frozenset({"LATIN", "CJK", "HIRAGANA", "KATAKANA", "HANGUL"})
@@ -369,7 +373,7 @@ class Reader:
         """Return the question's language and the English text to search with."""
         language = detect(question)
         if language == "en":
-            return Reading("en", question, 1.0)
+            return Reading("en", self._quoted_read(question), 1.0)
         markers, mapping = framing().get(language, (frozenset(), {}))
         if language in UNSPACED:
             return self._read_cjk(question, language)
@@ -411,6 +415,23 @@ class Reader:
         pieces.append(text[cursor:])
         english_text = spaced("".join(pieces))
         return Reading(language, english_text, kept / content if content else 1.0, tuple(unread))
+
+    def _quoted_read(self, question: str) -> str:
+        """Return an English question with each quoted passage in another language read
+        as that language ("What's the English title of «Rauschen in den Wolken: ...»?",
+        "the ES string 'La computadora espacial: ...' is which paper?"): the frame says
+        nothing of the language of what it quotes."""
+        if not FOREIGN_QUOTE_MARKS.search(question):
+            return question
+        for quoted in reversed(list(FOREIGN_QUOTE.finditer(question))):
+            passage = quoted.group("text")
+            if len(WORDS.findall(passage)) < QUOTED_WORDS or detect(passage) in ("en", *UNSPACED):
+                continue
+            english = self.read(passage).english
+            question = (
+                f"{question[: quoted.start('text')]}{english}{question[quoted.end('text') :]}"
+            )
+        return question
 
     def _english(self, word: str, folded: str) -> str | None:
         """Return the word as the corpus would spell it, or None when it has no cognate."""

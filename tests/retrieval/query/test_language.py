@@ -77,6 +77,19 @@ def test_a_question_with_no_readable_content_says_so_by_its_score() -> None:
     assert reading.language == "zh" and reading.understood < 0.34 and reading.unread
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which paper is „Komprimierung von Bildern mit Text an den Grenzen“ in English?",
+        "our Spanish slide says «compresión de imágenes con texto» - what is the paper?",
+    ],
+)
+def test_a_passage_quoted_in_another_language_is_read_in_it(question: str) -> None:
+    # the frame is English, so the quoted words had been searched untranslated
+    english = Reader(VOCABULARY).read(question).english.casefold()
+    assert "compression" in english and "image" in english and "text" in english
+
+
 def test_english_is_left_alone() -> None:
     question = "anything on graph databases?"
     assert Reader(VOCABULARY).read(question).english == question
