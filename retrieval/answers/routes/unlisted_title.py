@@ -1,7 +1,8 @@
 """A title in quotes that no listed paper has ("is 'Attention Is All You Need' in the
 list?"): not in the list, then the closest papers. Quoted words the question discusses
-rather than asks for (a headline: "which paper is this about?") or that sit beside an
-ask of its own (an author, a topic) are searched with the rest."""
+rather than asks for (a headline: "which paper is this about?"), that sit beside an
+ask of its own (an author, a topic), or that are in another language (a translated
+title) are searched with the rest."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from retrieval.answers.asked_paper import quote_discussed, quoted_title, title_n
 from retrieval.answers.routes.base import Reading, SearchedRoute
 from retrieval.models import Answer
 from retrieval.query.asking_part import ask_clause, own_ask_start
+from retrieval.query.language import detect
 
 
 class UnlistedTitle(SearchedRoute):
@@ -19,6 +21,8 @@ class UnlistedTitle(SearchedRoute):
         title = quoted_title(text)
         if title is None or _aside(text, title, bool(reading.filters.author)):
             return False
+        if detect(title) != "en":  # a title translated: the list's are English; its
+            return False  # reading is searched ("the slide says „Ein Datensatz ...“")
         if quote_discussed(text, lambda word: word in searcher.vocabulary.words):
             return False
         return title_not_listed(searcher, self.parts.lookup, title)

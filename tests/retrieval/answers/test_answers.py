@@ -2302,6 +2302,20 @@ def test_a_title_in_quotes_that_no_paper_has_is_not_in_the_list(
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["my German notes call it „Ein Datensatz für Ensemble-Wettervorhersagen“ - which paper?",
+     "a Spanish talk was titled «Un conjunto de datos para pronósticos meteorológicos por "
+     "conjuntos». Which paper?"],
+)  # fmt: skip
+def test_a_title_quoted_in_another_language_is_searched_as_read(
+    engine: Engine, question: str
+) -> None:
+    # the listed titles are English: looked up by its letters, it had been said unlisted
+    answer = engine.ask(question)
+    assert not answer.abstained and papers(answer)[0].startswith("ENS-10")
+
+
+@pytest.mark.parametrize(
     ("question", "title"),
     [("'Routes experts by where they sit in the input, for weather prediction.' paper "
       "title?", "Spatial Mixture-of-Experts"),
