@@ -304,10 +304,12 @@ class Searcher:
         listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
         knows_name = self.vocabulary.knows_name
         if listing and (mentioning := self.phrases.mentioning(text, filters, knows_name)):
-            # "do any mention an H100?": those that write it, only, however unsure the
-            # models are of the words around the name ("Tally: every abstract naming X")
+            # "do any mention an H100?": those that write it, only, and surely: whether a
+            # paper writes a name is read, not guessed, however unsure the models are of
+            # the words around it ("Request: every abstract naming X")
             holders = [p for p in mentioning if p not in leave_out]
-            ranking = replace(only_holders(ranking, holders), abstained=not holders)
+            if holders:
+                ranking = replace(only_holders(ranking, holders), abstained=False, confidence=1.0)
         elif listing and not ranking.abstained:  # "which papers evaluate on MNIST?"
             holders = self.phrases.writing_names(text, filters, knows_name)
             holders = [pid for pid in holders if pid not in leave_out]

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from retrieval.engine import Engine
+from retrieval.models import UNSURE
 from retrieval.search.named_lists import listed_names, mentioned
 
 
@@ -60,6 +61,13 @@ def test_a_list_of_papers_mentioning_a_name_is_those_that_write_it(
         if all(re.search(rf"(?<!\w){n}(?!\w)", f"{paper.title}. {paper.abstract}") for n in name)
     }
     assert writing and {r.paper.title for r in answer.results + answer.more} == writing
+
+
+def test_the_papers_that_write_a_name_asked_for_are_no_unsure_match(engine: Engine) -> None:
+    # whether an abstract writes a name is read, not guessed: the label's words had made
+    # the answer model doubt, and the list came as "Not a sure match"
+    answer = engine.ask("Request: list every paper that mentions PyTorch.")
+    assert answer.results and UNSURE not in answer.notes
 
 
 def test_a_topic_asked_before_the_mention_keeps_the_list_to_the_topic() -> None:
