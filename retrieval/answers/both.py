@@ -17,6 +17,7 @@ from retrieval.answers.listing import Listings, Request
 from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import content_words
 from retrieval.query.asking_part import sentence_that_asks
+from retrieval.query.meeting import MEETING
 from retrieval.query.title_asks import QUOTES
 from retrieval.search.searcher import Searcher
 
@@ -29,14 +30,6 @@ BOTH = re.compile(
     r"|deal(?:s|ing)?\s+with|touch(?:es|ing)?\s+on|discuss(?:es|ing)?|treat(?:s|ing)?)"
     r"\s+both\s+(?:of\s+)?(?P<first>[^,;:?!.()]+?)\s+(?:and|&|as\s+well\s+as)\s+"
     r"(?P<second>[^,;:?!.()]+?)\s*(?=[,;:?!.()]|$)",
-    re.I,
-)
-# "at the intersection of A and B", "the overlap between A and B", "the crossroads of A
-# and B": a place where two fields meet is the papers about both.
-MEETING = re.compile(
-    r"\b(?:intersection|overlap|crossroads|cross-section)\s+(?:of|between)\s+"
-    r"(?P<first>[^,;:?!.()—–]+?)\s+(?:and|&|with)\s+(?P<second>[^,;:?!.()—–]+?)"
-    r"\s*(?=[,;:?!.()—–]|$)",
     re.I,
 )
 NEITHER = "No listed paper was found to be about both “{}” and “{}”; these are about one."

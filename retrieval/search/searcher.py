@@ -51,6 +51,7 @@ from retrieval.query.asking import (
     content_words,
 )
 from retrieval.query.intent import Framing
+from retrieval.query.meeting import meeting_words
 from retrieval.query.named_things import makers
 from retrieval.query.plain_words import Glossary
 from retrieval.search import fusion
@@ -120,13 +121,14 @@ def query_weights(index: LoadedIndex, question: str) -> dict[str, float]:
     idf = index.bm25.idf
     ceiling = index.bm25.max_idf
     weights: dict[str, float] = {}
+    place = meeting_words(question) or (0, 0)  # "the intersection of": no topic
     for term in question_terms(question, idf):
         weight = max(float(idf.get(term.stem, ceiling)), 0.0) * rarity(term.word)
         if (term.word in AUTHORING or term.word in PAPER_NAMES) and term.stem not in idf:
             weight = 0.0  # "what did she write about X?": asks for papers, names no topic
-        if term.word in WHOLE or (
-            term.word in ABSTRACT_WORDS and not _phrase_on(index, question, term)
-        ):
+        if term.word in WHOLE or place[0] <= term.start < place[1]:
+            weight = 0.0
+        if term.word in ABSTRACT_WORDS and not _phrase_on(index, question, term):
             weight = 0.0
         if term.stem not in idf and question[term.start - 1 : term.start] == "@":
             weight = 0.0  # "@LabBot is it listed?": a handle someone is addressed by

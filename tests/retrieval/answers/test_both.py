@@ -73,6 +73,13 @@ def test_an_acronym_part_is_searched_as_the_long_form_the_abstracts_give(engine:
     assert answer.results and answer.results[0].paper.title.startswith("GPTQ")
 
 
+def test_the_word_for_where_two_topics_meet_is_no_topic(engine: Engine) -> None:
+    # "overlap", in no abstract, had outweighed both topics, and the question abstained
+    answer = engine.ask("the intersection of LLMs and quantization")
+    shown = [r.paper.title for r in answer.results + answer.more]
+    assert not answer.abstained and shown[0].startswith("GPTQ")
+
+
 def test_an_authors_papers_about_both_keep_only_those(engine: Engine) -> None:
     answer = engine.ask("Zhang's papers about both FPGAs and quantization")
     shown = answer.results + answer.more
