@@ -418,9 +418,9 @@ class Reader:
 
     def _quoted_read(self, question: str) -> str:
         """Return an English question with each quoted passage in another language read
-        as that language ("What's the English title of «Rauschen in den Wolken: ...»?",
-        "the ES string 'La computadora espacial: ...' is which paper?"): the frame says
-        nothing of the language of what it quotes."""
+        as that language ("which paper is „Komprimierung von Bildern mit Text“?", "the
+        slide says «compresión de imágenes con texto»"): the frame says nothing of the
+        language of what it quotes."""
         if not FOREIGN_QUOTE_MARKS.search(question):
             return question
         for quoted in reversed(list(FOREIGN_QUOTE.finditer(question))):

@@ -107,6 +107,9 @@ AUTHORING = frozenset(
 # "networking", and listed one paper that says "every". They stay counted among the
 # question's words (the answer model reads its length).
 WHOLE = frozenset(["every", "everything"])
+# The word after another: "abstract(s)" weighs as a topic only where the corpus writes it
+# with the next word as a phrase ("abstract machine"), not as the papers' text ("which
+# abstracts mention ImageNet?", ``ABSTRACT_WORDS``).
 NEXT_WORD = re.compile(r"[\s'’]*([^\W\d_]+)")
 
 
