@@ -26,8 +26,13 @@ _PHRASE = r"(?P<words>[^?!\s](?:[^?!]*?[^?!\s])?)"
 _END = r"[\s?.!]*$"
 # "titles that really contain", "titles that actually start with"
 _ADVERBS = r"(?:(?:here|there|literally|actually|really|explicitly|directly|even|all|also)\s+){0,2}"
-# An aside in parentheses may follow: "titles (any year) that contain X".
-_TITLES = rf"\btitles?\s+(?:\((?P<aside>[^()]*)\)\s+)?{_ADVERBS}(?:that\s+|which\s+)?{_ADVERBS}"
+# An aside in parentheses may follow: "titles (any year) that contain X"; and where the
+# titles are: "titles in the list that contain X", "titles on this page with X".
+_WHERE = r"(?:(?:in|on|from)\s+(?:the|this|these|your|our)\s+(?:lists?|pages?|collection)\s+)?"
+_TITLES = (
+    rf"\btitles?\s+(?:\((?P<aside>[^()]*)\)\s+)?{_WHERE}{_ADVERBS}(?:that\s+|which\s+)?"
+    rf"{_ADVERBS}"
+)
 _HAVING = (
     r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
     r"|using)\s+(?:(?:the|a)\s+)?(?:(?:words?|phrases?)\s+)?"

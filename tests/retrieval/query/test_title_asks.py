@@ -58,6 +58,9 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("titles containing the term Circuits", ("Circuits",), False, ""),
      ("how many titles contain the phrase Neural Network?", ("Neural Network",), False,
       "how many"),
+     # where the titles are, between "titles" and the verb
+     ("how many titles in the list contain the word graph?", ("graph",), False, "how many"),
+     ("which titles on this page mention Quantization?", ("Quantization",), False, "which"),
      # a pointer stands for the word named before it, which is said once
      ("Graph: which titles contain it?", ("Graph",), False, "which"),
      ("My advisor keeps saying 'sparse'. Which titles use it?", ("sparse",), False,
