@@ -98,6 +98,11 @@ def read_query(
 
     ``known`` maps the corpus's stems to their idf; ``words`` is its folded vocabulary.
     """
+    owners = makers(text, words)  # "Meta's OPT": OPT is the topic, not Meta
+    # a maker the corpus lacks weighs nothing: "meta's OPT models" is no topic "meta"
+    unwritten = {t.stem for o in owners for t in question_terms(o, known) if t.stem not in known}
+    if unwritten:
+        weights = {s: 0.0 if s in unwritten else w for s, w in weights.items()}
     found = question_terms(text, known)  # "quantisation" is read as "quantization"
     stems = [t.stem for t in found]
     pairs = {(a, b): weights[a] + weights[b] for a, b in pairwise(stems)}
@@ -110,7 +115,6 @@ def read_query(
     absent = sum(w for s, w in weights.items() if s not in known)
     present = {s: w for s, w in weights.items() if s in known}
     names = entities(text)
-    owners = makers(text, words)  # "Meta's OPT": OPT is the topic, not Meta
     unknown = [w for w in names if not mentioned(w, words) and w not in owners]
     rare = {
         t.word

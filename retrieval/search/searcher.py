@@ -52,7 +52,6 @@ from retrieval.query.asking import (
 )
 from retrieval.query.intent import Framing
 from retrieval.query.meeting import meeting_words
-from retrieval.query.named_things import makers
 from retrieval.query.plain_words import Glossary
 from retrieval.search import fusion
 from retrieval.search.calibration import Calibration
@@ -205,10 +204,6 @@ class Searcher:
         text = PAPER_ONE.sub(r"\1paper\2", text)  # "the dataset one": "the dataset paper"
         known, named = self.index.bm25.idf, self.titles.named_in(text) - leave_out
         weights = query_weights(self.index, text)
-        for maker in makers(text, self.vocabulary):  # "meta's OPT models": OPT is the topic
-            weights.update(
-                (t.stem, 0.0) for t in question_terms(maker, known) if t.stem not in known
-            )
         query = read_query(text, weights, known, self.vocabulary, framing or Framing(), named)
         query = replace(
             query,
@@ -218,7 +213,7 @@ class Searcher:
         # An everyday word the glossary gave a term for is not what the list lacks
         # ("chatbots (large language model)": "chatbot" is in no abstract).
         explained = {s for s in self.glossary.explained(text) if s not in known}
-        counted = {s: w for s, w in weights.items() if s not in explained}
+        counted = {s: w for s, w in query.weights.items() if s not in explained}
         total = sum(counted.values())
         if total <= 0:
             return query
