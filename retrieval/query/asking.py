@@ -344,6 +344,15 @@ PLURAL = re.compile(
 # FPGAs", "anything aimed at GPUs", "abstracts that mention ImageNet", "papers whose
 # abstract names PyTorch". Read as "on": its words
 # are no topic, and "involving" would outweigh "weather" (more common in English).
+# The same verbs written out, for readers that compare typed words ("mentoin" is a slip
+# of "mention"; ``framing_slips``).
+ABOUT_VERB_TEXT = (
+    "involve involves involving concern concerns concerning cover covers covering address "
+    "addresses addressing discuss discusses discussing tackle tackles tackling mention "
+    "mentions mentioning mentioned explore explores exploring investigate investigates "
+    "investigating examine examines examining"
+)
+ABOUT_VERB_WORDS = frozenset(ABOUT_VERB_TEXT.split())
 ABOUT_VERB = re.compile(
     r"\b(anything|something|papers?|works?|articles?|ones|stuff|publications?|research"
     r"|abstracts?)"

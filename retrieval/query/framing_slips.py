@@ -25,8 +25,9 @@ A word is read as the framing word it is a slip of when:
   a swap reaches ("waht": "what", not "want"). "wich" is as near "with" as "which", and
   stays as typed.
 
-The framing words are the stop words and the asking words the question readers already
-hold; none is written here.
+The framing words are the stop words, the asking words and the verbs that say what a
+list is about ("mentoin", "dicsuss", "invovle") that the question readers already hold;
+none is written here.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA, Levenshtein
 
 from retrieval.index.vocabulary import zipf
-from retrieval.query.asking import FRAMING_TERMS
+from retrieval.query.asking import ABOUT_VERB_WORDS, FRAMING_TERMS
 from retrieval.query.language import detect, framing
 from retrieval.text import stopwords
 
@@ -55,7 +56,7 @@ SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)[\"'“‘(\[]?$")
 def framing_words() -> dict[str, list[str]]:
     """Return the framing words of ``MIN_LETTERS`` letters or more, by first letter."""
     words: dict[str, list[str]] = {}
-    for word in sorted(stopwords() | FRAMING_TERMS):
+    for word in sorted(stopwords() | FRAMING_TERMS | ABOUT_VERB_WORDS):
         if len(word) >= MIN_LETTERS and word.isalpha():
             words.setdefault(word[0], []).append(word)
     return words

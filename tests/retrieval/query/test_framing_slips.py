@@ -26,6 +26,9 @@ def shown(answer: Answer) -> list[str]:
         ("waht was publsihed on weather?", "what was published on weather?"),  # a swap
         ("who are the auhtors? Papres on graphs!", "who are the authors? Papers on graphs!"),
         ("SHWO ME PAPRES ON GPTQ", "SHOW ME PAPERS ON GPTQ"),  # shouted
+        ("which papers mentoin gptq?", "which papers mention gptq?"),  # a verb of asking
+        ("papers that dicsuss weather", "papers that discuss weather"),
+        ("anything that invovles graph transformers", "anything that involves graph transformers"),
     ],
 )
 def test_a_slip_of_a_framing_word_is_read_as_the_word_meant(typed: str, read: str) -> None:
@@ -55,3 +58,9 @@ def test_a_question_with_slips_gets_the_answer_of_its_plain_words(engine: Engine
     answer, asked = engine.ask(typed), engine.ask(plain)
     assert not answer.abstained and shown(answer) == shown(asked)
     assert f"Read as “{plain}”." in answer.notes
+
+
+def test_a_slip_of_a_verb_of_mentioning_still_lists_the_papers_naming_it(engine: Engine) -> None:
+    answer = engine.ask("which papers mentoin ImageNet?")
+    assert not answer.abstained
+    assert shown(answer) == shown(engine.ask("which papers mention ImageNet?"))
