@@ -189,6 +189,12 @@ CALENDAR_DATE = re.compile(
     r"|(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|[12]\d|3[01])[-/.](?:19|20)\d\d)(?![\w/.-])",
     re.I,
 )
+# A year inside a key or a file name, joined by dots or underscores to words on both
+# sides ("strings.papers.2023.title", "report_2024_final.csv", "cfg.v2.2022.lr"): part of
+# a name the message quotes, not the years of the papers asked for.
+NAMED_BY_KEY = re.compile(
+    r"(?<![\w.])(?:[^\W\d_][\w-]*[._])+(?:19|20)\d\d(?:[._][\w-]+)+(?![\w])", re.I
+)
 # A month, season, quarter or half before a year: the list gives years only, so "since
 # March 2023", "papers from spring 2024", "Q3 2022" read the year ("March" is no topic).
 # A bound before it keeps the year ("before June 2024" may be in 2024: until 2024), and
@@ -263,7 +269,7 @@ def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, s
     """Return the year range a text asks for and the text without it; years counted back
     ("last year") count from ``this_year``, today's by default."""
     now = this_year or date.today().year
-    text = _WITHIN_YEAR.sub(_year_alone, CALENDAR_DATE.sub(" ", text))
+    text = _WITHIN_YEAR.sub(_year_alone, CALENDAR_DATE.sub(" ", NAMED_BY_KEY.sub(" ", text)))
     text = _absolute(_years_of_the_askers(text), now)
     if match := _DECADE.search(text):
         decade = int(match[1]) if match[1] else now // 10 * 10

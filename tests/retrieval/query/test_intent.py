@@ -117,6 +117,10 @@ def test_a_name_written_as_one_word_is_no_english_word(question: str, author: st
         ("2023-09-14 lab notes: which papers cover HLS?", None),
         ("seen on 14/09/2023: a talk on graph mining", None),
         ("papers since 2023-06-01", Years(2023, None)),
+        # a year inside a key or a file name is part of that name
+        ("key ui.papers.2023.title: how many graph papers?", None),
+        ("which papers use FPGAs? see runs_2024_final.csv", None),
+        ("ui.papers.title: how many 2023 papers?", Years(2023, 2023)),
         # a month, season or quarter dates within the year: the list gives years only
         ("papers from March 2023", Years(2023, 2023)),
         ("anything since Sept. 2023?", Years(2023, None)),
