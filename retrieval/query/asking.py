@@ -311,7 +311,8 @@ FRAMING_WORDS = frozenset({
 })  # fmt: skip
 # The framing words as typed, for readers that compare words rather than stems.
 FRAMING_TERMS = frozenset(FRAMING_TEXT.split()) | FRAMING_WORDS
-# Asking for a list: a plural of "paper", or a word that asks for several, read where it
+# Asking for a list: a plural of "paper" ("which abstracts mention X" asks for papers
+# too), or a word that asks for several, read where it
 # asks and not where it is part of the topic: "which ones", not "ones and zeros" or
 # "classical ones"; "works"/"studies" after a determiner ("which works involve HLS"), not
 # as verbs ("an AI that studies circuits", "still works"); "list" as the ask ("list the
@@ -321,7 +322,8 @@ FRAMING_TERMS = frozenset(FRAMING_TEXT.split()) | FRAMING_WORDS
 # questions of the eval sets were lists (their best paper could be cut); read so, 16,
 # and every list question is still one. With no topic, ``SEVERAL`` asks for the listing.
 PLURAL = re.compile(
-    r"\b(?:papers|articles|publications|preprints|manuscripts|compare|comparison|versus|vs)\b"
+    r"\b(?:papers|articles|publications|preprints|manuscripts|abstracts|compare|comparison"
+    r"|versus|vs)\b"
     r"|\b(?:which|what|the|any|those|these|other)\s+ones\b"
     r"|\b(?:which|what|any|the|these|those|other|related|recent|his|her|their|some|all)"
     r"\s+(?:works|studies)\b|\bany\s+work\b"

@@ -48,6 +48,8 @@ MENTIONS = re.compile(
     re.I,
 )
 NEGATED = re.compile(r"(?:\bnot|n['’]t|\bnever|\bno)\s+(?:\w+\s+)?$", re.I)  # "not to mention"
+# An owner's mark before a name: "NVIDIA's A100" names the A100, as "NVIDIA A100" does.
+OWNER_MARK = re.compile(r"(?<=[^\W_])['’]s(?=\s+[^\W_]*[A-Z\d])")
 ALL_OF = re.compile(r"\b(?:and|both|as\s+well\s+as)\b", re.I)  # "mention X and Y": each
 MAX_HOLDERS = 12  # papers writing one name; half of the 25 an answer lists
 
@@ -100,8 +102,9 @@ def with_holders(ranking: Ranking, holders: list[str]) -> Ranking:
 
 def mentioned(text: str) -> str | None:
     """Return what a question asks papers to mention: from the verb to the end of its
-    sentence ("do any mention an H100? We run those" -> " an H100"), or None when it asks
-    for none, or for a topic too before the verb."""
+    sentence ("do any mention an H100? We run those" -> " an H100"; an owner's mark left
+    out: "NVIDIA's A100" -> "NVIDIA A100"), or None when it asks for none, or for a topic
+    too before the verb."""
     verb = MENTIONS.search(text)
     if verb is None:
         return None
@@ -110,7 +113,7 @@ def mentioned(text: str) -> str | None:
     if set(content_words(before)) - ABSTRACT_WORDS or NEGATED.search(before):
         return None  # "which graph papers mention X", "don't mention X", "not to mention"
     end = SENTENCE_END.search(text, verb.end())
-    return text[verb.end() : end.start() if end else len(text)]
+    return OWNER_MARK.sub("", text[verb.end() : end.start() if end else len(text)])
 
 
 def forms(name: str) -> list[str]:

@@ -42,8 +42,11 @@ def test_every_paper_that_writes_a_named_name_is_listed(
      # a name of several words is mentioned by its rarest word that is a name ("(A100)");
      # the sentence after the ask names GPUs, which it does not ask to be mentioned
      ("Which ones name-drop the NVIDIA A100? Our lab runs on those GPUs.", ["A100"]),
+     # the maker's name with an owner's mark is part of the name, not a second one
+     ("Which papers mention NVIDIA's A100?", ["A100"]),
      ("Which papers mention a GPU?", ["GPUs?"]),  # either number: "GPU" or "GPUs"
      ("Which papers mention both PyTorch and FPGAs?", ["PyTorch", "FPGAs?"]),  # each
+     ("Which abstracts mention both PyTorch and ImageNet?", ["PyTorch", "ImageNet"]),
      # "abstracts" are the papers, no topic; they had weighed as one and abstained
      ("Which abstracts mention ImageNet?", ["ImageNet"]),
      ("how many abstracts talk about PyTorch?", ["PyTorch"]),
@@ -72,6 +75,7 @@ def test_the_papers_that_write_a_name_asked_for_are_no_unsure_match(engine: Engi
 
 def test_a_topic_asked_before_the_mention_keeps_the_list_to_the_topic() -> None:
     assert mentioned("which papers mention the A100? I run them") == " the A100"
+    assert mentioned("do any mention Initech’s X9 board?") == " Initech X9 board"
     assert mentioned("which graph papers mention PyTorch?") is None  # graph papers, too
     assert mentioned("papers on graphs") is None
     # "mention" that asks nothing of the papers
