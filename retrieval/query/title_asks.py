@@ -199,7 +199,7 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
         words, aside = (words, "") if quoted else _without_aside(words)
         end = None if quoted else ENDS.search(words)
         cut = quoted.end() if quoted else end.start() if end else len(words)
-        tail, words = f"{words[cut:]} {aside}", words[:cut]
+        tail, words = f"{_without_remark(words[cut:])} {_without_remark(aside)}", words[:cut]
         before = text[: match.start()]
         if words.strip(f" {QUOTES}").casefold() in POINTERS and (named := _named_before(before)):
             words, (start, stop) = named[0], named[1]  # the word, said once
@@ -215,7 +215,7 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
             if between := match.groupdict().get("aside"):
                 head += f" {between}"  # "titles (from 2023) that contain X": a filter
             ends = (IN_TITLE, TITLE_QUOTES, TITLE_WORD_NAMED, WORD_NAMED_IN_TITLE)
-            after = text[match.end() :] if pattern in ends else ""
+            after = _without_remark(text[match.end() :]) if pattern in ends else ""
             asked = TitleAsk(tuple(phrases), at_start, at_end)
             return asked, _without_again(asked, " ".join(f"{head} {tail} {after}".split()))
     return _before_chat(text)
@@ -245,6 +245,18 @@ def _without_aside(words: str) -> tuple[str, str]:
     if _another_name(inside):
         return f"{words[: found.start()]} or {found[1]}{words[found.end() :]}", ""
     return words[: found.start()], words[found.start() :]
+
+
+def _without_remark(tail: str) -> str:
+    """Return what follows the words asked of titles without a remark in parentheses
+    right after them on how to match them ("(any case)", "(e.g. 'Deep Learning')",
+    "(names like HammingMesh count too)"): its words had been searched as a topic among
+    the titles found, and kept those that match it. An aside with a number stays, for
+    the filters to read ("(2023 only)")."""
+    found = PARENTHESIS.match(tail)
+    if found is None or re.search(r"\d", found[1]):
+        return tail
+    return tail[found.end() :]
 
 
 def _another_name(words: list[str]) -> bool:

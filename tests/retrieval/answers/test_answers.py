@@ -2069,6 +2069,11 @@ def test_an_aside_in_parentheses_after_title_words_is_no_part_of_them(engine: En
     # "No listed title has “Mesh (as a word” or “inside a longer one”"
     answer = engine.ask("Which titles contain Mesh (as a word or inside a longer one)?")
     assert papers(answer) == papers(engine.ask("which titles contain Mesh?")) != []
+    # a remark on how to match them names words some titles hold: they had narrowed the
+    # count to those titles ("ProbGraph counts" kept ProbGraph alone)
+    remark = engine.ask("how many titles contain the word 'graph' (any case: ProbGraph counts)?")
+    assert papers(remark) == papers(engine.ask("which titles contain graph?"))
+    assert remark.matched == len(papers(remark)) > 1
     # in parentheses after "titles", a year still narrows them
     dated = engine.ask("Which titles (from 2023) contain Graph?")
     listed = engine.lookup.index.papers.values()

@@ -42,16 +42,19 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
      ("which ones have the word Sparse in their names", ("Sparse",), False, "which ones"),
      ("paper with word Mesh in name, from 2022", ("Mesh",), False, "paper , from 2022"),
      ("any paper with a word Python in its name?", ("Python",), False, "any paper ?"),
-     # "the word X" after any verb is one word; an aside in parentheses stays as words
+     # "the word X" after any verb is one word; a remark in parentheses on how to match
+     # the words is no topic (its words had narrowed the titles found), a year stays
      ("a title that carries the word Graph from 2023", ("Graph",), False, "a from 2023"),
      ("is the word Mesh in any title?", ("Mesh",), False, "is ?"),
      ("which titles (from 2023) include Graph?", ("Graph",), False, "which from 2023"),
-     ("titles containing Mesh (as a whole word) please", ("Mesh",), False,
-      "(as a whole word) please"),
+     ("titles containing Mesh (as a whole word) please", ("Mesh",), False, "please"),
+     ("how many titles have 'graph' (any case, 'Graph Mining' counts)?", ("graph",), False,
+      "how many"),
+     ("titles with 'Mesh' (e.g. HammingMesh) by Zhang", ("Mesh",), False, "by Zhang"),
+     ("titles containing Mesh (2022 only)", ("Mesh",), False, "(2022 only)"),
      ("titles containing LLM (large language model)", ("LLM", "large language model"), False,
       ""),
-     ("which titles contain Networks (plural, exactly)?", ("Networks",), False,
-      "which (plural, exactly)"),
+     ("which titles contain Networks (plural, exactly)?", ("Networks",), False, "which"),
      # verbs of containing besides "contain", "the term" as "the word"
      ("titles featuring Python", ("Python",), False, ""),
      ("which titles carry Mesh?", ("Mesh",), False, "which"),
