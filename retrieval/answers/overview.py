@@ -3,7 +3,8 @@
 "which subjects are there?", "how many papers per year?", "who are the authors?", "what's
 in the list?" ask about the papers as a whole, not for a topic: the answer lists them
 (within any years or subjects asked) under a line that counts them by year, subject and
-listed author. A corpus of a whole arXiv category has hundreds of authors and dozens of
+listed author, with how many subjects and authors there are ("how many distinct
+categories?"). A corpus of a whole arXiv category has hundreds of authors and dozens of
 subjects, so each count shows its largest few.
 """
 
@@ -32,11 +33,16 @@ def overview(papers: Sequence[Paper], by_author: bool = True) -> str:
     parts = [line]
     subjects = Counter(code for p in papers for code in p.subjects)
     if subjects:
-        parts.append(f"subjects: {_largest(subjects)}")
+        parts.append(f"{_counted(len(subjects), 'subject')}: {_largest(subjects)}")
     authors = Counter(a for p in papers for a in p.authors)
     if authors and by_author:
-        parts.append(f"listed authors: {_largest(authors)}")
+        parts.append(f"{_counted(len(authors), 'listed author')}: {_largest(authors)}")
     return "; ".join(parts) + "."
+
+
+def _counted(n: int, noun: str) -> str:
+    """Return how many distinct values there are: "11 subjects", "1 listed author"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _largest(counts: Counter[str]) -> str:

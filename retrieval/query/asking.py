@@ -308,6 +308,8 @@ PAPER_PLURALS = rf"papers|articles|ones|preprints|entries|(?:works|studies){PERS
 FRAMING_WORDS = frozenset({
     "lately", "nowadays", "currently", "primarily", "entries", "records", "rows", "items",
     "left", "remain", "remains", "remaining", "enumerate", "trying", "requesting",
+    # "how many distinct categories?": a count of the values, not a topic
+    "distinct", "different", "unique",
 })  # fmt: skip
 # The framing words as typed, for readers that compare words rather than stems.
 FRAMING_TERMS = frozenset(FRAMING_TEXT.split()) | FRAMING_WORDS

@@ -821,7 +821,9 @@ def test_a_listing_longer_than_an_answer_carries_says_how_to_see_the_rest(
      "how many papers are there in total?", "how many papers altogether?",
      "what's the paper count?",
      # the bot named as what holds the list: "bot" was a topic, and the answer abstained
-     "Which authors are covered by this bot?", "which authors does the bot know about?"],
+     "Which authors are covered by this bot?", "which authors does the bot know about?",
+     # "distinct" was a topic: "No listed paper matches."
+     "how many distinct subject categories are there?", "how many different categories?"],
 )  # fmt: skip
 def test_a_question_about_the_list_itself_counts_its_papers(engine: Engine, question: str) -> None:
     # Each got one arbitrary paper ("subjects" matched "subjected"), a bare count, or
@@ -834,8 +836,10 @@ def test_a_question_about_the_list_itself_counts_its_papers(engine: Engine, ques
         f"{len(papers)} papers, {min(years)}–{max(years)} ("
         + " · ".join(f"{y}: {n}" for y, n in sorted(years.items()))
     )
-    assert "listed authors: Torsten Hoefler 18 · Zhiru Zhang 18." in answer.notes[0]
-    assert "subjects: cs.LG 15 · cs.DC 8 · " in answer.notes[0] and " more" not in answer.notes[0]
+    assert "2 listed authors: Torsten Hoefler 18 · Zhiru Zhang 18." in answer.notes[0]
+    subjects = {s for p in papers for s in p.subjects}
+    assert f"{len(subjects)} subjects: cs.LG 15 · cs.DC 8 · " in answer.notes[0]
+    assert " more" not in answer.notes[0]
     within = engine.ask("how are the cs.LG papers distributed over years?")
     assert within.filters.subject == "cs.LG"
     assert within.notes[0].startswith(f"{within.matched} papers") and "cs.LG" in within.notes[0]
@@ -1422,7 +1426,7 @@ def test_a_facet_asked_of_an_authors_topic_counts_its_papers(
     assert papers(answer) and set(papers(answer)) == set(papers(engine.ask(plain)))
     listed = [engine.lookup.index.papers[r.paper.id] for r in answer.results + answer.more]
     assert answer.notes[0].startswith(f"{len(listed)} paper")
-    assert f"listed authors: {author} {len(listed)}" in answer.notes[0]
+    assert f"1 listed author: {author} {len(listed)}" in answer.notes[0]
 
 
 @pytest.mark.parametrize(
