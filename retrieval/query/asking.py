@@ -588,9 +588,11 @@ SIMILAR = re.compile(
     re.I,
 )
 HOW_MANY = re.compile(
-    rf"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w'’-]+\s+){{0,3}}?(?:{PAPER_PLURALS})\b"
-    # "count Zhang's papers", "tally up the 2023 papers", "count the works of Zhang"
-    rf"|\b(?:count|tally)\s+(?:up\s+)?(?:the\s+)?(?:[\w'’-]+\s+){{0,3}}?(?:{PAPER_PLURALS})\b"
+    rf"\bhow\s+many\b|\bnumber\s+of\s+(?:[\w'’-]+(?:\.\w+)?\s+){{0,3}}?(?:{PAPER_PLURALS})\b"
+    # "count Zhang's papers", "tally up the 2023 papers", "count the works of Zhang", "the
+    # number of cs.LG papers"
+    rf"|\b(?:count|tally)\s+(?:up\s+)?(?:the\s+)?(?:[\w'’-]+(?:\.\w+)?\s+){{0,3}}?"
+    rf"(?:{PAPER_PLURALS})\b"
     r"|\b(?:paper|article)s?\s+count\b",  # "what's the paper count?"
     re.I,
 )
@@ -646,6 +648,10 @@ def asks_count(english: str) -> bool:
 # layers" are topics.
 COUNT_WORDS = re.compile(
     r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b(?:\s+the\b)?"
+    # the verb that opens a sentence asking for "the number of": whichever it is, it asks
+    # ("State the number of ...", "Please report the number of ...", "Compute the number")
+    r"|(?:^|(?<=[.!?:]\s))(?:(?:please|kindly|pls)\s+)?[^\W\d_]+\s+(?:me\s+|us\s+)?"
+    r"(?=the\s+(?:total\s+)?number\s+of\b)"
     r"|\b(?:grand\s+|sum\s+)?total\s+(?=(?:number|count)\b)"
     r"|,?\s*\b(?:in\s+total|altogether|all\s+told)\b\s*,?"  # "how many papers, altogether, ..."
     r"|\b(?:overall|in\s+all)(?=\s*(?:[,.!?;:]|$))"

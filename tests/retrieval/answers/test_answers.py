@@ -916,6 +916,21 @@ def test_a_count_of_an_authors_papers_in_a_year_with_chat_counts_them(
     assert f"{count} listed papers match." in answer.notes
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["Please state the number of papers listed under cs.CV.",
+     "Report the number of cs.CV papers.", "Compute me the number of papers in cs.CV"],
+)  # fmt: skip
+def test_the_verb_that_asks_for_the_number_of_papers_is_no_topic(
+    engine: Engine, question: str
+) -> None:
+    # "state" is in abstracts ("state-of-the-art"): the count had abstained, "No listed
+    # paper matches", or counted the one cs.CV paper writing it
+    count = sum("cs.CV" in p.subjects for p in engine.searcher.index.papers.values())
+    answer = engine.ask(question)
+    assert answer.matched == count and answer.notes[0] == f"{count} listed papers match."
+
+
 def test_a_label_before_a_count_that_matches_other_years_is_an_aside(engine: Engine) -> None:
     # "estimate" is in one of Hoefler's 2022 abstracts: the count had been "1 listed
     # paper matches", that 2022 paper, as if the label were the topic
