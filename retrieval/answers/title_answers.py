@@ -97,7 +97,7 @@ class TitleAnswers:
 
     def _titled_alone(self, request: Request, asked: TitleAsk, filters: Filters) -> Answer:
         """Return every paper within the filters whose title has the words asked for."""
-        if asked.at_start or asked.at_end:  # a fold and a comparison per title
+        if asked.at_start or asked.at_end or asked.marks:  # a comparison per title
             return self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
         # Only papers whose title or abstract has the words' stems are read: at 100k
         # papers, splitting every title for a common word took 1.6 s. A word may be

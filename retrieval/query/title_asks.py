@@ -120,6 +120,19 @@ ENDS = re.compile(
 )
 ALTERNATIVES = re.compile(r"\s*(?:\s/\s|,|\bor\b)\s*", re.I)
 CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+# A mark asked of titles by its name ("titles with a colon", "how many titles contain a
+# number?", "titles ending in a question mark"): the characters that write it. "number"
+# names a mark with an article or in the plural; alone it is a word ("the word number").
+DIGITS = "0123456789"
+MARKS = {
+    "colon": ":", "semicolon": ";", "comma": ",", "hyphen": "-‐‑", "dash": "-‐‑–—",
+    "question mark": "?", "exclamation mark": "!", "exclamation point": "!", "slash": "/",
+    "ampersand": "&", "apostrophe": "'’", "parenthesis": "()", "parentheses": "()",
+    "bracket": "()[]", "period": ".", "full stop": ".", "plus sign": "+", "digit": DIGITS,
+    "numeral": DIGITS,
+}  # fmt: skip
+MARK_NAME = re.compile(rf"(?:(?:a|an|any|some)\s+)?({'|'.join(MARKS)})(?:e?s)?", re.I)
+NUMBER_NAME = re.compile(r"(?:a|an|any|some)\s+numbers?|numbers", re.I)
 
 
 @dataclass(frozen=True)
@@ -132,7 +145,13 @@ class TitleAsk:
 
     def matches(self, title: str) -> bool:
         """Return True when the title has one of the phrases (at its start or end, if
-        asked: there as typed too, "S" for "SAGMAN", "Spatial ...")."""
+        asked: there as typed too, "S" for "SAGMAN", "Spatial ..."); for marks asked by
+        their names ("a colon"), when it writes one of them there."""
+        if self.marks:
+            if self.at_start or self.at_end:
+                edge = title.strip()[:1] if self.at_start else title.strip()[-1:]
+                return bool(edge) and any(edge in chars for chars in self.marks)
+            return any(c in title for chars in self.marks for c in chars)
         folded = fold(title)
         if self.at_start or self.at_end:
             return any(self._at_edge(folded, typed, wanted) for typed, wanted in self._edges)
@@ -160,6 +179,20 @@ class TitleAsk:
         return folded.endswith(typed) or (
             wanted[-1] in tail and _words(folded)[-len(wanted) :] == wanted
         )
+
+    @cached_property
+    def marks(self) -> tuple[str, ...]:
+        """Return the characters of each mark asked by its name (``MARKS``), or () when a
+        phrase is no mark's name."""
+        found = []
+        for phrase in self.phrases:
+            if named := MARK_NAME.fullmatch(phrase.strip()):
+                found.append(MARKS[named[1].casefold()])
+            elif NUMBER_NAME.fullmatch(phrase.strip()):
+                found.append(DIGITS)
+            else:
+                return ()
+        return tuple(found)
 
     @cached_property
     def _edges(self) -> tuple[tuple[str, list[str]], ...]:

@@ -2084,6 +2084,22 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
         assert len(titles) == sum(any(a in p.title.casefold() for a in asked) for p in listed)
 
 
+@pytest.mark.parametrize(
+    ("question", "mark"),
+    [("how many titles contain a colon?", ":"), ("which titles have a hyphen?", "-"),
+     ("How many titles have a number in them?", "0123456789")],
+)  # fmt: skip
+def test_a_count_of_titles_with_a_mark_counts_those_that_write_it(
+    engine: Engine, question: str, mark: str
+) -> None:
+    # "No listed title has “a colon”": the mark's name was looked for as a word
+    titles = [p.title for p in engine.searcher.index.papers.values()]
+    count = sum(any(c in t for c in mark) for t in titles)
+    answer = engine.ask(question)
+    assert 0 < answer.matched == count and set(papers(answer)) <= set(titles)
+    assert all(any(c in t for c in mark) for t in papers(answer))
+
+
 def test_an_aside_in_parentheses_after_title_words_is_no_part_of_them(engine: Engine) -> None:
     # "No listed title has “Mesh (as a word” or “inside a longer one”"
     answer = engine.ask("Which titles contain Mesh (as a word or inside a longer one)?")

@@ -120,6 +120,26 @@ def test_a_title_word_matches_whole_words_plurals_and_parts_of_names(
     assert TitleAsk(("graphs",), at_start=False).matches(title) is matches
 
 
+@pytest.mark.parametrize(
+    ("phrase", "title", "matches"),
+    [("a colon", "ProbGraph: Graph Mining", True), ("colons", "Graph Mining", False),
+     ("a hyphen", "Mixture-of-Experts", True), ("any numbers", "ENS-10: A Dataset", True),
+     ("a number", "Neural Graph Databases", False), ("an ampersand", "Q&A at Scale", True),
+     # "number" alone is a word asked of titles, not a mark
+     ("number", "ENS-10: A Dataset", False), ("number", "Number Formats", True)],
+)  # fmt: skip
+def test_a_mark_asked_by_its_name_matches_titles_that_write_it(
+    phrase: str, title: str, matches: bool
+) -> None:
+    # "No listed title has “a colon”": the name was looked for as a word
+    assert TitleAsk((phrase,), at_start=False).matches(title) is matches
+
+
+def test_a_mark_asked_at_the_end_matches_a_title_ending_with_it() -> None:
+    asked = TitleAsk(("a question mark",), at_start=False, at_end=True)
+    assert asked.matches("Is Attention All You Need?") and not asked.matches("Why? Because")
+
+
 def test_a_title_start_matches_only_at_the_start() -> None:
     asked = TitleAsk(("Understanding",), at_start=True)
     assert asked.matches("Understanding Hyperdimensional Computing")
