@@ -97,6 +97,7 @@ from retrieval.query.asking_part import (
     without_subject_labels,
 )
 from retrieval.query.initials import Titled, TitleInitials
+from retrieval.query.item_labels import without_item_labels
 from retrieval.query.language import Reader
 from retrieval.query.misspelled import NameSpelling
 from retrieval.query.named_things import unshouted, untitled
@@ -312,6 +313,7 @@ class IntentReader:
         normal = untitled(unshouted(unsigned))
         # a form's labels are read on its lines, before the operators join them
         tagged = without_line_tags(normal, self._names_a_topic)  # "[BUFF] faster ..."
+        tagged = without_item_labels(tagged, self._names_a_topic)  # "Task 2: list ..."
         tagged = without_actions(tagged, self._names_a_topic)  # "*waves* which papers ..."
         tagged = without_vocatives(tagged, self._names_a_topic)  # "papers, my friend, on X"
         lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"
