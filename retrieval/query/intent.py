@@ -96,6 +96,7 @@ from retrieval.query.asking_part import (
     without_form_labels,
     without_subject_labels,
 )
+from retrieval.query.header_fields import without_header_fields
 from retrieval.query.initials import Titled, TitleInitials
 from retrieval.query.item_labels import without_item_labels
 from retrieval.query.language import Reader
@@ -314,6 +315,9 @@ class IntentReader:
         # a form's labels are read on its lines, before the operators join them
         tagged = without_line_tags(normal, self._names_a_topic)  # "[BUFF] faster ..."
         tagged = without_item_labels(tagged, self._names_a_topic)  # "Task 2: list ..."
+        tagged = without_header_fields(
+            tagged, self._names_a_topic
+        )  # "To: reading group\nFrom: Priya\n..."
         tagged = without_actions(tagged, self._names_a_topic)  # "*waves* which papers ..."
         tagged = without_vocatives(tagged, self._names_a_topic)  # "papers, my friend, on X"
         lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"
