@@ -21,13 +21,14 @@ from retrieval.query.asking import PAPER_PLURALS
 from retrieval.text import fold, spaced, stem, stopwords
 
 # A number 1950..2039 is a year unless a unit counts by it: "2048 GPUs" is out of range,
-# "2000 nodes" and "2024 cores" are counts; "2023 papers", "2024 LLMs" are years.
+# "2000 nodes" and "2024 cores" are counts; "2023 papers", "2024 LLMs" are years. Nor is
+# a number after "#" ("ticket #2023") or with a decimal point ("2023.01234", "1999.5").
 UNITS = (
     "nodes|cores|gpus|cpus|tpus|processors|machines|servers|devices|chips|accelerators"
     "|fpgas|samples|images|tokens|parameters|params|layers|qubits|vertices|edges|users"
     "|requests|iterations|steps|epochs|bits|bytes|threads|ranks|workers|instances|clusters"
 )
-YEAR = rf"(19[5-9]\d|20[0-3]\d)(?!\d)(?!\s+(?:{UNITS})\b)"
+YEAR = rf"(?<![#\d])(?<!\d\.)(19[5-9]\d|20[0-3]\d)(?!\d)(?![.,]\d)(?!\s+(?:{UNITS})\b)"
 _THROUGH = r"(?:-|–|—|‐|‑|~|to|until|through|\.\.)"  # between a range's first and last year
 # "2022-2024", "from 2022 to 2024", "between 2022 and 2024"; a bare "2022 and 2024" names
 # two years (see _SINGLE), as "2022 or 2024" does.

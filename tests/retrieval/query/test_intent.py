@@ -121,6 +121,9 @@ def test_a_name_written_as_one_word_is_no_english_word(question: str, author: st
         ("key ui.papers.2023.title: how many graph papers?", None),
         ("which papers use FPGAs? see runs_2024_final.csv", None),
         ("ui.papers.title: how many 2023 papers?", Years(2023, 2023)),
+        # a number after "#", or with a decimal point, is no year
+        ("how many graph papers? (see ticket #2023)", None),
+        ("papers listed under arXiv:2023.01234 about FPGAs", None),
         # a month, season or quarter dates within the year: the list gives years only
         ("papers from March 2023", Years(2023, 2023)),
         ("anything since Sept. 2023?", Years(2023, None)),
