@@ -8,11 +8,13 @@ a topic no paper has ("Task 2: list the graph learning papers." listed one of ei
 and its code a name the list lacks ("Q3", "PC-112": "Not a sure match", or nothing).
 
 A label opens a line or a sentence and ends with a colon or a spaced dash. It is a
-number, or a code of a few letters with a number ("Q3", "C-1", "PC-112"), after a word
-English writes often (``LABEL_ZIPF``: "item", "task", "lot", "step", "ticket") or after
-none. Not a name a question may ask about: a word English writes seldom ("Llama 2:
-...", "Polynormer 2: ..."), a code whose letters the list writes ("ENS-10: ...",
-"GPT-4: ..."), a year ("2023: which graph papers?"), nor a bare number.
+number, a code of a few letters with a number ("Q3", "C-1", "PC-112"), or a key of words
+joined by dots or underscores ("key ui.papers.title", "string app.2023.heading"), after
+a word English writes often (``LABEL_ZIPF``: "item", "task", "lot", "step", "key"), or
+a code after none (a key alone may be a file the message is about). Not a name a
+question may ask about: a word English writes seldom ("Llama 2: ...", "Polynormer 2:
+..."), a code whose letters the list writes ("ENS-10: ...", "GPT-4: ..."), a year
+("2023: which graph papers?"), nor a bare number.
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from collections.abc import Callable
 
 from retrieval.index.vocabulary import zipf
 
-LABEL_ZIPF = 4.0  # "item" 5.0, "task" 4.6, "lot" 5.4, "ticket" 4.6; "llama" 3.4
+LABEL_ZIPF = 4.0  # "item" 4.6, "task" 4.6, "lot" 5.6, "ticket" 4.6; "llama" 3.0
 ITEM_LABEL = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=\n))[ \t>*•-]*"
     r"(?P<label>(?:(?P<word>[^\W\d_]+)[ \t]+(?:#|no\.[ \t]?)?|#)?"
-    r"(?P<code>(?P<letters>[^\W\d_]{1,3})?-?\d+(?:[.-]\d+)*))"
+    r"(?:(?P<letters>[^\W\d_]{1,3})?-?\d+(?:[.-]\d+)*"
+    r"|[^\W\d_][\w-]*(?:[._][\w-]+){2,}))"
     r"[ \t]*(?::|[-–—](?=\s))",
     re.M,
 )
@@ -39,8 +42,8 @@ def without_item_labels(text: str, known: Callable[[str], bool]) -> str:
         word, letters = found["word"], found["letters"]
         if word and zipf(word.casefold()) < LABEL_ZIPF:
             continue  # "Llama 2: ...": a name
-        if not word and not letters:
-            continue  # "2023: ...", "3: ...": a year, or a number alone
+        if not (word or letters):
+            continue  # "2023: ...", "3: ...", "a.b.md: ...": a year, a number, a key alone
         if letters and known(letters):
             continue  # "ENS-10: ...", "GPT-4: ...": the list's name
         again = re.compile(rf"(?<![\w-]){re.escape(found['label'])}(?![\w-])", re.I)

@@ -25,6 +25,8 @@ def shown(answer: Answer) -> list[str]:
      ("Task 2: list the graph papers.", " list the graph papers."),  # a word the list writes
      ("Q3: any weather papers?", " any weather papers?"),
      ("Ticket PC-112: which papers quantize LLMs?", " which papers quantize LLMs?"),
+     # a key of the asker's code: "key" had narrowed the count to one of seven
+     ("key ui.papers.2023.title: how many graph papers?", " how many graph papers?"),
      # said again where the message points back to it
      ("Lot 2 — graph networks. List the papers for Lot 2.", " graph networks. List the papers for  ."),
      ("Step 1: read. Step 2: list graph papers", " read.  list graph papers")],
@@ -38,6 +40,8 @@ def test_a_numbered_label_of_the_askers_document_is_left_out(typed: str, read: s
     ["Llama 2: which papers use it?",  # a word English writes seldom: a name
      "ENS-10: what is it about?", "GPT-4: any papers?",  # the list's names
      "2023: which graph papers?", "3: graph papers",  # a year, a number alone
+     "cs.LG: which papers?",  # a subject code
+     "notes.graph.md: which papers are listed there?",  # a key alone: a file asked about
      "Papers from 2022 - 2024?", "which papers use GPT-4 - the big one?"],  # not opening
 )  # fmt: skip
 def test_names_years_and_numbers_that_open_a_message_stay(typed: str) -> None:
