@@ -86,6 +86,13 @@ class TitleAnswers:
             if answer.notes:  # the filters leave no paper: the note says why
                 return answer
         where = "starts with" if asked.at_start else "ends with" if asked.at_end else "has"
+        where = (
+            f"{'does not start' if asked.at_start else 'does not end'} with"
+            if (asked.negated and (asked.at_start or asked.at_end))
+            else "lacks"
+            if asked.negated
+            else where
+        )
         if not answer.matched:
             scope = "" if filters == Filters() and not intent.topic else " among these papers"
             return replace(answer, notes=(f"No listed title {where} {asked.text()}{scope}.",))
@@ -97,7 +104,7 @@ class TitleAnswers:
 
     def _titled_alone(self, request: Request, asked: TitleAsk, filters: Filters) -> Answer:
         """Return every paper within the filters whose title has the words asked for."""
-        if asked.at_start or asked.at_end or asked.marks:  # a comparison per title
+        if asked.at_start or asked.at_end or asked.marks or asked.negated:  # each title
             return self.listings.listing(request, filters, keep=lambda p: asked.matches(p.title))
         # Only papers whose title or abstract has the words' stems are read: at 100k
         # papers, splitting every title for a common word took 1.6 s. A word may be

@@ -29,14 +29,25 @@ _ADVERBS = r"(?:(?:here|there|literally|actually|really|explicitly|directly|even
 # An aside in parentheses may follow: "titles (any year) that contain X"; and where the
 # titles are: "titles in the list that contain X", "titles on this page with X".
 _WHERE = r"(?:(?:in|on|from)\s+(?:the|this|these|your|our)\s+(?:lists?|pages?|collection)\s+)?"
+# A title ask may be negated: "titles that don't contain X", "titles that never use X".
+_NOT = r"(?:(?:do|does|did)(?:\s+not|n['’]?t)\s+|never\s+)?"
 _TITLES = (
     rf"\btitles?\s+(?:\((?P<aside>[^()]*)\)\s+)?{_WHERE}{_ADVERBS}(?:that\s+|which\s+)?"
-    rf"{_ADVERBS}"
+    rf"{_ADVERBS}{_NOT}"
 )
 _HAVING = (
     r"\b(?:with|having|has|have|contain(?:s|ing)?|mention(?:s|ing)?|say(?:s|ing)?|use(?:s)?"
     r"|using)\s+(?:(?:the|a)\s+)?(?:(?:words?|phrases?)\s+)?"
 )
+# What makes the ask one for the titles without the words: a verb negated, "without",
+# "lacking", or "no" before the words ("titles that have no colon").
+NEGATED = re.compile(
+    r"(?:\b(?:do|does|did)(?:\s+not|n['’]?t)|\bnever)\s+(?:[^\W\d_]+\s+){0,2}"
+    r"(?:(?:the|a)\s+)?(?:(?:words?|terms?|phrases?)\s+)?$"
+    r"|\b(?:without|lack(?:s|ing)?)\s+(?:(?:the|a)\s+)?(?:(?:words?|terms?|phrases?)\s+)?$",
+    re.I,
+)
+NO = re.compile(r"no\s+", re.I)
 _THE_LETTER = r"(?:the\s+(?:letters?|words?)\s+)?"  # "start with the letter S"
 STARTS = re.compile(
     rf"{_TITLES}(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?)\s+with\s+{_THE_LETTER}"
@@ -52,9 +63,29 @@ IN_TITLE = re.compile(
     r"in\s+(?:(?:the|their|its)\s+)?(?:paper\s+)?(?:titles?|names?(?!\s+of\b))\b",
     re.I,
 )
+# A mark asked of titles by its name, after an article or in the plural ("titles with a
+# colon", "how many titles contain a number?", "titles with hyphens", "titles ending in a
+# question mark"): the characters that write it. Without either it is a word asked for
+# ("the word Colon", "the word number").
+DIGITS = "0123456789"
+MARKS = {
+    "colon": ":", "semicolon": ";", "comma": ",", "hyphen": "-‐‑", "dash": "-‐‑–—",
+    "question mark": "?", "exclamation mark": "!", "exclamation point": "!", "slash": "/",
+    "ampersand": "&", "apostrophe": "'’", "parenthesis": "()", "bracket": "()[]",
+    "period": ".", "full stop": ".", "plus sign": "+", "digit": DIGITS, "numeral": DIGITS,
+    "number": DIGITS,
+}  # fmt: skip
+_NAMES = "|".join(MARKS)
+MARK_NAME = re.compile(
+    rf"(?:a|an|any|some)\s+(?P<one>{_NAMES})(?:e?s)?|(?P<many>{_NAMES})e?s"
+    r"|(?:(?:any|some)\s+)?parentheses",
+    re.I,
+)
 TITLE_HAS = re.compile(
     rf"{_TITLES}(?:(?:contain|mention|say|bear|show)(?:s|ing)?|includ(?:e|es|ing)"
-    r"|us(?:e|es|ing)|featur(?:e|es|ing)|carr(?:y|ies|ying)|ha(?:s|ve|ving))"
+    r"|us(?:e|es|ing)|featur(?:e|es|ing)|carr(?:y|ies|ying)|ha(?:s|ve|ving)|lack(?:s|ing)?"
+    # "titles with a colon": "with" asks only for a mark ("the titles with their years")
+    rf"|with(?:out)?(?=\s+(?:(?:a|an|any|some|no)\s+)?(?:{_NAMES}|parenthes)))"
     rf"\s+(?:the\s+(?:words?|terms?|phrases?)\s+)?{_PHRASE}{_END}",
     re.I,
 )
@@ -86,6 +117,13 @@ WORD_NAMED_IN_TITLE = re.compile(
 # aside that ends them ("Mesh (as a word or inside a longer one)").
 PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
 ALIAS_WORDS = 4
+# What sets something aside in such an aside: "(not counting ProbGraph)", "(except the
+# 2022 ones)", "(ProbGraph excluded)", "(but skip Zhang's)".
+SETS_ASIDE = re.compile(
+    r"\b(?:not|no|except|excluding|excluded|without|besides|minus|skip|ignore|ignoring"
+    r"|other\s+than|apart\s+from|aside\s+from)\b|n['’]t\b",
+    re.I,
+)
 # A pointer asked of titles ("which titles have it?") stands for the word named before
 # it: the last in quotes ("Everyone says 'sparse'. Which titles use it?"), the last "the
 # word X", or a label opening the message ("Graph: which titles contain it?", "Mesh (the
@@ -120,19 +158,6 @@ ENDS = re.compile(
 )
 ALTERNATIVES = re.compile(r"\s*(?:\s/\s|,|\bor\b)\s*", re.I)
 CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
-# A mark asked of titles by its name ("titles with a colon", "how many titles contain a
-# number?", "titles ending in a question mark"): the characters that write it. "number"
-# names a mark with an article or in the plural; alone it is a word ("the word number").
-DIGITS = "0123456789"
-MARKS = {
-    "colon": ":", "semicolon": ";", "comma": ",", "hyphen": "-‐‑", "dash": "-‐‑–—",
-    "question mark": "?", "exclamation mark": "!", "exclamation point": "!", "slash": "/",
-    "ampersand": "&", "apostrophe": "'’", "parenthesis": "()", "parentheses": "()",
-    "bracket": "()[]", "period": ".", "full stop": ".", "plus sign": "+", "digit": DIGITS,
-    "numeral": DIGITS,
-}  # fmt: skip
-MARK_NAME = re.compile(rf"(?:(?:a|an|any|some)\s+)?({'|'.join(MARKS)})(?:e?s)?", re.I)
-NUMBER_NAME = re.compile(r"(?:a|an|any|some)\s+numbers?|numbers", re.I)
 
 
 @dataclass(frozen=True)
@@ -142,11 +167,16 @@ class TitleAsk:
     phrases: tuple[str, ...]
     at_start: bool
     at_end: bool = False
+    negated: bool = False  # "titles that don't contain X": the titles without them
 
     def matches(self, title: str) -> bool:
         """Return True when the title has one of the phrases (at its start or end, if
         asked: there as typed too, "S" for "SAGMAN", "Spatial ..."); for marks asked by
-        their names ("a colon"), when it writes one of them there."""
+        their names ("a colon"), when it writes one of them there. Negated, when it has
+        none of them."""
+        return self._has(title) is not self.negated
+
+    def _has(self, title: str) -> bool:
         if self.marks:
             if self.at_start or self.at_end:
                 edge = title.strip()[:1] if self.at_start else title.strip()[-1:]
@@ -186,12 +216,11 @@ class TitleAsk:
         phrase is no mark's name."""
         found = []
         for phrase in self.phrases:
-            if named := MARK_NAME.fullmatch(phrase.strip()):
-                found.append(MARKS[named[1].casefold()])
-            elif NUMBER_NAME.fullmatch(phrase.strip()):
-                found.append(DIGITS)
-            else:
+            named = MARK_NAME.fullmatch(phrase.strip())
+            if named is None:
                 return ()
+            name = named["one"] or named["many"] or "parenthesis"
+            found.append(MARKS[name.casefold()])
         return tuple(found)
 
     @cached_property
@@ -243,15 +272,26 @@ def read_title_ask(text: str) -> tuple[TitleAsk | None, str]:
             for part in parts
             if (cleaned := OPTIONAL_PLURAL.sub("", part).strip(f" {QUOTES}()"))  # "X (or Y)"
         )
+        negated = bool(NEGATED.search(text[: match.start("words") + len(lead)]))
+        if phrases and NO.match(phrases[0]):  # "titles that have no colon"
+            phrases, negated = tuple(_without_no(p) for p in phrases), True
         if phrases:
             head = before + " " + HAVING.sub(" ", lead)
             if between := match.groupdict().get("aside"):
                 head += f" {between}"  # "titles (from 2023) that contain X": a filter
             ends = (IN_TITLE, TITLE_QUOTES, TITLE_WORD_NAMED, WORD_NAMED_IN_TITLE)
             after = _without_remark(text[match.end() :]) if pattern in ends else ""
-            asked = TitleAsk(tuple(phrases), at_start, at_end)
+            asked = TitleAsk(tuple(phrases), at_start, at_end, negated)
             return asked, _without_again(asked, " ".join(f"{head} {tail} {after}".split()))
     return _before_chat(text)
+
+
+def _without_no(phrase: str) -> str:
+    """Return words asked to be absent without their "no": "no graph" -> "graph"; a mark
+    keeps an article, as its name asks ("no colon" -> "a colon")."""
+    rest = NO.sub("", phrase, count=1)
+    named = MARK_NAME.fullmatch(rest) or not MARK_NAME.fullmatch(f"a {rest}")
+    return rest if named else f"a {rest}"
 
 
 def _named_before(text: str) -> tuple[str, tuple[int, int]] | None:
@@ -284,10 +324,11 @@ def _without_remark(tail: str) -> str:
     """Return what follows the words asked of titles without a remark in parentheses
     right after them on how to match them ("(any case)", "(e.g. 'Deep Learning')",
     "(names like HammingMesh count too)"): its words had been searched as a topic among
-    the titles found, and kept those that match it. An aside with a number stays, for
-    the filters to read ("(2023 only)")."""
+    the titles found, and kept those that match it. An aside with a number or one that
+    sets something aside stays, for the filters to read ("(2023 only)", "(not counting
+    ProbGraph)")."""
     found = PARENTHESIS.match(tail)
-    if found is None or re.search(r"\d", found[1]):
+    if found is None or re.search(r"\d", found[1]) or SETS_ASIDE.search(found[1]):
         return tail
     return tail[found.end() :]
 

@@ -2084,6 +2084,16 @@ def test_a_question_about_title_words_lists_the_papers_whose_titles_have_them(
         assert len(titles) == sum(any(a in p.title.casefold() for a in asked) for p in listed)
 
 
+def test_a_count_of_titles_without_a_word_or_mark_counts_the_others(engine: Engine) -> None:
+    # "No listed title has “no colon”"; "don't contain graph" listed one graph paper
+    titles = [p.title for p in engine.searcher.index.papers.values()]
+    colonless = engine.ask("how many titles don't contain a colon?")
+    assert colonless.matched == sum(":" not in t for t in titles) > 0
+    assert colonless.notes[-1] == "Papers whose title lacks “a colon”."
+    graphless = engine.ask("which titles have no graph?")
+    assert set(papers(graphless)) == {t for t in titles if "graph" not in t.casefold()}
+
+
 @pytest.mark.parametrize(
     ("question", "mark"),
     [("how many titles contain a colon?", ":"), ("which titles have a hyphen?", "-"),

@@ -52,6 +52,8 @@ from retrieval.query.title_asks import TitleAsk, read_title_ask
       "how many"),
      ("titles with 'Mesh' (e.g. HammingMesh) by Zhang", ("Mesh",), False, "by Zhang"),
      ("titles containing Mesh (2022 only)", ("Mesh",), False, "(2022 only)"),
+     ("titles containing Mesh (not counting HammingMesh)", ("Mesh",), False,
+      "(not counting HammingMesh)"),  # what it sets aside stays, to be left out
      ("titles containing LLM (large language model)", ("LLM", "large language model"), False,
       ""),
      ("which titles contain Networks (plural, exactly)?", ("Networks",), False, "which"),
@@ -125,14 +127,38 @@ def test_a_title_word_matches_whole_words_plurals_and_parts_of_names(
     [("a colon", "ProbGraph: Graph Mining", True), ("colons", "Graph Mining", False),
      ("a hyphen", "Mixture-of-Experts", True), ("any numbers", "ENS-10: A Dataset", True),
      ("a number", "Neural Graph Databases", False), ("an ampersand", "Q&A at Scale", True),
-     # "number" alone is a word asked of titles, not a mark
-     ("number", "ENS-10: A Dataset", False), ("number", "Number Formats", True)],
+     # "number" or "colon" alone is a word asked of titles, not a mark
+     ("number", "ENS-10: A Dataset", False), ("number", "Number Formats", True),
+     ("Colon", "ProbGraph: Graph Mining", False), ("parentheses", "Graphs (and Meshes)", True)],
 )  # fmt: skip
 def test_a_mark_asked_by_its_name_matches_titles_that_write_it(
     phrase: str, title: str, matches: bool
 ) -> None:
     # "No listed title has “a colon”": the name was looked for as a word
     assert TitleAsk((phrase,), at_start=False).matches(title) is matches
+
+
+@pytest.mark.parametrize(
+    ("question", "phrases", "rest"),
+    [("which titles don't contain graph?", ("graph",), "which"),
+     ("how many titles do not contain a colon?", ("a colon",), "how many"),
+     ("which titles have no colon?", ("a colon",), "which"),  # a mark keeps its article
+     ("titles without the word Mesh", ("Mesh",), ""),
+     ("titles lacking 'Graph' from 2023", ("Graph",), "from 2023"),
+     ("papers that don't have Mesh in the title", ("Mesh",), "papers that don't")],
+)  # fmt: skip
+def test_a_negated_title_ask_asks_for_the_titles_without_the_words(
+    question: str, phrases: tuple[str, ...], rest: str
+) -> None:
+    # "No listed title has “no colon”", or the titles that have the word
+    asked, left = read_title_ask(question)
+    assert asked == TitleAsk(phrases, at_start=False, negated=True) and left == rest
+    assert asked.matches("Neural Databases") and not asked.matches("Graph: Mesh and More")
+
+
+def test_a_title_ask_beside_a_negated_topic_is_no_negated_ask() -> None:
+    asked, left = read_title_ask("papers without GPUs that have Mesh in the title")
+    assert asked == TitleAsk(("Mesh",), at_start=False) and left == "papers without GPUs that"
 
 
 def test_a_mark_asked_at_the_end_matches_a_title_ending_with_it() -> None:
