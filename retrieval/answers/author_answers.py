@@ -44,6 +44,7 @@ from retrieval.query.asking_part import (
 from retrieval.query.intent import MIN_UNDERSTOOD, Intent
 from retrieval.query.language import cannot_read, own_word, reads_as_english
 from retrieval.query.named_things import candidates, name_words
+from retrieval.search.named_lists import writing
 from retrieval.search.searcher import UNQUOTED, Searcher
 from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity, sentences
 
@@ -54,6 +55,8 @@ from retrieval.text import RARITY_FLOOR, fold, question_terms, rarity, sentences
 # "mixture experts" 0.338). A bare word the author's papers only touch falls below it
 # ("zhang energy" 0.207, "zhang vision" 0.299) and gets the card, which lists every paper.
 TOPIC_CLOSENESS = 0.3
+# A code of letters and digits, as products and datasets are named ("A100", "ENS-10").
+CODE = re.compile(r"(?<![\w-])(?=[\w-]*[^\W\d_])(?=[\w-]*\d)[^\W_][\w-]*[^\W_](?![\w-])")
 # A clause alone must come closer: one of a few words is less often chatter by chance
 # ("out of interest, which years do ... span?" has the clause "years span").
 CLAUSE_CLOSENESS = 0.35
@@ -439,11 +442,17 @@ class AuthorAnswers:
         as of 10,000: over a whole 10k corpus, chatter comes closer than 0.3 to some
         sentence); see ``TOPIC_CLOSENESS`` for the measurement. Past
         ``sentence_vectors_up_to`` papers there are no sentence vectors to measure it
-        with (a chunk's cosine runs lower), and nothing is taken for chatter."""
+        with (a chunk's cosine runs lower), and nothing is taken for chatter. Nor is a
+        code of letters and digits the found papers write ("Hoefler's papers on the A100":
+        the embedder brings it close to no sentence)."""
         embedder, retrievers = self.searcher.embedder, self.searcher.retrievers
         if embedder is None or not retrievers.sentence_vectors:
             return False
         papers = {r.paper.id for r in found.results + found.more}
+        phrases = self.searcher.phrases
+        names = [w.casefold() for w in CODE.findall(topic)]
+        if any(writing(w, papers, lambda p: phrases.text_of(p).casefold()) for w in names):
+            return False
         words = self.searcher.vocabulary.respell(topic)  # "quatnum": "quantum", as searched
         best = retrievers.sentences(embedder.embed_one(words), papers).values()
         return max(best, default=0.0) < closeness

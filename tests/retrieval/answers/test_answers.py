@@ -656,6 +656,16 @@ def test_chatter_around_an_author_question_is_no_topic(engine: Engine, question:
 
 
 @pytest.mark.parametrize(
+    "question", ["Hoefler papers on A100", "which of Hoefler's papers mention the A100?"]
+)
+def test_a_name_an_authors_papers_write_is_their_topic(engine: Engine, question: str) -> None:
+    # all 18 of his papers: the code was taken for chatter, close to no sentence's meaning
+    hoefler = [p for p in engine.searcher.index.papers.values() if "Torsten Hoefler" in p.authors]
+    writing = {p.title for p in hoefler if "A100" in p.abstract}
+    assert writing and set(papers(engine.ask(question))) == writing
+
+
+@pytest.mark.parametrize(
     ("question", "year"),
     [
         ("Wonder if Zhiru Zhang was busy in 2024. Which of his papers are from 2024?", 2024),
