@@ -406,6 +406,13 @@ LIST_FACETS = re.compile(rf"\b(?:{FACETS}|fields?|areas?|authors?|who)\b", re.I)
 # Not "who" as the object of a preposition or of a verb in "-ing", a clause that is part
 # of the topic: "a summary of who is connected to whom", "logs about who was online",
 # "routing based on who is sending", "papers explaining who is to blame for noise".
+# How many values of a facet there are, within any filters: "how many subjects in
+# 2023?", "how many distinct categories do the cs papers from 2024 span?".
+FACET_COUNT = re.compile(
+    r"\bhow\s+many\s+(?:(?:distinct|different|unique|separate)\s+)?(?:arxiv\s+)?"
+    r"(?:subjects?|categor(?:y|ies)|subject\s+categor(?:y|ies))\b",
+    re.I,
+)
 FACET_ASKED = re.compile(
     rf"\b(?:which|what)\s+(?:arxiv\s+)?(?:{FACETS}|authors?)\b"
     r"|(?<!\bof )(?<!\bon )(?<!\babout )(?<!ing )\bwho(?:['’]s\b|\s+(?:are|is|were|was|wrote"

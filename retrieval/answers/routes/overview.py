@@ -9,7 +9,13 @@ from dataclasses import replace
 from retrieval.answers.overview import overview
 from retrieval.answers.routes.base import Reading, Route
 from retrieval.models import Answer, Filters
-from retrieval.query.asking import ABOUT_THE_LIST, FACET_ASKED, LIST_FACETS, content_words
+from retrieval.query.asking import (
+    ABOUT_THE_LIST,
+    FACET_ASKED,
+    FACET_COUNT,
+    LIST_FACETS,
+    content_words,
+)
 
 
 class Overview(Route):
@@ -21,7 +27,8 @@ class Overview(Route):
         if topic or intent.exclusions.any_filter:  # "span" in "what years does the
             return False  # list span?" is no topic
         facets = filters == Filters() and (intent.counting.how_many or LIST_FACETS.search(text))
-        return bool(ABOUT_THE_LIST.search(text) or FACET_ASKED.search(text) or facets)
+        asked = ABOUT_THE_LIST.search(text) or FACET_ASKED.search(text) or FACET_COUNT.search(text)
+        return bool(asked or facets)
 
     def answer(self, reading: Reading) -> Answer:
         answer = self.parts.listing(reading)  # newest first, or oldest when asked

@@ -656,6 +656,19 @@ def test_chatter_around_an_author_question_is_no_topic(engine: Engine, question:
 
 
 @pytest.mark.parametrize(
+    "question", ["how many subjects in 2023?", "how many distinct categories do 2023 papers span?"]
+)
+def test_how_many_subjects_within_filters_counts_the_subjects(
+    engine: Engine, question: str
+) -> None:
+    # "11 listed papers match.": the papers were counted, not their subjects
+    listed = [p for p in engine.searcher.index.papers.values() if p.year == 2023]
+    subjects = {s for p in listed for s in p.subjects}
+    answer = engine.ask(question)
+    assert f"{len(listed)} papers, 2023; {len(subjects)} subjects: " in answer.notes[0]
+
+
+@pytest.mark.parametrize(
     "question", ["Hoefler papers on A100", "which of Hoefler's papers mention the A100?"]
 )
 def test_a_name_an_authors_papers_write_is_their_topic(engine: Engine, question: str) -> None:
