@@ -112,9 +112,13 @@ class Phrases:
         for name in names:
             if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", asked):
                 return []  # a part of a longer name: "GPT" of "GPT-4V"
-            words = [w for w in name.split() if is_name(w)] or [name]
+            # of a code's name, its rarest capitalized word the list writes: "Intel CPU"
+            # is Intel's, "Meta OPT" OPT's where no paper writes "Meta"
+            coded = any(is_name(w) for w in name.split())
+            words = [w for w in name.split() if w[:1].isupper() or is_name(w)] if coded else []
+            words = words or [name]
             held = {w: self._held(w) or 0 for w in words}
-            word = min(words, key=held.__getitem__)
+            word = min(words, key=lambda w: (held[w] == 0, held[w]))
             if held[word] > MAX_READ:  # as ``writing_names``: too many to read
                 return []
             allowed = list(self._within(word, filters))

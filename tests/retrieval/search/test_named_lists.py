@@ -44,6 +44,8 @@ def test_every_paper_that_writes_a_named_name_is_listed(
      ("Which ones name-drop the NVIDIA A100? Our lab runs on those GPUs.", ["A100"]),
      # the maker's name with an owner's mark is part of the name, not a second one
      ("Which papers mention NVIDIA's A100?", ["A100"]),
+     # of a code's name, its rarest capitalized word ("CPU" alone had added SAGE)
+     ("Which papers mention Intel's CPU?", ["Intel"]),
      ("Which papers mention a GPU?", ["GPUs?"]),  # either number: "GPU" or "GPUs"
      ("Which papers mention both PyTorch and FPGAs?", ["PyTorch", "FPGAs?"]),  # each
      ("Which abstracts mention both PyTorch and ImageNet?", ["PyTorch", "ImageNet"]),
