@@ -13,7 +13,8 @@ filter of the papers ("Date: 2023").
 
 A banner naming the kind of document above the header goes with it ("MEMO", "*** FAX
 TRANSMITTAL ***"), unless a word of it is the list's ("Quantization" over an ask is its
-topic). Check boxes stay: which of them a form ticks may be what it asks.
+topic), and a line of check boxes none of whose labels the list writes ("[ ] Urgent [x]
+For Review"); one offering the list's words may be what the form asks, and stays.
 """
 
 from __future__ import annotations
@@ -21,13 +22,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from retrieval.query.asking import says_something
+from retrieval.query.asking import content_words, says_something
 
 ROUTING = (
     r"to|from|cc|bcc|attn|pages?|fax|phone|tel|e-?mail|sender|recipients?"
     r"|reporter|assignee|requester|requested\s+by|submitted\s+by|sent\s+by"
 )
 HEADER_FIELD = re.compile(rf"^[ \t>*]*(?:{ROUTING})[ \t]*:[^\n]*(?:\n|$)", re.I | re.M)
+# The label of the field that holds the message itself, under a header ("MESSAGE: list
+# every paper on FPGAs", "Body: ...", "Comments: ...").
+BODY_LABEL = re.compile(
+    r"^[ \t>*]*(?:message|body|text|notes?|comments?|remarks|details)[ \t]*:[ \t]*", re.I | re.M
+)
 DATE_FIELD = re.compile(r"^[ \t>*]*(?:date|sent|time)[ \t]*:(?P<value>[^\n]*)(?:\n|$)", re.I | re.M)
 YEARS_ALONE = re.compile(r"[\s\d–-]*|[\s\d]*(?:to|until|through)[\s\d]*", re.I)
 
@@ -42,16 +48,32 @@ BANNER = re.compile(
 )
 
 
+# A line of check boxes, each with its label ("[ ] Urgent [x] For Review [ ] Please
+# Reply"): the form's handling, when no word of any label is the list's, as a tag in
+# brackets is (``asking.without_line_tags``). A line offering the list's words ("[ ] GNN
+# [x] FPGA") may be what is asked, ticked or not, and stays whole.
+_BOX = r"\[[ \txX✓✔*]?\]"
+# (the first box of a line reads as a bullet once the message is spaced: "- Urgent [x] ...")
+BOX_LINE = re.compile(rf"^[ \t]*(?:{_BOX}|-[ \t])[^\[\]\n]*(?:{_BOX}[^\[\]\n]*)+$", re.M)
+
+
+def _handling(line: re.Match[str], known: Callable[[str], bool]) -> str:
+    words = content_words(re.sub(r"\[[^\]]*\]", " ", line[0]))
+    return line[0] if any(known(w) for w in words) else ""
+
+
 def without_header_fields(text: str, known: Callable[[str], bool]) -> str:
     """Return a message without the routing fields of its header and a banner above it
     (see the module docstring), unless nothing else is left; ``known`` holds for a word
     the list writes."""
     kept = HEADER_FIELD.sub("", text)
+    if kept != text:  # under a header, the field that holds the message is no topic
+        kept = BODY_LABEL.sub("", kept)
     kept = DATE_FIELD.sub(lambda f: f[0] if YEARS_ALONE.fullmatch(f["value"]) else "", kept)
-    kept = kept.lstrip("\n")
+    kept = BOX_LINE.sub(lambda line: _handling(line, known), kept).lstrip("\n")
     if (banner := BANNER.match(kept)) and _is_banner(banner, kept[banner.end() :], known):
         kept = kept[banner.end() :]
-    return kept if kept.strip() else text
+    return kept.strip("\n") if kept.strip() else text
 
 
 def _is_banner(banner: re.Match[str], rest: str, known: Callable[[str], bool]) -> bool:
