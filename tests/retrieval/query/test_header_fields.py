@@ -5,18 +5,11 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import UNSURE, Answer
+from retrieval.models import UNSURE
 from retrieval.query.header_fields import without_header_fields
+from tests.retrieval.shown import shown, writes
 
-LISTED = frozenset({"fpga", "fpgas", "graph", "quantization", "python"})  # words a list writes
-
-
-def listed(word: str) -> bool:
-    return word.casefold() in LISTED
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in (*answer.results, *answer.more)]
+listed = writes({"fpga", "fpgas", "graph", "quantization", "python"})  # words a list writes
 
 
 @pytest.mark.parametrize(
