@@ -85,14 +85,7 @@ class TitleAnswers:
             answer = self._titled_alone(request, asked, filters)
             if answer.notes:  # the filters leave no paper: the note says why
                 return answer
-        where = "starts with" if asked.at_start else "ends with" if asked.at_end else "has"
-        where = (
-            f"{'does not start' if asked.at_start else 'does not end'} with"
-            if (asked.negated and (asked.at_start or asked.at_end))
-            else "lacks"
-            if asked.negated
-            else where
-        )
+        where = _where(asked)
         if not answer.matched:
             scope = "" if filters == Filters() and not intent.topic else " among these papers"
             return replace(answer, notes=(f"No listed title {where} {asked.text()}{scope}.",))
@@ -160,3 +153,12 @@ class TitleAnswers:
         kept = [carried.get(pid) or self.listings.listed(papers[pid], True) for pid in order]
         return replace(answer, abstained=False, results=tuple(kept), more=(), closest=(),
                        matched=len(kept))  # fmt: skip
+
+
+def _where(asked: TitleAsk) -> str:
+    """Return where a title ask wants the words, as a note says it: "has", "starts
+    with", "lacks", "does not end with"."""
+    if asked.at_start or asked.at_end:
+        edge = "start" if asked.at_start else "end"
+        return f"does not {edge} with" if asked.negated else f"{edge}s with"
+    return "lacks" if asked.negated else "has"

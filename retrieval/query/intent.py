@@ -315,9 +315,7 @@ class IntentReader:
         # a form's labels are read on its lines, before the operators join them
         tagged = without_line_tags(normal, self._names_a_topic)  # "[BUFF] faster ..."
         tagged = without_item_labels(tagged, self._names_a_topic)  # "Task 2: list ..."
-        tagged = without_header_fields(
-            tagged, self._names_a_topic
-        )  # "To: reading group\nFrom: Priya\n..."
+        tagged = without_header_fields(tagged, self._names_a_topic)  # "To: ...\nFrom: ..."
         tagged = without_actions(tagged, self._names_a_topic)  # "*waves* which papers ..."
         tagged = without_vocatives(tagged, self._names_a_topic)  # "papers, my friend, on X"
         lettered = without_letter_form(tagged, self._names_a_topic)  # "Dear X, ... Love, Y"
