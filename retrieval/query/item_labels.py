@@ -29,7 +29,8 @@ ITEM_LABEL = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=\n))[ \t>*•-]*"
     r"(?P<label>(?:(?P<word>[^\W\d_]+)[ \t]+(?:#|no\.[ \t]?)?|#)?"
     r"(?:(?P<letters>[^\W\d_]{1,3})?-?\d+(?:[.-]\d+)*"
-    r"|[^\W\d_][\w-]*(?:[._][\w-]+){2,}))"
+    # a key: runs of letters and digits between dots or underscores (one way to split it)
+    r"|[^\W\d_][^\W_]*(?:-[^\W_]+)*(?:[._][^\W_]+(?:-[^\W_]+)*){2,}))"
     r"[ \t]*(?::|[-–—](?=\s))",
     re.M,
 )

@@ -194,7 +194,9 @@ CALENDAR_DATE = re.compile(
 # sides ("strings.papers.2023.title", "report_2024_final.csv", "cfg.v2.2022.lr"): part of
 # a name the message quotes, not the years of the papers asked for.
 NAMED_BY_KEY = re.compile(
-    r"(?<![\w.])(?:[^\W\d_][\w-]*[._])+(?:19|20)\d\d(?:[._][\w-]+)+(?![\w])", re.I
+    r"(?<![\w.-])[^\W\d_][^\W_]*(?:[._-][^\W_]+)*?[._](?:19|20)\d\d(?:[._][^\W_]+(?:-[^\W_]+)*)+"
+    r"(?![\w-])",
+    re.I,
 )
 # A month, season, quarter or half before a year: the list gives years only, so "since
 # March 2023", "papers from spring 2024", "Q3 2022" read the year ("March" is no topic).

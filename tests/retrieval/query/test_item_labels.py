@@ -41,6 +41,13 @@ def test_names_years_and_numbers_that_open_a_message_stay(typed: str) -> None:
     assert without_item_labels(typed, listed) == typed
 
 
+@pytest.mark.parametrize("run", ["a_", "a.", "a-", "a_b.c-"])
+def test_a_long_run_of_joined_words_is_read_in_one_pass(run: str) -> None:
+    # a key read two ways at every underscore had backtracked without end ("key a_a_a...")
+    typed = f"key {run * 60}!"
+    assert without_item_labels(typed, listed) == typed
+
+
 @pytest.mark.parametrize(
     ("labelled", "plain"),
     [("Task 2: list the graph learning papers.", "list the graph learning papers."),
