@@ -47,6 +47,7 @@ MENTIONS = re.compile(
     r"|(?:(?<=\babstract\s)|(?<=\babstracts\s))(?:names?|says?|writes?|cites?)\b",
     re.I,
 )
+NOT_SAYING = re.compile(r"(?:\b(?:do|does|did)(?:\s+not|n['’]?t)|\bnever)\s+$", re.I)
 NEGATED = re.compile(r"(?:\bnot|n['’]t|\bnever|\bno)\s+(?:\w+\s+)?$", re.I)  # "not to mention"
 # An owner's mark before a name: "NVIDIA's A100" names the A100, as "NVIDIA A100" does.
 OWNER_MARK = re.compile(r"(?<=[^\W_])['’]s(?=\s+[^\W_]*[A-Z\d])")
@@ -100,16 +101,21 @@ def with_holders(ranking: Ranking, holders: list[str]) -> Ranking:
     )
 
 
-def mentioned(text: str) -> str | None:
+def mentioned(text: str, negated: bool = False) -> str | None:
     """Return what a question asks papers to mention: from the verb to the end of its
     sentence ("do any mention an H100? We run those" -> " an H100"; an owner's mark left
     out: "NVIDIA's A100" -> "NVIDIA A100"), or None when it asks for none, or for a topic
-    too before the verb."""
+    too before the verb. ``negated``: what it asks papers not to mention ("which papers
+    don't mention ImageNet?", "the ones that never name PyTorch")."""
     verb = MENTIONS.search(text)
     if verb is None:
         return None
     ends = [m.end() for m in LEAD_END.finditer(text, 0, verb.start())]
     before = text[ends[-1] if ends else 0 : verb.start()]
+    if negated:
+        if (unsaid := NOT_SAYING.search(before)) is None:
+            return None
+        before = before[: unsaid.start()]
     if set(content_words(before)) - ABSTRACT_WORDS or NEGATED.search(before):
         return None  # "which graph papers mention X", "don't mention X", "not to mention"
     end = SENTENCE_END.search(text, verb.end())

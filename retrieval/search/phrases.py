@@ -95,14 +95,18 @@ class Phrases:
         return (p for p in self.papers_holding(name) if matches(papers[p], filters))
 
     def mentioning(
-        self, text: str, filters: Filters, knows_name: Callable[[str], bool]
+        self,
+        text: str,
+        filters: Filters,
+        knows_name: Callable[[str], bool],
+        negated: bool = False,
     ) -> list[str]:
         """Return the papers within the filters that write a name the question asks to be
         mentioned (``retrieval.search.named_lists``), in either number ("GPUs", "GPU");
         with "and" or "both", each of its names. [] when it asks none, or more than
         names, or when a name is part of a longer one ("GPT" of "GPT-4V"), or many
-        papers write one."""
-        asked = mentioned(text)
+        papers write one. ``negated``: a name it asks papers not to mention."""
+        asked = mentioned(text, negated)
         if asked is None:
             return []
         found: list[set[str]] = []

@@ -35,7 +35,7 @@ from retrieval.config import Mode, RetrievalSettings
 from retrieval.errors import QueryError
 from retrieval.index.acronyms import Acronym, credited, defined, scattered
 from retrieval.index.embedding import Embedder, Vectors
-from retrieval.index.filtering import FilterIndex
+from retrieval.index.filtering import FilterIndex, matches
 from retrieval.index.loaded import LoadedIndex
 from retrieval.index.refs import ref
 from retrieval.index.titles import TitleNames
@@ -310,6 +310,14 @@ class Searcher:
             holders = [p for p in mentioning if p not in leave_out]
             if holders:
                 ranking = replace(only_holders(ranking, holders), abstained=False, confidence=1.0)
+        elif listing and (written := self.phrases.mentioning(text, filters, knows_name, True)):
+            # "which papers don't mention ImageNet?": the others within the filters, surely
+            others = [
+                pid
+                for pid, paper in self.index.papers.items()
+                if pid not in written and pid not in leave_out and matches(paper, filters)
+            ]
+            ranking = replace(only_holders(ranking, others), abstained=not others, confidence=1.0)
         elif listing and not ranking.abstained:  # "which papers evaluate on MNIST?"
             holders = self.phrases.writing_names(text, filters, knows_name)
             holders = [pid for pid in holders if pid not in leave_out]

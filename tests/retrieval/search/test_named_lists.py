@@ -105,3 +105,30 @@ def test_a_comparison_keeps_to_the_papers_it_names(engine: Engine) -> None:
         "Allo vs the FPGA spatial acceleration LLM paper: both put GPT-2 on custom hardware"
     )
     assert answer.matched == 2
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("Which papers don't mention ImageNet?", "ImageNet"),
+     ("how many abstracts do not mention PyTorch?", "PyTorch"),
+     ("the ones that never name-drop ImageNet, please", "ImageNet")],
+)  # fmt: skip
+def test_a_list_of_papers_not_mentioning_a_name_is_those_that_do_not_write_it(
+    engine: Engine, question: str, name: str
+) -> None:
+    # the papers writing the name had been listed: the opposite of what was asked
+    answer = engine.ask(question)
+    others = {
+        paper.title
+        for paper in engine.searcher.index.papers.values()
+        if not re.search(rf"(?<!\w){name}(?!\w)", f"{paper.title}. {paper.abstract}")
+    }
+    assert {r.paper.title for r in answer.results + answer.more} == others
+    assert answer.matched == len(others) and UNSURE not in answer.notes
+
+
+def test_a_negated_mention_is_read_only_where_it_asks() -> None:
+    assert mentioned("which papers don't mention ImageNet?", negated=True) == " ImageNet"
+    assert mentioned("which papers don't mention ImageNet?") is None
+    assert mentioned("Not to mention the cost, which papers save energy?", negated=True) is None
+    assert mentioned("which graph papers don't mention PyTorch?", negated=True) is None
