@@ -35,7 +35,7 @@ from retrieval.config import Mode, RetrievalSettings
 from retrieval.errors import QueryError
 from retrieval.index.acronyms import Acronym, credited, defined, scattered
 from retrieval.index.embedding import Embedder, Vectors
-from retrieval.index.filtering import FilterIndex, matches
+from retrieval.index.filtering import FilterIndex
 from retrieval.index.loaded import LoadedIndex
 from retrieval.index.refs import ref
 from retrieval.index.titles import TitleNames
@@ -312,11 +312,12 @@ class Searcher:
                 ranking = replace(only_holders(ranking, holders), abstained=False, confidence=1.0)
         elif listing and (written := self.phrases.mentioning(text, filters, knows_name, True)):
             # "which papers don't mention ImageNet?": the others within the filters, surely
+            unwanted = {*written, *leave_out}
+            within = self.filtering.papers(filters).tolist()
             others = [
-                pid
-                for pid, paper in self.index.papers.items()
-                if pid not in written and pid not in leave_out and matches(paper, filters)
-            ]
+                pid for pid, kept in zip(self.filtering.ids, within, strict=True)
+                if kept and pid not in unwanted
+            ]  # fmt: skip
             ranking = replace(only_holders(ranking, others), abstained=not others, confidence=1.0)
         elif listing and not ranking.abstained:  # "which papers evaluate on MNIST?"
             holders = self.phrases.writing_names(text, filters, knows_name)
