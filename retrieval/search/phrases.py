@@ -100,22 +100,23 @@ class Phrases:
         filters: Filters,
         knows_name: Callable[[str], bool],
         negated: bool = False,
-    ) -> list[str]:
+    ) -> list[str] | None:
         """Return the papers within the filters that write a name the question asks to be
         mentioned (``retrieval.search.named_lists``), in either number ("GPUs", "GPU");
-        with "and" or "both", each of its names. [] when it asks none, or more than
-        names, or when a name is part of a longer one ("GPT" of "GPT-4V"), or many
-        papers write one. ``negated``: a name it asks papers not to mention."""
+        with "and" or "both", each of its names; [] when none does. None when it asks
+        none, or more than names, or when a name is part of a longer one ("GPT" of
+        "GPT-4V"), or many papers write one. ``negated``: a name it asks papers not to
+        mention."""
         asked = mentioned(text, negated)
         if asked is None:
-            return []
+            return None
         found: list[set[str]] = []
         names = listed_names(asked, knows_name)
         if content_words(reduce(lambda rest, name: rest.replace(name, " "), names, asked)):
-            return []  # more than names: "mention running on 8 GPUs" asks how, too
+            return None  # more than names: "mention running on 8 GPUs" asks how, too
         for name in names:
             if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", asked):
-                return []  # a part of a longer name: "GPT" of "GPT-4V"
+                return None  # a part of a longer name: "GPT" of "GPT-4V"
             # of a code's name, its rarest capitalized word the list writes: "Intel CPU"
             # is Intel's, "Meta OPT" OPT's where no paper writes "Meta"
             coded = any(is_name(w) for w in name.split())
@@ -124,14 +125,14 @@ class Phrases:
             held = {w: self._held(w) or 0 for w in words}
             word = min(words, key=lambda w: (held[w] == 0, held[w]))
             if held[word] > MAX_READ:  # as ``writing_names``: too many to read
-                return []
+                return None
             allowed = list(self._within(word, filters))
             holders = {pid for form in forms(word) for pid in writing(form, allowed, self.text_of)}
             if len(holders) > MAX_HOLDERS:
-                return []
+                return None
             found.append(holders)
         if not found:
-            return []
+            return None
         chosen = set.intersection(*found) if ALL_OF.search(asked) else set.union(*found)
         return sorted(chosen)
 

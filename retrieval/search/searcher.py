@@ -310,8 +310,12 @@ class Searcher:
             holders = [p for p in mentioning if p not in leave_out]
             if holders:
                 ranking = replace(only_holders(ranking, holders), abstained=False, confidence=1.0)
-        elif listing and (written := self.phrases.mentioning(text, filters, knows_name, True)):
+        elif (
+            listing
+            and (written := self.phrases.mentioning(text, filters, knows_name, True)) is not None
+        ):
             # "which papers don't mention ImageNet?": the others within the filters, surely
+            # (all of them where none writes it)
             unwanted = {*written, *leave_out}
             within = self.filtering.papers(filters).tolist()
             others = [

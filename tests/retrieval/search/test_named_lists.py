@@ -127,6 +127,20 @@ def test_a_list_of_papers_not_mentioning_a_name_is_those_that_do_not_write_it(
     assert answer.matched == len(others) and UNSURE not in answer.notes
 
 
+def test_a_negated_mention_within_filters_no_paper_of_which_writes_it_lists_them_all(
+    engine: Engine,
+) -> None:
+    # none within the filters writes it: the ask had fallen to the search, which said no
+    # paper within them is about "mention ImageNet" and listed papers beyond them
+    within = {
+        p.title
+        for p in engine.searcher.index.papers.values()
+        if p.year == 2023 and "cs.LG" in p.subjects and "ImageNet" not in p.abstract
+    }
+    answer = engine.ask("which cs.LG papers from 2023 don't mention ImageNet?")
+    assert within and {r.paper.title for r in answer.results + answer.more} == within
+
+
 def test_a_negated_mention_is_read_only_where_it_asks() -> None:
     assert mentioned("which papers don't mention ImageNet?", negated=True) == " ImageNet"
     assert mentioned("which papers don't mention ImageNet?") is None
