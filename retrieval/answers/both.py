@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import NamedTuple
 
 from retrieval.answers.listing import Listings, Request
 from retrieval.models import UNSURE, Answer
@@ -25,17 +26,30 @@ from retrieval.search.searcher import Searcher
 # things are what the papers are about. Not "a scheduler that cuts both latency and
 # power", "safe when both its host and its driver lie": "both" tells of one paper.
 BOTH = re.compile(
-    r"\b(?:about|on|regarding|concerning|cover(?:s|ing)?|combin(?:e|es|ing)"
+    r"\b(?P<verb>about|on|regarding|concerning|cover(?:s|ing)?|combin(?:e|es|ing)"
     r"|address(?:es|ing)?|handl(?:e|es|ing)|tackl(?:e|es|ing)|stud(?:y|ies|ying)"
-    r"|deal(?:s|ing)?\s+with|touch(?:es|ing)?\s+on|discuss(?:es|ing)?|treat(?:s|ing)?)"
+    r"|deal(?:s|ing)?\s+with|touch(?:es|ing)?\s+on|discuss(?:es|ing)?|treat(?:s|ing)?"
+    r"|mention(?:s|ing)?|nam(?:e|es|ing)|cit(?:e|es|ing))"
     r"\s+both\s+(?:of\s+)?(?P<first>[^,;:?!.()]+?)\s+(?:and|&|as\s+well\s+as)\s+"
     r"(?P<second>[^,;:?!.()]+?)\s*(?=[,;:?!.()]|$)",
     re.I,
 )
+# "mention both A and B", "name both": asks what the papers write, not what they are about
+WRITTEN = re.compile(r"mention|nam|cit", re.I)
 NEITHER = "No listed paper was found to be about both “{}” and “{}”; these are about one."
+NEITHER_WRITTEN = "No listed paper mentions both “{}” and “{}”; these mention one."
 
 
-def both_parts(text: str) -> tuple[str, str] | None:
+class Both(NamedTuple):
+    """The two things a question asks for at once, and whether it asks that papers write
+    both ("mention both A and B") rather than be about both."""
+
+    first: str
+    second: str
+    written: bool = False
+
+
+def both_parts(text: str) -> Both | None:
     """Return the two things the sentence that asks wants papers about at once ("about
     both FPGAs and graph neural networks"), each with content words, or None."""
     if BOTH.search(text) is None and MEETING.search(text) is None:  # most questions
@@ -50,7 +64,8 @@ def both_parts(text: str) -> tuple[str, str] | None:
     )  # a spaced hyphen ends a clause, as a dash does
     if not content_words(first) or not content_words(second):
         return None  # "both of them and ...", "both and"
-    return first, second
+    written = found.re is BOTH and WRITTEN.match(found["verb"]) is not None
+    return Both(first, second, written)
 
 
 def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: Request) -> Answer:
@@ -61,14 +76,23 @@ def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: 
     parts = both_parts(request.text)
     if parts is None or answer.abstained or not answer.results:
         return answer
-    first = searcher.papers_about(parts[0], request.mode)  # "LLMs" as its long form too
-    second = searcher.papers_about(parts[1], request.mode) if first is not None else None
+    if parts.written:  # the search kept the papers that write both (``Phrases.mentioning``)
+        knows_name = searcher.vocabulary.knows_name
+        writing = searcher.phrases.mentioning(request.text, answer.filters, knows_name)
+        if writing == []:
+            note = NEITHER_WRITTEN.format(parts.first, parts.second)
+            unsure = () if UNSURE in answer.notes else (UNSURE,)
+            return replace(answer, notes=(*answer.notes, note, *unsure))
+        if writing is not None:
+            return answer
+    first = searcher.papers_about(parts.first, request.mode)  # "LLMs" as its long form too
+    second = searcher.papers_about(parts.second, request.mode) if first is not None else None
     if first is None or second is None:
         return answer
     both = first & second
     carried = answer.results + answer.more
     if not both & {r.paper.id for r in carried}:
-        note = NEITHER.format(*parts)
+        note = NEITHER.format(parts.first, parts.second)
         unsure = () if UNSURE in answer.notes else (UNSURE,)
         return replace(answer, notes=(*answer.notes, note, *unsure))
     quote = request.k if request.quote is None else request.quote

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.answers.both import both_parts
+from retrieval.answers.both import Both, both_parts
 from retrieval.engine import Engine
 from retrieval.models import UNSURE
 
@@ -23,10 +23,13 @@ from retrieval.models import UNSURE
         ("Background first. Any work on both FPGAs & HLS tools?", ("FPGAs", "HLS tools")),
         ("list papers that handle both graph mining and databases, please",
          ("graph mining", "databases")),
+        # what the papers write, both names in one abstract
+        ("any abstract that names both GPT-2 and A100?", ("GPT-2", "A100", True)),
+        ("which ones mention both PyTorch as well as Xilinx", ("PyTorch", "Xilinx", True)),
     ],
 )  # fmt: skip
 def test_the_two_things_asked_for_at_once_are_read(question: str, parts: tuple) -> None:
-    assert both_parts(question) == parts
+    assert both_parts(question) == Both(*parts)
 
 
 @pytest.mark.parametrize(
@@ -92,3 +95,21 @@ def test_an_authors_papers_about_both_keep_only_those(engine: Engine) -> None:
 def test_not_a_sure_match_is_said_once(engine: Engine) -> None:
     answer = engine.ask("anything about both RDMA and GPUs?")
     assert answer.notes.count(UNSURE) == 1
+
+
+def test_no_paper_writing_both_names_is_said_in_those_words(engine: Engine) -> None:
+    # each name is in some abstract, never both in one: the answer had been an unsure list
+    # with no word on why
+    answer = engine.ask("which abstracts mention both BERT and ImageNet?")
+    assert "No listed paper mentions both “BERT” and “ImageNet”; these mention one." in answer.notes
+    assert UNSURE in answer.notes
+
+
+def test_mention_both_keeps_only_the_papers_writing_both(engine: Engine) -> None:
+    answer = engine.ask("which papers mention both quantization and FPGAs?")
+    shown = answer.results + answer.more
+    assert shown and not answer.abstained
+    for result in shown:
+        abstract = engine.paper_by_id(result.paper.id).abstract
+        text = f"{result.paper.title} {abstract}".casefold()
+        assert "quantiz" in text and "fpga" in text
