@@ -31,6 +31,7 @@ from retrieval.query.asking import (
     CARD_ASKS,
     CARD_WORDS,
     COMPARES,
+    FACET_COUNT,
     HOW_MANY,
     PAPERS_ASKS,
     content_words,
@@ -80,6 +81,7 @@ TOPIC_BROUGHT_IN = re.compile(
     r"\s+([^\W_][\w-]*)",
     re.I,
 )
+HOW_MANY_DIFFERENT = re.compile(r"\bhow\s+many\s+different\b", re.I)  # distinct ones, no comparison
 THAN = re.compile(r"\b(?:more|fewer|less|busier)\s+than\b", re.I)  # weighs one count by another
 # Where a question's clauses part: chat sits in one of its own ("..., prepping a reading
 # group", "...? thx"). Not a hyphen inside a word, nor a decimal point.
@@ -110,6 +112,11 @@ class AuthorAnswers:
         several are weighed on ("who has more GNN papers, Hoefler or Zhang?") gets a note
         of how many of the papers found each wrote."""
         answer = self._answer(request, intent, filters)
+        if answer.matched and narrowing(filters)[0] and FACET_COUNT.search(request.text):
+            # "how many subjects did he publish in during 2022?": his papers then, under
+            # the line that counts them by year, subject and author, as the list's has
+            papers = [self.searcher.index.papers[pid] for pid in answer.ranking]
+            return replace(answer, notes=(overview(papers), *answer.notes))
         text = intent.search_text
         if not filters.also_by or answer.abstained or not answer.results:
             return answer
@@ -569,7 +576,9 @@ def _english_only(intent: Intent) -> Intent:
 def _weighs(text: str) -> bool:
     """Return True when a count question weighs counts against each other: asks two
     ("how many from 2022 and how many overall?"), compares ("2023 vs 2024", "compared
-    to 2023") or asks for more or fewer than another ("more than in 2023")."""
+    to 2023") or asks for more or fewer than another ("more than in 2023"). "How many
+    different subjects" counts distinct ones, as "how many distinct" does."""
+    text = HOW_MANY_DIFFERENT.sub("how many", text)
     return len(HOW_MANY.findall(text)) > 1 or bool(COMPARES.search(text) or THAN.search(text))
 
 

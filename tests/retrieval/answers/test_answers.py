@@ -669,6 +669,23 @@ def test_how_many_subjects_within_filters_counts_the_subjects(
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["how many different subjects does Hoefler have in 2022?",
+     "how many categories did Hoefler publish in during 2022?"],
+)  # fmt: skip
+def test_how_many_subjects_an_author_has_within_years_counts_them(
+    engine: Engine, question: str
+) -> None:
+    # "different" had been read as comparing years, and no paper or count was shown
+    papers = engine.searcher.index.papers.values()
+    listed = [p for p in papers if p.year == 2022 and "Torsten Hoefler" in p.authors]
+    subjects = {s for p in listed for s in p.subjects}
+    answer = engine.ask(question)
+    assert answer.matched == len(listed)
+    assert any(f"{len(listed)} papers, 2022; {len(subjects)} subjects: " in n for n in answer.notes)
+
+
+@pytest.mark.parametrize(
     "question", ["Hoefler papers on A100", "which of Hoefler's papers mention the A100?"]
 )
 def test_a_name_an_authors_papers_write_is_their_topic(engine: Engine, question: str) -> None:
