@@ -19,7 +19,8 @@ for the rest of the question without writing the name are dropped. Only when the
 sentence asks nothing else before it ("which graph papers mention PyTorch?" asks for
 graph papers too), and only the names after the verb, in its sentence, count; of a name
 of several words, its rarest word that is a name itself ("NVIDIA A100": "(A100)"
-mentions it).
+mentions it). One common word alone ("which mention weather?") is read the same way, in
+any of its forms, when one to ``MAX_HOLDERS`` papers write it (``Phrases.mentioning``).
 
 Only lists (plural questions the models answered), and not comparisons, which answer
 with the papers they name.

@@ -102,8 +102,9 @@ class Phrases:
         negated: bool = False,
     ) -> list[str] | None:
         """Return the papers within the filters that write a name the question asks to be
-        mentioned (``retrieval.search.named_lists``), in either number ("GPUs", "GPU");
-        with "and" or "both", each of its names; [] when none does. None when it asks
+        mentioned (``retrieval.search.named_lists``), in either number ("GPUs", "GPU"),
+        or one common word in any form ("weather"); with "and" or "both", each of its
+        names; [] when none does. None when it asks
         none, or more than names, or when a name is part of a longer one ("GPT" of
         "GPT-4V"), or many papers write one. ``negated``: a name it asks papers not to
         mention."""
@@ -112,7 +113,10 @@ class Phrases:
             return None
         found: list[set[str]] = []
         names = listed_names(asked, knows_name)
-        if content_words(reduce(lambda rest, name: rest.replace(name, " "), names, asked)):
+        rest = content_words(reduce(lambda rest, name: rest.replace(name, " "), names, asked))
+        if not names and len(rest) == 1:  # one word: "which mention weather?"
+            return self._word_writers(rest[0], filters)
+        if rest:
             return None  # more than names: "mention running on 8 GPUs" asks how, too
         for name in names:
             if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", asked):
@@ -135,6 +139,15 @@ class Phrases:
             return None
         chosen = set.intersection(*found) if ALL_OF.search(asked) else set.union(*found)
         return sorted(chosen)
+
+    def _word_writers(self, word: str, filters: Filters) -> list[str] | None:
+        """Return the papers within the filters that write a common word in any of its
+        forms ("weather", "weathers"), or None when none does (a slip the models may
+        read) or more than ``MAX_HOLDERS`` do: a topic of the list, not one to read."""
+        if not word.isalpha() or (self._held(word) or 0) > MAX_READ:
+            return None
+        holders = sorted(self._within(word, filters))
+        return holders if 0 < len(holders) <= MAX_HOLDERS else None
 
     def definition(self, short: str) -> Acronym | None:
         """Return what the corpus defines an acronym as (``definition_in``), the last

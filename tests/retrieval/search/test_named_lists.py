@@ -146,3 +146,24 @@ def test_a_negated_mention_is_read_only_where_it_asks() -> None:
     assert mentioned("which papers don't mention ImageNet?") is None
     assert mentioned("Not to mention the cost, which papers save energy?", negated=True) is None
     assert mentioned("which graph papers don't mention PyTorch?", negated=True) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [("papers from 2022. Which mention weather?", 2022),
+     ("which papers mention weather?", None),
+     ("Any abstracts that mention quantization? From 2023.", 2023)],
+)  # fmt: skip
+def test_papers_mentioning_one_common_word_are_those_that_write_it(
+    engine: Engine, question: str, year: int | None
+) -> None:
+    # a sentence of years before the ask had lost a paper whose title says "Weather"
+    word = re.search(r"mention (\w+)", question)[1][:6]  # "quanti" of any of its forms
+    writing = {
+        paper.title
+        for paper in engine.searcher.index.papers.values()
+        if word in f"{paper.title}. {paper.abstract}".casefold() and year in (None, paper.year)
+    }
+    answer = engine.ask(question)
+    assert writing and {r.paper.title for r in answer.results + answer.more} == writing
+    assert UNSURE not in answer.notes
