@@ -14,7 +14,8 @@ A word is read as the framing word it is a slip of when:
   of the other languages the question readers know ("oder", "sich", "haben");
 - it is written in small letters, with a capital first only where a sentence starts
   ("Papres on graphs?"; "papers by Papen" names someone), or in capitals in a message
-  mostly shouted ("SHWO ME PAPRES ON GRAPHS"; "GTPQ" elsewhere is an acronym);
+  mostly shouted ("SHWO ME PAPRES ON GRAPHS"; "GTPQ" elsewhere is an acronym), or in
+  capitals in a word of ``STRESSED_LETTERS`` or more ("which papers MENTOIN GPUs?");
 - it has ``MIN_LETTERS`` letters or more, as the word meant does: shorter words are one
   edit from too many others ("vit" from "it");
 - the corpus does not write it, no listed author is so named, and English writes it
@@ -48,6 +49,9 @@ MIN_LETTERS = 4
 SLIP_ZIPF = 3.0  # "thre" 2.2, "abut" 2.5; "teh" is too short
 RARER_BY = 3.0  # Zipf the word meant is above the slip: "codec" 2.7 is no slip of "codes" 4.6
 SHOUTED = 0.6  # share of a message's words in capitals that makes it shouted
+# A word this long in capitals is stressed ("which papers MENTOIN PyTorch?"), not an acronym:
+# acronyms are mostly shorter ("GTPQ", "HLS", "RDMA")
+STRESSED_LETTERS = 6
 WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?![\w'’-])")  # a word of letters alone
 SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n)[\"'“‘(\[]?$")
 
@@ -86,7 +90,8 @@ class FramingSlips:
         def meant(match: re.Match[str]) -> str:
             typed = match.group()
             if typed.isupper() and len(typed) > 1:
-                word = self.meant(typed.lower()) if shouted else None
+                stressed = shouted or len(typed) >= STRESSED_LETTERS
+                word = self.meant(typed.lower()) if stressed else None
                 return word.upper() if word else typed
             if typed[0].isupper() and not SENTENCE_START.search(text[: match.start()]):
                 return typed  # a name: "papers by Papen"

@@ -25,9 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 
 from retrieval.index.vocabulary import MAGNITUDES, Vocabulary, entities, zipf
+from retrieval.query.asking import ABOUT_VERB_WORDS, FRAMING_TERMS
 from retrieval.query.asking_part import own_clause, points_back, sentence_that_asks
 from retrieval.query.names import TITLES
 from retrieval.text import WORDS, fold, stopwords, tokenize
@@ -123,7 +125,7 @@ def candidates(text: str, people: Collection[str] = frozenset()) -> list[tuple[s
             continue
         if all(fold(w) in ADDRESS_WORDS for w in words):
             continue  # "Dear Dr" of "Dear Dr. Chen, ...": how a person is addressed
-        if everyday(name):
+        if everyday(name) or stressed(name):
             continue
         found.append((name, start, end))
     return found
@@ -135,6 +137,17 @@ def everyday(name: str) -> bool:
     first letter."""
     one = len(WORDS.findall(name)) == 1
     return one and not _inner(name) and zipf(fold(name)) >= COMMON_ZIPF
+
+
+def stressed(name: str) -> bool:
+    """Return True for one word of the question's framing written in capitals for stress:
+    "which papers DISCUSS weather?", "papers that MENTION GPUs", "ONLY the 2023 ones"."""
+    return name.isupper() and len(WORDS.findall(name)) == 1 and fold(name) in _framing()
+
+
+@cache
+def _framing() -> frozenset[str]:
+    return stopwords() | FRAMING_TERMS | ABOUT_VERB_WORDS
 
 
 def unshouted(text: str) -> str:

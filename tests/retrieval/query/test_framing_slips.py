@@ -29,6 +29,9 @@ def shown(answer: Answer) -> list[str]:
         ("which papers mentoin gptq?", "which papers mention gptq?"),  # a verb of asking
         ("papers that dicsuss weather", "papers that discuss weather"),
         ("anything that invovles graph transformers", "anything that involves graph transformers"),
+        # one long word in capitals is stressed, not an acronym
+        ("which papers MENTOIN gptq?", "which papers MENTION gptq?"),
+        ("papers that DICSUSS weather", "papers that DISCUSS weather"),
     ],
 )
 def test_a_slip_of_a_framing_word_is_read_as_the_word_meant(typed: str, read: str) -> None:
@@ -64,3 +67,17 @@ def test_a_slip_of_a_verb_of_mentioning_still_lists_the_papers_naming_it(engine:
     answer = engine.ask("which papers mentoin ImageNet?")
     assert not answer.abstained
     assert shown(answer) == shown(engine.ask("which papers mention ImageNet?"))
+
+
+@pytest.mark.parametrize(
+    ("typed", "plain"),
+    [("which papers DISCUSS weather?", "which papers discuss weather?"),
+     ("papers that MENTOIN weather", "papers that mention weather"),
+     ("WHICH papers are ABOUT graph transformers?", "which papers are about graph transformers?")],
+)  # fmt: skip
+def test_framing_words_stressed_in_capitals_are_read_as_the_words(
+    engine: Engine, typed: str, plain: str
+) -> None:
+    # "DISCUSS" had been read as a name no paper writes, and the question abstained
+    answer, asked = engine.ask(typed), engine.ask(plain)
+    assert not answer.abstained and shown(answer) == shown(asked)
