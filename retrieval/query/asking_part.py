@@ -111,7 +111,7 @@ CLAUSE_BREAK = re.compile(r"\s[—–-]\s|:\s")
 # The words that open an ask inside a sentence: a question word, or a verb asking for
 # papers ("list", "enumerate", "show me", "look up").
 ASKING_WORD = re.compile(
-    r"\b(?:which|what|list|enumerate|show|give|name|identify|find|return|fetch"
+    r"\b(?:which|what|how\s+many|list|enumerate|show|give|name|identify|find|return|fetch"
     r"|(?:look|pull|dig)\s+up)\b",
     re.I,
 )

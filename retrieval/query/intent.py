@@ -338,9 +338,10 @@ class IntentReader:
             )
         )
         own = bool(content_words(BREAKDOWN.sub(" ", ask)))
-        if own and not self._names_people(opened[asked:]):
+        if own and not self._names_people(opened[asked:]) and not self._heads(opened[:asked]):
             # named in the background only: "we read Zhang's X. Is there Y?"; an ask of
-            # no words of its own asks about them ("Zhang's page. How many, which years?")
+            # no words of its own asks about them ("Zhang's page. How many, which years?"),
+            # and so does one after a sentence of a name alone ("zhiru zhang. how many?")
             authors = []
         named = authors or left_out or others
         person, scene = (None, None) if named else self.people.unlisted_person(text)
@@ -474,6 +475,15 @@ class IntentReader:
                 papers=set_aside,
             ),
         )
+
+    def _heads(self, background: str) -> bool:
+        """Return True when a sentence of the background is a listed author's name alone,
+        a heading for the ask after it ("Zhiru Zhang. How many papers, which years?")."""
+        for found in sentences(background):
+            authors, _, rest, _ = self.people.authors(found.text)
+            if authors and not content_words(rest):
+                return True
+        return False
 
     def _names_people(self, ask: str) -> bool:
         """Return True when the ask of a question names a listed author or refers to a

@@ -12,6 +12,7 @@ from retrieval.query.asking_part import (
     ask_from_word,
     asking_part,
     points_back,
+    sentence_that_asks,
 )
 from retrieval.text import spaced
 
@@ -333,3 +334,40 @@ def test_the_askers_role_and_purpose_are_no_topic(question: str, read: str | Non
 )
 def test_works_and_studies_are_papers_unless_a_person_does_them(text: str, named: bool) -> None:
     assert bool(PAPERS_NAMED.search(text)) is named
+
+
+@pytest.mark.parametrize(
+    ("text", "asking"),
+    [
+        # a cheer with "what" in it, then the count asked for: "how many" asks
+        ("Go team, what a day! How many papers are from 2023, tell me!",
+         "How many papers are from 2023, tell me!"),
+        ("Whatever you say. How many papers came out in 2024. Cheers",
+         "How many papers came out in 2024."),
+    ],
+)  # fmt: skip
+def test_how_many_asks_as_an_asking_word_does(text: str, asking: str) -> None:
+    found = sentence_that_asks(text)
+    assert found is not None and found.text == asking
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Go go go, what'cha got! How many papers from 2022, let's hear it!",
+     "Rah rah, what a team! How many papers from 2022, sound off!"],
+)  # fmt: skip
+def test_a_cheer_before_a_count_asked_for_is_no_topic(engine: Engine, question: str) -> None:
+    # the cheer had been searched as the topic within 2022 and nothing matched
+    answer = engine.ask(question)
+    listed = [p for p in engine.searcher.index.papers.values() if p.year == 2022]
+    assert not answer.abstained and answer.matched == len(listed)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["ok one more.. torsten hoefler. how many papers listed, which years, what subjects. bye",
+     "Next up: Zhiru Zhang. How many papers does the list hold, over which years? Off I go."],
+)  # fmt: skip
+def test_a_name_alone_before_the_ask_is_whom_it_asks_about(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert answer.author is not None and answer.author.name in question.title()
