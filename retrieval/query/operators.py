@@ -10,6 +10,9 @@ already understands, after the question's language is known:
     papers on graphs -2023             -> papers on graphs (leaving out 2023)
     intitle:python                     -> with python in the title
     graph -intitle:transformer         -> graph (leaving out "transformer")
+    subject != "cs.LG"                 -> subject not cs.LG"  (a query language's "not
+                                          equal": ``!=``, ``<>``, ``≠``; the quote that
+                                          opens the value goes with it)
 
 A minus counts only after a space or a tab, or at the very start, and before a word
 whose first part is letters ("-ENS-10", not "-O3"), or a year: "state-of-the-art", "GPT-2",
@@ -31,6 +34,7 @@ MINUS = re.compile(rf"(?:(?<=[ \t])|^){MINUS_SIGN}(?:intitle:)?{TERM}", re.I)
 MINUS_YEAR = re.compile(rf"(?:(?<=[ \t])|^){MINUS_SIGN}((?:19|20)\d\d)\b")
 AFTER_A_YEAR = re.compile(r"\b\d{4}\s*$")  # "2020 -2022" is a range
 IN_TITLE = re.compile(rf"\bintitle:{TERM}", re.I)
+NOT_EQUAL = re.compile(r"\s*(?:!=|<>|≠)\s*[\"'“‘]?")
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")  # a minus inside quotes is text
 # A list typed with dashes after a colon ("papers on: -quantization -pruning", its lines
 # joined): items asked for, not left out.
@@ -49,6 +53,7 @@ class Operators:
 def read_operators(text: str) -> Operators:
     """Return the question without its search operators, and what they leave out;
     ``intitle:X`` becomes "with X in the title" in place."""
+    text = NOT_EQUAL.sub(" not ", text)
     if DASHED_LIST.search(text):
         return Operators(spaced(text))
     shielded = [(m.start(), m.end()) for m in QUOTED.finditer(text)]

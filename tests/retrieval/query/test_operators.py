@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from retrieval.engine import Engine
 from retrieval.query.operators import Operators, read_operators
 
 
@@ -20,6 +21,10 @@ from retrieval.query.operators import Operators, read_operators
         ("-transformer -graph", Operators("papers", ("transformer", "graph"))),
         ("intitle:python", Operators("with python in the title")),
         ('intitle:"graph neural" 2023', Operators("with graph neural in the title 2023")),
+        # a query language's "not equal"
+        ('subject != "cs.LG"', Operators('subject not cs.LG"')),
+        ("year<>2023", Operators("year not 2023")),
+        ("category ≠ cs.DC", Operators("category not cs.DC")),
     ],
 )
 def test_operators_are_read(typed: str, read: Operators) -> None:
@@ -42,3 +47,15 @@ def test_operators_are_read(typed: str, read: Operators) -> None:
 )
 def test_hyphens_and_dashes_that_are_no_operator_stay(typed: str) -> None:
     assert read_operators(typed) == Operators(" ".join(typed.split()))
+
+
+@pytest.mark.parametrize(
+    ("question", "left_out"),
+    [('how many papers: author == "Zhiru Zhang" AND subject != "cs.LG"', "cs.LG"),
+     ("count rows where subject <> 'cs.DC'", "cs.DC")],
+)  # fmt: skip
+def test_not_equal_leaves_a_subject_out(engine: Engine, question: str, left_out: str) -> None:
+    # "!=" had been dropped, and the subject it leaves out was the one kept
+    answer = engine.ask(question)
+    shown = answer.results + answer.more
+    assert shown and not any(left_out == s.code for r in shown for s in r.paper.subjects)
