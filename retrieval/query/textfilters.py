@@ -256,6 +256,8 @@ _SINGLE = re.compile(
 )
 # "cs.LG", "stat.ML", "quant-ph", "math.NT": an archive, then an optional ".XX" class.
 _CODE = re.compile(r"\b([a-z]{2,9}(?:-[a-z]{2})?)(?:\.([a-z]{2}))?\b", re.I)
+# A code said aloud or typed as dictated: "cs dot LG", "cs dot E T", "cs-dot-ET".
+_SPOKEN_CODE = re.compile(r"\b([a-z]{2,9})[\s-]+dot[\s-]+([a-z])[\s-]?([a-z])\b", re.I)
 _PARENS = re.compile(r"\(\s*\)|\[\s*\]")
 
 
@@ -565,7 +567,7 @@ def read_subject_codes(text: str, known: dict[str, str]) -> tuple[Subjects, str]
     archives = {code.split(".")[0].casefold() for code in known}
     codes: list[str] = []
     unknown: list[str] = []
-    rest = text
+    rest = text = _SPOKEN_CODE.sub(lambda m: _spoken_code(m, folded), text)
     for match in reversed(list(_CODE.finditer(text))):
         word = match.group().casefold()
         archive = match.group(1).casefold()
@@ -581,6 +583,12 @@ def read_subject_codes(text: str, known: dict[str, str]) -> tuple[Subjects, str]
     for code in codes:
         rest = _drop_name(rest, known[code])
     return Subjects(tuple(dict.fromkeys(codes)), tuple(unknown), False), _tidy(rest)
+
+
+def _spoken_code(match: re.Match[str], folded: dict[str, str]) -> str:
+    """Return a code said aloud ("cs dot LG", "cs dot E T") as written, when it is one."""
+    code = f"{match[1]}.{match[2]}{match[3]}".casefold()
+    return folded[code] if code in folded else match[0]
 
 
 def read_subject_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tuple[str, ...], str]:

@@ -245,6 +245,20 @@ def test_subject_codes_are_read_and_their_names_removed() -> None:
     assert found.codes == () and found.unknown == ("cs.XY",)
 
 
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [("papers filed under cs dot E T", ("cs.ET",)),
+     ("how many in cs dot lg?", ("cs.LG",)),
+     ("the cs-dot-DC ones", ("cs.DC",)),
+     ("dot products in cs", ()),  # no code said
+     ("xx dot LG", ())],  # no such archive
+)  # fmt: skip
+def test_a_subject_code_said_aloud_is_read(text: str, codes: tuple[str, ...]) -> None:
+    found, rest = read_subject_codes(text, subject_names())
+    assert found.codes == codes
+    assert ("dot" in rest) == (not codes)
+
+
 def test_a_subject_name_is_a_filter_only_when_nothing_else_is_asked(
     reader: IntentReader,
 ) -> None:
