@@ -38,6 +38,7 @@ from retrieval.search.decision import Ranking
 from retrieval.text import fold, stopwords
 
 MIN_CAPITALS = 2
+GENERIC_LETTERS = 2  # capitals this few are a generic abbreviation (``is_generic``)
 SENTENCE_END = re.compile(r"[.?!;](?=\s|$)|\s[-–—]\s")  # a spaced dash ends a clause
 LEAD_END = re.compile(r"[.?!;:](?=\s|$)|\s[-–—]\s")  # and a label's colon: "Request: ..."
 # Verbs that ask whether a text writes a name, not what it is about; in the present:
@@ -127,6 +128,13 @@ def forms(name: str) -> list[str]:
     """Return a name as typed and in its other number ("GPUs": "GPU"; "FPGA": "FPGAs")."""
     other = name[:-1] if name.endswith("s") and is_name(name[:-1]) else f"{name}s"
     return [name, other]
+
+
+def is_generic(name: str) -> bool:
+    """Return True for a name of short capitals alone, a generic abbreviation more often
+    than a thing's name ("ML", "AI"; not "OPT", "GPUs" or "A100")."""
+    words = name.split()
+    return all(w.isupper() and w.isalpha() and len(w) <= GENERIC_LETTERS for w in words)
 
 
 def is_name(word: str) -> bool:

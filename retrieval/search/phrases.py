@@ -23,6 +23,7 @@ from retrieval.search.named_lists import (
     ALL_OF,
     MAX_HOLDERS,
     forms,
+    is_generic,
     is_name,
     listed_names,
     mentioned,
@@ -69,13 +70,21 @@ class Phrases:
             yield from (ids[row] for row in rows.tolist())
 
     def writing_names(
-        self, text: str, filters: Filters, knows_name: Callable[[str], bool]
+        self,
+        text: str,
+        filters: Filters,
+        knows_name: Callable[[str], bool],
+        specific: bool = False,
     ) -> list[str]:
         """Return the papers within the filters that write a name the question names
         (``retrieval.search.named_lists``); a name that many papers write adds none. Only names
-        whose rarest word at most ``MAX_READ`` papers hold are read at all."""
+        whose rarest word at most ``MAX_READ`` papers hold are read at all. ``specific``:
+        not a generic abbreviation (``is_generic``: "ML", "AI"), nor an acronym the
+        abstracts define ("LLMs": a paper about large language models may write neither)."""
         holders: list[str] = []
         for name in listed_names(text, knows_name):
+            if specific and (is_generic(name) or self.definition(name.removesuffix("s"))):
+                continue
             held = self._held(name)
             if held is None or held > MAX_READ:
                 continue

@@ -50,6 +50,7 @@ from retrieval.query.asking import (
     PAPER_ONE,
     content_words,
 )
+from retrieval.query.asking_part import asking_part
 from retrieval.query.intent import Framing
 from retrieval.query.meeting import meeting_words
 from retrieval.query.plain_words import Glossary
@@ -333,7 +334,7 @@ class Searcher:
                 chosen = [signals[p].coverage for p in ranking.relevant if p in signals]
                 least = HOLDER_COVER * max(chosen, default=0.0)
                 holders = [p for p, c in zip(holders, cover, strict=True) if c >= least]
-            ranking = with_holders(ranking, holders)
+            ranking = self._with_writers(ranking, holders, text, filters, query)
         order, abstained = ranking.order, ranking.abstained
 
         def result(pid: str, semantic: bool, quoted: bool = True) -> Result:
@@ -366,6 +367,25 @@ class Searcher:
             matched=0 if abstained else len(ranking.relevant),
             confidence=round(ranking.confidence, 4) if mode == "hybrid" else None,
         )
+
+    def _with_writers(
+        self, ranking: Ranking, holders: list[str], text: str, filters: Filters, query: Query
+    ) -> Ranking:
+        """Return a list's ranking with the papers that write a name it names added; when
+        the models doubt their list and its ask names a specific thing ("which papers
+        contain ImageNet experiments?"), only the papers writing that: the explicit
+        evidence, where the models' other picks are guesses. Not a generic abbreviation
+        ("ML", "AI") nor an acronym the abstracts define ("LLMs": GPTQ is about them and
+        writes neither), a name the background before the ask says (a quoted tweet's),
+        nor one of a question's alternatives ("ImageNet or image compression")."""
+        doubted = ranking.confidence < self.settings.unsure_below
+        if not holders or not doubted or query.alternatives:
+            return with_holders(ranking, holders)
+        knows_name = self.vocabulary.knows_name
+        ask = asking_part(text, background=1, own_words=1) or text  # not the background's names
+        named = set(self.phrases.writing_names(ask, filters, knows_name, specific=True))
+        writers = [pid for pid in holders if pid in named]
+        return only_holders(ranking, writers) if writers else with_holders(ranking, holders)
 
     def decide(
         self, signals: dict[str, Signals], query: Query, mode: Mode, hedged: bool = False

@@ -167,3 +167,30 @@ def test_papers_mentioning_one_common_word_are_those_that_write_it(
     answer = engine.ask(question)
     assert writing and {r.paper.title for r in answer.results + answer.more} == writing
     assert UNSURE not in answer.notes
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("Which papers contain ImageNet experiments?", "ImageNet"),
+     ("for our chart I need every paper here that reports results on ImageNet", "ImageNet")],
+)  # fmt: skip
+def test_a_doubted_list_naming_a_thing_keeps_to_the_papers_writing_it(
+    engine: Engine, question: str, name: str
+) -> None:
+    # papers the models chose for "experiments" and "results" had been listed beside them
+    answer = engine.ask(question)
+    writing = {
+        paper.title
+        for paper in engine.searcher.index.papers.values()
+        if re.search(rf"(?<!\w){name}(?!\w)", f"{paper.title}. {paper.abstract}")
+    }
+    assert {r.paper.title for r in answer.results + answer.more} == writing
+
+
+def test_a_name_only_the_background_says_does_not_narrow_the_list(engine: Engine) -> None:
+    answer = engine.ask(
+        "My friend posted: 'stop benchmarking on ImageNet already'. Which papers here "
+        "forecast the weather?"
+    )
+    shown = [r.paper.title for r in answer.results + answer.more]
+    assert any("ENS-10" in title for title in shown)
