@@ -115,6 +115,7 @@ from retrieval.query.textfilters import (
     read_subject_names,
     read_years,
     spell_years,
+    spoken_codes,
 )
 from retrieval.query.title_asks import TitleAsk, read_title_ask
 from retrieval.text import RARE_ZIPF, WORDS, fold, sentences, tokenize
@@ -311,7 +312,7 @@ class IntentReader:
         """Return what a question asks."""
         # a signature block is read as typed: its title-case lines are not lowered yet
         unsigned = without_signature_block(unicodedata.normalize("NFKC", question), self._lists)
-        normal = untitled(unshouted(unsigned))
+        normal = spoken_codes(untitled(unshouted(unsigned)), subject_names())  # "cs dot LG"
         # a form's labels are read on its lines, before the operators join them
         tagged = without_line_tags(normal, self._names_a_topic)  # "[BUFF] faster ..."
         tagged = without_item_labels(tagged, self._names_a_topic)  # "Task 2: list ..."

@@ -11,8 +11,8 @@ already understands, after the question's language is known:
     intitle:python                     -> with python in the title
     graph -intitle:transformer         -> graph (leaving out "transformer")
     subject != "cs.LG"                 -> subject not cs.LG"  (a query language's "not
-                                          equal": ``!=``, ``<>``, ``≠``; the quote that
-                                          opens the value goes with it)
+                                          equal": ``!=``, ``<>``, ``≠``, "is not equal
+                                          to"; the quote that opens the value goes too)
 
 A minus counts only after a space or a tab, or at the very start, and before a word
 whose first part is letters ("-ENS-10", not "-O3"), or a year: "state-of-the-art", "GPT-2",
@@ -34,7 +34,11 @@ MINUS = re.compile(rf"(?:(?<=[ \t])|^){MINUS_SIGN}(?:intitle:)?{TERM}", re.I)
 MINUS_YEAR = re.compile(rf"(?:(?<=[ \t])|^){MINUS_SIGN}((?:19|20)\d\d)\b")
 AFTER_A_YEAR = re.compile(r"\b\d{4}\s*$")  # "2020 -2022" is a range
 IN_TITLE = re.compile(rf"\bintitle:{TERM}", re.I)
-NOT_EQUAL = re.compile(r"\s*(?:!=|<>|≠)\s*[\"'“‘]?")
+NOT_EQUAL = re.compile(
+    r"(?<!\s)(?:\s*(?:!=|<>|≠)|\s+(?:is\s+)?not\s+equal\s+to|\s+does\s*n[o'’]?t\s+equal)"
+    r"\s*[\"'“‘]?",
+    re.I,
+)
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")  # a minus inside quotes is text
 # A list typed with dashes after a colon ("papers on: -quantization -pruning", its lines
 # joined): items asked for, not left out.

@@ -248,7 +248,8 @@ _EXCLUDED = re.compile(
     rf"\b(?:{_LEAVING})(?:\s+|(?<=non)-)"
     r"(?:(?:those|(?:the\s+)?ones|(?:the\s+|any\s+)?papers|anything|everything|stuff)\s+)?"
     r"(?:(?:published|posted|written)\s+)?(?:(?:in|from|of)\s+)?(?:the\s+)?"
-    rf"({_LEFT}(?:\s*(?:,|and|or|nor|&)\s*(?:(?:in|from|of)\s+)?{_LEFT})*)\b",
+    # "not cs.LG, cs.DC or from 2023" leaves out each; "not cs.LG, from 2024" keeps 2024
+    rf"({_LEFT}(?:(?:\s*,)?\s*(?:(?:and|or|nor|&)\s*(?:(?:in|from|of)\s+)?)?{_LEFT})*)\b",
     re.I,
 )
 _SINGLE = re.compile(
@@ -567,7 +568,7 @@ def read_subject_codes(text: str, known: dict[str, str]) -> tuple[Subjects, str]
     archives = {code.split(".")[0].casefold() for code in known}
     codes: list[str] = []
     unknown: list[str] = []
-    rest = text = _SPOKEN_CODE.sub(lambda m: _spoken_code(m, folded), text)
+    rest = text = spoken_codes(text, known)
     for match in reversed(list(_CODE.finditer(text))):
         word = match.group().casefold()
         archive = match.group(1).casefold()
@@ -585,10 +586,18 @@ def read_subject_codes(text: str, known: dict[str, str]) -> tuple[Subjects, str]
     return Subjects(tuple(dict.fromkeys(codes)), tuple(unknown), False), _tidy(rest)
 
 
-def _spoken_code(match: re.Match[str], folded: dict[str, str]) -> str:
-    """Return a code said aloud ("cs dot LG", "cs dot E T") as written, when it is one."""
-    code = f"{match[1]}.{match[2]}{match[3]}".casefold()
-    return folded[code] if code in folded else match[0]
+def spoken_codes(text: str, known: dict[str, str]) -> str:
+    """Return a text with the subject codes it says aloud ("cs dot LG", "cs dot E T")
+    written as codes, where they are codes ``known`` holds."""
+    if "dot" not in text.casefold():
+        return text
+    folded = {code.casefold(): code for code in known}
+
+    def written(match: re.Match[str]) -> str:
+        code = f"{match[1]}.{match[2]}{match[3]}".casefold()
+        return folded.get(code, match[0])
+
+    return _SPOKEN_CODE.sub(written, text)
 
 
 def read_subject_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tuple[str, ...], str]:

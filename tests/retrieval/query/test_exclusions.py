@@ -427,3 +427,23 @@ def test_a_contrast_leaves_out_the_paper_whose_title_names_the_other(
     titles = [r.paper.title for r in answer.results + answer.more]
     assert titles and not any(gone in title for title in titles)
     assert any(note.startswith("Left out 1 paper") for note in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "subjects", "years"),
+    [
+        # a year after a bare comma is asked for, not left out with the subject before it
+        ("GPU papers not in cs.LG, from 2024", ("cs.LG",), (2024, 2024)),
+        ("subject is not equal to cs.LG, from 2024", ("cs.LG",), (2024, 2024)),
+        # a subject code said aloud is left out as a written one is
+        ("2024 papers not in cs dot lg", ("cs.LG",), (2024, 2024)),
+        ("graph papers excluding cs dot DC", ("cs.DC",), None),
+        ("papers whose subject does not equal cs.DC", ("cs.DC",), None),
+    ],
+)  # fmt: skip
+def test_a_subject_left_out_is_read_however_it_is_written(
+    fake_engine: Engine, question: str, subjects: tuple, years: tuple | None
+) -> None:
+    intent = fake_engine.router.intents.read(question)
+    assert intent.exclusions.subjects == subjects
+    assert (intent.years and (intent.years.start, intent.years.end)) == years
