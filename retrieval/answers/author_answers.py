@@ -112,7 +112,8 @@ class AuthorAnswers:
         several are weighed on ("who has more GNN papers, Hoefler or Zhang?") gets a note
         of how many of the papers found each wrote."""
         answer = self._answer(request, intent, filters)
-        if answer.matched and narrowing(filters)[0] and FACET_COUNT.search(request.text):
+        counts = FACET_COUNT.search(request.text) and not intent.exclusions.any_filter
+        if answer.matched and narrowing(filters)[0] and counts:
             # "how many subjects did he publish in during 2022?": his papers then, under
             # the line that counts them by year, subject and author, as the list's has
             papers = [self.searcher.index.papers[pid] for pid in answer.ranking]

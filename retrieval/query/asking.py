@@ -407,10 +407,11 @@ LIST_FACETS = re.compile(rf"\b(?:{FACETS}|fields?|areas?|authors?|who)\b", re.I)
 # of the topic: "a summary of who is connected to whom", "logs about who was online",
 # "routing based on who is sending", "papers explaining who is to blame for noise".
 # How many values of a facet there are, within any filters: "how many subjects in
-# 2023?", "how many distinct categories do the cs papers from 2024 span?".
+# 2023?", "how many distinct categories do the cs papers from 2024 span?", "how many
+# fields did she work in?".
 FACET_COUNT = re.compile(
     r"\bhow\s+many\s+(?:(?:distinct|different|unique|separate)\s+)?(?:arxiv\s+)?"
-    r"(?:subjects?|categor(?:y|ies)|subject\s+categor(?:y|ies))\b",
+    r"(?:subjects?|categor(?:y|ies)|subject\s+categor(?:y|ies)|(?:research\s+)?(?:fields?|areas?))\b",
     re.I,
 )
 FACET_ASKED = re.compile(

@@ -671,7 +671,8 @@ def test_how_many_subjects_within_filters_counts_the_subjects(
 @pytest.mark.parametrize(
     "question",
     ["how many different subjects does Hoefler have in 2022?",
-     "how many categories did Hoefler publish in during 2022?"],
+     "how many categories did Hoefler publish in during 2022?",
+     "how many fields did Hoefler work in during 2022?"],
 )  # fmt: skip
 def test_how_many_subjects_an_author_has_within_years_counts_them(
     engine: Engine, question: str
@@ -683,6 +684,14 @@ def test_how_many_subjects_an_author_has_within_years_counts_them(
     answer = engine.ask(question)
     assert answer.matched == len(listed)
     assert any(f"{len(listed)} papers, 2022; {len(subjects)} subjects: " in n for n in answer.notes)
+
+
+def test_a_subject_count_with_subjects_left_out_shows_no_count_of_all(engine: Engine) -> None:
+    # the line had counted the 13 papers of 2022 though 6 of them were left out
+    answer = engine.ask("how many subjects does Hoefler have in 2022, excluding cs.DC?")
+    shown = answer.results + answer.more
+    assert shown and all(s.code != "cs.DC" for r in shown for s in r.paper.subjects)
+    assert not any("cs.DC 6" in note for note in answer.notes)
 
 
 @pytest.mark.parametrize(
