@@ -10,8 +10,9 @@ that word is:
 - spelled with the same first letter, and one edit away (a swap of neighbours is one),
   two from eight letters ("ProbGraf"); a name of six letters two edits from a listed one
   is as often another name ("OpenMP", "OpenAI");
-- for a name in capitals, an acronym, reached without replacing a letter: "GTPQ" is
-  "GPTQ" and "FLIQ" is "FLIQS", but "TPU" is not "GPU" nor "FINN" "FFNN";
+- for a name in capitals, an acronym (in the plural too: "GANs"), reached without
+  replacing a letter: "GTPQ" is "GPTQ" and "FLIQ" is "FLIQS", but "TPU" is not "GPU",
+  "FINN" not "FFNN", "GANs" not "GNNs";
 - closer than any other such word.
 
 Only letters are compared: "GPT-4" or "ResNet50" differ from a listed name by a number,
@@ -74,7 +75,7 @@ class NameSpelling:
         if len(typed) < MIN_LETTERS or not typed.isalpha() or typed in self._known:
             return None
         allowed = budget(typed)
-        acronym = name.isupper()
+        acronym = name.isupper() or (name.endswith("s") and name[:-1].isupper())  # "GANs"
         near: list[tuple[int, str]] = []
         for length in range(len(typed) - allowed, len(typed) + allowed + 1):
             words = [w for w in self._by_length.get(length, []) if w[0] == typed[0]]
@@ -102,4 +103,6 @@ def _cased(word: str, typed: str) -> str:
     """Return a corpus word (folded) in the typed word's case: "GTPQ" -> "GPTQ"."""
     if typed.isupper():
         return word.upper()
+    if typed.endswith("s") and typed[:-1].isupper():  # "GTPQs" -> "GPTQs"
+        return word[:-1].upper() + "s" if word.endswith("s") else word.upper()
     return word[0].upper() + word[1:] if typed[:1].isupper() else word

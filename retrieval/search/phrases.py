@@ -153,7 +153,7 @@ class Phrases:
         """Return the papers within the filters that write a common word in any of its
         forms ("weather", "weathers"), or None when none does (a slip the models may
         read) or more than ``MAX_HOLDERS`` do: a topic of the list, not one to read."""
-        if not word.isalpha() or (self._held(word) or 0) > MAX_READ:
+        if not (word.isalpha() and word.islower()) or (self._held(word) or 0) > MAX_READ:
             return None
         holders = sorted(self._within(word, filters))
         return holders if 0 < len(holders) <= MAX_HOLDERS else None

@@ -10,7 +10,7 @@ from retrieval.query.misspelled import NameSpelling
 from retrieval.query.named_things import unshouted
 
 CORPUS = ["polynormer", "gptq", "slapo", "allo", "hammingmesh", "probgraph", "fliqs",
-          "openai", "gpus", "gpu", "ffnn", "network", "networks", "sparse", "the"]  # fmt: skip
+          "openai", "gpus", "gpu", "ffnn", "network", "networks", "sparse", "the", "gnns"]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -34,6 +34,7 @@ def test_a_name_one_slip_off_a_listed_one_is_read_as_it(typed: str, meant: str) 
     [
         "papers on TPUs",  # an acronym with a letter replaced is another acronym
         "FINN dataflow accelerators",
+        "which papers mention GANs?",  # in the plural too: "GANs" is no "GNNs"
         "OpenMP offloading",  # two letters off in six: another name
         "the GPT-4 paper",  # a number makes another name
         "the SlimNet paper",  # nothing listed is near it
@@ -80,3 +81,10 @@ def test_a_question_in_capitals_is_answered_as_if_written_plainly(engine: Engine
     assert not shouted.abstained and _shown(shouted) == _shown(plain)
     unlisted = engine.ask("SUMMARIZE THE ROBOSCHED PAPER PLEASE")
     assert unlisted.abstained and "ROBOSCHED" in unlisted.notes[0]
+
+
+def test_an_acronym_a_letter_off_a_listed_one_is_said_to_be_unlisted(engine: Engine) -> None:
+    # "GANs" had been read as "GNNs" with no word of it, and the GNN papers listed surely
+    answer = engine.ask("which papers mention GANs?")
+    assert "No listed paper mentions “GANs”." in answer.notes
+    assert not answer.results
