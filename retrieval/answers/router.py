@@ -119,7 +119,7 @@ class Router:
         self.scanned = ScannedWords(vocabulary.knows, vocabulary.__contains__, names)
         self.baby_talk = BabyTalk(vocabulary.knows, vocabulary.__contains__, names)
         self.dropped = DroppedLetters(vocabulary.__contains__, names)
-        self.slips = FramingSlips(vocabulary.__contains__, names)
+        self.slips = FramingSlips(vocabulary.__contains__, names, vocabulary.typo_of)
         self.addresses = Addresses(vocabulary.knows)
         self.corrections = Corrections(vocabulary.knows, names)
         listings = Listings(searcher)

@@ -261,9 +261,9 @@ class Vocabulary:
                 left, right = word[:at], word[at:]
                 if left in self.words and right in self.words and self._together(left, right):
                     return f"{typed[:at]}-{typed[at:]}"
-        return self._corrected(word) or typed
+        return self.typo_of(word) or typed
 
-    def _corrected(self, word: str) -> str | None:
+    def typo_of(self, word: str) -> str | None:
         """Return the one corpus word a word no English speaker writes ("quantizaton",
         "grpah") is a typo of: one edit away (a transposition is one), same first letter."""
         if len(word) < TYPO_LETTERS or zipf(word) >= TYPO_ZIPF:

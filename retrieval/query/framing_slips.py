@@ -18,9 +18,11 @@ A word is read as the framing word it is a slip of when:
   capitals in a word of ``STRESSED_LETTERS`` or more ("which papers MENTOIN GPUs?");
 - it has ``MIN_LETTERS`` letters or more, as the word meant does: shorter words are one
   edit from too many others ("vit" from "it");
-- the corpus does not write it, no listed author is so named, and English writes it
-  seldom (below ``SLIP_ZIPF``) and far less than the word meant (``RARER_BY``): "thre"
-  2.2 against "there" 6.9, "abotu" 1.4; not "codec" 2.7 against "codes" 4.6;
+- the corpus does not write it nor a word one edit from it ("wheather" is as near
+  "weather" as "whether": the search reads it), no listed author is so named, and
+  English writes it seldom (below ``SLIP_ZIPF``) and far less than the word meant
+  (``RARER_BY``): "thre" 2.2 against "there" 6.9, "abotu" 1.4; not "codec" 2.7 against
+  "codes" 4.6;
 - one framing word (``framing_words``) is one edit from it, a swap of neighbours
   counting as one, with the same first letter ("swin" is no "win"); of several, the one
   a swap reaches ("waht": "what", not "want"). "wich" is as near "with" as "which", and
@@ -75,9 +77,15 @@ def foreign_words() -> frozenset[str]:
 class FramingSlips:
     """Reads framing words typed with a slip against what one corpus writes."""
 
-    def __init__(self, writes: Callable[[str], bool], names: frozenset[str]) -> None:
+    def __init__(
+        self,
+        writes: Callable[[str], bool],
+        names: frozenset[str],
+        typo_of: Callable[[str], str | None] = lambda _: None,
+    ) -> None:
         self.writes = writes  # a lower-case word the listed papers write
         self.names = names  # lower-case words of the listed authors' names
+        self.typo_of = typo_of  # the corpus word a word is a typo of, if one is
 
     def read(self, text: str) -> str:
         """Return a message with each slip of a framing word written as the word meant
@@ -107,6 +115,8 @@ class FramingSlips:
             return None
         if self.writes(typed) or typed in self.names or typed in foreign_words():
             return None
+        if self.typo_of(typed) is not None:
+            return None  # as near a word of the list ("wheather"): the search reads it
         common = zipf(typed)
         if common >= SLIP_ZIPF:
             return None

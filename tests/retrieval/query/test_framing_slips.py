@@ -81,3 +81,10 @@ def test_framing_words_stressed_in_capitals_are_read_as_the_words(
     # "DISCUSS" had been read as a name no paper writes, and the question abstained
     answer, asked = engine.ask(typed), engine.ask(plain)
     assert not answer.abstained and shown(answer) == shown(asked)
+
+
+def test_a_slip_as_near_a_word_of_the_list_is_left_to_the_search(engine: Engine) -> None:
+    # "wheather" had been read as "whether", which no paper is about, and abstained
+    answer = engine.ask("which papers mention wheather?")
+    assert not any(note.startswith("Read as") for note in answer.notes)
+    assert any("Weather" in title for title in shown(answer))
