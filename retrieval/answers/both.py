@@ -11,16 +11,21 @@ sure match: the papers shown are about one of them.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
+from itertools import islice
 from typing import NamedTuple
 
 from retrieval.answers.listing import Listings, Request
+from retrieval.index.filtering import matches
 from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import content_words
 from retrieval.query.asking_part import sentence_that_asks
 from retrieval.query.meeting import MEETING
 from retrieval.query.title_asks import QUOTES
+from retrieval.search.phrases import MAX_READ
 from retrieval.search.searcher import Searcher
+from retrieval.text import fold
 
 # "about both A and B", "covering both A as well as B", to the end of the clause: both
 # things are what the papers are about. Not "a scheduler that cuts both latency and
@@ -38,6 +43,7 @@ BOTH = re.compile(
 WRITTEN = re.compile(r"mention|nam|cit", re.I)
 NEITHER = "No listed paper was found to be about both “{}” and “{}”; these are about one."
 NEITHER_WRITTEN = "No listed paper mentions both “{}” and “{}”; these mention one."
+NONE_WRITES = "No listed paper mentions “{}”."
 
 
 class Both(NamedTuple):
@@ -76,9 +82,22 @@ def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: 
     parts = both_parts(request.text)
     if parts is None or answer.abstained or not answer.results:
         return answer
+    if all(searcher.titles.named_in(part) for part in (parts.first, parts.second)):
+        return answer  # "tell me about both GPTQ and Slapo": two listed papers, each
     if parts.written:  # the search kept the papers that write both (``Phrases.mentioning``)
         knows_name = searcher.vocabulary.knows_name
         writing = searcher.phrases.mentioning(request.text, answer.filters, knows_name)
+        if writing is None:  # a part no name the search reads: "Gurobi", "sparsity"
+            each = _writers(searcher, parts, answer)
+            if each is not None and any(not found for found in each):
+                unwritten = next(p for p, f in zip(parts, each, strict=False) if not f)
+                note = NONE_WRITES.format(unwritten)  # "No listed paper mentions “CLIP”."
+                unsure = () if UNSURE in answer.notes else (UNSURE,)
+                return replace(answer, notes=(*answer.notes, note, *unsure))
+            writing = sorted(each[0] & each[1]) if each is not None else None
+            carried = {r.paper.id for r in answer.results + answer.more}
+            if writing and carried & set(writing):
+                return _kept(listings, answer, request, set(writing))
         if writing == []:
             note = NEITHER_WRITTEN.format(parts.first, parts.second)
             unsure = () if UNSURE in answer.notes else (UNSURE,)
@@ -90,14 +109,35 @@ def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: 
     if first is None or second is None:
         return answer
     both = first & second
-    carried = answer.results + answer.more
-    if not both & {r.paper.id for r in carried}:
+    if not both & {r.paper.id for r in answer.results + answer.more}:
         note = NEITHER.format(parts.first, parts.second)
         unsure = () if UNSURE in answer.notes else (UNSURE,)
         return replace(answer, notes=(*answer.notes, note, *unsure))
+    return _kept(listings, answer, request, both)
+
+
+def _kept(listings: Listings, answer: Answer, request: Request, both: AbstractSet[str]) -> Answer:
+    """Return the answer with only its papers in ``both``, in its own order."""
+    carried = answer.results + answer.more
     quote = request.k if request.quote is None else request.quote
     kept = listings.quote_shown([r for r in carried if r.paper.id in both], quote)
     return replace(
         answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
         matched=len(kept),
     )  # fmt: skip
+
+
+def _writers(searcher: Searcher, parts: Both, answer: Answer) -> list[set[str]] | None:
+    """Return, for each part, the papers within the answer's filters whose text writes
+    it as a phrase in any case and either number ("Gurobi", "sparse tensors"); None
+    when too many papers hold a part's words to read them."""
+    phrases, papers, found = searcher.phrases, searcher.index.papers, []
+    for part in (parts.first, parts.second):
+        said = fold(part).removesuffix("s")
+        pattern = re.compile(rf"(?<!\w){re.escape(said)}s?(?!\w)")
+        holding = list(islice(phrases.papers_holding(part), MAX_READ + 1))
+        if len(holding) > MAX_READ:
+            return None
+        within = [p for p in holding if matches(papers[p], answer.filters)]
+        found.append({p for p in within if pattern.search(fold(phrases.text_of(p)))})
+    return found

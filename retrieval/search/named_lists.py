@@ -118,7 +118,8 @@ def mentioned(text: str, negated: bool = False) -> str | None:
         if (unsaid := NOT_SAYING.search(before)) is None:
             return None
         before = before[: unsaid.start()]
-    if set(content_words(before)) - ABSTRACT_WORDS or NEGATED.search(before):
+    topic = {word for word in content_words(before) if not word.isdigit()}  # "2024 papers"
+    if topic - ABSTRACT_WORDS or NEGATED.search(before):
         return None  # "which graph papers mention X", "don't mention X", "not to mention"
     end = SENTENCE_END.search(text, verb.end())
     return OWNER_MARK.sub("", text[verb.end() : end.start() if end else len(text)])

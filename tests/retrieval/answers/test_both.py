@@ -5,6 +5,8 @@ Every question here was written for these tests.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from retrieval.answers.both import Both, both_parts
@@ -113,3 +115,40 @@ def test_mention_both_keeps_only_the_papers_writing_both(engine: Engine) -> None
         abstract = engine.paper_by_id(result.paper.id).abstract
         text = f"{result.paper.title} {abstract}".casefold()
         assert "quantiz" in text and "fpga" in text
+
+
+def test_both_listed_papers_named_are_shown_as_asked(engine: Engine) -> None:
+    # two papers named by their names are no two topics a paper must be about at once
+    answer = engine.ask("Tell me about both GPTQ and Slapo")
+    titles = {r.paper.title.split(":")[0] for r in answer.results}
+    assert titles == {"GPTQ", "Slapo"}
+    assert not any(note.startswith("No listed paper") for note in answer.notes)
+
+
+def _writing(engine: Engine, word: str, year: int | None = None) -> set[str]:
+    return {
+        p.title
+        for p in engine.searcher.index.papers.values()
+        if re.search(rf"(?<!\w){word}s?(?!\w)", f"{p.title}. {p.abstract}", re.I)
+        and year in (None, p.year)
+    }
+
+
+def test_a_plain_name_written_but_never_beside_the_other_is_said_so(engine: Engine) -> None:
+    # "Gurobi" (one capital) is no name the search reads: the note had said "about both"
+    mlir, gurobi = _writing(engine, "MLIR"), _writing(engine, "Gurobi")
+    assert mlir and gurobi and not mlir & gurobi
+    answer = engine.ask("which papers mention both MLIR and Gurobi?")
+    assert "No listed paper mentions both “MLIR” and “Gurobi”; these mention one." in answer.notes
+
+
+def test_a_name_no_paper_writes_beside_one_some_do_is_said_unlisted(engine: Engine) -> None:
+    answer = engine.ask("which papers mention both CLIP and GPT?")
+    assert "No listed paper mentions “CLIP”." in answer.notes and UNSURE in answer.notes
+
+
+def test_the_years_before_a_mention_of_both_keep_the_papers_writing_both(engine: Engine) -> None:
+    # "2024" had been read as a topic before the verb, and the models kept one of two
+    answer = engine.ask("2024 papers that mention both GPU and FPGA")
+    writing = _writing(engine, "GPU", 2024) & _writing(engine, "FPGA", 2024)
+    assert writing and {r.paper.title for r in answer.results + answer.more} == writing
