@@ -48,6 +48,19 @@ TOPIC_RARITY = 0.9
 # 0.73; a chat's "authors" 0.6, "primary" 0.45, "across" 0.3).
 BESIDE_RARITY = 0.7
 ASIDE = "Nothing listed is about “{}”: read as an aside."
+# A question written as code testing the list's own fields ('year == 2022 AND subject
+# != "cs.DC"'): its other words are the code's ("message", "string", "def", "return
+# int"), and a topic is brought in ("# papers on drones") or a string literal ('topic ==
+# "graphs"').
+# Not "year = 2023", "--year=2024" or "year >= 2022": a form's or a command's fields,
+# beside which a topic is written plainly ("need: reinforcement learning").
+FIELD_TEST = re.compile(
+    r"\b(?:year|subject|category|primary_category|author|authors)\s*(?:==|!=|<>|≠)"
+    r"\s*[\"'“‘]?[\w.]",
+    re.I,
+)
+LITERAL = re.compile(r"[\"“]([^\"“”]{1,200})[\"”]|(?<![\w'’])'([^']{1,200})'(?![\w'’])")
+SUBJECT_CODE = re.compile(r"[a-z]{2,9}(?:-[a-z]{2})?(?:\.[A-Za-z]{2})?", re.I)
 # Amounts written in words, as digits are: "he wrote five hundred papers" holds no topic.
 AMOUNTS = frozenset(
     ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -76,22 +89,47 @@ def aside_beside_filters(
 ) -> Intent | None:
     """Return the intent without its topic when the question asks for the papers of
     some years, subjects or an author, and no paper within them holds a word of what
-    is left (of its ask, with ``asked_only``): what is left is an aside. None otherwise."""
-    if not intent.topic or not intent.plural or intent.language != "en":
+    is left (of its ask, with ``asked_only``): what is left is an aside; so is every word
+    of a query on the list's fields (``FIELD_TEST``) but a string literal's. None
+    otherwise."""
+    if not intent.topic or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
-    if filters == Filters() and (not intent.counting.how_many or intent.people.author):
-        return None  # the whole list is asked for by a count alone ("how many, anyway?")
     within = searcher.filtering.papers(filters)
     restated = name_words([filters.subject] if filters.subject else [])
+    queried = FIELD_TEST.search(question) and not _literal_topic(question, filters)
+    if (
+        filters != Filters()
+        and queried
+        and is_aside(intent.topic, question, within, searcher, rare_is_topic=False,
+                     restated=restated, held_is_topic=False)
+    ):  # fmt: skip
+        return replace(intent, topic="", search_text="")  # "... year == 2022 */ } // int"
+    if not intent.plural:
+        return None
+    if filters == Filters() and (not intent.counting.how_many or intent.people.author):
+        return None  # the whole list is asked for by a count alone ("how many, anyway?")
     if not is_aside(intent.topic, question, within, searcher, asked_only=asked_only,
                     restated=restated):  # fmt: skip
         return None
     return replace(intent, topic="", search_text="")
 
 
+def _literal_topic(question: str, filters: Filters) -> bool:
+    """Return True when a string literal of a query names a topic: a quoted value with
+    content words that is no year, subject code or author the filters name ("abstract
+    LIKE '%graph%'", 'topic == "quantization"'; not 'author == "Zhiru Zhang"')."""
+    people = {fold(name) for name in filters.authors()}
+    for literal in LITERAL.finditer(question):
+        said = (literal[1] or literal[2]).strip()
+        words = [w for w in content_words(said) if not w.isdigit()]
+        if words and not SUBJECT_CODE.fullmatch(said) and fold(said) not in people:
+            return True
+    return False
+
+
 def is_aside(
     topic: str, question: str, within: Mask, searcher: Searcher, rare_is_topic: bool = True,
-    asked_only: bool = True, restated: frozenset[str] = frozenset(),
+    asked_only: bool = True, restated: frozenset[str] = frozenset(), held_is_topic: bool = True,
 ) -> bool:  # fmt: skip
     """Return True when no word of a question's topic is brought in as a topic, or,
     said in its ask, held by a paper within ``within`` (a mask over the papers' rows)
@@ -103,7 +141,9 @@ def is_aside(
     within them: the label names the topic ("Quantization: which papers from 2023?").
     Without ``asked_only``, so does a word around the ask a paper within them holds and
     rarer in English than ``BESIDE_RARITY``: "graph" in "My GNN breaks under small graph
-    edits. Which 2024 papers help?", not "across" or "authors" in a pasted chat."""
+    edits. Which 2024 papers help?", not "across" or "authors" in a pasted chat. Without
+    ``held_is_topic``, a word the papers within hold is no topic for that alone: the words of a
+    query on the list's fields ("message", "string" around 'year == 2022')."""
     if brings_in(topic, question, restated):
         return False  # "2023 papers on cooking", "papers that study music": a topic
     start, end = asked_span(question)
@@ -131,7 +171,7 @@ def is_aside(
             if held_within and not asked_only and rare > BESIDE_RARITY:
                 return False  # "My GNN breaks under edits. Which 2024 papers help?"
             continue  # said around the ask and not brought in
-        if held_within:
+        if held_within and held_is_topic:
             return False  # a word the listed papers have: a topic within them
         lettered = not any(c.isdigit() for c in term.word)
         if rare_is_topic and held is None and lettered and rarity(term.word) > TOPIC_RARITY:

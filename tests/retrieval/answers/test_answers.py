@@ -1278,6 +1278,26 @@ def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
 
 
 @pytest.mark.parametrize(
+    ("question", "plain"),
+    [('message Req { string q = 1; /* year == 2022 AND subject == "cs.DC" */ } // count',
+      "2022 papers filed under cs.DC"),
+     ("rows = [r for r in table if r.year == 2023]; print(rows)", "2023 papers")],
+)  # fmt: skip
+def test_the_words_around_a_query_on_the_lists_fields_are_its_syntax(
+    engine: Engine, question: str, plain: str
+) -> None:
+    # "message" and "string" are words of 2022 cs.DC abstracts: they were searched as the
+    # topic, found nothing sure, and papers from other years were shown
+    answer, expected = lists_as(engine, question, plain)
+    assert answer.filters == expected.filters
+
+
+def test_a_string_literal_of_a_query_on_the_lists_fields_is_its_topic(engine: Engine) -> None:
+    answer = engine.ask("SELECT title FROM papers WHERE year = 2023 AND abstract LIKE '%graph%'")
+    assert answer.results and not any(n.startswith("Nothing listed is about") for n in answer.notes)
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "which 2023 papers study music?",
