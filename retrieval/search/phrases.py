@@ -79,12 +79,13 @@ class Phrases:
         """Return the papers within the filters that write a name the question names
         (``retrieval.search.named_lists``); a name that many papers write adds none. Only names
         whose rarest word at most ``MAX_READ`` papers hold are read at all. ``specific``:
-        not a generic abbreviation (``is_generic``: "ML", "AI"), nor an acronym the
-        abstracts define ("LLMs": a paper about large language models may write neither)."""
+        none when a name is a generic abbreviation (``is_generic``: "ML", "AI") or an
+        acronym the abstracts define ("LLMs": a paper about large language models may
+        write neither): the question asks about a kind, not only the things it names."""
         holders: list[str] = []
         for name in listed_names(text, knows_name):
             if specific and (is_generic(name) or self.definition(name.removesuffix("s"))):
-                continue
+                return []  # a list of large language models that may contain GPT is no GPT list
             held = self._held(name)
             if held is None or held > MAX_READ:
                 continue
