@@ -78,42 +78,56 @@ def about_both(searcher: Searcher, listings: Listings, answer: Answer, request: 
     """Return the answer's papers that are about both parts (in its own order), or, when
     each part alone finds papers but none it carries is about both, the answer as not a
     sure match with a note saying so. A part the search cannot answer alone ("int")
-    leaves the answer as it is."""
+    leaves the answer as it is. Asked to mention both, what the papers write decides
+    (``_written_both``)."""
     parts = both_parts(request.text)
     if parts is None or answer.abstained or not answer.results:
         return answer
     if all(searcher.titles.named_in(part) for part in (parts.first, parts.second)):
         return answer  # "tell me about both GPTQ and Slapo": two listed papers, each
-    if parts.written:  # the search kept the papers that write both (``Phrases.mentioning``)
-        knows_name = searcher.vocabulary.knows_name
-        writing = searcher.phrases.mentioning(request.text, answer.filters, knows_name)
-        if writing is None:  # a part no name the search reads: "Gurobi", "sparsity"
-            each = _writers(searcher, parts, answer)
-            if each is not None and any(not found for found in each):
-                unwritten = next(p for p, f in zip(parts, each, strict=False) if not f)
-                note = NONE_WRITES.format(unwritten)  # "No listed paper mentions “CLIP”."
-                unsure = () if UNSURE in answer.notes else (UNSURE,)
-                return replace(answer, notes=(*answer.notes, note, *unsure))
-            writing = sorted(each[0] & each[1]) if each is not None else None
-            carried = {r.paper.id for r in answer.results + answer.more}
-            if writing and carried & set(writing):
-                return _kept(listings, answer, request, set(writing))
-        if writing == []:
-            note = NEITHER_WRITTEN.format(parts.first, parts.second)
-            unsure = () if UNSURE in answer.notes else (UNSURE,)
-            return replace(answer, notes=(*answer.notes, note, *unsure))
-        if writing is not None:
-            return answer
+    if parts.written and (written := _written_both(searcher, listings, answer, request, parts)):
+        return written
     first = searcher.papers_about(parts.first, request.mode)  # "LLMs" as its long form too
     second = searcher.papers_about(parts.second, request.mode) if first is not None else None
     if first is None or second is None:
         return answer
     both = first & second
     if not both & {r.paper.id for r in answer.results + answer.more}:
-        note = NEITHER.format(parts.first, parts.second)
-        unsure = () if UNSURE in answer.notes else (UNSURE,)
-        return replace(answer, notes=(*answer.notes, note, *unsure))
+        return _unsure(answer, NEITHER.format(parts.first, parts.second))
     return _kept(listings, answer, request, both)
+
+
+def _written_both(
+    searcher: Searcher, listings: Listings, answer: Answer, request: Request, parts: Both
+) -> Answer | None:
+    """Return the answer to "mention both A and B": as it is where the search kept the
+    names' writers (``Phrases.mentioning``), else its papers writing both parts; with a
+    note where no paper writes both, or none writes one ("No listed paper mentions
+    “CLIP”."). None when the texts cannot say: the parts are searched for as topics."""
+    knows_name = searcher.vocabulary.knows_name
+    writing = searcher.phrases.mentioning(request.text, answer.filters, knows_name)
+    if writing is None:  # a part no name the search reads: "Gurobi", "sparse tensors"
+        each = _writers(searcher, parts, answer)
+        if each is None:
+            return None
+        asked = (parts.first, parts.second)
+        unwritten = [part for part, found in zip(asked, each, strict=True) if not found]
+        if unwritten:
+            return _unsure(answer, NONE_WRITES.format(unwritten[0]))
+        writing = sorted(each[0] & each[1])
+        if writing and not {r.paper.id for r in answer.results + answer.more} & set(writing):
+            return None  # its writers are not among the papers found
+        if writing:
+            return _kept(listings, answer, request, set(writing))
+    if not writing:
+        return _unsure(answer, NEITHER_WRITTEN.format(parts.first, parts.second))
+    return answer
+
+
+def _unsure(answer: Answer, note: str) -> Answer:
+    """Return the answer with a note, as not a sure match."""
+    unsure = () if UNSURE in answer.notes else (UNSURE,)
+    return replace(answer, notes=(*answer.notes, note, *unsure))
 
 
 def _kept(listings: Listings, answer: Answer, request: Request, both: AbstractSet[str]) -> Answer:

@@ -1266,6 +1266,11 @@ def test_a_label_in_capitals_opening_a_question_is_no_name(engine: Engine, quest
         # an amount in words is no topic, as digits are not ("hundred" is in an abstract)
         ("Everyone claims Zhang wrote five hundred papers. Which of his are cs.LG?",
          "Zhang's cs.LG papers"),
+        # code testing the list's fields: "message" and "string" are words of 2022 cs.DC
+        # abstracts, searched as the topic; papers from other years had been shown
+        ('message Req { string q = 1; /* year == 2022 AND subject == "cs.DC" */ } // count',
+         "2022 papers filed under cs.DC"),
+        ("rows = [r for r in table if r.year == 2023]; print(rows)", "2023 papers"),
     ],
 )  # fmt: skip
 def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
@@ -1273,21 +1278,6 @@ def test_words_no_paper_within_the_filters_holds_are_an_aside_to_a_listing(
 ) -> None:
     # Each was searched as a topic within the filters: abstained, or answered from
     # other years and subjects.
-    answer, expected = lists_as(engine, question, plain)
-    assert answer.filters == expected.filters
-
-
-@pytest.mark.parametrize(
-    ("question", "plain"),
-    [('message Req { string q = 1; /* year == 2022 AND subject == "cs.DC" */ } // count',
-      "2022 papers filed under cs.DC"),
-     ("rows = [r for r in table if r.year == 2023]; print(rows)", "2023 papers")],
-)  # fmt: skip
-def test_the_words_around_a_query_on_the_lists_fields_are_its_syntax(
-    engine: Engine, question: str, plain: str
-) -> None:
-    # "message" and "string" are words of 2022 cs.DC abstracts: they were searched as the
-    # topic, found nothing sure, and papers from other years were shown
     answer, expected = lists_as(engine, question, plain)
     assert answer.filters == expected.filters
 
