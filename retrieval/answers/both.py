@@ -13,19 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
-from itertools import islice
 from typing import NamedTuple
 
 from retrieval.answers.listing import Listings, Request
-from retrieval.index.filtering import matches
 from retrieval.models import UNSURE, Answer
 from retrieval.query.asking import content_words
 from retrieval.query.asking_part import sentence_that_asks
 from retrieval.query.meeting import MEETING
 from retrieval.query.title_asks import QUOTES
-from retrieval.search.phrases import MAX_READ
 from retrieval.search.searcher import Searcher
-from retrieval.text import fold
 
 # "about both A and B", "covering both A as well as B", to the end of the clause: both
 # things are what the papers are about. Not "a scheduler that cuts both latency and
@@ -107,14 +103,14 @@ def _written_both(
     knows_name = searcher.vocabulary.knows_name
     writing = searcher.phrases.mentioning(request.text, answer.filters, knows_name)
     if writing is None:  # a part no name the search reads: "Gurobi", "sparse tensors"
-        each = _writers(searcher, parts, answer)
-        if each is None:
-            return None
         asked = (parts.first, parts.second)
-        unwritten = [part for part, found in zip(asked, each, strict=True) if not found]
+        first, second = (searcher.phrases.writing_phrase(part, answer.filters) for part in asked)
+        if first is None or second is None:
+            return None  # too many papers hold a part's words to read them
+        unwritten = [part for part, found in zip(asked, (first, second), strict=True) if not found]
         if unwritten:
             return _unsure(answer, NONE_WRITES.format(unwritten[0]))
-        writing = sorted(each[0] & each[1])
+        writing = sorted(first & second)
         if writing and not {r.paper.id for r in answer.results + answer.more} & set(writing):
             return None  # its writers are not among the papers found
         if writing:
@@ -139,19 +135,3 @@ def _kept(listings: Listings, answer: Answer, request: Request, both: AbstractSe
         answer, results=tuple(kept[: request.k]), more=tuple(kept[request.k :]),
         matched=len(kept),
     )  # fmt: skip
-
-
-def _writers(searcher: Searcher, parts: Both, answer: Answer) -> list[set[str]] | None:
-    """Return, for each part, the papers within the answer's filters whose text writes
-    it as a phrase in any case and either number ("Gurobi", "sparse tensors"); None
-    when too many papers hold a part's words to read them."""
-    phrases, papers, found = searcher.phrases, searcher.index.papers, []
-    for part in (parts.first, parts.second):
-        said = fold(part).removesuffix("s")
-        pattern = re.compile(rf"(?<!\w){re.escape(said)}s?(?!\w)")
-        holding = list(islice(phrases.papers_holding(part), MAX_READ + 1))
-        if len(holding) > MAX_READ:
-            return None
-        within = [p for p in holding if matches(papers[p], answer.filters)]
-        found.append({p for p in within if pattern.search(fold(phrases.text_of(p)))})
-    return found

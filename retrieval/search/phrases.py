@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from functools import reduce
-from itertools import pairwise, product
+from itertools import islice, pairwise, product
 
 import numpy as np
 
@@ -29,7 +29,7 @@ from retrieval.search.named_lists import (
     mentioned,
     writing,
 )
-from retrieval.text import stem_forms, tokenize
+from retrieval.text import fold, stem_forms, tokenize
 
 MAX_READ = 4 * MAX_HOLDERS  # papers holding a name's rarest word, for its writers to be read
 UNREAD = object()  # an acronym not looked up yet (``Phrases.definition``)
@@ -114,10 +114,9 @@ class Phrases:
         """Return the papers within the filters that write a name the question asks to be
         mentioned (``retrieval.search.named_lists``), in either number ("GPUs", "GPU"),
         or one common word in any form ("weather"); with "and" or "both", each of its
-        names; [] when none does. None when it asks
-        none, or more than names, or when a name is part of a longer one ("GPT" of
-        "GPT-4V"), or many papers write one. ``negated``: a name it asks papers not to
-        mention."""
+        names; [] when none does. None when it asks none, or more than names, or when a
+        name is part of a longer one ("GPT" of "GPT-4V"), or many papers write one.
+        ``negated``: a name it asks papers not to mention."""
         asked = mentioned(text, negated)
         if asked is None:
             return None
@@ -149,6 +148,21 @@ class Phrases:
             return None
         chosen = set.intersection(*found) if ALL_OF.search(asked) else set.union(*found)
         return sorted(chosen)
+
+    def writing_phrase(self, phrase: str, filters: Filters) -> set[str] | None:
+        """Return the papers within the filters whose title or abstract writes a phrase
+        in any case and either number ("Gurobi", "sparse tensors"); None when more than
+        ``MAX_READ`` papers hold its words: too many to read."""
+        holding = list(islice(self.papers_holding(phrase), MAX_READ + 1))
+        if len(holding) > MAX_READ:
+            return None
+        said = fold(phrase).removesuffix("s")
+        pattern = re.compile(rf"(?<!\w){re.escape(said)}s?(?!\w)")
+        papers = self.index.papers
+        return {
+            pid for pid in holding
+            if matches(papers[pid], filters) and pattern.search(fold(self.text_of(pid)))
+        }  # fmt: skip
 
     def _word_writers(self, word: str, filters: Filters) -> list[str] | None:
         """Return the papers within the filters that write a common word in any of its
