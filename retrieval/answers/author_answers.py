@@ -23,7 +23,7 @@ from rapidfuzz import fuzz, process
 
 from retrieval.answers.listing import Listings, Request, by_topic, narrowing, outside
 from retrieval.answers.lookup import Lookup
-from retrieval.answers.overview import overview
+from retrieval.answers.overview import overview, with_overview
 from retrieval.index.filtering import matches
 from retrieval.index.titles import short_name
 from retrieval.models import UNSURE, Answer, AuthorSummary, Filters, Paper, Result
@@ -116,8 +116,7 @@ class AuthorAnswers:
         if answer.matched and narrowing(filters)[0] and counts:
             # "how many subjects did he publish in during 2022?": his papers then, under
             # the line that counts them by year, subject and author, as the list's has
-            papers = [self.searcher.index.papers[pid] for pid in answer.ranking]
-            return replace(answer, notes=(overview(papers), *answer.notes))
+            return with_overview(answer, self.searcher.index.papers)
         text = intent.search_text
         if not filters.also_by or answer.abstained or not answer.results:
             return answer

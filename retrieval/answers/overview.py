@@ -11,9 +11,10 @@ subjects, so each count shows its largest few.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
-from retrieval.models import Paper
+from retrieval.models import Answer, Paper
 
 SHOWN = 12  # subjects and authors named in the line; the rest are counted
 YEARS_SHOWN = 10  # more distinct years than this are given as a range
@@ -38,6 +39,13 @@ def overview(papers: Sequence[Paper], by_author: bool = True) -> str:
     if authors and by_author:
         parts.append(f"{_counted(len(authors), 'listed author')}: {_largest(authors)}")
     return "; ".join(parts) + "."
+
+
+def with_overview(answer: Answer, papers: Mapping[str, Paper]) -> Answer:
+    """Return an answer with the line counting its papers (``ranking``, by id in
+    ``papers``) first among its notes."""
+    ranked = [papers[pid] for pid in answer.ranking]
+    return replace(answer, notes=(overview(ranked), *answer.notes))
 
 
 def _counted(n: int, noun: str) -> str:

@@ -4,9 +4,7 @@ listed author (``retrieval.answers.overview``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from retrieval.answers.overview import overview
+from retrieval.answers.overview import with_overview
 from retrieval.answers.routes.base import Reading, Route
 from retrieval.models import Answer, Filters
 from retrieval.query.asking import (
@@ -34,5 +32,4 @@ class Overview(Route):
         answer = self.parts.listing(reading)  # newest first, or oldest when asked
         if not answer.matched:  # the filters leave none, and the listing says why
             return answer
-        papers = [self.parts.searcher.index.papers[pid] for pid in answer.ranking]
-        return replace(answer, notes=(overview(papers), *answer.notes))
+        return with_overview(answer, self.parts.searcher.index.papers)
