@@ -29,10 +29,12 @@ from dataclasses import replace
 from retrieval.answers.author_answers import TOPIC_BROUGHT_IN
 from retrieval.index.filtering import Mask
 from retrieval.index.taxonomy import name_words
+from retrieval.index.taxonomy import names as subject_names
 from retrieval.models import Filters
 from retrieval.query.asking import ABOUT_VERB, PAPER_PLURALS, PERSON_VERB, content_words
 from retrieval.query.asking_part import asked_span, points_at_described
 from retrieval.query.intent import Intent
+from retrieval.query.textfilters import read_subject_codes
 from retrieval.search.searcher import Searcher
 from retrieval.text import LIST_ITEM, WORDS, fold, question_terms, rarity, sentences
 
@@ -60,7 +62,6 @@ FIELD_TEST = re.compile(
     re.I,
 )
 LITERAL = re.compile(r"[\"“]([^\"“”]{1,200})[\"”]|(?<![\w'’])'([^']{1,200})'(?![\w'’])")
-SUBJECT_CODE = re.compile(r"[a-z]{2,9}(?:-[a-z]{2})?(?:\.[A-Za-z]{2})?", re.I)
 # Amounts written in words, as digits are: "he wrote five hundred papers" holds no topic.
 AMOUNTS = frozenset(
     ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -122,9 +123,15 @@ def _literal_topic(question: str, filters: Filters) -> bool:
     for literal in LITERAL.finditer(question):
         said = (literal[1] or literal[2]).strip()
         words = [w for w in content_words(said) if not w.isdigit()]
-        if words and not SUBJECT_CODE.fullmatch(said) and fold(said) not in people:
+        if words and not _only_codes(said) and fold(said) not in people:
             return True
     return False
+
+
+def _only_codes(text: str) -> bool:
+    """Return True when a text is arXiv subject codes and nothing else ("cs.DC")."""
+    found, rest = read_subject_codes(text, subject_names())
+    return bool(found.codes) and not content_words(rest)
 
 
 def is_aside(

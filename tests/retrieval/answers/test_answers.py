@@ -1287,6 +1287,12 @@ def test_a_string_literal_of_a_query_on_the_lists_fields_is_its_topic(engine: En
     assert answer.results and not any(n.startswith("Nothing listed is about") for n in answer.notes)
 
 
+def test_one_word_in_quotes_in_code_on_the_lists_fields_is_a_topic(engine: Engine) -> None:
+    # any one word of two to nine letters had passed for a subject code and been dropped
+    answer = engine.ask('rows = [r for r in table if r.year == 2023 and r.topic == "graphs"]')
+    assert not any(n.startswith("Nothing listed is about") for n in answer.notes)
+
+
 @pytest.mark.parametrize(
     "question",
     [
