@@ -38,7 +38,9 @@ from retrieval.search.decision import Ranking
 from retrieval.text import fold, stopwords
 
 MIN_CAPITALS = 2
-GENERIC_LETTERS = 2  # capitals this few are a generic abbreviation (``is_generic``)
+# capitals this few are a generic abbreviation (``is_generic``): "AI", "ML". Not
+# ``named_things.GENERIC_LETTERS`` (3), whose name check also sets aside "OPT" and "HPC"
+GENERIC_CAPITALS = 2
 SENTENCE_END = re.compile(r"[.?!;](?=\s|$)|\s[-–—]\s")  # a spaced dash ends a clause
 LEAD_END = re.compile(r"[.?!;:](?=\s|$)|\s[-–—]\s")  # and a label's colon: "Request: ..."
 # Verbs that ask whether a text writes a name, not what it is about; in the present:
@@ -135,7 +137,7 @@ def is_generic(name: str) -> bool:
     """Return True for a name of short capitals alone, a generic abbreviation more often
     than a thing's name ("ML", "AI"; not "OPT", "GPUs" or "A100")."""
     words = name.split()
-    return all(w.isupper() and w.isalpha() and len(w) <= GENERIC_LETTERS for w in words)
+    return all(w.isupper() and w.isalpha() and len(w) <= GENERIC_CAPITALS for w in words)
 
 
 def is_name(word: str) -> bool:
