@@ -661,7 +661,8 @@ COUNT_WORDS = re.compile(
     r"|(?:^|(?<=[.!?:]\s))(?:(?:please|kindly|pls)\s+)?[^\W\d_]+\s+(?:me\s+|us\s+)?"
     r"(?=the\s+(?:total\s+)?number\s+of\b)"
     r"|\b(?:grand\s+|sum\s+)?total\s+(?=(?:number|count)\b)"
-    r"|,?\s*\b(?:in\s+total|altogether|all\s+told)\b\s*,?"  # "how many papers, altogether, ..."
+    # "how many papers, altogether, ...": after a word, so a run of spaces is tried once
+    r"|(?<![\s,])\s*(?:,\s*)?\b(?:in\s+total|altogether|all\s+told)\b\s*,?"
     r"|\b(?:overall|in\s+all)(?=\s*(?:[,.!?;:]|$))"
     # opening the ask, or right after the papers counted: "Overall how many ...?", "how
     # many papers in all discuss X?"

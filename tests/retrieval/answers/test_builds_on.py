@@ -6,8 +6,8 @@ import pytest
 
 from retrieval.answers.routes.builds_on import MENTIONED, UNMENTIONED
 from retrieval.engine import Engine
-from retrieval.models import Answer
 from tests.conftest import FakeEmbedder, engine_over
+from tests.retrieval.shown import shown
 
 PAPERS = {
     "Quill: A Compiler for Sparse Tensor Algebra": "We present Quill, a compiler that "
@@ -30,10 +30,6 @@ def quill(fake_embedder: FakeEmbedder, tmp_path_factory: pytest.TempPathFactory)
         for title, abstract in PAPERS.items()
     ]  # fmt: skip
     return engine_over(rows, tmp_path_factory.mktemp("quill"), fake_embedder)
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in answer.results + answer.more]
 
 
 @pytest.mark.parametrize(

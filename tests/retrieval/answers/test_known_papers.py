@@ -9,11 +9,7 @@ import pytest
 
 from retrieval.answers.router import SET_ASIDE
 from retrieval.engine import Engine
-from retrieval.models import Answer
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in answer.results + answer.more]
+from tests.retrieval.shown import shown
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,7 @@ Every question here was written for these tests.
 from __future__ import annotations
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in answer.results + answer.more]
+from tests.retrieval.shown import shown
 
 
 def test_a_quoted_headline_is_searched_as_what_it_says(engine: Engine) -> None:

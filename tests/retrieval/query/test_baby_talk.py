@@ -5,16 +5,12 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
 from retrieval.query.baby_talk import BabyTalk
+from tests.retrieval.shown import shown
 
 CORPUS = frozenset({"graph", "neural", "network", "networks", "language", "model", "models"})
 NAMES = frozenset({"torsten", "hoefler"})
 BABY = BabyTalk(lambda word: word in CORPUS, lambda word: word in CORPUS, NAMES)
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in (*answer.results, *answer.more)]
 
 
 @pytest.mark.parametrize(

@@ -5,15 +5,11 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
 from retrieval.query.dropped_letters import DroppedLetters
+from tests.retrieval.shown import shown
 
 CORPUS = frozenset({"hardware", "synthesis", "high", "training"})
 DROPPED = DroppedLetters(CORPUS.__contains__, frozenset({"torsten", "hoefler"}))
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in (*answer.results, *answer.more)]
 
 
 @pytest.mark.parametrize(

@@ -5,15 +5,11 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
 from retrieval.query.framing_slips import FramingSlips
+from tests.retrieval.shown import shown
 
 CORPUS = frozenset({"graph", "transformers", "weather", "codec", "gptq"})
 SLIPS = FramingSlips(CORPUS.__contains__, frozenset({"torsten", "hoefler"}))
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in (*answer.results, *answer.more)]
 
 
 @pytest.mark.parametrize(

@@ -5,15 +5,11 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
 from retrieval.query.leetspeak import Leetspeak
+from tests.retrieval.shown import shown
 
 CORPUS = frozenset({"quantization", "sparse", "a100", "fp16", "mobilenet", "transformer"})
 LEET = Leetspeak(lambda word: word in CORPUS, frozenset({"hoefler", "torsten"}))
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in (*answer.results, *answer.more)]
 
 
 @pytest.mark.parametrize(

@@ -5,12 +5,8 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
 from retrieval.query.logic_goals import read_goals
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in (*answer.results, *answer.more)]
+from tests.retrieval.shown import shown
 
 
 @pytest.mark.parametrize(

@@ -5,17 +5,13 @@ from __future__ import annotations
 import pytest
 
 from retrieval.engine import Engine
-from retrieval.models import Answer
 from retrieval.query.scanned import ScannedWords
+from tests.retrieval.shown import shown
 
 CORPUS = frozenset(
     {"quantization", "networks", "compression", "spatial", "accelerators", "formats"}
 )
 SCANNED = ScannedWords(CORPUS.__contains__, CORPUS.__contains__, frozenset({"hoefler"}))
-
-
-def shown(answer: Answer) -> list[str]:
-    return [r.paper.title for r in (*answer.results, *answer.more)]
 
 
 @pytest.mark.parametrize(
