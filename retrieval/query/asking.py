@@ -506,9 +506,11 @@ LEAVE_OUT = re.compile(
     r"|\bminus)(?:\s+(?:those|the\s+ones|ones|papers|anything|everything|any))?"
     r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$"
     # the same in the languages ``retrieval.query.language`` reads: "nicht von Hoefler", "sauf
-    # Zhang", "não são de Hoefler", "tranne quelli di Zhang"
-    r"|\b(?:nicht|außer|ausser|ohne|sauf|sans|pas|excepto|salvo|sin|tranne|eccetto|senza|non"
-    r"|exceto|sem|não|nao|no(?=\s+(?:son|es)\b))(?:\s+(?:sind|sont|son|sono|são|sao|ist|est|es|è|é))?"
+    # Zhang", "não são de Hoefler", "tranne quelli di Zhang", "mais pas de Zhang"
+    r"|\b(?:(?:aber|jedoch|mais|pero|ma|mas)\s+)?"  # "but" before them: "aber nicht von Zhang"
+    r"(?:nicht|außer|ausser|ohne|sauf|sans|pas|excepto|salvo|sin|tranne|eccetto|senza|non"
+    r"|exceto|sem|não|nao|no(?=\s+(?:son|sean|es|de|por)\b))"
+    r"(?:\s+(?:sind|sont|soient|son|sean|sono|siano|são|sao|sejam|ist|est|es|è|é))?"
     r"(?:\s+(?:ceux|celles|quelli|quelle|los|las|aquellos|aqueles|os|as|die))?"
     r"(?:\s+(?:von|de|des|du|di|del|della|da|do|por|par))?\s*$",
     re.I,

@@ -2785,6 +2785,40 @@ def test_an_author_left_out_in_another_language_is_left_out(
     assert answer.matched == 18 and {a for r in answer.results for a in r.paper.authors} == {kept}
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["Welche Arbeiten sind nicht in cs.LG?",
+     "¿Qué artículos no están en cs.LG?",
+     "Quels articles ne sont pas dans cs.LG ?",
+     "Quali articoli non sono in cs.LG?",
+     "Quais artigos não estão em cs.LG?"],
+)  # fmt: skip
+def test_a_subject_left_out_in_another_language_is_left_out(engine: Engine, question: str) -> None:
+    # Before, "nicht in cs.LG" lost its "nicht": the answer was the cs.LG papers alone.
+    answer = engine.ask(question)
+    shown = [r.paper for r in answer.results + answer.more]
+    assert shown and not any("cs.LG" in p.subjects for p in shown)
+    assert answer.matched == sum(
+        "cs.LG" not in p.subjects for p in engine.searcher.index.papers.values()
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Papers about FPGAs, aber nicht von Hoefler", "FPGA papers, mais pas de Hoefler",
+     "FPGA papers, pero no de Hoefler", "¿Hay papers de FPGA que no sean de Hoefler?",
+     "Ci sono articoli sugli FPGA che non siano di Hoefler?"],
+)  # fmt: skip
+def test_a_foreign_clause_leaving_an_author_out_leaves_no_topic(
+    engine: Engine, question: str
+) -> None:
+    # "aber" was left in the topic, a word no abstract writes: the answer abstained.
+    answer = engine.ask(question)
+    assert not answer.abstained and "Left out 2 papers by Torsten Hoefler." in answer.notes
+    assert all("Torsten Hoefler" not in r.paper.authors for r in answer.results)
+    assert any("FPGA" in r.paper.title for r in answer.results)
+
+
 def test_an_adverb_is_framing_not_the_topic(engine: Engine) -> None:
     # "genuinely" (rare in English, in no abstract) outweighed "quantum": it abstained.
     answer = engine.ask(
