@@ -72,6 +72,7 @@ from retrieval.query.pasted import Addresses, bibtex_entries, folded, own_lines
 from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
+from retrieval.query.timings import without_timings
 from retrieval.search.searcher import Searcher
 from retrieval.text import WORDS, fold, sentences
 
@@ -179,13 +180,14 @@ class Router:
 
     def plan(self, request: Request) -> Plan:
         """Return the route a question takes, with the question as read: handles it
-        addresses left out (``retrieval.query.handles``), lines quoted from the list,
-        BibTeX entries and web addresses as ``retrieval.query.pasted`` reads them, the
-        corrections it makes in place of what they correct, its
-        words typed in leetspeak, misread by a scan or slipped spelled out, the words it
-        writes for full stops as full stops."""
+        addresses left out (``retrieval.query.handles``), subtitle cues' numbers and
+        times (``retrieval.query.timings``), lines quoted from the list, BibTeX entries
+        and web addresses as ``retrieval.query.pasted`` reads them, the corrections it
+        makes in place of what they correct, its words typed in leetspeak,
+        misread by a scan or slipped spelled out, the words it writes for full stops as
+        full stops."""
         vocabulary = self.searcher.vocabulary
-        asked = without_handles(request.text, self.names_asked)
+        asked = without_handles(without_timings(request.text), self.names_asked)  # subtitles
         pasted = bibtex_entries(asked, self.names_author)  # its listed authors alone
         spelled = own_lines(pasted, vocabulary.knows, self._is_title)
         spelled = self.addresses.read(self.corrections.read(spelled))
