@@ -69,6 +69,7 @@ from retrieval.query.letter_names import letter_names
 from retrieval.query.logic_goals import read_goals
 from retrieval.query.named_things import phrase_known
 from retrieval.query.pasted import Addresses, bibtex_entries, folded, own_lines
+from retrieval.query.pig_latin import PigLatin
 from retrieval.query.scanned import ScannedWords
 from retrieval.query.spoken_marks import spoken_marks
 from retrieval.query.textfilters import within_year
@@ -116,6 +117,7 @@ class Router:
         )
         names = frozenset(part.lower() for name in lookup.authors for part in name.split())
         self.leetspeak = Leetspeak(searcher.vocabulary.knows, names)
+        self.pig_latin = PigLatin(searcher.vocabulary.knows, names)
         vocabulary = searcher.vocabulary
         self.scanned = ScannedWords(vocabulary.knows, vocabulary.__contains__, names)
         self.baby_talk = BabyTalk(vocabulary.knows, vocabulary.__contains__, names)
@@ -183,7 +185,7 @@ class Router:
         addresses left out (``retrieval.query.handles``), subtitle cues' numbers and
         times (``retrieval.query.timings``), lines quoted from the list, BibTeX entries
         and web addresses as ``retrieval.query.pasted`` reads them, the corrections it
-        makes in place of what they correct, its words typed in leetspeak,
+        makes in place of what they correct, its words typed in leetspeak or Pig Latin,
         misread by a scan or slipped spelled out, the words it writes for full stops as
         full stops."""
         vocabulary = self.searcher.vocabulary
@@ -192,6 +194,7 @@ class Router:
         spelled = own_lines(pasted, vocabulary.knows, self._is_title)
         spelled = self.addresses.read(self.corrections.read(spelled))
         spelled = letter_names(spelled, vocabulary.knows)  # "eff pee gee ays"
+        spelled = self.pig_latin.read(spelled)  # "ichwhay aperspay"
         spelled = self.leetspeak.read(self.dropped.read(read_goals(spelled)))
         spelled = self.slips.read(self.baby_talk.read(self.scanned.read(spelled)))
         request = replace(request, text=spoken_marks(spelled, vocabulary.knows))
