@@ -241,6 +241,9 @@ _EXCLUDING = re.compile(
     rf"\b(?:{_LEAVING}|isn['’]?t|aren['’]?t)\s+(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",
     re.I,
 )
+# A field left out as a topic: its subject's papers, and those on it filed under others
+# (a paper on neural networks in cs.DC is "about machine learning" all the same).
+_ABOUT = re.compile(r"\b(?:about|on)\s", re.I)
 _LEFT_RANGE = rf"{YEAR}\s*{_THROUGH}\s*{YEAR}"  # "not from 2022-2023"
 _LEFT_DECADE = r"(19[5-9]0|20[0-3]0)['’]?s"  # "not from the 2020s" (it listed the 2020s)
 _LEFT = rf"(?:{_LEFT_RANGE}|{_LEFT_DECADE}|{YEAR}|[a-z]{{2,9}}(?:-[a-z]{{2}})?\.[a-z]{{2}})"
@@ -414,7 +417,9 @@ def number(word: str) -> int:
 def read_excluded_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tuple[str, ...], str]:
     """Return the codes of the subjects a text leaves out by name ("everything but
     machine learning papers", "anything that isn't NLP?"), and the text without them: they
-    must not be read as the subjects it asks for."""
+    must not be read as the subjects it asks for. Left out as a topic ("not about machine
+    learning", "nothing on NLP"), the name stays, for the topic's papers filed under other
+    subjects to be left out too (``_ABOUT``)."""
     codes: list[str] = []
     for code, name in sorted(spellings, key=lambda pair: -len(pair[1])):
         named = _name_pattern(name).pattern[2:]  # without its leading \b
@@ -422,7 +427,7 @@ def read_excluded_names(text: str, spellings: list[tuple[str, str]]) -> tuple[tu
         match = pattern.search(text)
         if match:
             codes.append(code)
-            text = _drop(text, match)
+            text = text if _ABOUT.search(match.group()) else _drop(text, match)
     return tuple(dict.fromkeys(codes)), text
 
 

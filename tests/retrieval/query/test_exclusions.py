@@ -447,3 +447,22 @@ def test_a_subject_left_out_is_read_however_it_is_written(
     intent = fake_engine.router.intents.read(question)
     assert intent.exclusions.subjects == subjects
     assert (intent.years and (intent.years.start, intent.years.end)) == years
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Hoefler's 2023 papers that are not about machine learning",
+     "which of Hoefler's papers from 2023 aren't on machine learning?"],
+)  # fmt: skip
+def test_a_field_left_out_as_a_topic_leaves_out_its_subject_and_its_papers(
+    engine: Engine, question: str
+) -> None:
+    # Before, "not about machine learning" left out the cs.LG papers alone, and kept a
+    # paper on neural networks filed elsewhere; read as a topic alone, it kept most of
+    # the cs.LG papers (their abstracts seldom say "machine learning").
+    answer = engine.ask(question)
+    shown = [r.paper for r in answer.results + answer.more]
+    assert shown and not any("cs.LG" in p.subjects for p in shown)
+    assert not any("Neural" in p.title for p in shown)
+    assert any("in cs.LG" in n for n in answer.notes)
+    assert any("about “machine learning”" in n for n in answer.notes)
