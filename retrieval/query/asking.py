@@ -900,14 +900,34 @@ KEPT_APART = re.compile(
 # A topic or paper left out by words after it, or by "sans": "leave quantization out",
 # "weather papers, ENS-10 excluded", "the binarized ones aside", "skip the LLM ones",
 # "sans ENS-10". ``left_out_after`` rewrites them as "not about X" for ``NOT_ABOUT``.
+# After a clause's start or "with", a participle that takes papers away, or says they
+# are not wanted, leaves them out: "LLM papers, with the FPGA one removed", "the
+# database ones taken out", "ones dealing with circuits not wanted", the participle
+# ending its clause ("with GNNs removed from the flow" says how a method works). Not
+# "cut" (a paper cuts memory traffic), nor "-free" closing a clause, which mostly says
+# what the paper asked for is like ("the one that runs multiplier-free").
+TAKEN_AWAY = (
+    r"(?:excluded|removed|taken\s+out|filtered\s+out|left\s+out|omitted|dropped"
+    r"|not\s+(?:wanted|needed|included|welcome))"
+)
 LEFT_OUT_AFTER_TOPIC = re.compile(
     r"\bleav(?:e|ing)\s+((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+out\b(?!\s+of\b)"
-    r"|(?:(?<=[,;:])|^)\s*((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+excluded\b"
+    r"|(?:(?<=[,;:])|^|(?<=\s[-–—])|\bwith(?=\s))\s*((?:the\s+)?(?:[\w.-]+\s+){0,4}?[\w.-]+)"
+    rf"\s+{TAKEN_AWAY}\b(?=\s*(?:[,.;:!?)]|$|please\b|pls\b|thanks\b))"  # its clause's end
     # "aside" only after the papers it sets aside: "jokes aside", "cost aside" are idioms
-    r"|\b((?:the\s+)?(?:[\w.-]+\s+){1,3}?(?:ones?|papers?|stuff))\s+aside\b"
+    r"|(?<![\w.-])((?:the\s+)?(?:[\w.-]+\s+){1,3}?(?:ones?|papers?|stuff))\s+aside\b"
     r"|\b(?:skip(?:ping)?|drop(?:ping)?|omit(?:ting)?|ignor(?:e|ing)|exclude|leav(?:e|ing)\s+out)"
     r"\s+(the\s+(?:[\w.-]+\s+){1,3}?(?:ones?|stuff))\b"
     r"|\bsans\s+([\w.-]+(?:\s+[\w.-]+)?)",
+    re.I,
+)
+
+
+# Before what papers left out are about, the words that say so: "ones dealing with X",
+# "anything on X", "the papers that are about X".
+ONES_ABOUT = re.compile(
+    r"^(?:the\s+)?(?:ones?|papers?|anything|those|stuff)\s+(?:(?:that|which)\s+(?:are|is)\s+)?"
+    r"(?:about|on|dealing\s+with|(?:that|which)\s+deals?\s+with|with|related\s+to|involving)\s+",
     re.I,
 )
 
@@ -917,7 +937,7 @@ def left_out_after(text: str) -> tuple[str, list[str]]:
     (``LEFT_OUT_AFTER_TOPIC``), and the topics they leave out."""
     topics: list[str] = []
     for match in reversed(list(LEFT_OUT_AFTER_TOPIC.finditer(text))):
-        left = next(group for group in match.groups() if group)
+        left = ONES_ABOUT.sub("", next(group for group in match.groups() if group))
         if content_words(left):
             topics.insert(0, left)
             text = f"{text[: match.start()].rstrip()} {text[match.end() :].lstrip()}".strip()

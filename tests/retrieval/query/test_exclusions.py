@@ -46,6 +46,11 @@ from retrieval.engine import Engine
         ("FPGA papers, skip the LLM ones", "LLM"),
         ("Zhang's quantization papers, the binarized ones aside", "binarized"),
         ("graph papers sans robustness", "robustness"),
+        # taken away by a participle, or "-free", after what is left out
+        ("LLM papers, with the FPGA one removed", "FPGA"),
+        ("graph papers, the database ones taken out", "database"),
+        ("quantum papers; ones dealing with circuits not wanted", "circuits"),
+        ("weather papers - anything on ensembles filtered out", "ensembles"),
         # "but not Y", and a clause opening with "not X" that ends or goes on with "but"
         ("Papers on transformers but not language models", "language models"),
         ("Not image compression, but model compression", "image compression"),
@@ -466,3 +471,27 @@ def test_a_field_left_out_as_a_topic_leaves_out_its_subject_and_its_papers(
     assert not any("Neural" in p.title for p in shown)
     assert any("in cs.LG" in n for n in answer.notes)
     assert any("about “machine learning”" in n for n in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("question", "unwanted"),
+    [("LLM papers, with the FPGA one removed", "FPGA"),
+     ("graph papers, with the database ones left out", "Database")],
+)  # fmt: skip
+def test_papers_taken_away_after_the_ask_are_not_the_answer(
+    engine: Engine, question: str, unwanted: str
+) -> None:
+    # Before, each answered with the very papers it took away.
+    answer = engine.ask(question)
+    shown = [r.paper.title for r in answer.results + answer.more]
+    assert shown and not any(unwanted in title for title in shown)
+    assert answer.notes[0].startswith("Left out")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["which paper cuts the error of QoR prediction, with GNNs removed from the flow?",
+     "the paper whose method is multiplier-free, which one?"],
+)  # fmt: skip
+def test_what_a_paper_does_is_no_exclusion(fake_engine: Engine, question: str) -> None:
+    assert not fake_engine.router.intents.read(question).exclusions.topics
