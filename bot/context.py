@@ -14,9 +14,13 @@ MORE_BUTTON = "More results"
 
 def filters_text(filters: Filters, with_author: bool = True) -> str | None:
     """Return the applied filters on one line, or None when there are none."""
+    subject = filters.subject.replace(",", " or ") if filters.subject else None
+    dated = filters.years_text()
+    if filters.dated_or_filed():  # "2022 or cs.DC": a paper passes with either
+        dated, subject = f"{dated} or {subject}", None
     parts = [
-        filters.years_text(),
-        filters.subject.replace(",", " or ") if filters.subject else None,
+        dated,
+        subject,
         f"by {filters.authors_text()}" if filters.author and with_author else None,
     ]
     shown = [p for p in parts if p]

@@ -114,6 +114,8 @@ class Filters:
     author: str | None = None
     years: tuple[int, ...] = ()  # when set, only these years ("2022 or 2024"), sorted
     also_by: tuple[str, ...] = ()  # more authors: a paper by any of them passes
+    # the years or the subject: a paper passes with either ("from 2022 or in cs.DC")
+    either: bool = False
 
     def __post_init__(self) -> None:
         # Stored answers keep their filters as JSON, where tuples come back as lists.
@@ -123,6 +125,11 @@ class Filters:
     def authors(self) -> tuple[str, ...]:
         """Return every author a paper may be by (empty: any author)."""
         return (self.author, *self.also_by) if self.author is not None else ()
+
+    def dated_or_filed(self) -> bool:
+        """Return True when a paper passes by its years or by its subject, not both."""
+        dated = self.year_from is not None or self.year_to is not None or bool(self.years)
+        return self.either and dated and self.subject is not None
 
     def by_authors(self) -> Filters:
         """Return these filters without their years and subjects: the authors' alone."""

@@ -90,6 +90,7 @@ class AppliedFilters:
             author=author,
             years=years.years,
             also_by=also_by if author else (),
+            either=written.either and not (given_years or given.subject or left_years),
         )
         return filters, notes
 

@@ -66,7 +66,7 @@ class FilterIndex:
             for code in wanted:
                 for key in (("code", code), ("archive", code)):
                     subject[self._codes.get(key, np.empty(0, np.intp))] = True
-            mask &= subject
+            mask = (mask | subject) if filters.dated_or_filed() else (mask & subject)
         if filters.author is not None:
             author = np.zeros(len(self.ids), dtype=np.bool_)
             for name in filters.authors():
@@ -91,14 +91,17 @@ def matches_year(year: int, filters: Filters) -> bool:
 
 
 def matches(paper: Paper, filters: Filters) -> bool:
-    """Return True when a paper passes every filter that is set."""
-    if not matches_year(paper.year, filters):
-        return False
+    """Return True when a paper passes every filter that is set (its years or its
+    subject, where ``Filters.either`` says so)."""
+    dated = matches_year(paper.year, filters)
     if filters.subject is not None:  # one code, or several separated by commas: any matches
         codes = [s.casefold() for s in paper.subjects]
         wanted = [w.strip().casefold() for w in filters.subject.split(",") if w.strip()]
-        if not any(w in codes or any(c.split(".")[0] == w for c in codes) for w in wanted):
+        filed = any(w in codes or any(c.split(".")[0] == w for c in codes) for w in wanted)
+        if not ((dated or filed) if filters.dated_or_filed() else (dated and filed)):
             return False
+    elif not dated:
+        return False
     if filters.author is None:
         return True
     return filters.author in paper.authors or any(a in paper.authors for a in filters.also_by)
@@ -106,6 +109,8 @@ def matches(paper: Paper, filters: Filters) -> bool:
 
 def year_where(filters: Filters) -> dict[str, Any] | None:
     """Return a Chroma ``where`` clause for the years, or None."""
+    if filters.dated_or_filed():
+        return None  # a paper of the subject passes from any year
     clauses: list[dict[str, Any]] = []
     if filters.year_from is not None:
         clauses.append({"year": {"$gte": filters.year_from}})

@@ -107,6 +107,7 @@ from retrieval.query.operators import read_operators
 from retrieval.query.people import PeopleReader
 from retrieval.query.shorthand import Shorthand
 from retrieval.query.textfilters import (
+    YEAR_OR_SUBJECT,
     Years,
     number,
     read_excluded_names,
@@ -214,6 +215,7 @@ class Intent:
     wants_code: bool  # asks for papers with code
     thanks: bool = False  # only thanks, asks nothing
     title_ask: TitleAsk | None = None  # words asked of titles ("titles with 'graph'")
+    either: bool = False  # its years or its subjects, not both ("from 2022 or in cs.DC")
     spelled_out: tuple[tuple[str, str], ...] = ()  # acronyms read as title words ("MoE")
     people: People = People()
     counting: Counting = Counting()
@@ -234,6 +236,7 @@ class Intent:
             year_to=self.years.end if self.years else None,
             subject=",".join(self.subjects) or None,
             years=self.years.only if self.years else (),
+            either=self.either,
         )
 
     def about(self, text: str) -> Intent:
@@ -436,6 +439,7 @@ class IntentReader:
             years=years,
             subjects=subjects,
             unknown_subjects=found.unknown,
+            either=bool(YEAR_OR_SUBJECT.search(reading.english)),  # "from 2022 or in cs.DC"
             language=reading.language,
             understood=reading.understood,
             plural=breakdown or asks_several(asked_english, topic),  # "skip anything on X. Is ..."

@@ -274,6 +274,20 @@ class Years:
     only: tuple[int, ...] = ()  # the years named one by one, when they leave gaps
 
 
+# A year and a subject code joined by "or": a paper of either passes ("from 2022 or in
+# cs.DC", "cs.ET or 2023 papers", "year == 2022 OR subject == 'cs.DC'", "2022 || cs.DC").
+_YEAR_SIDE = r"(?:year\s*(?:==?|is|:)?\s*)?(?:19|20)\d\d\b"
+_SUBJECT_SIDE = r"(?:(?:subject|category)\s*(?:==?|is|:)?\s*)?['\"]?[a-z][a-z-]{1,8}\.[a-z]{2}\b"
+_OR = (
+    r"['\"]?\s*,?\s*(?:\bor\b|\|\|)\s*"
+    r"(?:(?:in|from|under|filed|tagged|listed|as|of|the)\s+){0,3}"
+)
+YEAR_OR_SUBJECT = re.compile(
+    rf"(?<![\w.]){_YEAR_SIDE}{_OR}{_SUBJECT_SIDE}|(?<![\w.]){_SUBJECT_SIDE}{_OR}{_YEAR_SIDE}",
+    re.I,
+)
+
+
 def read_years(text: str, this_year: int | None = None) -> tuple[Years | None, str]:
     """Return the year range a text asks for and the text without it; years counted back
     ("last year") count from ``this_year``, today's by default."""

@@ -24,6 +24,11 @@ def test_a_filtered_list_shows_its_filters_and_its_count(engine: Engine) -> None
     assert last.footer.startswith("10–12 of 12 · hybrid")  # nothing left to page to
 
 
+def test_a_year_or_a_subject_shows_either_in_its_filters(engine: Engine) -> None:
+    card = answer_card(engine.ask("Hoefler's papers from 2023 or in cs.ET"), shown=3)
+    assert card.description.startswith("*Filters: 2023 or cs.ET · by Torsten Hoefler*")
+
+
 def test_an_empty_filter_says_why_and_never_shows_an_empty_closest_list(engine: Engine) -> None:
     card = answer_card(engine.ask("cs.XY papers"))
     assert "Did you mean" in card.description and "Closest" not in card.description

@@ -129,7 +129,7 @@ def test_ask_filters_from_the_command_line(papercord: Papercord) -> None:
     answer = papercord("ask", "quantization", "--json", "--author", "hoefler").json()
     assert answer["filters"] == {
         "year_from": None, "year_to": None, "subject": None, "author": "Torsten Hoefler",
-        "years": [], "also_by": [],
+        "years": [], "also_by": [], "either": False,
     }  # fmt: skip
     shown = [*answer["results"], *answer["more"]]  # type: ignore[misc]
     assert shown and all(r["authors"] == ["Torsten Hoefler"] for r in shown)

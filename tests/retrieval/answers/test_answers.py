@@ -3073,3 +3073,28 @@ def test_roleplay_actions_get_the_answer_of_the_ask_alone(engine: Engine) -> Non
         answer, asked = engine.ask(acted), engine.ask(plain)
         assert papers(answer) == papers(asked) and answer.notes == asked.notes, acted
         assert not answer.abstained
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How many papers are from 2022 or in cs.DC?",
+     "count the cs.DC or 2022 papers",
+     "number of papers where year == 2022 OR subject == 'cs.DC'",
+     "how many papers were published in 2022, or filed under cs.DC?"],
+)  # fmt: skip
+def test_a_year_or_a_subject_counts_the_papers_of_either(engine: Engine, question: str) -> None:
+    # Before, "or" between a year and a subject was read as "and": 6 papers, not 15.
+    papers = engine.searcher.index.papers.values()
+    either = sum(p.year == 2022 or "cs.DC" in p.subjects for p in papers)
+    assert either > sum(p.year == 2022 and "cs.DC" in p.subjects for p in papers)
+    answer = engine.ask(question)
+    assert answer.matched == either and f"{either} listed papers match." in answer.notes
+
+
+def test_a_year_and_a_subject_still_narrow_together(engine: Engine) -> None:
+    papers = engine.searcher.index.papers.values()
+    both = sum(p.year == 2022 and "cs.DC" in p.subjects for p in papers)
+    assert engine.ask("how many 2022 papers are in cs.DC?").matched == both
+    assert engine.ask("how many papers from 2022 or 2023 are in cs.DC?").matched == sum(
+        p.year in (2022, 2023) and "cs.DC" in p.subjects for p in papers
+    )

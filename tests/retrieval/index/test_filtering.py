@@ -29,11 +29,17 @@ YEAR = st.none() | st.integers(2000, 2030)
 
 
 @settings(max_examples=300, deadline=None)
-@given(YEAR, YEAR, st.none() | SUBJECT, st.none() | AUTHOR)
+@given(YEAR, YEAR, st.none() | SUBJECT, st.none() | AUTHOR, st.booleans())
 def test_the_filter_index_agrees_with_matches(
-    year_from: int | None, year_to: int | None, subject: str | None, author: str | None
+    year_from: int | None,
+    year_to: int | None,
+    subject: str | None,
+    author: str | None,
+    either: bool,
 ) -> None:
-    chosen = Filters(year_from=year_from, year_to=year_to, subject=subject, author=author)
+    chosen = Filters(
+        year_from=year_from, year_to=year_to, subject=subject, author=author, either=either
+    )
     expected = {pid for pid, paper in PAPERS.items() if matches(paper, chosen)}
     allowed = INDEX.allowed(chosen)
     assert allowed.papers == expected
@@ -69,3 +75,14 @@ def test_filtered_answers_hold_only_allowed_papers_and_their_best_ones(
     # Exact scoring over the allowed chunks: the best allowed paper by cosine is found.
     best = max(allowed, key=lambda pid: searcher.retrievers.cosine(pid, vector))
     assert max(signals, key=lambda pid: signals[pid].cosine) == best
+
+
+def test_either_lets_a_paper_through_by_its_year_or_its_subject() -> None:
+    both = Filters(year_from=2022, year_to=2022, subject="cs.DC")
+    either = Filters(year_from=2022, year_to=2022, subject="cs.DC", either=True)
+    dated = {pid for pid, p in PAPERS.items() if p.year == 2022}
+    filed = {pid for pid, p in PAPERS.items() if "cs.DC" in p.subjects}
+    assert INDEX.allowed(both).papers == dated & filed
+    assert INDEX.allowed(either).papers == dated | filed != dated & filed
+    # with no year set, "either" changes nothing: the subject alone
+    assert INDEX.allowed(Filters(subject="cs.DC", either=True)).papers == filed
