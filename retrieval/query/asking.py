@@ -841,7 +841,7 @@ NOT_ABOUT = re.compile(
     # "X but not Y", and a clause that opens with "not X" and ends, or goes on with "but
     # Y" ("Not inference.", "Not image compression, but model compression"); not "not
     # only X", "not the X one" (``NOT_ONE``), nor "not X, Y" (a contrast without "but")
-    r"|(?<=[\w,]\s)but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
+    r"|(?:(?<=[\w,]\s)|(?<=[—–]\s)|(?<=\s-\s))but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
     rf"|(?:^|(?<=[.!?;:\n]\s)|(?<=\n))not{NOT_A_TOPIC}"
     r"(?=\s+[^,.!?;\n]+(?:,?\s+but\b|[.!?;\n]|$))"  # not "Not bad!", "Not to be picky, but"
     # "X, not Y" that ends its sentence: "pruning, not quantization.", "the one on GPUs,
@@ -851,12 +851,14 @@ NOT_ABOUT = re.compile(
     # (not "the usual GNN ones": papers set aside, ``COMMON_KIND``)
     rf"|(?<=\w,\s)not(?:\s+the(?!\s+{COMMON_WORDS}\b){KIND_OF_PAPERS})?{NOT_A_TOPIC}"
     r"(?=\s+[^,.!?;\n()]+(?:[.!?;\n]|$))"
-    # "not interested in X", "..., but no X", "I don't care about X" ("no X papers" alone
-    # is as often a statement: "no prior work does X", "else: no HLS papers")
-    r"|(?:not|no\s+longer)\s+interested\s+in|(?<=,\s)but\s+no"
+    # "not interested in X", "..., but no X" (or after a dash: "X papers — but no Y"), "I
+    # don't care about X" ("no X papers" alone is as often a statement: "no prior work
+    # does X", "else: no HLS papers")
+    r"|(?:not|no\s+longer)\s+interested\s+in|(?:(?<=,\s)|(?<=[—–]\s)|(?<=\s-\s))but\s+no"
     # "GNN papers, but none about robustness", "..., none on attacks", "..., but nothing
     # related to networks"
-    r"|(?<=,\s)(?:but\s+)?(?:none|nothing)\s+(?:about|on|concerning|dealing\s+with|involving"
+    r"|(?:(?<=,\s)|(?<=[—–]\s)|(?<=\s-\s))(?:but\s+)?(?:none|nothing)\s+"
+    r"(?:about|on|concerning|dealing\s+with|involving"
     r"|related\s+to)"
     r"|(?:do\s+not|don['’]t)\s+care\s+(?:about|for)"
     # "graph papers without neural networks": right after the noun of the papers asked

@@ -46,6 +46,10 @@ from retrieval.engine import Engine
         ("FPGA papers, skip the LLM ones", "LLM"),
         ("Zhang's quantization papers, the binarized ones aside", "binarized"),
         ("graph papers sans robustness", "robustness"),
+        # after a dash as after a comma
+        ("LLM quantisation — but no binarization ones", "binarization"),
+        ("GNN papers – nothing on robustness", "robustness"),
+        ("compiler papers - but not FPGAs", "FPGAs"),
         # taken away by a participle, or "-free", after what is left out
         ("LLM papers, with the FPGA one removed", "FPGA"),
         ("graph papers, the database ones taken out", "database"),
