@@ -302,12 +302,14 @@ class Searcher:
         if leave_out:
             signals = {pid: found for pid, found in signals.items() if pid not in leave_out}
         ranking = self.decide(signals, query, mode, hedged)
-        listing = mode == "hybrid" and query.framing.plural and not query.framing.compares
+        reads_names = mode == "hybrid" and not query.framing.compares
+        listing = reads_names and query.framing.plural
         knows_name = self.vocabulary.knows_name
-        if listing and (mentioning := self.phrases.mentioning(text, filters, knows_name)):
-            # "do any mention an H100?": those that write it, only, and surely: whether a
-            # paper writes a name is read, not guessed, however unsure the models are of
-            # the words around it ("Request: every abstract naming X")
+        if reads_names and (mentioning := self.phrases.mentioning(text, filters, knows_name)):
+            # "do any mention an H100?", "does any paper mention X?", "which paper mentions
+            # X?": those that write it, only, and surely: whether a paper writes a name is
+            # read, not guessed, however unsure the models are of the words around it
+            # ("Request: every abstract naming X")
             holders = [p for p in mentioning if p not in leave_out]
             if holders:
                 ranking = replace(only_holders(ranking, holders), abstained=False, confidence=1.0)

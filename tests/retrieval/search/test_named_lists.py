@@ -80,6 +80,23 @@ def test_the_papers_that_write_a_name_asked_for_are_no_unsure_match(engine: Engi
     assert answer.results and UNSURE not in answer.notes
 
 
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [("does any paper mention Megatron?", "Megatron"),
+     ("is there an abstract that mentions Megatron?", "Megatron"),
+     ("Which paper mentions Megatron?", "Megatron"),
+     ("does any paper mention PyTorch?", "PyTorch")],
+)  # fmt: skip
+def test_asked_of_one_paper_a_mention_is_answered_by_the_papers_that_write_it(
+    engine: Engine, question: str, name: str
+) -> None:
+    # Asked in the singular, the mention was not read: the models' doubt about the
+    # words around the name made the one paper writing it "Not a sure match".
+    answer = engine.ask(question)
+    assert {r.paper.title for r in answer.results + answer.more} == titles_writing(engine, name)
+    assert UNSURE not in answer.notes
+
+
 def test_a_topic_asked_before_the_mention_keeps_the_list_to_the_topic() -> None:
     assert mentioned("which papers mention the A100? I run them") == " the A100"
     assert mentioned("do any mention Initech’s X9 board?") == " Initech X9 board"
