@@ -91,16 +91,21 @@ def aside_beside_filters(
     """Return the intent without its topic when the question asks for the papers of
     some years, subjects or an author, and no paper within them holds a word of what
     is left (of its ask, with ``asked_only``): what is left is an aside; so is every word
-    of a query on the list's fields (``FIELD_TEST``) but a string literal's. None
-    otherwise."""
+    of a query on the list's fields (``FIELD_TEST``) but its string literals', which are
+    then its topic. None otherwise."""
     if not intent.topic or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
     within = searcher.filtering.papers(filters)
     restated = name_words([filters.subject] if filters.subject else [])
-    queried = FIELD_TEST.search(question) and not _literal_topic(question, filters)
+    literals = _literal_topics(question, filters)
+    queried = filters != Filters() and FIELD_TEST.search(question)
+    if queried and literals:  # "'weather' in p.abstract and p.year == 2022": the papers
+        said = " and ".join(literals)  # that write the literal, as a mention ask reads it
+        return replace(
+            intent, topic=" ".join(content_words(said)), search_text=f"papers mentioning {said}"
+        )
     if (
-        filters != Filters()
-        and queried
+        queried
         and is_aside(intent.topic, question, within, searcher, rare_is_topic=False,
                      restated=restated, held_is_topic=False)
     ):  # fmt: skip
@@ -115,17 +120,18 @@ def aside_beside_filters(
     return replace(intent, topic="", search_text="")
 
 
-def _literal_topic(question: str, filters: Filters) -> bool:
-    """Return True when a string literal of a query names a topic: a quoted value with
-    content words that is no year, subject code or author the filters name ("abstract
+def _literal_topics(question: str, filters: Filters) -> list[str]:
+    """Return the string literals of a query that name a topic: quoted values with
+    content words that are no year, subject code or author the filters name ("abstract
     LIKE '%graph%'", 'topic == "quantization"'; not 'author == "Zhiru Zhang"')."""
     people = {fold(name) for name in filters.authors()}
+    found = []
     for literal in LITERAL.finditer(question):
         said = (literal[1] or literal[2]).strip()
         words = [w for w in content_words(said) if not w.isdigit()]
         if words and not _only_codes(said) and fold(said) not in people:
-            return True
-    return False
+            found.append(said)
+    return found
 
 
 def _only_codes(text: str) -> bool:

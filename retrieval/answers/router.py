@@ -329,7 +329,7 @@ class Router:
         subject = reading.filters.subject  # "vision" beside cs.CV is no aside
         restated = name_words([subject] if subject else [])
         typed = " ".join(w for w in reading.intent.typed_topic().split() if fold(w) not in restated)
-        if not typed:
+        if not typed or intent.topic:  # a query's string literal: the rest is its syntax
             return listed, alone, listing
         aside = textwrap.shorten(typed, ASIDE_SHOWN, placeholder="…")
         return replace(listed, notes=(ASIDE.format(aside), *listed.notes)), alone, listing

@@ -1287,6 +1287,26 @@ def test_a_string_literal_of_a_query_on_the_lists_fields_is_its_topic(engine: En
     assert answer.results and not any(n.startswith("Nothing listed is about") for n in answer.notes)
 
 
+@pytest.mark.parametrize(
+    ("question", "word", "year"),
+    [("[p.title for p in papers if 'GPU' in p.abstract and p.year == 2024]", "GPU", 2024),
+     ("papers.filter(p => p.abstract.includes('weather') && p.year == 2022)", "weather", 2022)],
+)  # fmt: skip
+def test_a_containment_test_in_code_lists_the_papers_writing_its_literal(
+    engine: Engine, question: str, word: str, year: int
+) -> None:
+    # Searched with the code's words around the literal, one of three 2022 weather
+    # papers was found, beside a graph paper; nothing written says those words.
+    answer = engine.ask(question)
+    writing = {
+        p.title
+        for p in engine.searcher.index.papers.values()
+        if p.year == year and word.casefold() in f"{p.title} {p.abstract}".casefold()
+    }
+    assert writing and {r.paper.title for r in answer.results + answer.more} == writing
+    assert not any(n.startswith("Nothing listed is about") for n in answer.notes)
+
+
 def test_one_word_in_quotes_in_code_on_the_lists_fields_is_a_topic(engine: Engine) -> None:
     # any one word of two to nine letters had passed for a subject code and been dropped
     answer = engine.ask('rows = [r for r in table if r.year == 2023 and r.topic == "graphs"]')
