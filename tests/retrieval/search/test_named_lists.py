@@ -62,7 +62,11 @@ def test_every_paper_that_writes_a_named_name_is_listed(
      ("Which abstracts mention ImageNet?", ["ImageNet"]),
      ("how many abstracts talk about PyTorch?", ["PyTorch"]),
      # a label before the ask is no topic; the models' doubt about it abstained
-     ("Request: every paper whose abstract names PyTorch. List them.", ["PyTorch"])],
+     ("Request: every paper whose abstract names PyTorch. List them.", ["PyTorch"]),
+     # asked of one paper: the mention had not been read, the paper was an unsure match
+     ("does any paper mention Megatron?", ["Megatron"]),
+     ("is there an abstract that mentions Megatron?", ["Megatron"]),
+     ("Which paper mentions Megatron?", ["Megatron"])],
 )  # fmt: skip
 def test_a_list_of_papers_mentioning_a_name_is_those_that_write_it(
     engine: Engine, question: str, name: list[str]
@@ -73,28 +77,17 @@ def test_a_list_of_papers_mentioning_a_name_is_those_that_write_it(
     assert writing and {r.paper.title for r in answer.results + answer.more} == writing
 
 
-def test_the_papers_that_write_a_name_asked_for_are_no_unsure_match(engine: Engine) -> None:
-    # whether an abstract writes a name is read, not guessed: the label's words had made
-    # the answer model doubt, and the list came as "Not a sure match"
-    answer = engine.ask("Request: list every paper that mentions PyTorch.")
-    assert answer.results and UNSURE not in answer.notes
-
-
 @pytest.mark.parametrize(
-    ("question", "name"),
-    [("does any paper mention Megatron?", "Megatron"),
-     ("is there an abstract that mentions Megatron?", "Megatron"),
-     ("Which paper mentions Megatron?", "Megatron"),
-     ("does any paper mention PyTorch?", "PyTorch")],
-)  # fmt: skip
-def test_asked_of_one_paper_a_mention_is_answered_by_the_papers_that_write_it(
-    engine: Engine, question: str, name: str
+    "question",
+    ["Request: list every paper that mentions PyTorch.", "Which paper mentions Megatron?"],
+)
+def test_the_papers_that_write_a_name_asked_for_are_no_unsure_match(
+    engine: Engine, question: str
 ) -> None:
-    # Asked in the singular, the mention was not read: the models' doubt about the
-    # words around the name made the one paper writing it "Not a sure match".
+    # whether an abstract writes a name is read, not guessed: the label's words (or the
+    # one paper asked for) had made the answer model doubt: "Not a sure match"
     answer = engine.ask(question)
-    assert {r.paper.title for r in answer.results + answer.more} == titles_writing(engine, name)
-    assert UNSURE not in answer.notes
+    assert answer.results and UNSURE not in answer.notes
 
 
 def test_a_topic_asked_before_the_mention_keeps_the_list_to_the_topic() -> None:
