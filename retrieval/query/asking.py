@@ -517,9 +517,14 @@ LEAVE_OUT = re.compile(
 )
 # Words right after an author's name that leave the author out: "GNN papers, Zhang
 # excluded", "Hoefler's aside", "quantization with Hoefler left out".
+# Participles that take papers away, or say they are not wanted (``LEFT_OUT_AFTER``,
+# ``LEFT_OUT_AFTER_TOPIC``).
+TAKEN_AWAY = (
+    r"(?:excluded|removed|taken\s+out|filtered\s+out|left\s+out|omitted|dropped"
+    r"|not\s+(?:wanted|needed|included|welcome))"
+)
 LEFT_OUT_AFTER = re.compile(
-    r"^(?:['’]s(?:\s+(?:papers|work|ones))?)?\s+"
-    r"(?:excluded|aside|left\s+out|omitted|ignored|skipped|dropped)\b",
+    rf"^(?:['’]s)?(?:\s+(?:papers|work|ones))?\s+(?:{TAKEN_AWAY}|aside|ignored|skipped)\b",
     re.I,
 )
 JOINED = re.compile(r"\s*(?:,|&|\b(?:or|and|nor)\b|,\s*(?:or|and|nor)\b)\s*", re.I)
@@ -841,7 +846,7 @@ NOT_ABOUT = re.compile(
     # "X but not Y", and a clause that opens with "not X" and ends, or goes on with "but
     # Y" ("Not inference.", "Not image compression, but model compression"); not "not
     # only X", "not the X one" (``NOT_ONE``), nor "not X, Y" (a contrast without "but")
-    r"|(?:(?<=[\w,]\s)|(?<=[—–]\s)|(?<=\s-\s))but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
+    r"|(?:(?<=[\w,]\s)|(?<=[—–])|(?<=[—–]\s)|(?<=-\s))but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
     rf"|(?:^|(?<=[.!?;:\n]\s)|(?<=\n))not{NOT_A_TOPIC}"
     r"(?=\s+[^,.!?;\n]+(?:,?\s+but\b|[.!?;\n]|$))"  # not "Not bad!", "Not to be picky, but"
     # "X, not Y" that ends its sentence: "pruning, not quantization.", "the one on GPUs,
@@ -854,10 +859,10 @@ NOT_ABOUT = re.compile(
     # "not interested in X", "..., but no X" (or after a dash: "X papers — but no Y"), "I
     # don't care about X" ("no X papers" alone is as often a statement: "no prior work
     # does X", "else: no HLS papers")
-    r"|(?:not|no\s+longer)\s+interested\s+in|(?:(?<=,\s)|(?<=[—–]\s)|(?<=\s-\s))but\s+no"
+    r"|(?:not|no\s+longer)\s+interested\s+in|(?:(?<=,\s)|(?<=[—–])|(?<=[—–]\s)|(?<=-\s))but\s+no"
     # "GNN papers, but none about robustness", "..., none on attacks", "..., but nothing
     # related to networks"
-    r"|(?:(?<=,\s)|(?<=[—–]\s)|(?<=\s-\s))(?:but\s+)?(?:none|nothing)\s+"
+    r"|(?:(?<=,\s)|(?<=[—–])|(?<=[—–]\s)|(?<=-\s))(?:but\s+)?(?:none|nothing)\s+"
     r"(?:about|on|concerning|dealing\s+with|involving"
     r"|related\s+to)"
     r"|(?:do\s+not|don['’]t)\s+care\s+(?:about|for)"
@@ -908,13 +913,10 @@ KEPT_APART = re.compile(
 # ending its clause ("with GNNs removed from the flow" says how a method works). Not
 # "cut" (a paper cuts memory traffic), nor "-free" closing a clause, which mostly says
 # what the paper asked for is like ("the one that runs multiplier-free").
-TAKEN_AWAY = (
-    r"(?:excluded|removed|taken\s+out|filtered\s+out|left\s+out|omitted|dropped"
-    r"|not\s+(?:wanted|needed|included|welcome))"
-)
 LEFT_OUT_AFTER_TOPIC = re.compile(
     r"\bleav(?:e|ing)\s+((?:the\s+)?(?:[\w.-]+\s+){0,2}?[\w.-]+)\s+out\b(?!\s+of\b)"
-    r"|(?:(?<=[,;:])|^|(?<=\s[-–—])|\bwith(?=\s))\s*((?:the\s+)?(?:[\w.-]+\s+){0,4}?[\w.-]+)"
+    r"|(?:(?<=[,;:])|^|(?<=\s[-–—])|\bwith(?=\s))\s*"  # not across "papers with": what
+    r"((?:the\s+)?(?:(?!papers\s+with\b)[\w.-]+\s+){0,4}?[\w.-]+)"  # follows "with" goes
     rf"\s+{TAKEN_AWAY}\b(?=\s*(?:[,.;:!?)]|$|please\b|pls\b|thanks\b))"  # its clause's end
     # "aside" only after the papers it sets aside: "jokes aside", "cost aside" are idioms
     r"|(?<![\w.-])((?:the\s+)?(?:[\w.-]+\s+){1,3}?(?:ones?|papers?|stuff))\s+aside\b"

@@ -372,8 +372,8 @@ class Reader:
     def read(self, question: str) -> Reading:
         """Return the question's language and the English text to search with."""
         language = detect(question)
-        if language == "en":
-            return Reading("en", self._quoted_read(question), 1.0)
+        if language == "en":  # another language's "not in" left in it still leaves out
+            return Reading("en", _replaced(self._quoted_read(question), _leaving_out()), 1.0)
         markers, mapping = framing().get(language, (frozenset(), {}))
         if language in UNSPACED:
             return self._read_cjk(question, language)
@@ -574,8 +574,29 @@ def _replace_phrases(text: str, language: str) -> str:
     """Replace multi-word framing ("wie viele", "y a-t-il") before splitting into words,
     the longest first (``_phrases``), with or without its accents ("mas não", "mas nao":
     the keys are folded)."""
+    return _replaced(text, _phrases(language))
+
+
+@cache
+def _leaving_out() -> tuple[tuple[str, str], ...]:
+    """Return the read languages' multi-word phrases that leave out ("nicht in": "not in",
+    "pero no": "but not", "que no están en": "not in"), the longest first: inside a
+    question read as English they leave out all the same ("Quantization papers nicht in
+    cs.LG" had kept the cs.LG papers alone)."""
+    found = {
+        key: english
+        for language in framing()
+        if language not in UNSPACED
+        for key, english in _phrases(language)
+        if "not" in english.split() and english.split()[0] in ("not", "but")
+    }
+    return tuple(sorted(found.items(), key=lambda pair: len(pair[0]), reverse=True))
+
+
+def _replaced(text: str, phrases: tuple[tuple[str, str], ...]) -> str:
+    """Replace each folded phrase of ``phrases`` in a text with its English."""
     folded, origin = _folded_with_origin(text)
-    for key, english in _phrases(language):
+    for key, english in phrases:
         if key not in folded:
             continue
         found = re.finditer(rf"(?<!\w){re.escape(key)}(?!\w)", folded)

@@ -235,7 +235,8 @@ _LEAVING = (
     # "..., nothing from 2022", not "there's nothing from 2022, is there?" (it asks)
     r"|(?<!there's\s)(?<!there’s\s)(?<!there\sis\s)(?<!there\sare\s)(?<!there\swas\s)(?:nothing|none)"
     r"|ignor(?:e|ing)|leav(?:e|ing)\s+out"  # not "drop": "what did she drop in 2023?"
-    r"|no(?=\s+(?:19|20)\d\d\s+(?:papers|articles|ones|works?)\b)"  # "no 2022 papers"
+    # "no 2022 papers", "cs.DC papers, but no 2022"
+    r"|no(?=\s+(?:19|20)\d\d(?:\s+(?:papers|articles|ones|works?)\b|\s*(?:[,.;!?)]|$)))"
 )
 _EXCLUDING = re.compile(
     rf"\b(?:{_LEAVING}|isn['’]?t|aren['’]?t)\s+(?:(?:in|about|on|from)\s+)?(?:the\s+)?\b",

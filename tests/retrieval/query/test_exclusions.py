@@ -487,3 +487,34 @@ def test_a_field_left_out_as_a_topic_leaves_out_its_subject_and_its_papers(
 )  # fmt: skip
 def test_what_a_paper_does_is_no_exclusion(fake_engine: Engine, question: str) -> None:
     assert not fake_engine.router.intents.read(question).exclusions.topics
+
+
+@pytest.mark.parametrize(
+    ("question", "years", "subjects", "authors"),
+    [  # left out after the ask: a year, a subject, an author, not asked for
+        ("cs.DC papers, the 2022 ones removed", ("2022",), (), ()),
+        ("Hoefler's 2022 papers with cs.DC ones left out", (), ("cs.DC",), ()),
+        ("FPGA papers with Hoefler's ones excluded", (), (), ("Torsten Hoefler",)),
+        # after a dash, spaced or not
+        ("cs.DC papers -- but no 2022", ("2022",), (), ()),
+        # another language's "not in" inside an English question
+        ("Quantization papers nicht in cs.LG", (), ("cs.LG",), ()),
+        ("papers about GPUs, no están en cs.LG", (), ("cs.LG",), ()),
+        ("Papers about FPGAs pas dans cs.DC", (), ("cs.DC",), ()),
+    ],
+)  # fmt: skip
+def test_fields_left_out_in_unusual_grammar_are_not_asked_for(
+    fake_engine: Engine, question: str, years: tuple, subjects: tuple, authors: tuple
+) -> None:
+    # Each had been read as asking for the very year, subject or author it left out.
+    intent = fake_engine.router.intents.read(question)
+    left = intent.exclusions
+    assert (left.years, left.subjects, left.authors) == (years, subjects, authors)
+    assert (intent.people.author is None or not authors) and not set(intent.subjects) & set(
+        subjects
+    )
+    assert intent.years is None or str(intent.years.start) not in years
+
+
+def test_a_topic_left_out_after_an_unspaced_dash_is_left_out(fake_engine: Engine) -> None:
+    assert fake_engine.router.intents.read("graph papers—but no GNNs").exclusions.topics == "GNNs"
