@@ -61,6 +61,9 @@ FIELD_TEST = re.compile(
     r"\s*[\"'“‘]?[\w.]",
     re.I,
 )
+# A containment test negated: "NOT LIKE '%X%'", "!~ 'X'", "not contains('X')"; "'X' not in".
+NEGATED_TEST = re.compile(r"(?:\bnot\s+(?:i?like|contains?|includes?)|!~|!=)\s*\(?\s*$", re.I)
+NOT_IN = re.compile(r"\s+not\s+in\b", re.I)
 LITERAL = re.compile(r"[\"“]([^\"“”]{1,200})[\"”]|(?<![\w'’])'([^']{1,200})'(?![\w'’])")
 # Amounts written in words, as digits are: "he wrote five hundred papers" holds no topic.
 AMOUNTS = frozenset(
@@ -100,17 +103,17 @@ def aside_beside_filters(
     literals = _literal_topics(question, filters)
     queried = filters != Filters() and FIELD_TEST.search(question)
     if queried and literals:  # "'weather' in p.abstract and p.year == 2022": the papers
-        said = " and ".join(literals)  # that write the literal, as a mention ask reads it
-        return replace(
-            intent, topic=" ".join(content_words(said)), search_text=f"papers mentioning {said}"
-        )
+        said = " and ".join(said for said, _ in literals)  # writing the literal, as a mention
+        unsaid = any(negated for _, negated in literals)  # ask reads it; "NOT LIKE": the others
+        asked = f"papers that don't mention {said}" if unsaid else f"papers mentioning {said}"
+        return replace(intent, topic=" ".join(content_words(said)), search_text=asked)
     if (
         queried
         and is_aside(intent.topic, question, within, searcher, rare_is_topic=False,
                      restated=restated, held_is_topic=False)
     ):  # fmt: skip
         return replace(intent, topic="", search_text="")  # "... year == 2022 */ } // int"
-    if not intent.plural:
+    if not (intent.plural or intent.counting.how_many):  # "how many items are in cs.PL?"
         return None
     if filters == Filters() and (not intent.counting.how_many or intent.people.author):
         return None  # the whole list is asked for by a count alone ("how many, anyway?")
@@ -120,17 +123,20 @@ def aside_beside_filters(
     return replace(intent, topic="", search_text="")
 
 
-def _literal_topics(question: str, filters: Filters) -> list[str]:
+def _literal_topics(question: str, filters: Filters) -> list[tuple[str, bool]]:
     """Return the string literals of a query that name a topic: quoted values with
     content words that are no year, subject code or author the filters name ("abstract
-    LIKE '%graph%'", 'topic == "quantization"'; not 'author == "Zhiru Zhang"')."""
+    LIKE '%graph%'", 'topic == "quantization"'; not 'author == "Zhiru Zhang"'), each with
+    whether the query negates its test ("NOT LIKE '%GPU%'", "'GPU' not in p.abstract")."""
     people = {fold(name) for name in filters.authors()}
     found = []
     for literal in LITERAL.finditer(question):
-        said = (literal[1] or literal[2]).strip()
+        said = (literal[1] or literal[2]).strip().strip("%*")
         words = [w for w in content_words(said) if not w.isdigit()]
         if words and not _only_codes(said) and fold(said) not in people:
-            found.append(said)
+            around = f"{question[max(0, literal.start() - 12) : literal.start()]}"
+            after = question[literal.end() : literal.end() + 8]
+            found.append((said, bool(NEGATED_TEST.search(around) or NOT_IN.match(after))))
     return found
 
 

@@ -1288,12 +1288,17 @@ def test_a_string_literal_of_a_query_on_the_lists_fields_is_its_topic(engine: En
 
 
 @pytest.mark.parametrize(
-    ("question", "word", "year"),
-    [("[p.title for p in papers if 'GPU' in p.abstract and p.year == 2024]", "GPU", 2024),
-     ("papers.filter(p => p.abstract.includes('weather') && p.year == 2022)", "weather", 2022)],
+    ("question", "word", "year", "negated"),
+    [("[p.title for p in papers if 'GPU' in p.abstract and p.year == 2024]", "GPU", 2024, False),
+     ("papers.filter(p => p.abstract.includes('weather') && p.year == 2022)", "weather", 2022,
+      False),
+     # negated: it had listed exactly the papers writing the literal
+     ("SELECT title FROM papers WHERE abstract NOT LIKE '%GPU%' AND year == 2024", "GPU", 2024,
+      True),
+     ("[p for p in papers if 'GPU' not in p.abstract and p.year == 2024]", "GPU", 2024, True)],
 )  # fmt: skip
 def test_a_containment_test_in_code_lists_the_papers_writing_its_literal(
-    engine: Engine, question: str, word: str, year: int
+    engine: Engine, question: str, word: str, year: int, negated: bool
 ) -> None:
     # Searched with the code's words around the literal, one of three 2022 weather
     # papers was found, beside a graph paper; nothing written says those words.
@@ -1301,7 +1306,7 @@ def test_a_containment_test_in_code_lists_the_papers_writing_its_literal(
     writing = {
         p.title
         for p in engine.searcher.index.papers.values()
-        if p.year == year and word.casefold() in f"{p.title} {p.abstract}".casefold()
+        if p.year == year and (word.casefold() in f"{p.title} {p.abstract}".casefold()) != negated
     }
     assert writing and {r.paper.title for r in answer.results + answer.more} == writing
     assert not any(n.startswith("Nothing listed is about") for n in answer.notes)
@@ -3118,3 +3123,18 @@ def test_a_year_and_a_subject_still_narrow_together(engine: Engine) -> None:
     assert engine.ask("how many papers from 2022 or 2023 are in cs.DC?").matched == sum(
         p.year in (2022, 2023) and "cs.DC" in p.subjects for p in papers
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "code"),
+    [("How many entries are catalogued in cs.DC?", "cs.DC"),
+     ("how many cs.CV chairs are in the room?", "cs.CV")],
+)  # fmt: skip
+def test_a_count_of_a_subject_beside_words_no_paper_holds_counts_the_subject(
+    engine: Engine, question: str, code: str
+) -> None:
+    # Counts were no list to the aside reader, and a filing word ("catalogued") a topic:
+    # each said "No listed paper matches."
+    answer = engine.ask(question)
+    filed = sum(code in p.subjects for p in engine.searcher.index.papers.values())
+    assert answer.matched == filed and f"{filed} listed papers match." in answer.notes
