@@ -276,12 +276,17 @@ class Years:
 
 
 # A year and a subject code joined by "or": a paper of either passes ("from 2022 or in
-# cs.DC", "cs.ET or 2023 papers", "year == 2022 OR subject == 'cs.DC'", "2022 || cs.DC").
+# cs.DC", "cs.ET or 2023 papers", "year = 2022 OR category = 'cs.DC'", "2022 || cs.DC",
+# "published in 2023, or classified as cs.PL", "in cs.CR, or published in 2024").
 _YEAR_SIDE = r"(?:year\s*(?:==?|is|:)?\s*)?(?:19|20)\d\d\b"
-_SUBJECT_SIDE = r"(?:(?:subject|category)\s*(?:==?|is|:)?\s*)?['\"]?[a-z][a-z-]{1,8}\.[a-z]{2}\b"
+_SUBJECT_SIDE = (
+    r"(?:(?:subject|category|primary_category)\s*(?:==?|is|:)?\s*)?['\"]?"
+    r"(?:[a-z][a-z-]{1,8}\.[a-z]{2}|[a-z]{2,6}-[a-z]{2})\b"  # "cs.DC", "quant-ph"
+)
 _OR = (
     r"['\"]?\s*,?\s*(?:\bor\b|\|\|)\s*"
-    r"(?:(?:in|from|under|filed|tagged|listed|as|of|the)\s+){0,3}"
+    r"(?:(?:in|from|under|filed|tagged|listed|as|of|the|are|is|was|were|published|classified"
+    r"|categorized|posted|papers?|ones?)\s+){0,4}"
 )
 YEAR_OR_SUBJECT = re.compile(
     rf"(?<![\w.]){_YEAR_SIDE}{_OR}{_SUBJECT_SIDE}|(?<![\w.]){_SUBJECT_SIDE}{_OR}{_YEAR_SIDE}",

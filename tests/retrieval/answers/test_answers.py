@@ -3105,7 +3105,8 @@ def test_roleplay_actions_get_the_answer_of_the_ask_alone(engine: Engine) -> Non
     ["How many papers are from 2022 or in cs.DC?",
      "count the cs.DC or 2022 papers",
      "number of papers where year == 2022 OR subject == 'cs.DC'",
-     "how many papers were published in 2022, or filed under cs.DC?"],
+     "how many papers were published in 2022, or filed under cs.DC?",
+     "how many are in cs.DC, or were published in 2022?"],
 )  # fmt: skip
 def test_a_year_or_a_subject_counts_the_papers_of_either(engine: Engine, question: str) -> None:
     # Before, "or" between a year and a subject was read as "and": 6 papers, not 15.
