@@ -508,7 +508,8 @@ LEAVE_OUT = re.compile(
     r"(?:\s+(?:written|authored))?(?:\s+(?:by|from))?\s*$"
     # the same in the languages ``retrieval.query.language`` reads: "nicht von Hoefler", "sauf
     # Zhang", "não são de Hoefler", "tranne quelli di Zhang", "mais pas de Zhang"
-    r"|\b(?:(?:aber|jedoch|mais|pero|ma|mas)\s+)?"  # "but" before them: "aber nicht von Zhang"
+    # "but" or "that" before them: "aber nicht von Zhang", "que no sean de Zhang"
+    r"|\b(?:(?:aber|jedoch|mais|pero|ma|mas|que|qui|che|die)\s+)?"
     r"(?:nicht|außer|ausser|ohne|sauf|sans|pas|excepto|salvo|sin|tranne|eccetto|senza|non"
     r"|exceto|sem|não|nao|no(?=\s+(?:son|sean|es|de|por)\b))"
     r"(?:\s+(?:sind|sont|soient|son|sean|sono|siano|são|sao|sejam|ist|est|es|è|é))?"
@@ -522,6 +523,7 @@ LEAVE_OUT = re.compile(
 # ``LEFT_OUT_AFTER_TOPIC``).
 TAKEN_AWAY = (
     r"(?:excluded|removed|taken\s+out|filtered\s+out|left\s+out|omitted|dropped"
+    r"|crossed\s+(?:off|out)|struck\s+(?:off|out)"
     r"|not\s+(?:wanted|needed|included|welcome))"
 )
 LEFT_OUT_AFTER = re.compile(

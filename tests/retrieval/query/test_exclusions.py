@@ -50,6 +50,8 @@ from retrieval.engine import Engine
         ("LLM quantisation — but no binarization ones", "binarization"),
         ("GNN papers – nothing on robustness", "robustness"),
         ("compiler papers - but not FPGAs", "FPGAs"),
+        ("quantum papers — the simulator one crossed off", "simulator"),
+        ("graph papers, the database one struck out", "database"),
         # taken away by a participle, or "-free", after what is left out
         ("LLM papers, with the FPGA one removed", "FPGA"),
         ("graph papers, the database ones taken out", "database"),
@@ -501,6 +503,7 @@ def test_what_a_paper_does_is_no_exclusion(fake_engine: Engine, question: str) -
         ("Quantization papers nicht in cs.LG", (), ("cs.LG",), ()),
         ("papers about GPUs, no están en cs.LG", (), ("cs.LG",), ()),
         ("Papers about FPGAs pas dans cs.DC", (), ("cs.DC",), ()),
+        ("GPU papers que no sean de Hoefler", (), (), ("Torsten Hoefler",)),
     ],
 )  # fmt: skip
 def test_fields_left_out_in_unusual_grammar_are_not_asked_for(
