@@ -55,10 +55,14 @@ ASIDE = "Nothing listed is about “{}”: read as an aside."
 # int"), and a topic is brought in ("# papers on drones") or a string literal ('topic ==
 # "graphs"').
 # Not "year = 2023", "--year=2024" or "year >= 2022": a form's or a command's fields,
-# beside which a topic is written plainly ("need: reinforcement learning").
+# beside which a topic is written plainly ("need: reinforcement learning"); but "=" in
+# SQL's WHERE clause.
 FIELD_TEST = re.compile(
     r"\b(?:year|subject|category|primary_category|author|authors)\s*(?:==|!=|<>|≠)"
-    r"\s*[\"'“‘]?[\w.]",
+    r"\s*[\"'“‘]?[\w.]"
+    # in SQL's WHERE clause, "=" tests too: "SELECT title FROM papers WHERE year = 2023"
+    r"|\bWHERE\b[^;]{0,300}?\b(?:year|subject|category|primary_category|author|authors)"
+    r"\s*=\s*[\"'“‘]?[\w.]",
     re.I,
 )
 # A containment test negated: "NOT LIKE '%X%'", "!~ 'X'", "not contains('X')"; "'X' not in".

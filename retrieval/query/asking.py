@@ -611,7 +611,8 @@ HOW_MANY = re.compile(
     # number of cs.LG papers"
     rf"|\b(?:count|tally)\s+(?:up\s+)?(?:the\s+)?(?:[\w'’-]+(?:\.\w+)?\s+){{0,3}}?"
     rf"(?:{PAPER_PLURALS})\b"
-    r"|\b(?:paper|article)s?\s+count\b",  # "what's the paper count?"
+    r"|\b(?:paper|article)s?\s+count\b"  # "what's the paper count?"
+    r"|\bSELECT\s+COUNT\s*\(",  # a query's count: "SELECT COUNT(*) FROM papers WHERE ..."
     re.I,
 )
 # "how many" counting something else: in the description of a paper asked before it

@@ -1295,7 +1295,10 @@ def test_a_string_literal_of_a_query_on_the_lists_fields_is_its_topic(engine: En
      # negated: it had listed exactly the papers writing the literal
      ("SELECT title FROM papers WHERE abstract NOT LIKE '%GPU%' AND year == 2024", "GPU", 2024,
       True),
-     ("[p for p in papers if 'GPU' not in p.abstract and p.year == 2024]", "GPU", 2024, True)],
+     ("[p for p in papers if 'GPU' not in p.abstract and p.year == 2024]", "GPU", 2024, True),
+     # SQL's WHERE tests with "=" too
+     ("SELECT title FROM papers WHERE year = 2024 AND abstract LIKE '%GPU%'", "GPU", 2024,
+      False)],
 )  # fmt: skip
 def test_a_containment_test_in_code_lists_the_papers_writing_its_literal(
     engine: Engine, question: str, word: str, year: int, negated: bool
@@ -3106,6 +3109,7 @@ def test_roleplay_actions_get_the_answer_of_the_ask_alone(engine: Engine) -> Non
      "count the cs.DC or 2022 papers",
      "number of papers where year == 2022 OR subject == 'cs.DC'",
      "how many papers were published in 2022, or filed under cs.DC?",
+     "SELECT COUNT(*) FROM papers WHERE year = 2022 OR category = 'cs.DC'",
      "how many are in cs.DC, or were published in 2022?"],
 )  # fmt: skip
 def test_a_year_or_a_subject_counts_the_papers_of_either(engine: Engine, question: str) -> None:
