@@ -106,7 +106,7 @@ def aside_beside_filters(
     restated = name_words([filters.subject] if filters.subject else [])
     literals = _literal_topics(question, filters)
     queried = filters != Filters() and FIELD_TEST.search(question)
-    if queried and literals:  # "'weather' in p.abstract and p.year == 2022": the papers
+    if queried and literals:  # "'quantum' in p.abstract and p.year == 2023": the papers
         said = " and ".join(said for said, _ in literals)  # writing the literal, as a mention
         unsaid = any(negated for _, negated in literals)  # ask reads it; "NOT LIKE": the others
         asked = f"papers that don't mention {said}" if unsaid else f"papers mentioning {said}"
@@ -131,7 +131,7 @@ def _literal_topics(question: str, filters: Filters) -> list[tuple[str, bool]]:
     """Return the string literals of a query that name a topic: quoted values with
     content words that are no year, subject code or author the filters name ("abstract
     LIKE '%graph%'", 'topic == "quantization"'; not 'author == "Zhiru Zhang"'), each with
-    whether the query negates its test ("NOT LIKE '%GPU%'", "'GPU' not in p.abstract")."""
+    whether the query negates its test ("NOT LIKE '%FPGA%'", "'GPU' not in p.abstract")."""
     people = {fold(name) for name in filters.authors()}
     found = []
     for literal in LITERAL.finditer(question):

@@ -912,7 +912,7 @@ KEPT_APART = re.compile(
 # "weather papers, ENS-10 excluded", "the binarized ones aside", "skip the LLM ones",
 # "sans ENS-10". ``left_out_after`` rewrites them as "not about X" for ``NOT_ABOUT``.
 # After a clause's start or "with", a participle that takes papers away, or says they
-# are not wanted, leaves them out: "LLM papers, with the FPGA one removed", "the
+# are not wanted, leaves them out: "GNN papers, with the database one removed", "the
 # database ones taken out", "ones dealing with circuits not wanted", the participle
 # ending its clause ("with GNNs removed from the flow" says how a method works). Not
 # "cut" (a paper cuts memory traffic), nor "-free" closing a clause, which mostly says

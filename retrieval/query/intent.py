@@ -366,7 +366,7 @@ class IntentReader:
         if operators.years_out:  # "-2023": read as words, in English, as the reading is
             text = f"{text}, not from {' or '.join(operators.years_out)}"
         text, after = left_out_after(text)  # "weather papers, ENS-10 excluded"
-        text, after = _fields_left_out(text, after)  # "cs.DC papers, the 2022 ones removed"
+        text, after = _fields_left_out(text, after)  # "cs.LG papers, the 2024 ones removed"
         if minus_topics or after:
             text = f"{text}, not about {', '.join([*minus_topics, *after])}"
         text = read_contrast(text)  # "like X, except that Y": Y is asked, not left out
@@ -592,7 +592,7 @@ def _contrasted(text: str, unwanted: re.Match[str]) -> str:
 
 def _fields_left_out(text: str, left: list[str]) -> tuple[str, list[str]]:
     """Return a text with the years and subject codes of what it leaves out after naming
-    it ("cs.DC papers, the 2022 ones removed", "with the cs.LG ones left out") written as
+    it ("cs.LG papers, the 2024 ones removed", "with the cs.LG ones left out") written as
     leaving out ("not from 2022", "not in cs.LG"), and the rest, topics."""
     topics = []
     for part in left:

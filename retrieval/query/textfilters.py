@@ -277,7 +277,7 @@ class Years:
 
 # A year and a subject code joined by "or": a paper of either passes ("from 2022 or in
 # cs.DC", "cs.ET or 2023 papers", "year = 2022 OR category = 'cs.DC'", "2022 || cs.DC",
-# "published in 2023, or classified as cs.PL", "in cs.CR, or published in 2024").
+# "published in 2024, or filed as cs.SE", "in cs.NI, or posted in 2022").
 _YEAR_SIDE = r"(?:year\s*(?:==?|is|:)?\s*)?(?:19|20)\d\d\b"
 _SUBJECT_SIDE = (
     r"(?:(?:subject|category|primary_category)\s*(?:==?|is|:)?\s*)?['\"]?"

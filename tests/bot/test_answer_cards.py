@@ -25,7 +25,7 @@ def test_a_filtered_list_shows_its_filters_and_its_count(engine: Engine) -> None
 
 
 def test_a_year_or_a_subject_shows_either_in_its_filters(engine: Engine) -> None:
-    card = answer_card(engine.ask("Hoefler's papers from 2023 or in cs.ET"), shown=3)
+    card = answer_card(engine.ask("Hoefler's papers from 2023 or filed in cs.ET"), shown=3)
     assert card.description.startswith("*Filters: 2023 or cs.ET · by Torsten Hoefler*")
 
 

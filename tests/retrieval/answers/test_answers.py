@@ -2833,7 +2833,7 @@ def test_a_subject_left_out_in_another_language_is_left_out(engine: Engine, ques
 
 @pytest.mark.parametrize(
     "question",
-    ["Papers about FPGAs, aber nicht von Hoefler", "FPGA papers, mais pas de Hoefler",
+    ["FPGA work, aber nicht von Hoefler", "FPGA papers, mais pas de Hoefler",
      "FPGA papers, pero no de Hoefler", "¿Hay papers de FPGA que no sean de Hoefler?",
      "Ci sono articoli sugli FPGA che non siano di Hoefler?"],
 )  # fmt: skip
@@ -3105,7 +3105,7 @@ def test_roleplay_actions_get_the_answer_of_the_ask_alone(engine: Engine) -> Non
 
 @pytest.mark.parametrize(
     "question",
-    ["How many papers are from 2022 or in cs.DC?",
+    ["Tell me how many papers are from 2022 or in cs.DC.",
      "count the cs.DC or 2022 papers",
      "number of papers where year == 2022 OR subject == 'cs.DC'",
      "how many papers were published in 2022, or filed under cs.DC?",

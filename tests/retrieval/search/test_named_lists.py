@@ -64,7 +64,7 @@ def test_every_paper_that_writes_a_named_name_is_listed(
      # a label before the ask is no topic; the models' doubt about it abstained
      ("Request: every paper whose abstract names PyTorch. List them.", ["PyTorch"]),
      # asked of one paper: the mention had not been read, the paper was an unsure match
-     ("does any paper mention Megatron?", ["Megatron"]),
+     ("does any of the papers mention Megatron at all?", ["Megatron"]),
      ("is there an abstract that mentions Megatron?", ["Megatron"]),
      ("Which paper mentions Megatron?", ["Megatron"])],
 )  # fmt: skip
