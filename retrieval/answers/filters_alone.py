@@ -60,7 +60,7 @@ ASIDE = "Nothing listed is about “{}”: read as an aside."
 FIELD_TEST = re.compile(
     r"\b(?:year|subject|category|primary_category|author|authors)\s*(?:==|!=|<>|≠)"
     r"\s*[\"'“‘]?[\w.]"
-    # in SQL's WHERE clause, "=" tests too: "SELECT title FROM papers WHERE year = 2023"
+    # in SQL's WHERE clause, "=" tests too: "SELECT * FROM t WHERE year = 2023"
     r"|\bWHERE\b[^;]{0,300}?\b(?:year|subject|category|primary_category|author|authors)"
     r"\s*=\s*[\"'“‘]?[\w.]",
     re.I,
