@@ -102,15 +102,16 @@ def aside_beside_filters(
     then its topic. None otherwise."""
     if not intent.topic or intent.language != "en":
         return None  # another language's words are read apart (``cannot_read``)
-    within = searcher.filtering.papers(filters)
-    restated = name_words([filters.subject] if filters.subject else [])
-    literals = _literal_topics(question, filters)
     queried = filters != Filters() and FIELD_TEST.search(question)
-    if queried and literals:  # "'quantum' in p.abstract and p.year == 2023": the papers
-        said = " and ".join(said for said, _ in literals)  # writing the literal, as a mention
-        unsaid = any(negated for _, negated in literals)  # ask reads it; "NOT LIKE": the others
+    # "'quantum' in p.abstract and p.year == 2023": the papers writing the literal, as a
+    # mention ask reads it; "NOT LIKE": the others
+    if queried and (literals := _literal_topics(question, filters)):
+        said = " and ".join(said for said, _ in literals)
+        unsaid = any(negated for _, negated in literals)
         asked = f"papers that don't mention {said}" if unsaid else f"papers mentioning {said}"
         return replace(intent, topic=" ".join(content_words(said)), search_text=asked)
+    within = searcher.filtering.papers(filters)
+    restated = name_words([filters.subject] if filters.subject else [])
     if (
         queried
         and is_aside(intent.topic, question, within, searcher, rare_is_topic=False,

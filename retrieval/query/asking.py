@@ -832,6 +832,10 @@ NOT_A_TOPIC = (
     r"(?!\s+(?:only|just|sure|really|necessarily|yet|much|many|all|every\w*|any\w*|the|that"
     r"|this|either|a|an|to|too|so|quite|bad|exactly)\b)"
 )
+# Right after a comma or a dash, spaced or not: where "but not X", "but no X" and
+# "nothing on X" open a clause that leaves X out ("GNN papers, but no robustness ones",
+# "compilers — but not FPGAs", "graphs—nothing on databases").
+AFTER_BREAK = r"(?:(?<=,\s)|(?<=[—–])|(?<=[—–]\s)|(?<=-\s))"
 NOT_ABOUT = re.compile(
     r"(?:\b(?:that|which)\s+(?:are|is)\s+)?"
     r"\b(?:(?:not|(?:are|is|do|does)n['’]?t)\s+(?:about|on|related\s+to|using|involving"
@@ -850,7 +854,7 @@ NOT_ABOUT = re.compile(
     # "X but not Y", and a clause that opens with "not X" and ends, or goes on with "but
     # Y" ("Not inference.", "Not image compression, but model compression"); not "not
     # only X", "not the X one" (``NOT_ONE``), nor "not X, Y" (a contrast without "but")
-    r"|(?:(?<=[\w,]\s)|(?<=[—–])|(?<=[—–]\s)|(?<=-\s))but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
+    rf"|(?:(?<=\w\s)|{AFTER_BREAK})but\s+not(?!\s+(?:only|just|least|necessarily)\b)"
     rf"|(?:^|(?<=[.!?;:\n]\s)|(?<=\n))not{NOT_A_TOPIC}"
     r"(?=\s+[^,.!?;\n]+(?:,?\s+but\b|[.!?;\n]|$))"  # not "Not bad!", "Not to be picky, but"
     # "X, not Y" that ends its sentence: "pruning, not quantization.", "the one on GPUs,
@@ -863,10 +867,10 @@ NOT_ABOUT = re.compile(
     # "not interested in X", "..., but no X" (or after a dash: "X papers — but no Y"), "I
     # don't care about X" ("no X papers" alone is as often a statement: "no prior work
     # does X", "else: no HLS papers")
-    r"|(?:not|no\s+longer)\s+interested\s+in|(?:(?<=,\s)|(?<=[—–])|(?<=[—–]\s)|(?<=-\s))but\s+no"
+    rf"|(?:not|no\s+longer)\s+interested\s+in|{AFTER_BREAK}but\s+no"
     # "GNN papers, but none about robustness", "..., none on attacks", "..., but nothing
     # related to networks"
-    r"|(?:(?<=,\s)|(?<=[—–])|(?<=[—–]\s)|(?<=-\s))(?:but\s+)?(?:none|nothing)\s+"
+    rf"|{AFTER_BREAK}(?:but\s+)?(?:none|nothing)\s+"
     r"(?:about|on|concerning|dealing\s+with|involving"
     r"|related\s+to)"
     r"|(?:do\s+not|don['’]t)\s+care\s+(?:about|for)"
